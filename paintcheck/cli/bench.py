@@ -1,0 +1,36 @@
+"""Measure speed and print figures: --geometry (instruments), --rules (simulate), --render (window)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+
+from paintcheck.cli.errors import CommandError
+
+PARTS = {  # flag -> module with run(args) -> int
+    "geometry": "paintcheck.cli.bench_geometry",
+    "rules": "paintcheck.cli.bench_rules",
+    "render": "paintcheck.ui.bench_render",
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    for part in PARTS:
+        parser.add_argument(f"--{part}", action="store_true", help=f"time the {part}")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--layout", help="layout file (default: the 21-obstacle box layout)")
+    parser.add_argument("--seconds", type=float, default=None, help="rough time budget per figure")
+
+
+def run(args: argparse.Namespace) -> int:
+    chosen = [part for part in PARTS if getattr(args, part)]
+    if not chosen:
+        raise CommandError("say what to bench: " + ", ".join(f"--{p}" for p in PARTS))
+    rc = 0
+    for part in chosen:
+        try:
+            module = importlib.import_module(PARTS[part])
+        except ModuleNotFoundError as exc:
+            raise CommandError(f"bench --{part} is not available yet ({exc.name})") from None
+        rc = max(rc, int(module.run(args) or 0))
+    return rc

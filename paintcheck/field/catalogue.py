@@ -1,0 +1,131 @@
+"""The box: obstacle kinds and the physical instruments, in point units (RULES §2, §8, §12.3).
+
+This module holds what a ruler would measure on the real pieces (footprints, heights, which ends can
+be stepped on, the ruler's width and marks, the protractor's segments, the prebunk template). Game
+values (protection, modifiers) live in ``paintcheck.rules.tables``, which reads the instrument
+numbers from here so that each number has exactly one home. Tags: [B p.N] the book, [H] house value.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import shapely
+import shapely.affinity
+from shapely.geometry import Polygon
+
+from paintcheck.field.lattice import Point
+
+HEIGHTS = ("low", "medium", "high")
+
+# -- the instruments -------------------------------------------------------------------------------
+RULER_HALF_WIDTH = 0.25  # the ruler's band is 0.5 point wide, 0.25 each side  [H RULES 8.4]
+CROSS_MIN_LENGTH = 0.2  # the centre line crosses an obstacle when it runs >= 0.2 inside  [H RULES 8.4]
+RULER_MARKS = (3.0, 6.0, 10.0, 14.0, 18.0)  # distance band limits, each band closed above  [H RULES 8.1]
+PROTRACTOR_SEGMENT_DEG = 18.0  # the protractor's segments are 18 degrees wide  [H RULES 8.2]
+TEMPLATE_LENGTH = 6.0  # the prebunk template strip is 6 points long...  [H RULES 12.3]
+TEMPLATE_WIDTH = 1.0  # ...and 1 point wide  [H RULES 12.3]
+NARROW_MAX_WIDTH = 1.0  # side change only behind an obstacle at most 1 point wide  [B p.16]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of obstacle of the box."""
+
+    id: str
+    name: str
+    points: int  # lattice points it stands on, along its axis  [RULES 2.2]
+    height: str  # line-of-fire class  [H RULES 2.2]
+    overable: bool  # may be played OVER  [B p.8]
+    steppable: tuple[int, ...]  # indices of its points a move may pass through  [H RULES 2.4]
+    lying: bool  # has an axis given by the layout in 45-degree steps  [RULES 2.3]
+    length: float  # footprint length along the axis (diameter for discs)  [H RULES 2.2]
+    width: float  # footprint width across the axis  [H RULES 2.2]
+
+    @property
+    def long(self) -> bool:
+        """Stands on 2 or more points (safe moves along it, RULES 10.6)."""
+        return self.points >= 2
+
+
+KINDS: dict[str, Kind] = {
+    k.id: k
+    for k in (
+        Kind("cylinder", "upright cylinder", 1, "high", False, (), False, 0.9, 0.9),
+        Kind("cylinder_lying", "lying cylinder", 2, "low", True, (0, 1), True, 1.9, 0.8),
+        Kind("cone", "upright cone", 1, "medium", False, (), False, 0.9, 0.9),
+        Kind("cone_lying", "lying cone (carrot)", 2, "low", True, (1,), True, 1.9, 0.8),
+        Kind("rocket_big", "big rocket", 1, "high", False, (), False, 1.4, 1.4),
+        Kind("rocket_small", "small rocket", 1, "low", True, (), False, 0.8, 0.8),
+        Kind("submarine", "submarine", 3, "low", True, (0, 2), True, 2.9, 0.9),
+        Kind("pyramid", "pyramid", 1, "high", False, (), False, 1.6, 1.6),
+    )
+}
+
+BIG_ROCKET_BODY_RADIUS = 0.5  # [H RULES 2.2]
+BIG_ROCKET_FIN_RADIUS = 0.7  # [H RULES 2.2]
+BIG_ROCKET_FIN_THICKNESS = 0.12  # [H] drawn and measured as thin plates
+CONE_TIP_WIDTH = 0.2  # the carrot narrows from 0.8 at its base to 0.2 at its tip  [H RULES 2.2]
+SUBMARINE_TOWER = (0.7, 0.5)  # tower length x width at the middle, inside the hull  [H] drawing only
+DISC_RESOLUTION = 16  # quarter-circle segments of a disc footprint
+
+BOX_CONTENTS = {  # the 21 obstacles of the box  [B p.2]
+    "cylinder": 8,  # upright or lying
+    "cone": 6,  # upright or lying
+    "rocket_big": 1,
+    "submarine": 1,
+    "pyramid": 1,
+    "rocket_small": 4,
+}
+BOX_FAMILY = {"cylinder_lying": "cylinder", "cone_lying": "cone"}  # lying pieces are the same pieces
+
+
+def axis_step(axis_deg: int) -> Point:
+    """The lattice step along an axis given in 45-degree steps (0 toward column Q, 90 toward White)."""
+    a = math.radians(axis_deg)
+    return (round(math.cos(a)), round(math.sin(a)))
+
+
+def obstacle_points(kind: Kind, at: Point, axis_deg: int = 0) -> tuple[Point, ...]:
+    """The lattice points an obstacle stands on: ``at`` first, then along its axis."""
+    dx, dy = axis_step(axis_deg) if kind.lying else (0, 0)
+    return tuple((at[0] + i * dx, at[1] + i * dy) for i in range(kind.points))
+
+
+def footprint(kind: Kind, points: tuple[Point, ...], axis_deg: int = 0) -> Polygon:
+    """The obstacle's footprint in world coordinates."""
+    x0, y0 = points[0]
+    x1, y1 = points[-1]
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    half_l, half_w = kind.length / 2, kind.width / 2
+    if kind.id == "rocket_big":
+        body = shapely.Point(cx, cy).buffer(BIG_ROCKET_BODY_RADIUS, quad_segs=DISC_RESOLUTION)
+        r, t = BIG_ROCKET_FIN_RADIUS, BIG_ROCKET_FIN_THICKNESS / 2
+        fins = [shapely.box(-r, -t, r, t), shapely.box(-t, -r, t, r)]
+        shape = shapely.union_all([body, *(_place(f, cx, cy, axis_deg) for f in fins)])
+        return shapely.normalize(shape)
+    if kind.id == "pyramid":
+        return shapely.box(cx - half_l, cy - half_w, cx + half_l, cy + half_w)
+    if not kind.lying or kind.points == 1:
+        return shapely.Point(cx, cy).buffer(half_l, quad_segs=DISC_RESOLUTION)
+    if kind.id == "cone_lying":
+        tip = CONE_TIP_WIDTH / 2
+        local = Polygon([(-half_l, -half_w), (half_l, -tip), (half_l, tip), (-half_l, half_w)])
+    else:
+        local = shapely.box(-half_l, -half_w, half_l, half_w)
+    return _place(local, cx, cy, axis_deg)
+
+
+def centre_line(kind: Kind, points: tuple[Point, ...]) -> shapely.Geometry:
+    """The obstacle's centre line: its centre point, or the segment between its end points."""
+    if len(points) == 1:
+        return shapely.Point(points[0])
+    return shapely.LineString([points[0], points[-1]])
+
+
+def _place(local: shapely.Geometry, cx: float, cy: float, axis_deg: float) -> shapely.Geometry:
+    """Rotate a shape drawn about the origin along +x to ``axis_deg`` and move it to (cx, cy)."""
+    a = math.radians(axis_deg)
+    c, s = math.cos(a), math.sin(a)
+    return shapely.affinity.affine_transform(local, [c, -s, s, c, cx, cy])

@@ -1,0 +1,158 @@
+"""The lattice of points and the coordinates coaches speak (RULES §1).
+
+World coordinates are in point units: x is the column index (A = 0), Blue's row r is at y = -r,
+White's row r at y = +r, the centre line at y = 0. A point is a tuple ``(x, y)`` of ints.
+
+Coaches read a coordinate in their own half ("H11" for Blue is Blue's row 11); the qualified form
+names the half for either coach (``B:H11``, ``W:D12``) and the centre line needs none (``I0``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+Point = tuple[int, int]
+
+TEAMS = ("blue", "white")
+TEAM_PREFIX = {"blue": "B", "white": "W"}
+PREFIX_TEAM = {"B": "blue", "W": "white"}
+# Which way a team faces: Blue's half is y < 0 and it attacks toward +y.
+FORWARD = {"blue": 1, "white": -1}
+
+COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+DEFAULT_COLUMNS = 17  # A-Q  [H RULES 1.2]
+DEFAULT_ROWS_PER_HALF = 13  # rows 1-13 each side of row 0  [H RULES 1.2]
+BACK_ROW_FROM = 8  # rows 8-13 are "behind line 8"  [B p.30, p.32]
+
+_COORD = re.compile(r"^\s*(?:([A-Za-z])\s*:\s*)?([A-Za-z])\s*(\d{1,2})\s*$")
+
+
+class CoordinateError(ValueError):
+    """A coordinate that cannot be read or lies off the field; the message says why."""
+
+
+def other_team(team: str) -> str:
+    return "white" if team == "blue" else "blue"
+
+
+def half_of(point: Point) -> str | None:
+    """The team whose half holds ``point``; None on the centre line."""
+    if point[1] < 0:
+        return "blue"
+    if point[1] > 0:
+        return "white"
+    return None
+
+
+def row_of(point: Point) -> int:
+    """The row number as coaches count it, from the centre line outward."""
+    return abs(point[1])
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """A field of ``columns`` x (2 * rows_per_half + 1) points."""
+
+    columns: int = DEFAULT_COLUMNS
+    rows_per_half: int = DEFAULT_ROWS_PER_HALF
+
+    def __post_init__(self) -> None:
+        if not 3 <= self.columns <= len(COLUMN_LETTERS):
+            raise CoordinateError(f"a field has 3 to {len(COLUMN_LETTERS)} columns, not {self.columns}")
+        if not 3 <= self.rows_per_half <= 99:
+            raise CoordinateError(f"a half has 3 to 99 rows, not {self.rows_per_half}")
+
+    @property
+    def letters(self) -> str:
+        return COLUMN_LETTERS[: self.columns]
+
+    @property
+    def base_row(self) -> int:
+        """A team's base is its last row [H RULES 1.5]."""
+        return self.rows_per_half
+
+    def contains(self, point: Point) -> bool:
+        x, y = point
+        return 0 <= x < self.columns and -self.rows_per_half <= y <= self.rows_per_half
+
+    def points(self) -> list[Point]:
+        """Every point, row by row from Blue's base to White's."""
+        return [
+            (x, y)
+            for y in range(-self.rows_per_half, self.rows_per_half + 1)
+            for x in range(self.columns)
+        ]
+
+    def world(self, team: str, column: int, row: int) -> Point:
+        """The point at ``column`` (index) and ``row`` of ``team``'s half."""
+        return (column, -row if team == "blue" else row)
+
+    def parse(self, text: str, team: str | None = None) -> Point:
+        """Read ``H11`` (in ``team``'s half), ``B:H11`` / ``W:H11`` (qualified) or ``I0``."""
+        if not isinstance(text, str):
+            raise CoordinateError(f"a coordinate is a text like 'B:H11', not {text!r}")
+        match = _COORD.match(text)
+        if not match:
+            raise CoordinateError(
+                f"{text!r} is not a coordinate (write a column letter and a row, e.g. 'H11' or 'B:H11')"
+            )
+        prefix, letter, digits = match.groups()
+        letter = letter.upper()
+        row = int(digits)
+        column = COLUMN_LETTERS.find(letter)
+        if column < 0 or column >= self.columns:
+            raise CoordinateError(f"{text!r}: column {letter} is off the field (columns A-{self.letters[-1]})")
+        if row > self.rows_per_half:
+            raise CoordinateError(f"{text!r}: row {row} is off the field (rows 0-{self.rows_per_half})")
+        if prefix is not None:
+            half = PREFIX_TEAM.get(prefix.upper())
+            if half is None:
+                raise CoordinateError(f"{text!r}: half {prefix!r} is neither B (Blue) nor W (White)")
+        else:
+            half = team
+        if row == 0:
+            return (column, 0)
+        if half is None:
+            raise CoordinateError(f"{text!r}: say whose half (e.g. 'B:{letter}{row}' or 'W:{letter}{row}')")
+        if half not in TEAMS:
+            raise CoordinateError(f"{text!r}: unknown team {half!r}")
+        return self.world(half, column, row)
+
+    def format(self, point: Point, team: str | None = None) -> str:
+        """``H11`` in ``team``'s own half, otherwise the qualified ``B:H11``; ``I0`` on the centre."""
+        if not self.contains(point):
+            raise CoordinateError(f"{point!r} is off the field")
+        x, y = point
+        name = f"{COLUMN_LETTERS[x]}{abs(y)}"
+        half = half_of(point)
+        if half is None or half == team:
+            return name
+        return f"{TEAM_PREFIX[half]}:{name}"
+
+
+DEFAULT_LATTICE = Lattice()
+
+
+def parse_point(text: str, team: str | None = None, lattice: Lattice = DEFAULT_LATTICE) -> Point:
+    return lattice.parse(text, team)
+
+
+def format_point(point: Point, team: str | None = None, lattice: Lattice = DEFAULT_LATTICE) -> str:
+    return lattice.format(point, team)
+
+
+def mirror_point(point: Point) -> Point:
+    """Reflection through the centre line: B:C5 <-> W:C5 [B p.6]."""
+    return (point[0], -point[1])
+
+
+def chebyshev(a: Point, b: Point) -> int:
+    """Lattice steps between two points, a diagonal step counting 1 [H RULES 5.1]."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def neighbours(point: Point) -> list[Point]:
+    """The 8 points around ``point`` (some may be off the field)."""
+    x, y = point
+    return [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]

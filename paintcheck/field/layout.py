@@ -1,0 +1,141 @@
+"""A field layout: its lattice, flag format and obstacles, built once into exact geometry.
+
+``Layout`` is the immutable description (what a layout file says); ``Layout.build()`` makes the
+``Obstacle`` objects with their footprints prepared and an STRtree beside them, once per layout.
+Loading and validating files lives in ``paintcheck.field.layout_file``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from paintcheck.field import catalogue
+from paintcheck.field.catalogue import Kind
+from paintcheck.field.lattice import DEFAULT_LATTICE, Lattice, Point, neighbours
+
+FLAG_FORMATS = ("centre", "double")
+
+
+class LayoutError(ValueError):
+    """A layout that cannot be used; the message names the file, the obstacle and the problem."""
+
+
+@dataclass(frozen=True)
+class ObstacleSpec:
+    """One obstacle as a layout file gives it."""
+
+    id: str
+    kind: str
+    at: Point
+    axis: int = 0  # degrees, 45-degree steps; 0 toward column Q, 90 toward White's base
+
+
+@dataclass(frozen=True, eq=False)
+class Obstacle:
+    """A placed obstacle with its exact geometry (point units)."""
+
+    id: str
+    kind: Kind
+    points: tuple[Point, ...]
+    axis: int
+    footprint: BaseGeometry
+    centre_line: BaseGeometry
+
+    @property
+    def height(self) -> str:
+        return self.kind.height
+
+    @cached_property
+    def centre(self) -> tuple[float, float]:
+        c = self.footprint.centroid if self.kind.id == "cone_lying" else self.centre_line.centroid
+        return (c.x, c.y)
+
+    @cached_property
+    def bounds(self) -> tuple[float, float, float, float]:
+        return self.footprint.bounds
+
+    @property
+    def across_width(self) -> float:
+        """Extent across the field (x), what 'at most 1 point wide' measures [H]."""
+        minx, _, maxx, _ = self.bounds
+        return maxx - minx
+
+    @property
+    def narrow(self) -> bool:
+        """A side change is allowed behind it [B p.16]."""
+        return self.across_width <= catalogue.NARROW_MAX_WIDTH + 1e-9
+
+    def blocks(self, point: Point) -> bool:
+        """A move may not pass ``point`` because this obstacle stands on it [B p.7, H RULES 2.4]."""
+        if point not in self.points:
+            return False
+        return self.points.index(point) not in self.kind.steppable
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A field layout as its file describes it."""
+
+    name: str
+    obstacles: tuple[ObstacleSpec, ...]
+    lattice: Lattice = DEFAULT_LATTICE
+    flag: str = "centre"
+    source: str = "<layout>"
+
+    def build(self) -> Field:
+        return Field(self)
+
+
+@dataclass(eq=False)
+class Field:
+    """A layout built into geometry: obstacles, their STRtree and the point -> obstacle maps."""
+
+    layout: Layout
+    obstacles: tuple[Obstacle, ...] = field(init=False)
+    by_id: dict[str, Obstacle] = field(init=False)
+    tree: shapely.STRtree = field(init=False)
+    footprints: np.ndarray = field(init=False)  # shapely geometries, parallel to ``obstacles``
+    standing_on: dict[Point, Obstacle] = field(init=False)
+
+    def __post_init__(self) -> None:
+        built = []
+        for spec in self.layout.obstacles:
+            kind = catalogue.KINDS[spec.kind]
+            pts = catalogue.obstacle_points(kind, spec.at, spec.axis)
+            shape = catalogue.footprint(kind, pts, spec.axis)
+            built.append(
+                Obstacle(spec.id, kind, pts, spec.axis, shape, catalogue.centre_line(kind, pts))
+            )
+        self.obstacles = tuple(built)
+        self.by_id = {o.id: o for o in built}
+        self.footprints = np.array([o.footprint for o in built], dtype=object)
+        shapely.prepare(self.footprints)
+        self.tree = shapely.STRtree(self.footprints)
+        self.standing_on = {p: o for o in built for p in o.points}
+
+    @property
+    def lattice(self) -> Lattice:
+        return self.layout.lattice
+
+    def covers_of(self, point: Point) -> tuple[Obstacle, ...]:
+        """Obstacles a player on ``point`` is behind: those standing on an 8-neighbour [B p.13]."""
+        found: list[Obstacle] = []
+        for n in neighbours(point):
+            o = self.standing_on.get(n)
+            if o is not None and o not in found and point not in o.points:
+                found.append(o)
+        return tuple(found)
+
+    def blocked(self, point: Point) -> bool:
+        """An obstacle stands on ``point`` and it is not a steppable end."""
+        o = self.standing_on.get(point)
+        return o is not None and o.blocks(point)
+
+    def free_points(self) -> list[Point]:
+        """Lattice points no obstacle stands on."""
+        return [p for p in self.lattice.points() if p not in self.standing_on]

@@ -1,0 +1,117 @@
+"""What the rules ask of the table's instruments (RULES §2–§3, §8, §10).
+
+The engine never computes geometry itself: it asks a ``Measurer``. ``paintcheck.geometry`` implements
+it exactly with shapely (``FieldMeasurer``); tests may plug in a scripted one that returns the book's
+readings. Everything crossing this boundary is plain data: points are ``(x, y)`` int tuples in world
+point units, obstacles are named by id, sides are ``"left" | "right" | "over"``, teams
+``"blue" | "white"``. The measurer returns raw readings (which obstacle, which height, graze or
+cross); turning readings into modifiers is the rules' business (``tables``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+Point = tuple[int, int]
+
+GRAZE = "graze"
+CROSS = "cross"
+
+
+@dataclass(frozen=True)
+class Touch:
+    """One obstacle met by the ruler (line of fire) or by a sweep."""
+
+    obstacle: str
+    kind: str
+    height: str  # "low" | "medium" | "high"
+    effect: str  # GRAZE | CROSS
+
+
+@dataclass(frozen=True)
+class ObstacleInfo:
+    """What the rules need to know of one obstacle."""
+
+    id: str
+    kind: str
+    height: str
+    points: tuple[Point, ...]
+    narrow: bool  # at most 1 point wide: side change allowed behind it
+    long: bool  # stands on 2+ points: safe moves along it
+    overable: bool  # may be played OVER
+
+
+class Measurer(Protocol):
+    def obstacle(self, obstacle_id: str) -> ObstacleInfo:
+        """The obstacle called ``obstacle_id``."""
+
+    def covers(self, point: Point) -> tuple[str, ...]:
+        """Ids of the obstacles a player on ``point`` is behind (8-neighbourhood), nearest first."""
+
+    def blocked(self, point: Point) -> bool:
+        """An obstacle stands on ``point`` and it is not a steppable end (RULES 2.4)."""
+
+    def on_field(self, point: Point) -> bool:
+        """``point`` is a lattice point of the field."""
+
+    def path(self, start: Point, waypoints: Sequence[Point]) -> tuple[Point, ...]:
+        """The lattice points a move passes, start first, through each waypoint in turn.
+
+        Straight segments between waypoints; its length in points is ``len(path) - 1`` (8-neighbour
+        steps, a diagonal counting 1, RULES 5.1)."""
+
+    def distance(self, a: Point, b: Point) -> float:
+        """Euclidean distance in points (the ruler, RULES 8.1)."""
+
+    def fov(
+        self, viewer: Point, team: str, cover: str | None, side: str | None, targets: Sequence[Point]
+    ) -> tuple[bool, ...]:
+        """For each target point, whether it lies in the viewer's field of vision (RULES 3.4)."""
+
+    def static_angle(self, target: Point, cover: str | None, shooter: Point) -> float:
+        """θ in degrees, 0–180: protractor on the target aligned with its cover (RULES 8.2, 2.5).
+
+        0 when ``cover`` is None (a target with no cover gives no bonus)."""
+
+    def run_angle(self, path: Sequence[Point], shooter: Point) -> float:
+        """φ in degrees, 0–90, protractor at mid-run (RULES 8.3)."""
+
+    def lines_of_fire(
+        self, shooter: Point, targets: Sequence[Point], ignore: Sequence[str] = ()
+    ) -> tuple[tuple[Touch, ...], ...]:
+        """For each target, the obstacles the ruler from ``shooter`` grazes or crosses (RULES 8.4),
+        leaving out the obstacles named in ``ignore`` (the shooter's and the target's own covers)."""
+
+    def sweep(
+        self, shooter: Point, points: Sequence[Point], ignore: Sequence[str] = ()
+    ) -> tuple[Touch, ...]:
+        """Obstacles met by the area the ruler sweeps from ``shooter`` over ``points`` (RULES 8.5),
+        each as a CROSS, leaving out ``ignore``."""
+
+    def angle_between(self, centre: Point, a: Point, b: Point) -> float:
+        """The angle in degrees (0–180) at ``centre`` between the directions to ``a`` and ``b``."""
+
+    def pressed_side(
+        self, target: Point, team: str, cover: str | None, side: str | None, shooter: Point
+    ) -> str | None:
+        """Which side of the target's cover a shot from ``shooter`` presses (RULES 10.1):
+        "over" when the target plays over, else "left"/"right" as seen by the target's team facing
+        the enemy base; None when the target has no cover."""
+
+    def safe_move(self, path: Sequence[Point], team: str, enemy: Point) -> bool:
+        """The whole move runs behind one long obstacle, on its side away from ``enemy`` (RULES 10.6)."""
+
+    def in_lock_wedge(
+        self,
+        presser_of: Point,
+        pressed: Point,
+        team: str,
+        cover: str | None,
+        side: str | None,
+        target: Point,
+    ) -> bool:
+        """Priority lock (RULES 10.5): while the player at ``presser_of`` presses the player at
+        ``pressed`` (of ``team``, behind ``cover`` playing ``side``), ``target`` stands between the
+        line pressed -> presser and the inner limit of the pressed player's FOV."""
