@@ -53,6 +53,9 @@ class Measurer(Protocol):
     def blocked(self, point: Point) -> bool:
         """An obstacle stands on ``point`` and it is not a steppable end (RULES 2.4)."""
 
+    def obstacle_at(self, point: Point) -> str | None:
+        """Id of the obstacle standing on ``point`` (steppable ends included), or None."""
+
     def on_field(self, point: Point) -> bool:
         """``point`` is a lattice point of the field."""
 

@@ -1,0 +1,154 @@
+"""A coach that plays random legal decisions through the engine's own legality queries.
+
+It sees only its view of the match (``rules.views.view``), draws from its own seeded generator,
+and proposes random sequences until the engine accepts one; when none of its tries is legal it
+falls back to the always-legal sequence (clear every boulet, then DEF)."""
+
+from __future__ import annotations
+
+import random
+
+from paintcheck.field.lattice import chebyshev
+from paintcheck.rules import tables
+from paintcheck.rules.actions import (
+    REFLEX,
+    SUPPRESSIVE,
+    AssignOrders,
+    Clean,
+    ClearBoulet,
+    Declare,
+    Def,
+    Dodge,
+    Dump,
+    Move,
+    React,
+    Reaction,
+    Reload,
+    Shot,
+    SideChange,
+    Support,
+)
+from paintcheck.rules.engine import Engine
+from paintcheck.rules.legality import reaction_options, why_reaction_illegal
+from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, MatchState
+from paintcheck.rules.values import RoundView
+
+TRIES = 12  # random sequences proposed before falling back to the safe one
+
+
+class RandomCoach:
+    def __init__(self, team: str, engine: Engine, seed: int) -> None:
+        self.team = team
+        self.engine = engine
+        self.rng = random.Random(seed)
+
+    def decide(self, state: MatchState):
+        """A legal decision for ``state`` (a view for this coach), whose turn it is to decide."""
+        phase = state.phase
+        if phase == ORDERS:
+            players = [p.id for p in state.team_players(self.team)]
+            tokens = self.rng.sample(tables.ORDER_TOKENS, len(players))
+            return AssignOrders(self.team, tuple(zip(players, tokens)))
+        if phase == DECLARE:
+            return self._declare(state)
+        if phase == REACT:
+            return self._react(state)
+        if phase == DODGE:
+            return Dodge(self.team)
+        raise ValueError(f"nothing to decide in phase {phase!r}")
+
+    # -- sequences --------------------------------------------------------------------------------
+    def _declare(self, state: MatchState) -> Declare:
+        pid = state.active[self.team]
+        p = state.players[pid]
+        m = self.engine.m
+        for _ in range(TRIES):
+            decl = self._random_sequence(state, pid)
+            if self.engine.why_illegal(state, decl) is None:
+                return decl
+        covers = m.covers(p.point)
+        cover = covers[0] if covers else None
+        side = (p.side if p.side and p.cover == cover else self._side(cover)) if cover else None
+        actions = [ClearBoulet()] * p.boulets + [Def()] * (tables.ACTION_POINTS - p.boulets)
+        return Declare(pid, self.rng.choice(tables.POSTURES), tuple(actions), cover, side)
+
+    def _side(self, cover: str | None) -> str | None:
+        if cover is None:
+            return None
+        sides = ["left", "right"] + (["over"] if self.engine.m.obstacle(cover).overable else [])
+        return self.rng.choice(sides)
+
+    def _random_sequence(self, state: MatchState, pid: str) -> Declare:
+        rng, m = self.rng, self.engine.m
+        p = state.players[pid]
+        covers = m.covers(p.point)
+        cover = rng.choice(covers) if covers else None
+        side = p.side if (cover == p.cover and p.side and rng.random() < 0.7) else self._side(cover)
+        actions: list = [ClearBoulet()] * p.boulets
+        left = tables.ACTION_POINTS - p.boulets
+        if p.messy and left >= tables.COST_CLEAN and rng.random() < 0.5:
+            actions.append(Clean())
+            left -= tables.COST_CLEAN
+        if p.reload and left >= tables.COST_RELOAD and rng.random() < 0.7:
+            actions.append(Reload())
+            left -= tables.COST_RELOAD
+        enemies = [q for q in state.players.values() if q.on_field and q.team != p.team]
+        moved = False
+        point = p.point
+        while left > 0:
+            choice = rng.choices(("DEF", "SHOT", "MOV", "SUP", "DUMP", "SIDE"), (4, 4, 3, 2, 1, 1))[0]
+            if choice == "MOV" and not moved:
+                move = self._random_move(state, pid, min(left, 3))
+                if move is None:
+                    continue
+                actions.append(move)
+                left -= tables.move_cost(len(m.path(point, move.waypoints)) - 1)
+                point, moved = move.end, True
+            elif choice == "SHOT" and enemies:
+                actions.append(Shot(rng.choice(enemies).id))
+                left -= 1
+            elif choice == "DUMP":
+                near = [q for q in enemies if chebyshev(q.point, point) <= tables.DUMP_REACH]
+                if near:
+                    actions.append(Dump(rng.choice(near).id))
+                    left -= 1
+            elif choice == "SUP" and actions and actions[-1].code in ("DEF", "MOV", "SHOT", "DUMP", "SUP"):
+                actions.append(Support())
+                left -= 1
+            elif choice == "SIDE" and not moved and cover is not None:
+                actions.append(SideChange(rng.choice(["left", "right"])))
+                left -= 1
+            elif choice == "DEF":
+                actions.append(Def())
+                left -= 1
+        return Declare(pid, rng.choice(tables.POSTURES), tuple(actions), cover, side)
+
+    def _random_move(self, state: MatchState, pid: str, max_cost: int) -> Move | None:
+        rng, m = self.rng, self.engine.m
+        p = state.players[pid]
+        reach = tables.MOVE_COST_LIMITS[max_cost - 1]
+        x0, y0 = p.point
+        for _ in range(6):
+            end = (x0 + rng.randint(-reach, reach), y0 + rng.randint(-reach, reach))
+            if end == p.point or not m.on_field(end) or m.obstacle_at(end) is not None:
+                continue
+            if state.occupant(end) is not None:
+                continue
+            covers = m.covers(end)
+            if not covers and rng.random() < 0.8:
+                continue  # players run to cover
+            cover = rng.choice(covers) if covers else None
+            return Move((end,), cover, self._side(cover))
+        return None
+
+    # -- reactions --------------------------------------------------------------------------------
+    def _react(self, state: MatchState) -> React:
+        options = [r for r, reason in reaction_options(state, self.team, self.engine.m) if reason is None]
+        self.rng.shuffle(options)
+        chosen: list[Reaction] = []
+        view = RoundView(state, self.engine.m)
+        for r in options:
+            if self.rng.random() < (0.6 if r.kind == SUPPRESSIVE else 0.35):
+                if why_reaction_illegal(state, r, self.engine.m, view, tuple(chosen)) is None:
+                    chosen.append(r)
+        return React(self.team, tuple(chosen))

@@ -1,0 +1,227 @@
+"""Actions and decisions: small frozen values with a text form (RULES §4–§5, §9–§10).
+
+A player's activation is a ``Declare`` holding his posture, cover and side and a tuple of actions
+(the *sequence*). Other decisions: ``AssignOrders`` (secret order tokens), ``React`` (reflex and
+suppressive shots of non-activated players) and ``Dodge`` (roll the next dodge die).
+
+Text forms, e.g. ``MOV B:H6>B:H5 cover=c3 side=left``, ``SHOT W2``, ``SUP``, ``DEF``, ``DUMP W4``,
+``SIDE right``, ``CLEAR``, ``CLEAN``, ``RELOAD``; ``parse_action`` reads them back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from paintcheck.field.lattice import DEFAULT_LATTICE, Point
+from paintcheck.rules import tables
+
+
+class IllegalActionError(ValueError):
+    """A decision the rules refuse; the message is the human reason."""
+
+
+def player_id(team: str, jersey: int) -> str:
+    """``B3`` for Blue's jersey 3, ``W2`` for White's jersey 2."""
+    return f"{'B' if team == 'blue' else 'W'}{jersey}"
+
+
+def team_of(pid: str) -> str:
+    return "blue" if pid[0] == "B" else "white"
+
+
+# -- actions of a sequence --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Def:
+    code = "DEF"
+
+    def __str__(self) -> str:
+        return "DEF"
+
+
+@dataclass(frozen=True)
+class Support:
+    code = "SUP"
+
+    def __str__(self) -> str:
+        return "SUP"
+
+
+@dataclass(frozen=True)
+class Shot:
+    target: str
+    code = "SHOT"
+
+    def __str__(self) -> str:
+        return f"SHOT {self.target}"
+
+
+@dataclass(frozen=True)
+class Dump:
+    target: str
+    code = "DUMP"
+
+    def __str__(self) -> str:
+        return f"DUMP {self.target}"
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move along straight segments through ``waypoints`` (the last is the arrival point).
+
+    ``cover`` and ``side`` are the player's cover and side played on arrival (None: no cover)."""
+
+    waypoints: tuple[Point, ...]
+    cover: str | None = None
+    side: str | None = None
+    code = "MOV"
+
+    def __str__(self) -> str:
+        pts = ">".join(DEFAULT_LATTICE.format(p) for p in self.waypoints)
+        extra = f" cover={self.cover} side={self.side}" if self.cover else ""
+        return f"MOV {pts}{extra}"
+
+    @property
+    def end(self) -> Point:
+        return self.waypoints[-1]
+
+
+@dataclass(frozen=True)
+class SideChange:
+    side: str
+    code = "SIDE"
+
+    def __str__(self) -> str:
+        return f"SIDE {self.side}"
+
+
+@dataclass(frozen=True)
+class ClearBoulet:
+    code = "CLEAR"
+
+    def __str__(self) -> str:
+        return "CLEAR"
+
+
+@dataclass(frozen=True)
+class Clean:
+    code = "CLEAN"
+
+    def __str__(self) -> str:
+        return "CLEAN"
+
+
+@dataclass(frozen=True)
+class Reload:
+    code = "RELOAD"
+
+    def __str__(self) -> str:
+        return "RELOAD"
+
+
+Action = Def | Support | Shot | Dump | Move | SideChange | ClearBoulet | Clean | Reload
+
+FIXED_COST = {
+    "DEF": tables.COST_DEF,
+    "SUP": tables.COST_SUPPORT,
+    "SHOT": tables.COST_SHOT,
+    "DUMP": tables.COST_DUMP,
+    "SIDE": tables.COST_SIDE_CHANGE,
+    "CLEAR": tables.COST_CLEAR_BOULET,
+    "CLEAN": tables.COST_CLEAN,
+    "RELOAD": tables.COST_RELOAD,
+}
+SUPPORTABLE = ("DEF", "MOV", "SHOT", "DUMP")  # a support adds to the action just before it
+
+
+def parse_action(text: str) -> Action:
+    """Read an action's text form (see the module docstring)."""
+    words = text.split()
+    if not words:
+        raise IllegalActionError("an empty action")
+    code, rest = words[0].upper(), words[1:]
+    simple = {"DEF": Def, "SUP": Support, "CLEAR": ClearBoulet, "CLEAN": Clean, "RELOAD": Reload}
+    if code in simple and not rest:
+        return simple[code]()
+    if code in ("SHOT", "DUMP") and len(rest) == 1:
+        return (Shot if code == "SHOT" else Dump)(rest[0].upper())
+    if code == "SIDE" and len(rest) == 1 and rest[0].lower() in tables.SIDES:
+        return SideChange(rest[0].lower())
+    if code == "MOV" and rest:
+        try:
+            waypoints = tuple(DEFAULT_LATTICE.parse(p) for p in rest[0].split(">"))
+        except ValueError as exc:
+            raise IllegalActionError(f"{text!r}: {exc}") from None
+        opts = dict(w.split("=", 1) for w in rest[1:] if "=" in w)
+        return Move(waypoints, opts.get("cover"), opts.get("side"))
+    raise IllegalActionError(f"{text!r} is not an action (DEF, SUP, SHOT W2, DUMP W2, MOV B:H6, …)")
+
+
+# -- decisions ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AssignOrders:
+    """A coach's secret order tokens for the turn: player id -> token 1..5 (RULES 4.2)."""
+
+    team: str
+    orders: tuple[tuple[str, int], ...]
+
+    def __str__(self) -> str:
+        return f"{self.team} assigns order tokens"
+
+
+@dataclass(frozen=True)
+class Declare:
+    """The activated player's whole sequence (RULES 4.5, 5)."""
+
+    player: str
+    posture: str
+    actions: tuple[Action, ...]
+    cover: str | None = None
+    side: str | None = None
+
+    @property
+    def team(self) -> str:
+        return team_of(self.player)
+
+    def __str__(self) -> str:
+        stance = f"{self.posture}" + (f" behind {self.cover} ({self.side})" if self.cover else "")
+        return f"{self.player} {stance}: " + ", ".join(str(a) for a in self.actions)
+
+
+REFLEX = "reflex"
+SUPPRESSIVE = "suppressive"
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """One interactive shot by a non-activated player (RULES 10.2, 10.6)."""
+
+    player: str
+    kind: str  # REFLEX | SUPPRESSIVE
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.kind} at {self.target}"
+
+
+@dataclass(frozen=True)
+class React:
+    """A coach's reactions for the round (possibly none)."""
+
+    team: str
+    reactions: tuple[Reaction, ...] = field(default=())
+
+    def __str__(self) -> str:
+        return f"{self.team} reacts: " + (", ".join(map(str, self.reactions)) or "nothing")
+
+
+@dataclass(frozen=True)
+class Dodge:
+    """Roll the next dodge die for the player under fire (RULES 9)."""
+
+    team: str
+
+    def __str__(self) -> str:
+        return f"{self.team} rolls a dodge die"
+
+
+Decision = AssignOrders | Declare | React | Dodge

@@ -1,0 +1,515 @@
+"""The one door for change: ``Engine(measurer).apply(state, decision, dice) -> (state, events)``.
+
+Turns 2–10 (RULES §4.6): order tokens → reveal token k → who speaks first → sequences → reactions
+→ speed tests when needed → resolution by rank (pausing for each dodge die) → next k → next turn.
+``apply`` never changes the state it is given; it refuses an illegal decision with
+``IllegalActionError`` (the human reason) and checks the state's invariants after every decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from paintcheck.field.lattice import chebyshev, other_team
+from paintcheck.rules import events as ev
+from paintcheck.rules import tables
+from paintcheck.rules.actions import (
+    REFLEX,
+    SUPPRESSIVE,
+    AssignOrders,
+    Declare,
+    Dodge,
+    IllegalActionError,
+    React,
+)
+from paintcheck.rules.invariants import check_invariants
+from paintcheck.rules.legality import reaction_options, to_move, why_illegal
+from paintcheck.rules.measure import Measurer
+from paintcheck.rules.state import (
+    DECLARE,
+    DODGE,
+    GUN_BROKEN,
+    GUN_DEAD,
+    GUN_OK,
+    ORDERS,
+    OVER,
+    REACT,
+    MatchState,
+    Resolution,
+    ShotEntry,
+    Token,
+)
+from paintcheck.rules.values import Reading, RoundView
+
+
+@dataclass
+class _Step:
+    """One decision being applied: the new state, the dice and the events so far."""
+
+    state: MatchState
+    dice: object
+    m: Measurer
+    events: list = field(default_factory=list)
+
+    def roll(self, sides: int, purpose: str, player: str | None = None) -> int:
+        value = self.dice.roll(sides)
+        self.events.append(ev.Rolled(sides, value, purpose, player))
+        return value
+
+    def exploding_d6(self, purpose: str, player: str | None) -> tuple[int, ...]:
+        """A d6 whose 6 is rolled again and added, again and again (RULES 7.3, 9.2)."""
+        faces = [self.roll(6, purpose, player)]
+        while faces[-1] == tables.EXPLODING_FACE:
+            faces.append(self.roll(6, purpose + " (6 again)", player))
+        return tuple(faces)
+
+    def emit(self, event) -> None:
+        self.events.append(event)
+
+
+class Engine:
+    """Applies decisions to match states with the geometry of one field."""
+
+    def __init__(self, measurer: Measurer) -> None:
+        self.m = measurer
+
+    # -- queries -----------------------------------------------------------------------------------
+    def to_move(self, state: MatchState) -> str | None:
+        return to_move(state)
+
+    def why_illegal(self, state: MatchState, decision) -> str | None:
+        return why_illegal(state, decision, self.m)
+
+    # -- the door ----------------------------------------------------------------------------------
+    def apply(self, state: MatchState, decision, dice) -> tuple[MatchState, list]:
+        reason = why_illegal(state, decision, self.m)
+        if reason:
+            raise IllegalActionError(reason)
+        step = _Step(state.copy(), dice, self.m)
+        handler = {
+            AssignOrders: self._orders,
+            Declare: self._declare,
+            React: self._react,
+            Dodge: self._dodge,
+        }[type(decision)]
+        handler(step, decision)
+        step.state.decisions += 1
+        check_invariants(step.state, self.m)
+        return step.state, step.events
+
+    # -- phase 2: order tokens ---------------------------------------------------------------------
+    def _orders(self, step: _Step, d: AssignOrders) -> None:
+        s = step.state
+        s.orders[d.team] = dict(d.orders)
+        step.emit(ev.OrdersAssigned(d.team))
+        if to_move(s) is None:
+            self._next_round(step)
+
+    # -- phases 3–4: reveal, who speaks first ---------------------------------------------------------
+    def _next_round(self, step: _Step) -> None:
+        s = step.state
+        if self._check_end(step):
+            return
+        for k in range(s.round + 1, max(tables.ORDER_TOKENS) + 1):
+            active = {
+                team: pid
+                for team in ("blue", "white")
+                for pid, token in s.orders[team].items()
+                if token == k and s.players[pid].on_field
+            }
+            if active:
+                break
+        else:
+            self._end_turn(step)
+            return
+        s.round, s.active = k, active
+        s.declarations, s.origins, s.reactions, s.resolution = {}, {}, [], None
+        step.emit(ev.TokensRevealed(k, active.get("blue"), active.get("white")))
+        for pid in active.values():
+            p = s.players[pid]
+            if p.gun == GUN_DEAD:
+                roll = step.roll(20, "dead gun check", pid)
+                p.gun = GUN_OK if roll > tables.DEAD_GUN_REPAIR_ABOVE else GUN_BROKEN
+                step.emit(ev.GunChecked(pid, roll, p.gun == GUN_OK))
+        s.speakers = self._speaking_order(step, active)
+        s.phase = DECLARE
+
+    def _speaking_order(self, step: _Step, active: dict[str, str]) -> list[str]:
+        s = step.state
+        if len(active) == 1:
+            (team,) = active
+            step.emit(ev.SpeakingOrder((team,), "the only coach with a player this round"))
+            return [team]
+        loaded = [t for t in ("blue", "white") if s.players[active[t]].boulets]
+        if len(loaded) == 1:
+            first = loaded[0]
+            reason = "his activated player carries boulets"
+        elif s.count_on_field("blue") != s.count_on_field("white"):
+            first = min(("blue", "white"), key=s.count_on_field)
+            reason = "fewer players on the field"
+        else:
+            while True:
+                b, w = step.roll(6, "who speaks first", "blue"), step.roll(6, "who speaks first", "white")
+                if b != w:
+                    break
+            first = "blue" if b < w else "white"
+            reason = f"lower d6, {min(b, w)} against {max(b, w)}"
+        step.emit(ev.SpeakingOrder((first, other_team(first)), reason))
+        return [first, other_team(first)]
+
+    # -- phase 5: sequences ------------------------------------------------------------------------
+    def _declare(self, step: _Step, d: Declare) -> None:
+        s = step.state
+        p = s.players[d.player]
+        s.declarations[d.player] = d
+        s.origins[d.player] = p.point
+        if p.boulets:
+            cleared = p.boulets
+            p.boulets = 0
+        else:
+            cleared = 0
+        p.posture, p.cover, p.side = d.posture, d.cover, d.side
+        p.weakened_from = None
+        view = RoundView(s, self.m)
+        plan = view.plans[d.player]
+        p.def_count, p.def_bonus = plan.def_count, plan.def_bonus
+        if cleared == tables.MAX_BOULETS:
+            p.def_count, p.def_bonus = tables.DEF_AFTER_CLEARING_FOUR, 0
+        if cleared:
+            step.emit(ev.BouletsCleared(d.player, cleared, p.def_count))
+        step.emit(ev.SequenceDeclared(d.player, str(d), plan.cost))
+        if all(pid in s.declarations for pid in s.active.values()):
+            self._start_reactions(step)
+
+    # -- phase 6: reactions ------------------------------------------------------------------------
+    def _start_reactions(self, step: _Step) -> None:
+        s = step.state
+        first = s.speakers[0]
+        s.reactors = list(s.speakers) if len(s.speakers) == 2 else [other_team(first), first]
+        s.phase = REACT
+        self._skip_idle_reactors(step)
+
+    def _skip_idle_reactors(self, step: _Step) -> None:
+        s = step.state
+        while s.reactors:
+            team = s.reactors[0]
+            if any(reason is None for _, reason in reaction_options(s, team, self.m)):
+                return
+            s.reactors.pop(0)
+            step.emit(ev.NoReaction(team, "no player can react"))
+        self._start_resolution(step)
+
+    def _react(self, step: _Step, d: React) -> None:
+        s = step.state
+        s.reactions.extend(d.reactions)
+        for r in d.reactions:
+            step.emit(ev.ReactionDeclared(r.player, r.kind, r.target))
+        if not d.reactions:
+            step.emit(ev.NoReaction(d.team, "the coach declares none"))
+        s.reactors.pop(0)
+        self._skip_idle_reactors(step)
+
+    # -- phase 7: reflex DEF losses and speed tests ----------------------------------------------------
+    def _start_resolution(self, step: _Step) -> None:
+        s = step.state
+        view = RoundView(s, self.m)
+        for r in s.reactions:
+            if r.kind == REFLEX:
+                self._reflex_def_loss(step, view, r.player, r.target)
+        entries = []
+        for team in s.speakers:
+            plan = view.plans[s.active[team]]
+            for f in plan.fires:
+                kind = "dump" if f.dump else "simple"
+                entries.append(ShotEntry(plan.player, f.target, kind, max(f.number, 0), f.supports, f.action))
+        for r in s.reactions:
+            entries.append(ShotEntry(r.player, r.target, r.kind))
+        shooters = {e.shooter for e in entries}
+        if shooters & {e.target for e in entries}:
+            self._speed_tests(step, view, entries)
+            keys = [(e.last, -(e.score + (1 if e.kind == "dump" else 0))) for e in entries]
+            order = sorted(range(len(entries)), key=lambda i: keys[i])
+            entries = [entries[i] for i in order]
+            distinct = sorted(set(keys))
+            groups = [distinct.index(keys[i]) for i in order]
+        else:
+            groups = [0] * len(entries)
+        s.resolution = Resolution(entries, groups)
+        self._continue(step)
+
+    def _reflex_def_loss(self, step: _Step, view: RoundView, pid: str, target: str) -> None:
+        p = step.state.players[pid]
+        segments = 0
+        if p.token is not None:
+            angle = self.m.angle_between(p.point, p.token.point, view.aim_point(target))
+            segments = tables.angle_segment(angle)
+        if segments:
+            lost = segments
+        else:
+            roll = step.roll(6, "reflex DEF check", pid)
+            lost = 1 if roll in tables.REFLEX_DEF_LOSS_ROLL else 0
+        lost = min(lost, p.def_count)
+        p.def_count -= lost
+        step.emit(ev.DefLost(pid, segments, lost, p.def_count))
+
+    def _speed_tests(self, step: _Step, view: RoundView, entries: list[ShotEntry]) -> None:
+        s = step.state
+        rolls: dict[str, int] = {}
+        for e in entries:
+            if e.shooter not in rolls:
+                rolls[e.shooter] = step.roll(6, "speed test", e.shooter)
+        for e in entries:
+            parts = [("d6", rolls[e.shooter])]
+            if e.kind == SUPPRESSIVE:
+                presser_team = s.players[e.shooter].team
+                if any(x.shooter == e.target and s.players[x.target].team == presser_team for x in entries):
+                    parts.append(("presser", tables.SPEED_PRESSER_BONUS))
+            if e.kind == REFLEX:
+                parts.append(("reflex", tables.SPEED_REFLEX_MALUS))
+            if e.index:
+                parts.append((f"shot #{e.index + 1}", tables.SPEED_EXTRA_SHOT_MALUS * e.index))
+            plan = view.plans.get(e.shooter)
+            if plan is not None and e.action >= 0:
+                if plan.stance_at(e.action).side_changed:
+                    parts.append(("after side change", tables.SPEED_AFTER_SIDE_CHANGE_MALUS))
+                if plan.move_action is not None and e.action > plan.move_action:
+                    n = view.moved_vulnerable(e.shooter)
+                    if n > tables.SPEED_SHOOTS_LAST_ABOVE:
+                        e.last = True
+                    elif n:
+                        parts.append((f"moved {n} vulnerable", tables.SPEED_PER_VULNERABLE_POINT * n))
+            e.score = sum(v for _, v in parts)
+            step.emit(ev.SpeedTest(e.shooter, e.target, tuple(parts), e.score, e.last))
+
+    # -- phases 8–9: resolution by rank ----------------------------------------------------------------
+    def _continue(self, step: _Step) -> None:
+        s = step.state
+        res = s.resolution
+        while res.next < len(res.entries):
+            i = res.next
+            if i and res.groups[i] != res.groups[i - 1]:
+                res.hit.extend(res.hit_now)
+                res.hit_now = []
+            if self._resolve_entry(step, res.entries[i]) == "pause":
+                s.phase = DODGE
+                return
+            res.next += 1
+        self._finish_round(step)
+
+    def _resolve_entry(self, step: _Step, e: ShotEntry) -> str | None:
+        s = step.state
+        res = s.resolution
+        shooter = s.players[e.shooter]
+        if e.shooter in res.hit:
+            step.emit(ev.ShotLost(e.shooter, e.target, "he was hit by a faster shot"))
+            return None
+        if not shooter.on_field and e.shooter not in res.hit_now:
+            step.emit(ev.ShotLost(e.shooter, e.target, "he is in the dead zone"))
+            return None
+        if shooter.gun != GUN_OK or shooter.reload:
+            step.emit(ev.ShotLost(e.shooter, e.target, "his marker no longer shoots"))
+            return None
+        view = RoundView(s, self.m)
+        if e.kind == "dump":
+            self._dump(step, view, e)
+            return None
+        reading = view.reading(e)
+        if reading.lost:
+            step.emit(ev.ShotLost(e.shooter, e.target, reading.lost))
+            return None
+        roll = step.roll(20, f"shot at {e.target}", e.shooter)
+        bonus: tuple[int, ...] = ()
+        if roll == tables.NATURAL_CRITICAL:
+            bonus = step.exploding_d6("critical", e.shooter)
+        margin = roll + sum(bonus) - reading.required + 1
+        hit = roll != tables.NATURAL_MISS and margin >= 1
+        step.emit(ev.ShotResolved(
+            e.shooter, e.target, e.kind, reading.shot_parts, reading.shot_value, reading.target_parts,
+            reading.target_value, reading.required, roll, bonus, margin if hit else 0, hit,
+        ))
+        if roll == tables.NATURAL_MISS:
+            self._fumble(step, e.shooter)
+        if not hit:
+            self._place_token(step, e, reading, advantage=False)
+            return None
+        res.hit_now.append(e.target)
+        allowed, why_none = self._dodge_dice(view, e.target, reading)
+        if allowed == 0:
+            self._eliminate(step, e.target, e.shooter, why_none)
+            self._place_token(step, e, reading, advantage=False)
+            return None
+        if margin == 1:
+            self._dodged(step, e.target, 1, reading.shooter.point, automatic=True)
+            self._place_token(step, e, reading, advantage=True)
+            return None
+        res.dodge = {"target": e.target, "shooter": e.shooter, "margin": margin,
+                     "allowed": allowed, "used": 0}
+        return "pause"
+
+    def _dodge_dice(self, view: RoundView, pid: str, reading: Reading) -> tuple[int, str]:
+        p = view.state.players[pid]
+        if reading.running and not view.plans[pid].def_after_move:
+            return 0, "hit running, with no DEF after his move"
+        if p.boulets >= tables.MAX_BOULETS:
+            return 0, "hit with 4 boulets: no dodge"
+        if p.boulets:
+            return tables.REDODGE_DICE, ""
+        if reading.running:
+            return tables.dodge_dice(view.plans[pid].def_count), ""
+        dice = tables.dodge_dice(p.def_count)
+        return dice, "hit with no DEF: no dodge" if not dice else ""
+
+    def _dodge(self, step: _Step, d: Dodge) -> None:
+        s = step.state
+        res = s.resolution
+        dg = res.dodge
+        faces = step.exploding_d6("dodge", dg["target"])
+        dg["used"] += 1
+        dg["margin"] -= sum(faces)
+        step.emit(ev.DodgeRolled(dg["target"], faces, dg["margin"]))
+        if dg["margin"] > 0 and dg["used"] < dg["allowed"]:
+            return
+        e = res.entries[res.next]
+        view = RoundView(s, self.m)
+        reading = view.reading(e)
+        if dg["margin"] <= 0:
+            self._dodged(step, dg["target"], dg["used"], reading.shooter.point, automatic=False)
+            self._place_token(step, e, reading, advantage=True)
+        else:
+            self._eliminate(step, dg["target"], dg["shooter"], "the dodge fell short")
+            self._place_token(step, e, reading, advantage=False)
+        res.dodge = None
+        res.next += 1
+        self._continue(step)
+
+    def _dodged(self, step: _Step, pid: str, dice: int, shooter_point, automatic: bool) -> None:
+        p = step.state.players[pid]
+        p.boulets = tables.MAX_BOULETS if p.boulets else tables.boulets_for_dice(dice)
+        p.weakened_from = shooter_point
+        step.emit(ev.Dodged(pid, dice, p.boulets, automatic))
+        if p.token is not None:
+            p.token = None
+            step.emit(ev.TokenRemoved(pid, "he carries boulets"))
+
+    def _eliminate(self, step: _Step, pid: str, by: str | None, reason: str) -> None:
+        p = step.state.players[pid]
+        if not p.on_field:
+            return
+        p.point, p.token = None, None
+        res = step.state.resolution
+        if res is not None and pid not in res.hit_now:
+            res.hit_now.append(pid)
+        step.emit(ev.Eliminated(pid, by, reason))
+
+    def _fumble(self, step: _Step, pid: str) -> None:
+        p = step.state.players[pid]
+        roll = step.roll(20, "fumble", pid)
+        outcome = tables.fumble_outcome(roll)
+        step.emit(ev.Fumble(pid, roll, outcome))
+        if outcome == "technical":
+            p.gun = GUN_DEAD
+            p.boulets = min(tables.MAX_BOULETS, p.boulets + tables.FUMBLE_BOULETS["technical"])
+            if p.token is not None:
+                p.token = None
+                step.emit(ev.TokenRemoved(pid, "he carries boulets"))
+        elif outcome == "messy_paint":
+            p.messy = True
+        else:
+            p.reload = True
+
+    def _place_token(self, step: _Step, e: ShotEntry, reading: Reading, advantage: bool) -> None:
+        """After every shot the shooter's token goes beside the target (RULES 10.1, 10.5)."""
+        s = step.state
+        p = s.players[e.shooter]
+        if not p.on_field or p.boulets:
+            return
+        target = s.players[e.target]
+        for q in s.players.values():
+            if q.on_field and q.token is not None and q.token.target == p.id and self.m.in_lock_wedge(
+                q.point, reading.shooter.point, p.team, reading.shooter.cover, reading.shooter.side,
+                reading.token_point,
+            ):
+                step.emit(ev.TokenKept(p.id, e.target, f"{q.id} presses him (priority lock)"))
+                return
+        view = RoundView(s, self.m)
+        st = view.static_stand(e.target) if target.on_field else None
+        cover = st.cover if st else None
+        side = self.m.pressed_side(reading.token_point, target.team, cover, st.side if st else None,
+                                   reading.shooter.point) if cover else None
+        p.token = Token(e.target, side, reading.token_point, advantage and target.on_field)
+        step.emit(ev.TokenPlaced(p.id, e.target, side, p.token.advantage))
+
+    def _dump(self, step: _Step, view: RoundView, e: ShotEntry) -> None:
+        """Bunkering (RULES 11.7): d6 + supports + 1 outside the target's field of vision."""
+        dumper = view.stand(e.shooter, e.action)
+        target = view.state.players[e.target]
+        if not target.on_field:
+            step.emit(ev.ShotLost(e.shooter, e.target, "the target is already in the dead zone"))
+            return
+        if view.running(e.target):
+            step.emit(ev.ShotLost(e.shooter, e.target, "the target ran off"))
+            return
+        st = view.static_stand(e.target)
+        if chebyshev(dumper.point, st.point) > tables.DUMP_REACH:
+            step.emit(ev.ShotLost(e.shooter, e.target, "the target is out of reach"))
+            return
+        roll = step.roll(6, f"dump on {e.target}", e.shooter)
+        parts = [("d6", roll)]
+        if e.supports:
+            parts.append((f"{e.supports} support(s)", tables.DUMP_SUPPORT_BONUS * e.supports))
+        if not view.sees(st, [dumper.point])[0]:
+            parts.append(("outside his field of vision", tables.DUMP_OUTSIDE_FOV_BONUS))
+        total = sum(v for _, v in parts)
+        outcome = tables.dump_outcome(total)
+        step.emit(ev.DumpResolved(e.shooter, e.target, roll, tuple(parts), total, outcome))
+        if outcome in ("disaster", "confusion"):
+            self._eliminate(step, e.shooter, e.target, f"dump {outcome}")
+        if outcome in ("confusion", "clean"):
+            self._eliminate(step, e.target, e.shooter, f"dumped ({outcome})")
+
+    # -- phase 10: end of round, turn, match -------------------------------------------------------
+    def _finish_round(self, step: _Step) -> None:
+        s = step.state
+        view = RoundView(s, self.m)
+        for pid, plan in view.plans.items():
+            p = s.players[pid]
+            p.activated = True
+            if p.on_field and plan.path:
+                p.point, p.cover, p.side = plan.end, plan.final.cover, plan.final.side
+                step.emit(ev.Moved(pid, plan.start, plan.end, plan.move_length))
+                for q in s.players.values():
+                    if q.token is not None and q.token.target == pid and q.token.point != plan.end:
+                        q.token = None
+                        step.emit(ev.TokenRemoved(q.id, f"{pid} has left that cover"))
+        s.resolution, s.speakers, s.reactors = None, [], []
+        self._next_round(step)
+
+    def _end_turn(self, step: _Step) -> None:
+        s = step.state
+        if s.turn >= tables.MAX_TURNS:
+            blue, white = s.count_on_field("blue"), s.count_on_field("white")
+            winner = "draw" if blue == white else ("blue" if blue > white else "white")
+            self._end_match(step, winner, f"after turn {s.turn}, {blue} Blue against {white} White on the field")
+            return
+        s.turn += 1
+        s.round, s.active, s.declarations, s.reactions = 0, {}, {}, []
+        s.orders = {"blue": {}, "white": {}}
+        for p in s.players.values():
+            p.activated = False
+        s.phase = ORDERS
+        step.emit(ev.TurnStarted(s.turn))
+
+    def _check_end(self, step: _Step) -> bool:
+        s = step.state
+        blue, white = s.count_on_field("blue"), s.count_on_field("white")
+        if blue and white:
+            return False
+        winner = "draw" if not (blue or white) else ("blue" if blue else "white")
+        self._end_match(step, winner, "no player left on the other side" if winner != "draw"
+                        else "no player left on either side")
+        return True
+
+    def _end_match(self, step: _Step, winner: str, reason: str) -> None:
+        s = step.state
+        s.phase, s.winner, s.end_reason = OVER, winner, reason
+        step.emit(ev.MatchEnded(winner, reason))

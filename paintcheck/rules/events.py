@@ -1,0 +1,359 @@
+"""Typed events: what happened, the rule applied and the numbers that went in.
+
+Every event has ``rule`` (a RULES.md reference) and ``text`` (one sentence for the log panel). The
+log, the teaching view and the replay tests read them; nothing reads the engine's internals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+Parts = tuple[tuple[str, int], ...]  # a value's breakdown: (label, amount), summed in order
+
+
+def _parts(parts: Parts) -> str:
+    out = ""
+    for i, (label, value) in enumerate(parts):
+        if i == 0:
+            out = f"{value} ({label})"
+        else:
+            out += f" {'+' if value >= 0 else '−'} {abs(value)} ({label})"
+    return out
+
+
+@dataclass(frozen=True)
+class Event:
+    rule = ""
+
+    @property
+    def text(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def type(self) -> str:
+        return type(self).__name__
+
+    def to_dict(self) -> dict:
+        return {"type": self.type, "rule": self.rule, **asdict(self)}
+
+
+@dataclass(frozen=True)
+class Rolled(Event):
+    sides: int
+    value: int
+    purpose: str
+    player: str | None = None
+    rule = "RULES 4.6"
+
+    @property
+    def text(self) -> str:
+        who = f"{self.player} " if self.player else ""
+        return f"{who}rolls d{self.sides}: {self.value} ({self.purpose})"
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    turn: int
+    rule = "RULES 4.6"
+
+    @property
+    def text(self) -> str:
+        return f"Turn {self.turn} begins: coaches give their order tokens."
+
+
+@dataclass(frozen=True)
+class OrdersAssigned(Event):
+    team: str
+    rule = "RULES 4.2"
+
+    @property
+    def text(self) -> str:
+        return f"{self.team.capitalize()} has placed its order tokens face down."
+
+
+@dataclass(frozen=True)
+class TokensRevealed(Event):
+    round: int
+    blue: str | None
+    white: str | None
+    rule = "RULES 4.3"
+
+    @property
+    def text(self) -> str:
+        names = [p for p in (self.blue, self.white) if p]
+        return f"Round {self.round}: tokens {self.round} revealed — " + (
+            " and ".join(names) + " activated." if names else "nobody."
+        )
+
+
+@dataclass(frozen=True)
+class GunChecked(Event):
+    player: str
+    roll: int
+    works: bool
+    rule = "RULES 7.5"
+
+    @property
+    def text(self) -> str:
+        verdict = "works again" if self.works else "stays dead for the match"
+        return f"{self.player}'s dead gun: d20 {self.roll} → it {verdict}."
+
+
+@dataclass(frozen=True)
+class SpeakingOrder(Event):
+    order: tuple[str, ...]
+    reason: str
+    rule = "RULES 4.4"
+
+    @property
+    def text(self) -> str:
+        return f"{self.order[0].capitalize()} declares first ({self.reason})."
+
+
+@dataclass(frozen=True)
+class SequenceDeclared(Event):
+    player: str
+    sequence: str
+    cost: int
+    rule = "RULES 4.5"
+
+    @property
+    def text(self) -> str:
+        return f"{self.sequence}  [{self.cost} action points]"
+
+
+@dataclass(frozen=True)
+class ReactionDeclared(Event):
+    player: str
+    kind: str
+    target: str
+    rule = "RULES 10"
+
+    @property
+    def text(self) -> str:
+        return f"{self.player} declares a {self.kind} shot at {self.target}."
+
+
+@dataclass(frozen=True)
+class NoReaction(Event):
+    team: str
+    reason: str
+    rule = "RULES 10"
+
+    @property
+    def text(self) -> str:
+        return f"{self.team.capitalize()} does not react ({self.reason})."
+
+
+@dataclass(frozen=True)
+class BouletsCleared(Event):
+    player: str
+    count: int
+    def_count: int
+    rule = "RULES 9.4"
+
+    @property
+    def text(self) -> str:
+        return f"{self.player} clears {self.count} boulet(s); DEF {self.def_count}."
+
+
+@dataclass(frozen=True)
+class DefLost(Event):
+    player: str
+    segments: int
+    lost: int
+    def_count: int
+    rule = "RULES 10.7"
+
+    @property
+    def text(self) -> str:
+        why = f"{self.segments} segment(s) from his token" if self.segments else "d6 check"
+        return f"{self.player}'s reflex costs {self.lost} DEF ({why}); DEF now {self.def_count}."
+
+
+@dataclass(frozen=True)
+class SpeedTest(Event):
+    player: str
+    target: str
+    parts: Parts
+    score: int
+    last: bool
+    rule = "RULES 11.2"
+
+    @property
+    def text(self) -> str:
+        tail = " → shoots last (moved more than 4 vulnerable points)" if self.last else ""
+        return f"Speed {self.player}→{self.target}: {_parts(self.parts)} = {self.score}{tail}"
+
+
+@dataclass(frozen=True)
+class ShotResolved(Event):
+    shooter: str
+    target: str
+    kind: str
+    shot_parts: Parts
+    shot_value: int
+    target_parts: Parts
+    target_value: int
+    required: int
+    roll: int
+    bonus_dice: tuple[int, ...]
+    margin: int
+    hit: bool
+    rule = "RULES 7.1"
+
+    @property
+    def text(self) -> str:
+        extra = "".join(f"+{d}" for d in self.bonus_dice)
+        verdict = f"HIT, margin {self.margin}" if self.hit else "miss"
+        return (
+            f"{self.shooter} {self.kind} shot at {self.target}: {_parts(self.shot_parts)} = "
+            f"{self.shot_value} vs {_parts(self.target_parts)} = {self.target_value} → needs "
+            f"{self.required}; rolls {self.roll}{extra} → {verdict}."
+        )
+
+
+@dataclass(frozen=True)
+class ShotLost(Event):
+    shooter: str
+    target: str
+    reason: str
+    rule = "RULES 11.6"
+
+    @property
+    def text(self) -> str:
+        return f"{self.shooter}'s shot at {self.target} is lost: {self.reason}."
+
+
+@dataclass(frozen=True)
+class Fumble(Event):
+    player: str
+    roll: int
+    outcome: str
+    rule = "RULES 7.5"
+
+    @property
+    def text(self) -> str:
+        words = {
+            "technical": "technical problem: dead gun and 1 boulet",
+            "messy_paint": "messy paint: −5 to his shots until he cleans",
+            "reload": "reload: no shot until he reloads",
+        }
+        return f"{self.player} fumbles (d20 {self.roll}): {words[self.outcome]}."
+
+
+@dataclass(frozen=True)
+class DodgeRolled(Event):
+    player: str
+    faces: tuple[int, ...]
+    margin_left: int
+    rule = "RULES 9.2"
+
+    @property
+    def text(self) -> str:
+        faces = "+".join(map(str, self.faces))
+        return f"{self.player} dodges {faces}; margin left {max(self.margin_left, 0)}."
+
+
+@dataclass(frozen=True)
+class Dodged(Event):
+    player: str
+    dice: int
+    boulets: int
+    automatic: bool
+    rule = "RULES 9.4"
+
+    @property
+    def text(self) -> str:
+        how = "margin 1, dodged without rolling" if self.automatic else f"with {self.dice} die/dice"
+        return f"{self.player} dodges ({how}) and now carries {self.boulets} boulet(s)."
+
+
+@dataclass(frozen=True)
+class Eliminated(Event):
+    player: str
+    by: str | None
+    reason: str
+    rule = "RULES 9.1"
+
+    @property
+    def text(self) -> str:
+        return f"{self.player} goes to the dead zone ({self.reason})."
+
+
+@dataclass(frozen=True)
+class TokenPlaced(Event):
+    player: str
+    target: str
+    side: str | None
+    advantage: bool
+    rule = "RULES 10.1"
+
+    @property
+    def text(self) -> str:
+        face = "advantage" if self.advantage else "suppressive"
+        where = f" on the {self.side} side" if self.side else ""
+        return f"{self.player} puts his {face} token on {self.target}{where}."
+
+
+@dataclass(frozen=True)
+class TokenKept(Event):
+    player: str
+    target: str
+    reason: str
+    rule = "RULES 10.5"
+
+    @property
+    def text(self) -> str:
+        return f"{self.player} cannot press {self.target}: {self.reason}."
+
+
+@dataclass(frozen=True)
+class TokenRemoved(Event):
+    player: str
+    reason: str
+    rule = "RULES 9.5"
+
+    @property
+    def text(self) -> str:
+        return f"{self.player} loses his suppressive token ({self.reason})."
+
+
+@dataclass(frozen=True)
+class DumpResolved(Event):
+    dumper: str
+    target: str
+    roll: int
+    parts: Parts
+    total: int
+    outcome: str
+    rule = "RULES 11.7"
+
+    @property
+    def text(self) -> str:
+        return f"{self.dumper} dumps {self.target}: {_parts(self.parts)} = {self.total} → {self.outcome}."
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    player: str
+    start: tuple[int, int]
+    end: tuple[int, int]
+    length: int
+    rule = "RULES 5.1"
+
+    @property
+    def text(self) -> str:
+        return f"{self.player} runs {self.length} point(s)."
+
+
+@dataclass(frozen=True)
+class MatchEnded(Event):
+    winner: str
+    reason: str
+    rule = "RULES 13.3"
+
+    @property
+    def text(self) -> str:
+        who = "Draw" if self.winner == "draw" else f"{self.winner.capitalize()} wins"
+        return f"{who}: {self.reason}."

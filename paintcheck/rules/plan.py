@@ -1,0 +1,142 @@
+"""What a declared sequence means on the table: where the player stands at each action, his move,
+his shots and their supports (RULES §5). Derived from a ``Declare`` and the player; never stored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from paintcheck.field.lattice import Point
+from paintcheck.rules import tables
+from paintcheck.rules.actions import (
+    FIXED_COST,
+    Clean,
+    ClearBoulet,
+    Declare,
+    Def,
+    Dump,
+    Move,
+    Reload,
+    Shot,
+    SideChange,
+    Support,
+)
+from paintcheck.rules.measure import Measurer
+
+
+@dataclass(frozen=True)
+class Stance:
+    """Where and how the player stands at one action of his sequence."""
+
+    point: Point
+    cover: str | None
+    side: str | None
+    side_changed: bool  # a side change came before this action
+
+
+@dataclass(frozen=True)
+class Fire:
+    """A shot or dump of the sequence."""
+
+    action: int  # index in the sequence
+    target: str
+    dump: bool
+    supports: int
+    number: int  # 0 for the first shot of the sequence, 1 for the second, ... (dumps: -1)
+    cleaned: bool  # a CLEAN came before it (messy paint gone)
+    reloaded: bool  # a RELOAD came before it
+
+
+@dataclass(frozen=True)
+class Plan:
+    player: str
+    start: Point
+    path: tuple[Point, ...] | None  # lattice points of the move, start first
+    move_action: int | None
+    move_supports: int
+    stances: tuple[Stance, ...]  # one per action, as he stands when it begins
+    final: Stance  # as he stands after his last action
+    fires: tuple[Fire, ...]
+    def_count: int
+    def_bonus: int
+    def_after_move: bool
+    clears: int
+    cost: int
+
+    @property
+    def end(self) -> Point:
+        return self.path[-1] if self.path else self.start
+
+    @property
+    def move_length(self) -> int:
+        return len(self.path) - 1 if self.path else 0
+
+    @property
+    def shoots(self) -> bool:
+        return bool(self.fires)
+
+    def stance_at(self, action: int) -> Stance:
+        return self.stances[action]
+
+    def fires_after_move(self) -> bool:
+        return self.move_action is not None and any(f.action > self.move_action for f in self.fires)
+
+
+def supports_after(actions: tuple, index: int) -> int:
+    """Supports immediately following action ``index`` (they all add to it)."""
+    n = 0
+    for a in actions[index + 1 :]:
+        if not isinstance(a, Support):
+            break
+        n += 1
+    return n
+
+
+def make_plan(decl: Declare, start: Point, measurer: Measurer) -> Plan:
+    """Read a sequence declared from ``start``; the move's lattice path comes from ``measurer``."""
+    actions = decl.actions
+    point, cover, side = start, decl.cover, decl.side
+    side_changed = False
+    stances: list[Stance] = []
+    fires: list[Fire] = []
+    path = None
+    move_action = None
+    move_supports = 0
+    def_count = def_bonus = clears = cost = 0
+    def_after_move = cleaned = reloaded = False
+    shot_number = 0
+    for i, action in enumerate(actions):
+        stances.append(Stance(point, cover, side, side_changed))
+        if isinstance(action, Move):
+            path = measurer.path(point, action.waypoints)
+            move_action = i
+            move_supports = supports_after(actions, i)
+            length = len(path) - 1
+            cost += tables.move_cost(length) if 1 <= length <= tables.MAX_MOVE else tables.MAX_MOVE
+            point, cover, side = path[-1], action.cover, action.side
+            side_changed = False
+            continue
+        cost += FIXED_COST[action.code]
+        if isinstance(action, Def):
+            def_count += 1
+            def_bonus += tables.SUPPORT_BONUS * supports_after(actions, i)
+            def_after_move = def_after_move or move_action is not None
+        elif isinstance(action, (Shot, Dump)):
+            dump = isinstance(action, Dump)
+            fires.append(
+                Fire(i, action.target, dump, supports_after(actions, i),
+                     -1 if dump else shot_number, cleaned, reloaded)
+            )
+            shot_number += 0 if dump else 1
+        elif isinstance(action, SideChange):
+            side, side_changed = action.side, True
+        elif isinstance(action, ClearBoulet):
+            clears += 1
+        elif isinstance(action, Clean):
+            cleaned = True
+        elif isinstance(action, Reload):
+            reloaded = True
+    return Plan(
+        decl.player, start, path, move_action, move_supports, tuple(stances),
+        Stance(point, cover, side, side_changed), tuple(fires),
+        min(def_count, len(tables.DEF_PROTECTION) - 1), def_bonus, def_after_move, clears, cost,
+    )

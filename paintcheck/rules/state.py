@@ -1,0 +1,147 @@
+"""The match state: plain data, deep-copyable, JSON-serialisable (RULES §3–§5, §9–§10).
+
+Players are keyed by id (``B3``, ``W2``). A player in the dead zone has ``point = None``. Everything
+the engine needs between two decisions lives here, including a resolution in progress, so a state
+can be saved at any decision and resumed.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+
+from paintcheck.field.lattice import Point
+from paintcheck.rules import tables
+from paintcheck.rules.actions import Declare, Reaction
+
+# Phases of a turn and the decisions each waits for (RULES 4.6).
+ORDERS, DECLARE, REACT, DODGE, OVER = "orders", "declare", "react", "dodge", "over"
+PHASE_DECISIONS = {
+    ORDERS: ("AssignOrders",),
+    DECLARE: ("Declare",),
+    REACT: ("React",),
+    DODGE: ("Dodge",),
+    OVER: (),
+}
+
+GUN_OK, GUN_DEAD, GUN_BROKEN = "ok", "dead", "broken"  # broken: dead for the match (RULES 7.5)
+
+
+@dataclass
+class Token:
+    """A player's suppressive token, placed beside the player he shot at (RULES 10.1)."""
+
+    target: str
+    side: str | None  # "left" | "right" | "over"; None when the target had no cover
+    point: Point  # where it lies: the target's point (a runner's end point)
+    advantage: bool = False
+
+
+@dataclass
+class Player:
+    team: str
+    jersey: int
+    point: Point | None
+    posture: str = "standing"
+    cover: str | None = None
+    side: str | None = None
+    def_count: int = 0
+    def_bonus: int = 0  # +2 per support of his DEF actions, with the DEF count  [RULES 6.1]
+    boulets: int = 0
+    gun: str = GUN_OK
+    messy: bool = False
+    reload: bool = False
+    token: Token | None = None
+    weakened_from: Point | None = None  # the shooter who last forced him to dodge (RULES 9.6)
+    activated: bool = False  # this turn
+
+    @property
+    def id(self) -> str:
+        return f"{'B' if self.team == 'blue' else 'W'}{self.jersey}"
+
+    @property
+    def on_field(self) -> bool:
+        return self.point is not None
+
+    @property
+    def can_shoot(self) -> bool:
+        return self.gun == GUN_OK and not self.reload
+
+
+@dataclass
+class ShotEntry:
+    """One shot (or dump) waiting to be resolved in this round."""
+
+    shooter: str
+    target: str
+    kind: str  # "simple" | "reflex" | "suppressive" | "dump"
+    index: int = 0  # 0 for a player's first shot of the round, 1 for his second, ...
+    supports: int = 0
+    action: int = -1  # position in the shooter's sequence (-1 for reactions)
+    score: int | None = None  # speed-test score, None when no test was rolled
+    last: bool = False  # moved more than 4 vulnerable points: shoots last
+
+
+@dataclass
+class Resolution:
+    """Shots of the round in resolution order, and where the resolution stands."""
+
+    entries: list[ShotEntry]
+    groups: list[int]  # group number per entry (equal group = simultaneous)
+    next: int = 0
+    hit: list[str] = field(default_factory=list)  # (forced to dodge or out) in finished groups
+    hit_now: list[str] = field(default_factory=list)  # ... in the group being resolved
+    # A dodge waiting for its coach: target, shooter point, margin left, dice allowed, dice used
+    dodge: dict | None = None
+
+
+@dataclass
+class MatchState:
+    layout: str
+    players: dict[str, Player]
+    turn: int = 1
+    round: int = 0
+    phase: str = ORDERS
+    orders: dict[str, dict[str, int]] = field(default_factory=lambda: {"blue": {}, "white": {}})
+    speakers: list[str] = field(default_factory=list)  # teams in declaration order this round
+    active: dict[str, str] = field(default_factory=dict)  # team -> activated player this round
+    declarations: dict[str, Declare] = field(default_factory=dict)  # player -> his sequence
+    origins: dict[str, Point] = field(default_factory=dict)  # player -> where he declared from
+    reactors: list[str] = field(default_factory=list)  # teams still to declare reactions
+    reactions: list[Reaction] = field(default_factory=list)  # in declaration order
+    resolution: Resolution | None = None
+    winner: str | None = None  # "blue" | "white" | "draw" once OVER
+    end_reason: str | None = None
+    decisions: int = 0
+
+    def player(self, pid: str) -> Player:
+        return self.players[pid]
+
+    def team_players(self, team: str, on_field: bool = True) -> list[Player]:
+        return [p for p in self.players.values() if p.team == team and (p.on_field or not on_field)]
+
+    def count_on_field(self, team: str) -> int:
+        return sum(1 for p in self.players.values() if p.team == team and p.on_field)
+
+    def occupant(self, point: Point) -> Player | None:
+        for p in self.players.values():
+            if p.point == point:
+                return p
+        return None
+
+    def copy(self) -> MatchState:
+        return copy.deepcopy(self)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def new_match(layout: str, positions: dict[str, tuple[Point, str | None, str | None]]) -> MatchState:
+    """A match at the start of turn 2 with players at ``positions`` (id -> point, cover, side)."""
+    players = {}
+    for team in ("blue", "white"):
+        for jersey in range(1, tables.PLAYERS_PER_TEAM + 1):
+            pid = f"{'B' if team == 'blue' else 'W'}{jersey}"
+            point, cover, side = positions[pid]
+            players[pid] = Player(team, jersey, point, "kneeling", cover, side)
+    return MatchState(layout=layout, players=players, turn=tables.BREAK_TURN + 1)

@@ -1,0 +1,259 @@
+"""Values of a round: where everyone stands, what each shooter sees, and every shot's value with its
+breakdown (RULES §6–§8, §9.6, §10.4, §11.3). Geometry comes from the ``Measurer``; numbers from
+``tables``. ``RoundView`` is built once per round from the state and the declarations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from paintcheck.field.lattice import Point
+from paintcheck.rules import tables
+from paintcheck.rules.actions import REFLEX, SUPPRESSIVE
+from paintcheck.rules.events import Parts
+from paintcheck.rules.measure import CROSS, Measurer
+from paintcheck.rules.plan import Plan, make_plan
+from paintcheck.rules.state import MatchState, Player, ShotEntry
+
+BASE_BY_KIND = {
+    "simple": tables.BASE_SHOT,
+    REFLEX: tables.BASE_REFLEX,
+    SUPPRESSIVE: tables.BASE_SUPPRESSIVE,
+}
+
+
+@dataclass(frozen=True)
+class Stand:
+    """A player as a shooter or a static target sees the table."""
+
+    point: Point
+    cover: str | None
+    side: str | None
+    posture: str
+    team: str
+    blind: bool  # carries boulets: no field of vision (RULES 9.5)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A shot's numbers as the rules read them, or why it cannot be made."""
+
+    shot_parts: Parts
+    target_parts: Parts
+    shooter: Stand
+    aim: tuple[float, float]  # where the ruler's head lies: target point, or mid-run
+    token_point: Point  # where a suppressive token goes: target point, or the run's end
+    running: bool
+    vulnerable: tuple[Point, ...] = ()
+    lost: str | None = None
+
+    @property
+    def shot_value(self) -> int:
+        return sum(v for _, v in self.shot_parts)
+
+    @property
+    def target_value(self) -> int:
+        return sum(v for _, v in self.target_parts)
+
+    @property
+    def required(self) -> int:
+        return tables.required_roll(self.shot_value, self.target_value)
+
+
+def lost(reason: str) -> Reading:
+    return Reading((), (), None, (0.0, 0.0), (0, 0), False, (), reason)  # type: ignore[arg-type]
+
+
+class RoundView:
+    """The round as the rules see it: plans of the activated players and cached sightlines."""
+
+    def __init__(self, state: MatchState, measurer: Measurer) -> None:
+        self.state = state
+        self.m = measurer
+        self.plans: dict[str, Plan] = {
+            pid: make_plan(decl, state.origins[pid], measurer)
+            for pid, decl in state.declarations.items()
+        }
+        self._vulnerable: dict[tuple, tuple[Point, ...]] = {}
+
+    # -- where players stand --------------------------------------------------------------------
+    def stand(self, pid: str, action: int = -1) -> Stand:
+        """The player at ``action`` of his sequence (-1: as he stands now, or as a reactor)."""
+        p = self.state.players[pid]
+        plan = self.plans.get(pid)
+        decl = self.state.declarations.get(pid)
+        if plan is not None and action >= 0:
+            s = plan.stance_at(action)
+            return Stand(s.point, s.cover, s.side, decl.posture, p.team, p.boulets > 0)
+        return Stand(p.point, p.cover, p.side, p.posture, p.team, p.boulets > 0)
+
+    def running(self, pid: str) -> bool:
+        """Shots at him use his movement value (RULES 8.5, 11.3)."""
+        plan = self.plans.get(pid)
+        if plan is None or plan.path is None or plan.move_length == 0:
+            return False
+        short = plan.move_length <= tables.SHORT_MOVE_MAX
+        return not (short and plan.fires_after_move())
+
+    def static_stand(self, pid: str) -> Stand:
+        """A static target as he stands after his sequence (on arrival after a short move)."""
+        plan = self.plans.get(pid)
+        if plan is None:
+            return self.stand(pid)
+        p, f = self.state.players[pid], plan.final
+        posture = self.state.declarations[pid].posture
+        return Stand(f.point, f.cover, f.side, posture, p.team, p.boulets > 0)
+
+    # -- what a shooter sees ----------------------------------------------------------------------
+    def sees(self, shooter: Stand, points: list[Point]) -> tuple[bool, ...]:
+        if shooter.blind:
+            return tuple(False for _ in points)
+        return self.m.fov(shooter.point, shooter.team, shooter.cover, shooter.side, points)
+
+    def line_modifier(self, shooter: Stand, touches) -> tuple[int | None, Parts]:
+        """Sum of the line-of-fire modifiers, None when impossible (RULES 8.4)."""
+        parts = []
+        for t in touches:
+            value = tables.line_of_fire_modifier(shooter.posture, t.height, t.effect == CROSS)
+            if value is None:
+                return None, ((f"{t.effect} {t.obstacle}", 0),)
+            if value:
+                parts.append((f"{t.effect}s {t.obstacle} ({t.height})", value))
+        return sum(v for _, v in parts), tuple(parts)
+
+    def vulnerable_points(self, shooter: Stand, runner: str) -> tuple[Point, ...]:
+        """Points of the run after its start that the shooter sees and can fire at (RULES 8.5)."""
+        plan = self.plans[runner]
+        key = (shooter, runner)
+        if key not in self._vulnerable:
+            pts = list(plan.path[1:])
+            seen = self.sees(shooter, pts)
+            ignore = tuple(c for c in (shooter.cover, self.state.players[runner].cover) if c)
+            lines = self.m.lines_of_fire(shooter.point, pts, ignore)
+            out = []
+            for pt, ok, touches in zip(pts, seen, lines):
+                if ok and self.line_modifier(shooter, touches)[0] is not None:
+                    out.append(pt)
+            self._vulnerable[key] = tuple(out)
+        return self._vulnerable[key]
+
+    def moved_vulnerable(self, pid: str) -> int:
+        """Points of his own move that some enemy on the field sees (speed test, RULES 11.2)."""
+        plan = self.plans.get(pid)
+        if plan is None or not plan.move_length:
+            return 0
+        seen: set[Point] = set()
+        team = self.state.players[pid].team
+        for q in self.state.players.values():
+            if q.on_field and q.team != team:
+                seen.update(self.vulnerable_points(self.stand(q.id), pid))
+        return len(seen)
+
+    def aim_point(self, pid: str) -> tuple[float, float]:
+        if self.running(pid):
+            path = self.plans[pid].path
+            (x0, y0), (x1, y1) = path[0], path[-1]
+            return ((x0 + x1) / 2, (y0 + y1) / 2)
+        return self.static_stand(pid).point
+
+    # -- values ---------------------------------------------------------------------------------
+    def protection(self, pid: str) -> Parts:
+        """A static target's protection value (RULES 6.3)."""
+        p = self.state.players[pid]
+        st = self.static_stand(pid)
+        if st.cover is None:
+            parts = [("no cover", tables.NATURAL_PROTECTION)]
+        else:
+            kind = self.m.obstacle(st.cover).kind
+            parts = [(f"{kind} {st.posture}", tables.obstacle_protection(kind, st.posture))]
+        if p.def_count:
+            parts.append((f"{p.def_count} DEF", tables.def_protection(p.def_count)))
+        if p.def_bonus:
+            parts.append(("DEF supports", p.def_bonus))
+        total = sum(v for _, v in parts)
+        if total < tables.NATURAL_PROTECTION:
+            parts.append(("minimum 4", tables.NATURAL_PROTECTION - total))
+        return tuple(parts)
+
+    def reading(self, entry: ShotEntry) -> Reading:
+        """Every number of one shot, or the reason it is lost (RULES 6.5, 7.6, 8, 9.6, 10.4)."""
+        state = self.state
+        shooter = self.stand(entry.shooter, entry.action)
+        target = state.players[entry.target]
+        if not target.on_field:
+            return lost("the target is already in the dead zone")
+        running = self.running(entry.target)
+        aim = self.aim_point(entry.target)
+        shot: list[tuple[str, int]] = [(entry.kind, BASE_BY_KIND[entry.kind])]
+        if entry.supports:
+            shot.append((f"{entry.supports} support(s)", tables.SUPPORT_BONUS * entry.supports))
+        if entry.index:
+            shot.append((f"shot #{entry.index + 1}", tables.MULTI_TARGET_MALUS * entry.index))
+            first = self._first_target(entry)
+            if first is not None:
+                seg = tables.angle_segment(self.m.angle_between(shooter.point, first, aim))
+                if seg:
+                    shot.append((f"{seg} segment(s) from first target",
+                                 tables.MULTI_TARGET_SEGMENT_MALUS * seg))
+        shot.append(("distance", tables.distance_modifier(self.m.distance(shooter.point, aim))))
+        vulnerable: tuple[Point, ...] = ()
+        if running:
+            plan = self.plans[entry.target]
+            vulnerable = self.vulnerable_points(shooter, entry.target)
+            if not vulnerable:
+                return lost("he sees no point of the run")
+            shot.append(("run angle", tables.run_angle_bonus(self.m.run_angle(plan.path, shooter.point))))
+            ignore = tuple(c for c in (target.cover, shooter.cover) if c)
+            for t in self.m.sweep(shooter.point, vulnerable, ignore):
+                value = tables.sweep_modifier(shooter.posture, t.height)
+                if value:
+                    shot.append((f"sweep {t.obstacle} ({t.height})", value))
+            n = len(vulnerable)
+            target_parts: Parts = (
+                ("MOV", tables.BASE_MOV),
+                *((("move support(s)", tables.SUPPORT_BONUS * plan.move_supports),)
+                  if plan.move_supports else ()),
+                (f"{n} vulnerable", tables.vulnerability_modifier(n)),
+            )
+            token_point = plan.end
+        else:
+            st = self.static_stand(entry.target)
+            if not self.sees(shooter, [st.point])[0]:
+                return lost("the target is out of his field of vision")
+            theta = self.m.static_angle(st.point, st.cover, shooter.point)
+            shot.append(("angle", tables.static_angle_bonus(theta)))
+            ignore = tuple(c for c in (shooter.cover, st.cover) if c)
+            total, parts = self.line_modifier(shooter, self.m.lines_of_fire(shooter.point, [st.point], ignore)[0])
+            if total is None:
+                return lost(f"impossible line of fire ({parts[0][0]})")
+            shot.extend(parts)
+            if target.weakened_from is not None and target.weakened_from != shooter.point:
+                before = tables.angle_segment(self.m.static_angle(st.point, st.cover, target.weakened_from))
+                if tables.angle_segment(theta) != before:
+                    shot.append(("weakened position", tables.WEAKENED_BONUS))
+            target_parts = self.protection(entry.target)
+            token_point = st.point
+        p = state.players[entry.shooter]
+        if p.token and p.token.target == entry.target and p.token.advantage:
+            shot.append(("advantage", tables.ADVANTAGE_BONUS))
+        if p.messy and not self._cleaned_before(entry):
+            shot.append(("messy paint", tables.MESSY_PAINT_MALUS))
+        shot = [(label, v) for label, v in shot if v or label == entry.kind]
+        return Reading(tuple(shot), target_parts, shooter, aim, token_point, running, vulnerable)
+
+    def _first_target(self, entry: ShotEntry):
+        plan = self.plans.get(entry.shooter)
+        if plan is None:
+            return None
+        for f in plan.fires:
+            if f.number == 0:
+                return self.aim_point(f.target)
+        return None
+
+    def _cleaned_before(self, entry: ShotEntry) -> bool:
+        plan = self.plans.get(entry.shooter)
+        return plan is not None and any(f.action == entry.action and f.cleaned for f in plan.fires)
+
+
+def player_on_field(state: MatchState, pid: str) -> Player | None:
+    p = state.players.get(pid)
+    return p if p is not None and p.on_field else None
