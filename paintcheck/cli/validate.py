@@ -1,11 +1,42 @@
-"""(placeholder until its owner writes it this session)"""
+"""Check layout files: one line per problem, or 'ok: FILE (NAME, N obstacles)' for a good file.
 
-from paintcheck.cli.errors import CommandError
+Exit code 0 when every file is valid, 2 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from paintcheck.field.layout_file import LayoutFileError, load_layout
 
 
-def add_arguments(parser):
-    pass
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", metavar="FILE", help="layout files (JSON) to check")
 
 
-def run(args):
-    raise CommandError("'validate' is not built yet")
+def run(args: argparse.Namespace) -> int:
+    all_ok = True
+    for name in args.files:
+        ok, lines = check(name)
+        for line in lines:
+            print(line, flush=True)
+        all_ok = all_ok and ok
+    return 0 if all_ok else 2
+
+
+def check(name: str) -> tuple[bool, list[str]]:
+    """Whether the file is valid, and the lines ``validate`` prints for it."""
+    try:
+        layout = load_layout(name)
+    except LayoutFileError as exc:
+        return False, exc.problems
+    except Exception as exc:  # the last guard: one line, never a traceback
+        return False, [_one_line(f"{name}: cannot be checked ({type(exc).__name__}: {exc})")]
+    count = len(layout.obstacles)
+    plural = "obstacle" if count == 1 else "obstacles"
+    return True, [_one_line(f"ok: {name} ({layout.name}, {count} {plural})")]
+
+
+def _one_line(text: str) -> str:
+    """Control characters (a newline in a name) shown escaped, so that one line stays one line."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

@@ -21,8 +21,10 @@ HEIGHTS = ("low", "medium", "high")
 
 # -- the instruments -------------------------------------------------------------------------------
 RULER_HALF_WIDTH = 0.25  # the ruler's band is 0.5 point wide, 0.25 each side  [H RULES 8.4]
-CROSS_MIN_LENGTH = 0.2  # the centre line crosses an obstacle when it runs >= 0.2 inside  [H RULES 8.4]
-RULER_MARKS = (3.0, 6.0, 10.0, 14.0, 18.0)  # distance band limits, each band closed above  [H RULES 8.1]
+# the centre line crosses an obstacle when it runs >= 0.2 inside  [H RULES 8.4]
+CROSS_MIN_LENGTH = 0.2
+# distance band limits, each band closed above  [H RULES 8.1]
+RULER_MARKS = (3.0, 6.0, 10.0, 14.0, 18.0)
 PROTRACTOR_SEGMENT_DEG = 18.0  # the protractor's segments are 18 degrees wide  [H RULES 8.2]
 TEMPLATE_LENGTH = 6.0  # the prebunk template strip is 6 points long...  [H RULES 12.3]
 TEMPLATE_WIDTH = 1.0  # ...and 1 point wide  [H RULES 12.3]
@@ -67,7 +69,8 @@ BIG_ROCKET_BODY_RADIUS = 0.5  # [H RULES 2.2]
 BIG_ROCKET_FIN_RADIUS = 0.7  # [H RULES 2.2]
 BIG_ROCKET_FIN_THICKNESS = 0.12  # [H] drawn and measured as thin plates
 CONE_TIP_WIDTH = 0.2  # the carrot narrows from 0.8 at its base to 0.2 at its tip  [H RULES 2.2]
-SUBMARINE_TOWER = (0.7, 0.5)  # tower length x width at the middle, inside the hull  [H] drawing only
+# tower length x width at the middle, inside the hull  [H] drawing only
+SUBMARINE_TOWER = (0.7, 0.5)
 DISC_RESOLUTION = 16  # quarter-circle segments of a disc footprint
 
 BOX_CONTENTS = {  # the 21 obstacles of the box  [B p.2]
@@ -78,11 +81,15 @@ BOX_CONTENTS = {  # the 21 obstacles of the box  [B p.2]
     "pyramid": 1,
     "rocket_small": 4,
 }
-BOX_FAMILY = {"cylinder_lying": "cylinder", "cone_lying": "cone"}  # lying pieces are the same pieces
+# lying pieces are the same pieces
+BOX_FAMILY = {"cylinder_lying": "cylinder", "cone_lying": "cone"}
 
 
 def axis_step(axis_deg: int) -> Point:
-    """The lattice step along an axis given in 45-degree steps (0 toward column Q, 90 toward White)."""
+    """The lattice step along an axis given in 45-degree steps.
+
+    0 points toward column Q, 90 toward White's base.
+    """
     a = math.radians(axis_deg)
     return (round(math.cos(a)), round(math.sin(a)))
 

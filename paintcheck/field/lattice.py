@@ -59,7 +59,9 @@ class Lattice:
 
     def __post_init__(self) -> None:
         if not 3 <= self.columns <= len(COLUMN_LETTERS):
-            raise CoordinateError(f"a field has 3 to {len(COLUMN_LETTERS)} columns, not {self.columns}")
+            raise CoordinateError(
+                f"a field has 3 to {len(COLUMN_LETTERS)} columns, not {self.columns}"
+            )
         if not 3 <= self.rows_per_half <= 99:
             raise CoordinateError(f"a half has 3 to 99 rows, not {self.rows_per_half}")
 
@@ -95,32 +97,41 @@ class Lattice:
         match = _COORD.match(text)
         if not match:
             raise CoordinateError(
-                f"{text!r} is not a coordinate (write a column letter and a row, e.g. 'H11' or 'B:H11')"
+                f"{text!r} is not a coordinate"
+                " (write a column letter and a row, e.g. 'H11' or 'B:H11')"
             )
         prefix, letter, digits = match.groups()
         letter = letter.upper()
         row = int(digits)
         column = COLUMN_LETTERS.find(letter)
         if column < 0 or column >= self.columns:
-            raise CoordinateError(f"{text!r}: column {letter} is off the field (columns A-{self.letters[-1]})")
+            raise CoordinateError(
+                f"{text!r}: column {letter} is off the field (columns A-{self.letters[-1]})"
+            )
         if row > self.rows_per_half:
-            raise CoordinateError(f"{text!r}: row {row} is off the field (rows 0-{self.rows_per_half})")
+            raise CoordinateError(
+                f"{text!r}: row {row} is off the field (rows 0-{self.rows_per_half})"
+            )
         if prefix is not None:
             half = PREFIX_TEAM.get(prefix.upper())
             if half is None:
-                raise CoordinateError(f"{text!r}: half {prefix!r} is neither B (Blue) nor W (White)")
+                raise CoordinateError(
+                    f"{text!r}: half {prefix!r} is neither B (Blue) nor W (White)"
+                )
         else:
             half = team
         if row == 0:
             return (column, 0)
         if half is None:
-            raise CoordinateError(f"{text!r}: say whose half (e.g. 'B:{letter}{row}' or 'W:{letter}{row}')")
+            raise CoordinateError(
+                f"{text!r}: say whose half (e.g. 'B:{letter}{row}' or 'W:{letter}{row}')"
+            )
         if half not in TEAMS:
             raise CoordinateError(f"{text!r}: unknown team {half!r}")
         return self.world(half, column, row)
 
     def format(self, point: Point, team: str | None = None) -> str:
-        """``H11`` in ``team``'s own half, otherwise the qualified ``B:H11``; ``I0`` on the centre."""
+        """``H11`` in ``team``'s own half, else the qualified ``B:H11``; ``I0`` on the centre."""
         if not self.contains(point):
             raise CoordinateError(f"{point!r} is off the field")
         x, y = point

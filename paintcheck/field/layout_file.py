@@ -1,0 +1,729 @@
+"""Layout files: read, check, write and mirror them (RULES §1.6, §2, §13.1).
+
+A layout file is JSON::
+
+    {"format": "paintcheck-layout/1", "name": "Box 21", "columns": 17, "rows_per_half": 13,
+     "flag": "centre",
+     "obstacles": [{"id": "snake1-b", "kind": "cylinder_lying", "at": "B:B4", "axis": 270}, ...]}
+
+``columns`` and ``rows_per_half`` are optional (17 and 13). ``at`` is a qualified point (``B:C5``,
+``W:D12``, ``I0``); a lying obstacle's ``at`` is its first point and its other points follow its
+``axis`` (degrees in 45-degree steps, 0 toward column Q, 90 toward White's base, default 0); only
+lying kinds may give an axis.
+
+Checking happens in two stages. The structure (types, required keys, allowed values, no unknown
+key) is a JSON Schema checked by ``jsonschema``; then the meaning: known format and kinds, readable
+coordinates, every point on the field, no two obstacles on one point or overlapping, unique ids,
+axes in 45-degree steps, no obstacle on the centre flag's point, and the symmetry of RULES 1.6.
+Symmetry is checked once every obstacle reads well on its own, so that one broken obstacle does not
+also make its mirror look unmatched. Each problem is ONE line::
+
+    <file>: obstacle '<id>' (#<n>): <what is wrong>     (n counts obstacles from 1)
+    <file>: <what is wrong>                              (problems of the whole file)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from paintcheck.field import catalogue
+from paintcheck.field.catalogue import Kind
+from paintcheck.field.lattice import (
+    COLUMN_LETTERS,
+    DEFAULT_COLUMNS,
+    DEFAULT_ROWS_PER_HALF,
+    CoordinateError,
+    Lattice,
+    Point,
+    chebyshev,
+    mirror_point,
+)
+from paintcheck.field.layout import FLAG_FORMATS, Layout, LayoutError, ObstacleSpec
+
+FORMAT = "paintcheck-layout/1"
+MAX_FILE_BYTES = 1 << 20  # a layout is a few kilobytes; refuse anything past 1 MiB unread
+AXIS_STEP = 45  # [RULES 2.3]
+MISPLACED_MAX = 2  # an unmatched obstacle this near a mirror point is named as the misplaced mirror
+OVERLAP_TOLERANCE = 1e-6  # footprints sharing less area than this only touch
+DEFAULT_LAYOUT_NAME = "box21.json"
+
+_OBSTACLE_KEYS = ("id", "kind", "at", "axis")
+_LAYOUT_KEYS = ("format", "name", "columns", "rows_per_half", "flag", "obstacles")
+
+SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Paintcheck layout",
+    "type": "object",
+    "required": ["format", "name", "flag", "obstacles"],
+    "additionalProperties": False,
+    "properties": {
+        "format": {"type": "string"},
+        "name": {"type": "string", "minLength": 1},
+        "columns": {"type": "integer", "minimum": 3, "maximum": len(COLUMN_LETTERS)},
+        "rows_per_half": {"type": "integer", "minimum": 3, "maximum": 99},
+        "flag": {"type": "string", "enum": list(FLAG_FORMATS)},
+        "obstacles": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["id", "kind", "at"],
+                "additionalProperties": False,
+                "properties": {
+                    "id": {"type": "string", "minLength": 1},
+                    "kind": {"type": "string"},
+                    "at": {"type": "string"},
+                    "axis": {"type": "integer"},
+                },
+            },
+        },
+    },
+}
+
+# How a value of the wrong type is described: "'at' must be <this>, not a number".
+_EXPECTED = {
+    "format": f"the text {FORMAT!r}",
+    "name": "a text",
+    "columns": "a whole number",
+    "rows_per_half": "a whole number",
+    "flag": "a text",
+    "obstacles": "a list of obstacles",
+    "id": "a text",
+    "kind": "a text naming a kind",
+    "at": "a point written as text, like 'B:C5' or 'I0'",
+    "axis": "a whole number of degrees",
+}
+
+
+class LayoutFileError(LayoutError):
+    """A layout file that cannot be used. The message is the first problem; ``problems`` has all."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(problems[0] if problems else "invalid layout")
+        self.problems = list(problems)
+
+
+# -- public API --
+
+
+def default_layout_path() -> Path:
+    """The shipped layout that uses exactly the 21 obstacles of the box."""
+    return layouts_dir() / DEFAULT_LAYOUT_NAME
+
+
+def layouts_dir() -> Path:
+    """The folder of the layouts shipped with the program."""
+    return Path(__file__).resolve().parents[2] / "layouts"
+
+
+def shipped_layouts() -> list[Path]:
+    """Every shipped layout file, sorted by name."""
+    return sorted(layouts_dir().glob("*.json"))
+
+
+def validate_file(path: str | os.PathLike[str]) -> list[str]:
+    """Every problem of the layout file at ``path``, one line each; empty when it is valid."""
+    source = str(path)
+    data, problem = _read_json(Path(path), source)
+    if problem is not None:
+        return [problem]
+    return _check(data, source).problems
+
+
+def load_layout(path: str | os.PathLike[str]) -> Layout:
+    """Read and check a layout file; raise ``LayoutFileError`` (a ``LayoutError``) if it is bad."""
+    source = str(path)
+    data, problem = _read_json(Path(path), source)
+    if problem is not None:
+        raise LayoutFileError([problem])
+    return layout_from_dict(data, source)
+
+
+def layout_from_dict(data: Any, source: str = "<layout>") -> Layout:
+    """The ``Layout`` a decoded layout file describes; raise ``LayoutFileError`` if it is bad."""
+    checked = _check(data, source)
+    if checked.problems:
+        raise LayoutFileError(checked.problems)
+    assert checked.lattice is not None
+    return Layout(
+        name=data["name"],
+        obstacles=tuple(o.spec for o in checked.obstacles),
+        lattice=checked.lattice,
+        flag=data["flag"],
+        source=source,
+    )
+
+
+def layout_problems(data: Any, source: str = "<layout>") -> list[str]:
+    """Every problem of a decoded layout file (what ``validate_file`` reports after reading)."""
+    return _check(data, source).problems
+
+
+def layout_to_dict(layout: Layout) -> dict[str, Any]:
+    """The JSON object of a layout file; ``layout_from_dict`` reads it back to an equal layout."""
+    obstacles = []
+    for spec in layout.obstacles:
+        entry: dict[str, Any] = {
+            "id": spec.id,
+            "kind": spec.kind,
+            "at": layout.lattice.format(spec.at),
+        }
+        kind = catalogue.KINDS.get(spec.kind)
+        if kind is not None and kind.lying:
+            entry["axis"] = spec.axis % 360
+        obstacles.append(entry)
+    return {
+        "format": FORMAT,
+        "name": layout.name,
+        "columns": layout.lattice.columns,
+        "rows_per_half": layout.lattice.rows_per_half,
+        "flag": layout.flag,
+        "obstacles": obstacles,
+    }
+
+
+def dumps_layout(layout: Layout) -> str:
+    """The text of a layout file: readable, one obstacle per line, ending with a newline."""
+    data = layout_to_dict(layout)
+    lines = ["{"]
+    for key in _LAYOUT_KEYS[:-1]:
+        lines.append(f"  {json.dumps(key)}: {json.dumps(data[key], ensure_ascii=False)},")
+    items = [json.dumps(o, ensure_ascii=False) for o in data["obstacles"]]
+    if items:
+        lines.append('  "obstacles": [')
+        lines.extend(f"    {item}," for item in items[:-1])
+        lines.append(f"    {items[-1]}")
+        lines.append("  ]")
+    else:
+        lines.append('  "obstacles": []')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def save_layout(layout: Layout, path: str | os.PathLike[str], *, check: bool = True) -> None:
+    """Write ``layout`` to ``path`` without ever leaving a half-written file.
+
+    The text goes to a temporary file in the same folder, is flushed to disk, then renamed over
+    ``path`` in one step: if anything fails, the file that was there is untouched and the temporary
+    file is removed. With ``check`` (the default) a layout that would not load back is refused
+    (``LayoutFileError``) before anything is written. An existing file keeps its permissions.
+    """
+    target = Path(path)
+    text = dumps_layout(layout)
+    if check:
+        problems = layout_problems(json.loads(text), str(target))
+        if problems:
+            raise LayoutFileError(problems)
+    folder = target.parent
+    try:
+        mode = target.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp_name, mode)
+        os.replace(tmp_name, target)
+    except BaseException:
+        try:
+            os.unlink(tmp_name)
+        except OSError:
+            pass
+        raise
+
+
+def mirror_id(obstacle_id: str) -> str:
+    """The id the mirror of an obstacle gets: a final ``-b`` and ``-w`` swap, otherwise ``-m``."""
+    if obstacle_id.endswith("-b"):
+        return obstacle_id[:-2] + "-w"
+    if obstacle_id.endswith("-w"):
+        return obstacle_id[:-2] + "-b"
+    return obstacle_id + "-m"
+
+
+def mirror_spec(spec: ObstacleSpec, new_id: str | None = None) -> ObstacleSpec:
+    """The obstacle mirrored through the centre line: B:C5 <-> W:C5, axis a <-> -a [RULES 1.6].
+
+    Its id is ``new_id`` or ``mirror_id(spec.id)``. A lying obstacle keeps its first point first,
+    so a lying cone's base stays its base.
+    """
+    kind = catalogue.KINDS.get(spec.kind)
+    axis = (-spec.axis) % 360 if kind is None or kind.lying else 0
+    return ObstacleSpec(
+        id=mirror_id(spec.id) if new_id is None else new_id,
+        kind=spec.kind,
+        at=mirror_point(spec.at),
+        axis=axis,
+    )
+
+
+def is_single(spec: ObstacleSpec) -> bool:
+    """The obstacle is its own mirror (it stands on the centre line, or straddles it evenly)."""
+    kind = catalogue.KINDS[spec.kind]
+    points = catalogue.obstacle_points(kind, spec.at, spec.axis)
+    return _same_place(kind, points, tuple(mirror_point(p) for p in points))
+
+
+def with_mirrors(specs: Iterable[ObstacleSpec]) -> tuple[ObstacleSpec, ...]:
+    """Each obstacle followed by its mirror (``mirror_spec``), single ones alone: what an editor
+    does when a coach places one half of a field."""
+    out: list[ObstacleSpec] = []
+    for spec in specs:
+        out.append(spec)
+        if not is_single(spec):
+            out.append(mirror_spec(spec))
+    return tuple(out)
+
+
+def box_family(kind_id: str) -> str:
+    """The piece of the box an obstacle kind is (a lying cylinder is a cylinder)."""
+    return catalogue.BOX_FAMILY.get(kind_id, kind_id)
+
+
+def box_count_ok(layout: Layout) -> bool:
+    """The layout uses exactly the 21 obstacles of one box [B p.2]. Information only: custom
+    layouts may use more pieces (several boxes) and are still valid."""
+    used = Counter(box_family(spec.kind) for spec in layout.obstacles)
+    return used == Counter(catalogue.BOX_CONTENTS)
+
+
+def centre_flag_point(lattice: Lattice) -> Point:
+    """Where the centre flag stands: the middle of the centre line, I0 on the default field
+    [RULES 13.1]."""
+    return (lattice.columns // 2, 0)
+
+
+# -- reading --
+
+
+class _JsonProblem(ValueError):
+    """Something JSON itself would accept but a layout file must not contain."""
+
+
+def _read_json(path: Path, source: str) -> tuple[Any, str | None]:
+    """The decoded JSON at ``path``, or None and the one line saying why it cannot be read."""
+    try:
+        if path.is_dir():
+            return None, _line(source, "is a folder, not a layout file")
+        if not path.exists():
+            return None, _line(source, "no such file")
+        if not path.is_file():
+            return None, _line(source, "is not a regular file")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except PermissionError:
+        return None, _line(source, "cannot be read (permission denied)")
+    except ValueError:  # e.g. a NUL character in the name
+        return None, _line(source, "is not a valid file name")
+    except OSError as exc:
+        return None, _line(source, f"cannot be read ({exc.strerror or exc})")
+    if len(raw) > MAX_FILE_BYTES:
+        return None, _line(
+            source, f"is too large for a layout file (more than {MAX_FILE_BYTES} bytes)"
+        )
+    if b"\x00" in raw:
+        return None, _line(source, "is not a text file (it holds binary data)")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return None, _line(
+            source, f"is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})"
+        )
+    if not text.strip():
+        return None, _line(source, "the file is empty")
+    try:
+        return json.loads(
+            text, object_pairs_hook=_object_without_duplicates, parse_constant=_refuse_constant
+        ), None
+    except json.JSONDecodeError as exc:
+        return None, _line(
+            source, f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        )
+    except _JsonProblem as exc:
+        return None, _line(source, f"not valid JSON for a layout: {exc}")
+    except RecursionError:
+        return None, _line(source, "not valid JSON for a layout: nested too deeply")
+    except ValueError as exc:  # e.g. an integer of more digits than Python converts
+        return None, _line(source, f"not valid JSON for a layout: {exc}")
+
+
+def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _JsonProblem(f"the key {key!r} appears twice in one object")
+        seen[key] = value
+    return seen
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _JsonProblem(f"{name} is not a number")
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
+
+
+# -- checking --
+
+
+@dataclass
+class _Placed:
+    """An obstacle that reads well on its own: what the symmetry check works on."""
+
+    index: int
+    spec: ObstacleSpec
+    kind: Kind
+    points: tuple[Point, ...]
+    footprint: BaseGeometry
+
+
+@dataclass
+class _Checked:
+    problems: list[str] = field(default_factory=list)
+    lattice: Lattice | None = None
+    obstacles: list[_Placed] = field(default_factory=list)
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    cls = jsonschema.validators.validator_for(SCHEMA)
+    cls.check_schema(SCHEMA)
+    return cls(SCHEMA)
+
+
+def _check(data: Any, source: str) -> _Checked:
+    out = _Checked()
+    if not isinstance(data, dict):
+        out.problems.append(
+            _line(source, f"a layout file holds one JSON object {{...}}, not {_json_type(data)}")
+        )
+        return out
+    fmt = data.get("format")
+    if isinstance(fmt, str) and fmt != FORMAT:
+        out.problems.append(
+            _line(source, f"unknown format {fmt!r} (this program reads {FORMAT!r})")
+        )
+        return out
+
+    found, bad_top = _schema_problems(data)  # (obstacle index or -1, message)
+    broken = {index for index, _ in found if index >= 0}  # obstacles with a structural problem
+
+    obstacles = data.get("obstacles")
+    if bad_top & {"columns", "rows_per_half"} or not isinstance(obstacles, list):
+        out.problems = _lines(source, data, found)
+        return out
+
+    out.lattice = Lattice(
+        columns=int(data.get("columns", DEFAULT_COLUMNS)),
+        rows_per_half=int(data.get("rows_per_half", DEFAULT_ROWS_PER_HALF)),
+    )
+    flag = data.get("flag") if "flag" not in bad_top else None
+    semantic = _ObstacleChecks(out.lattice, flag)
+    for index, entry in enumerate(obstacles):
+        if index in broken:
+            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                semantic.ids_seen.setdefault(entry["id"], index)
+            continue
+        problems = semantic.check(index, entry)
+        found.extend((index, m) for m in problems)
+        if problems:
+            broken.add(index)
+    if not broken:
+        found.extend(semantic.symmetry())
+    out.obstacles = semantic.placed
+    out.problems = _lines(source, data, found)
+    return out
+
+
+class _ObstacleChecks:
+    """The checks of meaning, one obstacle at a time, then the symmetry of the whole."""
+
+    def __init__(self, lattice: Lattice, flag: str | None) -> None:
+        self.lattice = lattice
+        self.flag = flag
+        self.ids_seen: dict[Any, int] = {}
+        self.standing: dict[Point, _Placed] = {}
+        self.placed: list[_Placed] = []
+
+    def check(self, index: int, entry: dict[str, Any]) -> list[str]:
+        problems: list[str] = []
+        oid = entry["id"]
+        if oid in self.ids_seen:
+            problems.append(f"duplicate id: obstacle #{self.ids_seen[oid] + 1} already has it")
+        else:
+            self.ids_seen[oid] = index
+        kind = catalogue.KINDS.get(entry["kind"])
+        if kind is None:
+            known = ", ".join(sorted(catalogue.KINDS))
+            return [*problems, f"unknown kind {entry['kind']!r} (known kinds: {known})"]
+        try:
+            at = self.lattice.parse(entry["at"])
+        except CoordinateError as exc:
+            return [*problems, f"bad point in 'at': {exc}"]
+        axis = entry.get("axis", 0)
+        if "axis" in entry and not kind.lying:
+            lying = ", ".join(k.id for k in catalogue.KINDS.values() if k.lying)
+            return [*problems, f"'axis' is only for lying kinds ({lying}); a {kind.id} has none"]
+        if axis % AXIS_STEP:
+            return [*problems, f"axis {axis} is not a multiple of {AXIS_STEP} degrees"]
+        axis = int(axis) % 360
+        points = catalogue.obstacle_points(kind, at, axis)
+        for n, point in enumerate(points):
+            if not self.lattice.contains(point):
+                problems.append(
+                    f"runs off the field: from {entry['at']} along axis {axis} its point "
+                    f"#{n + 1} {self._off_field(point)}"
+                )
+                return problems
+        shape = catalogue.footprint(kind, points, axis)
+        placed = _Placed(index, ObstacleSpec(oid, kind.id, at, axis), kind, points, shape)
+        problems.extend(self._check_place(placed))
+        if not problems:
+            for point in points:
+                self.standing[point] = placed
+            self.placed.append(placed)
+        return problems
+
+    def _check_place(self, placed: _Placed) -> list[str]:
+        problems = []
+        fmt = self.lattice.format
+        for point in placed.points:
+            other = self.standing.get(point)
+            if other is not None:
+                here = _obstacle(other.spec.id, other.index)
+                problems.append(f"stands on {fmt(point)} where {here} already stands")
+                return problems
+        if self.flag == "centre" and centre_flag_point(self.lattice) in placed.points:
+            problems.append(
+                f"stands on {fmt(centre_flag_point(self.lattice))}, the centre flag's point "
+                "(RULES 13.1): the flag must stay free"
+            )
+        mirrored = tuple(mirror_point(p) for p in placed.points)
+        on_line = any(p[1] == 0 for p in placed.points)
+        if on_line and not _same_place(placed.kind, placed.points, mirrored):
+            problems.append(
+                "straddles the centre line asymmetrically (points "
+                + ", ".join(fmt(p) for p in placed.points)
+                + "): an obstacle touching the centre line must be its own mirror"
+            )
+        for other in self.placed:
+            shared = shapely.intersection(placed.footprint, other.footprint)
+            if shared.area > OVERLAP_TOLERANCE:
+                problems.append(
+                    f"its footprint overlaps {_obstacle(other.spec.id, other.index)}: "
+                    "the two pieces cannot stand there together"
+                )
+                break
+        return problems
+
+    def _off_field(self, point: Point) -> str:
+        x, y = point
+        lat = self.lattice
+        if x < 0:
+            return "is left of column A"
+        if x >= lat.columns:
+            return f"is past column {lat.letters[-1]}"
+        team = "Blue" if y < 0 else "White"
+        return f"is past row {lat.rows_per_half} (the {team} base)"
+
+    def symmetry(self) -> list[tuple[int, str]]:
+        """RULES 1.6: every obstacle off the centre line has a mirror of the same kind."""
+        fmt = self.lattice.format
+        unmatched: list[_Placed] = []
+        by_place = {frozenset(p.points): p for p in self.placed}
+        matched: set[int] = set()
+        for p in self.placed:
+            mirrored = tuple(mirror_point(q) for q in p.points)
+            if p.index in matched or _same_place(p.kind, p.points, mirrored):
+                continue
+            other = by_place.get(frozenset(mirrored))
+            if (
+                other is not None
+                and other.index not in matched
+                and other.kind.id == p.kind.id
+                and _same_place(p.kind, other.points, mirrored)
+            ):
+                matched.update((p.index, other.index))
+            else:
+                unmatched.append(p)
+        problems: list[tuple[int, str]] = []
+        told: set[int] = set()
+        for p in unmatched:
+            if p.index in told:
+                continue
+            want = mirror_spec(p.spec)
+            where = f"at {fmt(want.at)}" + (f" with axis {want.axis}" if p.kind.lying else "")
+            partner = self._partner(p, want, [o for o in unmatched if o.index not in told])
+            if partner is None:
+                message = f"has no mirror: a {p.kind.id} {where} should mirror it"
+            elif partner.kind.id != p.kind.id:
+                message = (
+                    f"has no mirror: {_obstacle(partner.spec.id, partner.index)} on its mirror "
+                    f"point is a {partner.kind.id}, not a {p.kind.id}"
+                )
+            else:
+                given = f"at {fmt(partner.spec.at)}"
+                given += f" with axis {partner.spec.axis}" if p.kind.lying else ""
+                message = (
+                    f"has no mirror: {_obstacle(partner.spec.id, partner.index)} should be "
+                    f"{where}, not {given}"
+                )
+            if partner is not None:
+                told.add(partner.index)
+            told.add(p.index)
+            problems.append((p.index, message))
+        return problems
+
+    @staticmethod
+    def _partner(p: _Placed, want: ObstacleSpec, candidates: list[_Placed]) -> _Placed | None:
+        """The unmatched obstacle most likely meant as ``p``'s mirror: one standing on a point of
+        its mirror image, else one of its kind near the mirror point (misplaced by a point or
+        two), so that one misplaced pair gives one line, not two."""
+        want_points = {mirror_point(q) for q in p.points}
+        others = [o for o in candidates if o.index != p.index]
+        for o in others:
+            if want_points & set(o.points):
+                return o
+        near = [
+            o
+            for o in others
+            if o.kind.id == p.kind.id
+            and o.points[0][1] * p.points[0][1] < 0
+            and chebyshev(o.spec.at, want.at) <= MISPLACED_MAX
+        ]
+        return min(near, key=lambda o: chebyshev(o.spec.at, want.at), default=None)
+
+
+def _same_place(kind: Kind, points: tuple[Point, ...], others: tuple[Point, ...]) -> bool:
+    """Two point lists are the same obstacle placement of ``kind``: the same points, and in the
+    same order when its ends differ (a lying cone's base and tip)."""
+    if _directional(kind):
+        return points == others
+    return set(points) == set(others)
+
+
+def _directional(kind: Kind) -> bool:
+    last = kind.points - 1
+    return set(kind.steppable) != {last - i for i in kind.steppable}
+
+
+# -- schema problems as one-line sentences --
+
+
+def _schema_problems(data: dict[str, Any]) -> tuple[list[tuple[int, str]], set[str]]:
+    """The structural problems as (obstacle index or -1, sentence) in file order, and the top-level
+    keys that have one."""
+    out: list[tuple[int, str]] = []
+    bad_top: set[str] = set()
+    seen: set[tuple[Any, ...]] = set()
+    errors = sorted(_validator().iter_errors(data), key=lambda e: _path_key(e.absolute_path))
+    for err in errors:
+        path = list(err.absolute_path)
+        if path:
+            bad_top.add(str(path[0]))
+        index = -1
+        if len(path) >= 2 and path[0] == "obstacles" and isinstance(path[1], int):
+            index = path[1]
+            path = path[2:]
+        key = (index, tuple(path), err.validator)
+        if key in seen:  # one 'required' or 'additionalProperties' error per object is enough
+            continue
+        seen.add(key)
+        out.extend((index, m) for m in _describe(err, path, index))
+    return out, bad_top
+
+
+def _describe(err: jsonschema.ValidationError, path: list[Any], index: int) -> list[str]:
+    name = str(path[-1]) if path else None
+    value = err.instance
+    kind = err.validator
+    if kind == "required":
+        missing = [k for k in err.validator_value if k not in value]
+        return [f"missing key {k!r}" for k in missing]
+    if kind == "additionalProperties":
+        allowed = _OBSTACLE_KEYS if index >= 0 else _LAYOUT_KEYS
+        extra = [k for k in value if k not in allowed]
+        return [f"unknown key {k!r} (allowed: {', '.join(allowed)})" for k in extra]
+    if kind == "type":
+        if name is None:
+            what = "an obstacle is an object {...}" if index >= 0 else "a layout is an object {...}"
+            return [f"{what}, not {_json_type(value)}"]
+        expected = _EXPECTED.get(name, err.validator_value)
+        return [f"{name!r} must be {expected}, not {_json_type(value)} ({_short(value)})"]
+    if kind == "enum":
+        choices = ", ".join(repr(c) for c in err.validator_value)
+        return [f"{name!r} must be one of {choices}, not {_short(value)}"]
+    if kind == "minimum":
+        return [f"{name!r} must be at least {err.validator_value}, not {_short(value)}"]
+    if kind == "maximum":
+        return [f"{name!r} must be at most {err.validator_value}, not {_short(value)}"]
+    if kind == "minLength":
+        return [f"{name!r} must not be empty"]
+    return [f"{name or 'layout'}: {err.message}"]
+
+
+def _path_key(path: Iterable[Any]) -> tuple[tuple[int, Any], ...]:
+    return tuple((0, p) if isinstance(p, int) else (1, str(p)) for p in path)
+
+
+def _lines(source: str, data: dict[str, Any], found: list[tuple[int, str]]) -> list[str]:
+    """Sentences to lines: file-level first, then obstacle by obstacle, each in the order found."""
+    obstacles = data.get("obstacles") if isinstance(data.get("obstacles"), list) else []
+    out = []
+    for index, message in sorted(found, key=lambda f: f[0]):
+        if index < 0:
+            out.append(_line(source, message))
+            continue
+        entry = obstacles[index] if index < len(obstacles) else None
+        oid = entry.get("id") if isinstance(entry, dict) else None
+        out.append(_line(source, f"{_obstacle(oid, index)}: {message}"))
+    return out
+
+
+def _obstacle(oid: Any, index: int) -> str:
+    shown = oid if isinstance(oid, str) and oid else "?"
+    return f"obstacle '{shown}' (#{index + 1})"
+
+
+def _line(source: str, message: str) -> str:
+    """One line, whatever the file put in its texts: control characters are shown escaped."""
+    text = f"{source}: {message}"
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
