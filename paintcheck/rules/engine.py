@@ -23,7 +23,7 @@ from paintcheck.rules.actions import (
     React,
 )
 from paintcheck.rules.invariants import check_invariants
-from paintcheck.rules.legality import reaction_options, to_move, why_illegal
+from paintcheck.rules.legality import can_react, to_move, why_illegal
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.state import (
     DECLARE,
@@ -193,7 +193,7 @@ class Engine:
         s = step.state
         while s.reactors:
             team = s.reactors[0]
-            if any(reason is None for _, reason in reaction_options(s, team, self.m)):
+            if can_react(s, team, self.m):
                 return
             s.reactors.pop(0)
             step.emit(ev.NoReaction(team, "no player can react"))
@@ -363,7 +363,11 @@ class Engine:
         s = step.state
         res = s.resolution
         dg = res.dodge
-        faces = step.exploding_d6("dodge", dg["target"])
+        faces = [step.roll(6, "dodge", dg["target"])]
+        # a 6 is rolled again and added, while there is margin left to dodge  [B p.21-22, p.41]
+        while faces[-1] == tables.EXPLODING_FACE and dg["margin"] - sum(faces) > 0:
+            faces.append(step.roll(6, "dodge (6 again)", dg["target"]))
+        faces = tuple(faces)
         dg["used"] += 1
         dg["margin"] -= sum(faces)
         step.emit(ev.DodgeRolled(dg["target"], faces, dg["margin"]))
@@ -395,7 +399,7 @@ class Engine:
         p = step.state.players[pid]
         if not p.on_field:
             return
-        p.point, p.token = None, None
+        p.fell_at, p.point, p.token = p.point, None, None
         res = step.state.resolution
         if res is not None and pid not in res.hit_now:
             res.hit_now.append(pid)

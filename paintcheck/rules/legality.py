@@ -301,16 +301,23 @@ def why_reactions_illegal(state: MatchState, decision: React, m: Measurer) -> st
     return None
 
 
-def reaction_options(state: MatchState, team: str, m: Measurer) -> list[tuple[Reaction, str | None]]:
-    """Every reaction a coach could consider, each with None (allowed) or why not."""
-    view = RoundView(state, m)
+def _candidate_reactions(state: MatchState, team: str):
     enemies = [q.id for q in state.players.values() if q.on_field and q.team != team]
-    out = []
     for p in state.team_players(team):
         for target in enemies:
             for kind in (REFLEX, SUPPRESSIVE):
                 if kind == SUPPRESSIVE and (p.token is None or p.token.target != target):
                     continue
-                r = Reaction(p.id, kind, target)
-                out.append((r, why_reaction_illegal(state, r, m, view)))
-    return out
+                yield Reaction(p.id, kind, target)
+
+
+def reaction_options(state: MatchState, team: str, m: Measurer) -> list[tuple[Reaction, str | None]]:
+    """Every reaction a coach could consider, each with None (allowed) or why not."""
+    view = RoundView(state, m)
+    return [(r, why_reaction_illegal(state, r, m, view)) for r in _candidate_reactions(state, team)]
+
+
+def can_react(state: MatchState, team: str, m: Measurer) -> bool:
+    """Some player of ``team`` has a legal reaction now."""
+    view = RoundView(state, m)
+    return any(why_reaction_illegal(state, r, m, view) is None for r in _candidate_reactions(state, team))

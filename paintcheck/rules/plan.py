@@ -4,6 +4,7 @@ his shots and their supports (RULES §5). Derived from a ``Declare`` and the pla
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from paintcheck.field.lattice import Point
 from paintcheck.rules import tables
@@ -91,8 +92,11 @@ def supports_after(actions: tuple, index: int) -> int:
     return n
 
 
+@lru_cache(maxsize=4096)
 def make_plan(decl: Declare, start: Point, measurer: Measurer) -> Plan:
-    """Read a sequence declared from ``start``; the move's lattice path comes from ``measurer``."""
+    """Read a sequence declared from ``start``; the move's lattice path comes from ``measurer``.
+
+    Pure in its arguments (a declaration is immutable, the field does not change), so remembered."""
     actions = decl.actions
     point, cover, side = start, decl.cover, decl.side
     side_changed = False

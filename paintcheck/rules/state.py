@@ -27,7 +27,7 @@ PHASE_DECISIONS = {
 GUN_OK, GUN_DEAD, GUN_BROKEN = "ok", "dead", "broken"  # broken: dead for the match (RULES 7.5)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Token:
     """A player's suppressive token, placed beside the player he shot at (RULES 10.1)."""
 
@@ -54,6 +54,7 @@ class Player:
     token: Token | None = None
     weakened_from: Point | None = None  # the shooter who last forced him to dodge (RULES 9.6)
     activated: bool = False  # this turn
+    fell_at: Point | None = None  # where he was eliminated (a tied shot still fires from there)
 
     @property
     def id(self) -> str:
@@ -130,7 +131,32 @@ class MatchState:
         return None
 
     def copy(self) -> MatchState:
-        return copy.deepcopy(self)
+        """An independent copy. Tokens, declarations and reactions are immutable once made, so
+        they are shared; everything the engine mutates is copied (much faster than deepcopy)."""
+        res = self.resolution
+        if res is not None:
+            res = Resolution(
+                [copy.copy(e) for e in res.entries], list(res.groups), res.next, list(res.hit),
+                list(res.hit_now), dict(res.dodge) if res.dodge is not None else None,
+            )
+        return MatchState(
+            layout=self.layout,
+            players={pid: copy.copy(p) for pid, p in self.players.items()},
+            turn=self.turn,
+            round=self.round,
+            phase=self.phase,
+            orders={team: dict(o) for team, o in self.orders.items()},
+            speakers=list(self.speakers),
+            active=dict(self.active),
+            declarations=dict(self.declarations),
+            origins=dict(self.origins),
+            reactors=list(self.reactors),
+            reactions=list(self.reactions),
+            resolution=res,
+            winner=self.winner,
+            end_reason=self.end_reason,
+            decisions=self.decisions,
+        )
 
     def to_dict(self) -> dict:
         return asdict(self)

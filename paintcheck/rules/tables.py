@@ -202,9 +202,13 @@ def line_of_fire_modifier(posture: str, height: str, crossed: bool) -> int | Non
     return cross if crossed else graze
 
 
-def sweep_modifier(posture: str, height: str) -> int:
-    """One obstacle met by a runner's sweep: the cross value, impossible read as -2 [H RULES 8.5]."""
-    value = line_of_fire_modifier(posture, height, crossed=True)
+def sweep_modifier(posture: str, height: str, crossed: bool = True) -> int:
+    """One obstacle met by a runner's sweep, "impossible" read as -2 [H RULES 8.5; B p.20, p.37].
+
+    An obstacle inside the swept area counts its cross value (B p.20: kneeling, a high cylinder and
+    a low rocket give -2 each); one only touched by the ruler's band at the sweep's edge counts its
+    graze value (B p.37: a cone on the edge of White2's sweep gives -1). docs/rules-decisions.md"""
+    value = line_of_fire_modifier(posture, height, crossed)
     return SWEEP_IMPOSSIBLE_AS if value is None else value
 
 

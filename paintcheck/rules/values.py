@@ -10,10 +10,11 @@ from paintcheck.field.lattice import Point
 from paintcheck.rules import tables
 from paintcheck.rules.actions import REFLEX, SUPPRESSIVE
 from paintcheck.rules.events import Parts
-from paintcheck.rules.measure import CROSS, Measurer
+from paintcheck.rules.measure import CROSS, GRAZE, Measurer
 from paintcheck.rules.plan import Plan, make_plan
 from paintcheck.rules.state import MatchState, Player, ShotEntry
 
+VERB = {GRAZE: "grazes", CROSS: "crosses"}
 BASE_BY_KIND = {
     "simple": tables.BASE_SHOT,
     REFLEX: tables.BASE_REFLEX,
@@ -84,7 +85,8 @@ class RoundView:
         if plan is not None and action >= 0:
             s = plan.stance_at(action)
             return Stand(s.point, s.cover, s.side, decl.posture, p.team, p.boulets > 0)
-        return Stand(p.point, p.cover, p.side, p.posture, p.team, p.boulets > 0)
+        point = p.point if p.on_field else p.fell_at
+        return Stand(point, p.cover, p.side, p.posture, p.team, p.boulets > 0)
 
     def running(self, pid: str) -> bool:
         """Shots at him use his movement value (RULES 8.5, 11.3)."""
@@ -117,7 +119,7 @@ class RoundView:
             if value is None:
                 return None, ((f"{t.effect} {t.obstacle}", 0),)
             if value:
-                parts.append((f"{t.effect}s {t.obstacle} ({t.height})", value))
+                parts.append((f"{VERB[t.effect]} {t.obstacle} ({t.height})", value))
         return sum(v for _, v in parts), tuple(parts)
 
     def vulnerable_points(self, shooter: Stand, runner: str) -> tuple[Point, ...]:
@@ -137,15 +139,19 @@ class RoundView:
         return self._vulnerable[key]
 
     def moved_vulnerable(self, pid: str) -> int:
-        """Points of his own move that some enemy on the field sees (speed test, RULES 11.2)."""
+        """Points he ran through before shooting that some enemy on the field sees (RULES 11.2).
+
+        The arrival point he shoots from does not count: he has stopped there [H; B p.36, p.40:
+        a 1-point move then a shot costs no speed]. docs/rules-decisions.md"""
         plan = self.plans.get(pid)
-        if plan is None or not plan.move_length:
+        if plan is None or plan.move_length < 2:
             return 0
         seen: set[Point] = set()
         team = self.state.players[pid].team
         for q in self.state.players.values():
             if q.on_field and q.team != team:
                 seen.update(self.vulnerable_points(self.stand(q.id), pid))
+        seen.discard(plan.end)
         return len(seen)
 
     def aim_point(self, pid: str) -> tuple[float, float]:
@@ -204,9 +210,9 @@ class RoundView:
             shot.append(("run angle", tables.run_angle_bonus(self.m.run_angle(plan.path, shooter.point))))
             ignore = tuple(c for c in (target.cover, shooter.cover) if c)
             for t in self.m.sweep(shooter.point, vulnerable, ignore):
-                value = tables.sweep_modifier(shooter.posture, t.height)
+                value = tables.sweep_modifier(shooter.posture, t.height, t.effect == CROSS)
                 if value:
-                    shot.append((f"sweep {t.obstacle} ({t.height})", value))
+                    shot.append((f"sweep {VERB[t.effect]} {t.obstacle} ({t.height})", value))
             n = len(vulnerable)
             target_parts: Parts = (
                 ("MOV", tables.BASE_MOV),

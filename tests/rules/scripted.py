@@ -1,0 +1,112 @@
+"""A Measurer that returns the readings a test scripts, like the book's figures do.
+
+Anything not scripted reads as: nobody sees anybody, no obstacle on a line of fire, angles 0,
+Euclidean distances, straight 8-neighbour paths, no safe moves, no priority lock."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from paintcheck.field.lattice import DEFAULT_LATTICE, chebyshev
+from paintcheck.rules.measure import CROSS, GRAZE, ObstacleInfo, Touch
+
+HEIGHT = {"cylinder": "high", "cone": "medium", "rocket_big": "high", "rocket_small": "low",
+          "pyramid": "high", "cylinder_lying": "low", "cone_lying": "low", "submarine": "low"}
+OVERABLE = {"rocket_small", "cylinder_lying", "cone_lying", "submarine"}
+NARROW = {"cylinder", "cone", "rocket_small"}
+
+
+def touch(obstacle: str, kind: str, effect: str = CROSS) -> Touch:
+    return Touch(obstacle, kind, HEIGHT[kind], effect)
+
+
+def graze(obstacle: str, kind: str) -> Touch:
+    return touch(obstacle, kind, GRAZE)
+
+
+@dataclass(eq=False)  # compared and hashed by identity, like any measurer
+class ScriptedMeasurer:
+    obstacles: dict = field(default_factory=dict)  # id -> (kind, point)
+    sees_pairs: set = field(default_factory=set)  # (viewer point, target point)
+    sees_all_from: set = field(default_factory=set)  # viewer points that see everything
+    distances: dict = field(default_factory=dict)  # frozenset({a, b}) -> d
+    angles: dict = field(default_factory=dict)  # (target, shooter) -> theta
+    run_angles: dict = field(default_factory=dict)  # shooter -> phi
+    lines: dict = field(default_factory=dict)  # (shooter, target) -> touches
+    sweeps: dict = field(default_factory=dict)  # shooter -> touches
+    between: dict = field(default_factory=dict)  # (centre, a, b) -> angle
+    sides: dict = field(default_factory=dict)  # (target, shooter) -> pressed side
+
+    def add(self, oid: str, kind: str, point) -> ScriptedMeasurer:
+        self.obstacles[oid] = (kind, point)
+        return self
+
+    def see(self, viewer, *targets) -> ScriptedMeasurer:
+        for t in targets:
+            self.sees_pairs.add((viewer, t))
+        return self
+
+    # -- the Measurer protocol --------------------------------------------------------------------
+    def obstacle(self, oid):
+        kind, point = self.obstacles[oid]
+        return ObstacleInfo(oid, kind, HEIGHT[kind], (point,), kind in NARROW, False, kind in OVERABLE)
+
+    def covers(self, point):
+        return tuple(oid for oid, (_, p) in self.obstacles.items() if chebyshev(p, point) == 1)
+
+    def obstacle_at(self, point):
+        for oid, (_, p) in self.obstacles.items():
+            if p == point:
+                return oid
+        return None
+
+    def blocked(self, point):
+        return self.obstacle_at(point) is not None
+
+    def on_field(self, point):
+        return DEFAULT_LATTICE.contains(point)
+
+    def path(self, start, waypoints):
+        out = [tuple(start)]
+        for w in waypoints:
+            x, y = out[-1]
+            while (x, y) != tuple(w):
+                x += (w[0] > x) - (w[0] < x)
+                y += (w[1] > y) - (w[1] < y)
+                out.append((x, y))
+        return tuple(out)
+
+    def distance(self, a, b):
+        key = frozenset({tuple(a), tuple(b)})
+        return self.distances.get(key, math.dist(a, b))
+
+    def fov(self, viewer, team, cover, side, targets):
+        return tuple(viewer in self.sees_all_from or (viewer, t) in self.sees_pairs for t in targets)
+
+    def static_angle(self, target, cover, shooter):
+        return self.angles.get((target, shooter), 0.0) if cover else 0.0
+
+    def run_angle(self, path, shooter):
+        return self.run_angles.get(shooter, 0.0)
+
+    def lines_of_fire(self, shooter, targets, ignore=()):
+        return tuple(
+            tuple(t for t in self.lines.get((shooter, tp), ()) if t.obstacle not in ignore)
+            for tp in targets
+        )
+
+    def sweep(self, shooter, points, ignore=()):
+        return tuple(t for t in self.sweeps.get(shooter, ()) if t.obstacle not in ignore)
+
+    def angle_between(self, centre, a, b):
+        return self.between.get((centre, a, b), 0.0)
+
+    def pressed_side(self, target, team, cover, side, shooter):
+        return self.sides.get((target, shooter), side)
+
+    def safe_move(self, path, team, enemy):
+        return False
+
+    def in_lock_wedge(self, presser_of, pressed, team, cover, side, target):
+        return False
