@@ -11,7 +11,6 @@ import random
 from paintcheck.field.lattice import chebyshev
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
-    REFLEX,
     SUPPRESSIVE,
     AssignOrders,
     Clean,
@@ -48,7 +47,7 @@ class RandomCoach:
         if phase == ORDERS:
             players = [p.id for p in state.team_players(self.team)]
             tokens = self.rng.sample(tables.ORDER_TOKENS, len(players))
-            return AssignOrders(self.team, tuple(zip(players, tokens)))
+            return AssignOrders(self.team, tuple(zip(players, tokens, strict=True)))
         if phase == DECLARE:
             return self._declare(state)
         if phase == REACT:

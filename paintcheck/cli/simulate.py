@@ -13,9 +13,7 @@ import time
 from paintcheck.ai.playout import play_match
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
-from paintcheck.geometry.measurer import FieldMeasurer
-from paintcheck.rules.engine import Engine
-from paintcheck.rules.setup import default_match
+from paintcheck.table import Table
 
 MATCH_SEED_STRIDE = 1_000_003  # match i of seed s plays with seed s * stride + i
 
@@ -28,10 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def simulate(matches: int, seed: int, layout: str | None) -> tuple[dict, float]:
-    field = load_field(layout)
-    measurer = FieldMeasurer(field)
-    engine = Engine(measurer)
-    start = default_match(field.layout.name, field.lattice.points(), measurer)
+    table = Table.from_field(load_field(layout))
+    engine, field = table.engine, table.field
+    start = table.start()
     winners = {"blue": 0, "white": 0, "draw": 0}
     reasons: dict[str, int] = {}
     turns = []

@@ -14,7 +14,7 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from paintcheck.field import catalogue
+from paintcheck.field import catalogue, footprints
 from paintcheck.field.catalogue import Kind
 from paintcheck.field.lattice import DEFAULT_LATTICE, Lattice, Point, neighbours
 
@@ -107,9 +107,9 @@ class Field:
         for spec in self.layout.obstacles:
             kind = catalogue.KINDS[spec.kind]
             pts = catalogue.obstacle_points(kind, spec.at, spec.axis)
-            shape = catalogue.footprint(kind, pts, spec.axis)
+            shape = footprints.footprint(kind, pts, spec.axis)
             built.append(
-                Obstacle(spec.id, kind, pts, spec.axis, shape, catalogue.centre_line(kind, pts))
+                Obstacle(spec.id, kind, pts, spec.axis, shape, footprints.centre_line(kind, pts))
             )
         self.obstacles = tuple(built)
         self.by_id = {o.id: o for o in built}

@@ -38,7 +38,7 @@ import jsonschema
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from paintcheck.field import catalogue
+from paintcheck.field import catalogue, footprints
 from paintcheck.field.catalogue import Kind
 from paintcheck.field.lattice import (
     COLUMN_LETTERS,
@@ -492,7 +492,7 @@ class _ObstacleChecks:
                     f"#{n + 1} {self._off_field(point)}"
                 )
                 return problems
-        shape = catalogue.footprint(kind, points, axis)
+        shape = footprints.footprint(kind, points, axis)
         placed = _Placed(index, ObstacleSpec(oid, kind.id, at, axis), kind, points, shape)
         problems.extend(self._check_place(placed))
         if not problems:

@@ -493,7 +493,8 @@ class Engine:
         if s.turn >= tables.MAX_TURNS:
             blue, white = s.count_on_field("blue"), s.count_on_field("white")
             winner = "draw" if blue == white else ("blue" if blue > white else "white")
-            self._end_match(step, winner, f"after turn {s.turn}, {blue} Blue against {white} White on the field")
+            reason = f"after turn {s.turn}, {blue} Blue against {white} White on the field"
+            self._end_match(step, winner, reason)
             return
         s.turn += 1
         s.round, s.active, s.declarations, s.reactions = 0, {}, {}, []

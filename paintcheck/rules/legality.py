@@ -16,12 +16,10 @@ from paintcheck.rules.actions import (
     ClearBoulet,
     Declare,
     Dodge,
-    Dump,
     Move,
     React,
     Reaction,
     Reload,
-    Shot,
     SideChange,
     Support,
     team_of,
@@ -181,7 +179,7 @@ def why_move_illegal(state: MatchState, pid: str, move: Move, m: Measurer) -> st
         return "a move cannot end on an obstacle"
     for other, decl in state.declarations.items():
         for a in decl.actions:
-            if isinstance(a, Move) and other != pid and m.path(state.players[other].point, a.waypoints)[-1] == end:
+            if isinstance(a, Move) and other != pid and a.end == end:
                 return f"{other} already runs to that point"
     return why_stance_illegal(m, end, move.cover, move.side)
 

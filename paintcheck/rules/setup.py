@@ -16,7 +16,10 @@ from paintcheck.rules.state import MatchState, new_match
 START_ROWS = range(4, 13)  # [H] rows a default position uses: behind line 4, before the base
 
 
-def default_positions(points: Iterable[Point], m: Measurer) -> dict[str, tuple[Point, str | None, str | None]]:
+Position = tuple[Point, str | None, str | None]  # point, cover, side
+
+
+def default_positions(points: Iterable[Point], m: Measurer) -> dict[str, Position]:
     """Five players per team behind covers of their half, far apart (greedy farthest-point)."""
     candidates = [p for p in points if m.obstacle_at(p) is None and row_of(p) in START_ROWS]
     out = {}

@@ -132,7 +132,7 @@ class RoundView:
             ignore = tuple(c for c in (shooter.cover, self.state.players[runner].cover) if c)
             lines = self.m.lines_of_fire(shooter.point, pts, ignore)
             out = []
-            for pt, ok, touches in zip(pts, seen, lines):
+            for pt, ok, touches in zip(pts, seen, lines, strict=True):
                 if ok and self.line_modifier(shooter, touches)[0] is not None:
                     out.append(pt)
             self._vulnerable[key] = tuple(out)
@@ -228,7 +228,8 @@ class RoundView:
             theta = self.m.static_angle(st.point, st.cover, shooter.point)
             shot.append(("angle", tables.static_angle_bonus(theta)))
             ignore = tuple(c for c in (shooter.cover, st.cover) if c)
-            total, parts = self.line_modifier(shooter, self.m.lines_of_fire(shooter.point, [st.point], ignore)[0])
+            (touches,) = self.m.lines_of_fire(shooter.point, [st.point], ignore)
+            total, parts = self.line_modifier(shooter, touches)
             if total is None:
                 return lost(f"impossible line of fire ({parts[0][0]})")
             shot.extend(parts)

@@ -1,0 +1,206 @@
+"""Decisions and saved matches as JSON data.
+
+A saved match is its seed, its layout (the whole layout, so it replays even if the file changes)
+and its decisions in order: replaying them through the engine with ``Dice(seed)`` gives the same
+match, event for event (``replay``). Files are written to a temporary file and renamed, so a crash
+while saving never loses the old save; a damaged file raises ``CodecError`` with one line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from paintcheck.rules.actions import (
+    AssignOrders,
+    Clean,
+    ClearBoulet,
+    Declare,
+    Def,
+    Dodge,
+    Dump,
+    Move,
+    React,
+    Reaction,
+    Reload,
+    Shot,
+    SideChange,
+    Support,
+)
+
+MATCH_FORMAT = "paintcheck-match/1"
+START_DEFAULT_TURN2 = "default-turn2"  # the default position of rules.setup, until the break exists
+
+
+class CodecError(ValueError):
+    """Data that is not a decision or a saved match; the message names the entry."""
+
+
+_SIMPLE = {"DEF": Def, "SUP": Support, "CLEAR": ClearBoulet, "CLEAN": Clean, "RELOAD": Reload}
+
+
+def action_to_dict(action) -> dict:
+    if isinstance(action, Move):
+        return {"code": "MOV", "waypoints": [list(p) for p in action.waypoints],
+                "cover": action.cover, "side": action.side}
+    if isinstance(action, (Shot, Dump)):
+        return {"code": action.code, "target": action.target}
+    if isinstance(action, SideChange):
+        return {"code": "SIDE", "side": action.side}
+    return {"code": action.code}
+
+
+def action_from_dict(data) -> object:
+    if not isinstance(data, dict) or not isinstance(data.get("code"), str):
+        raise CodecError(f"an action is an object with a 'code', not {data!r}")
+    code = data["code"]
+    try:
+        if code in _SIMPLE:
+            return _SIMPLE[code]()
+        if code == "SHOT":
+            return Shot(_str(data["target"]))
+        if code == "DUMP":
+            return Dump(_str(data["target"]))
+        if code == "SIDE":
+            return SideChange(_str(data["side"]))
+        if code == "MOV":
+            waypoints = tuple(_point(p) for p in data["waypoints"])
+            return Move(waypoints, _opt_str(data.get("cover")), _opt_str(data.get("side")))
+    except KeyError as exc:
+        raise CodecError(f"action {code} lacks {exc.args[0]!r}") from None
+    raise CodecError(f"unknown action code {code!r}")
+
+
+def decision_to_dict(decision) -> dict:
+    if isinstance(decision, AssignOrders):
+        return {"type": "orders", "team": decision.team, "orders": dict(decision.orders)}
+    if isinstance(decision, Declare):
+        return {"type": "declare", "player": decision.player, "posture": decision.posture,
+                "cover": decision.cover, "side": decision.side,
+                "actions": [action_to_dict(a) for a in decision.actions]}
+    if isinstance(decision, React):
+        return {"type": "react", "team": decision.team,
+                "reactions": [{"player": r.player, "kind": r.kind, "target": r.target}
+                              for r in decision.reactions]}
+    if isinstance(decision, Dodge):
+        return {"type": "dodge", "team": decision.team}
+    raise CodecError(f"{decision!r} is not a decision")
+
+
+def decision_from_dict(data):
+    if not isinstance(data, dict):
+        raise CodecError(f"a decision is an object, not {type(data).__name__}")
+    kind = data.get("type")
+    try:
+        if kind == "orders":
+            orders = data["orders"]
+            if not isinstance(orders, dict):
+                raise CodecError("'orders' maps player ids to tokens")
+            return AssignOrders(_str(data["team"]), tuple((_str(p), _int(k)) for p, k in orders.items()))
+        if kind == "declare":
+            actions = data["actions"]
+            if not isinstance(actions, list):
+                raise CodecError("'actions' is a list")
+            return Declare(_str(data["player"]), _str(data["posture"]),
+                           tuple(action_from_dict(a) for a in actions),
+                           _opt_str(data.get("cover")), _opt_str(data.get("side")))
+        if kind == "react":
+            return React(_str(data["team"]), tuple(
+                Reaction(_str(r["player"]), _str(r["kind"]), _str(r["target"])) for r in data["reactions"]
+            ))
+        if kind == "dodge":
+            return Dodge(_str(data["team"]))
+    except (KeyError, TypeError) as exc:
+        raise CodecError(f"{kind} decision is missing or mistypes {exc}") from None
+    raise CodecError(f"unknown decision type {kind!r}")
+
+
+@dataclass
+class MatchRecord:
+    """Everything needed to replay a match exactly."""
+
+    seed: int
+    layout: dict  # the layout file's data (paintcheck-layout/1)
+    decisions: list = field(default_factory=list)
+    start: str = START_DEFAULT_TURN2
+
+    def to_dict(self) -> dict:
+        return {"format": MATCH_FORMAT, "seed": self.seed, "start": self.start,
+                "layout": self.layout, "decisions": [decision_to_dict(d) for d in self.decisions]}
+
+    @classmethod
+    def from_dict(cls, data, source: str = "<match>") -> MatchRecord:
+        if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
+            raise CodecError(f"{source}: not a saved Paintcheck match ({MATCH_FORMAT})")
+        if not isinstance(data.get("seed"), int) or not isinstance(data.get("layout"), dict):
+            raise CodecError(f"{source}: a saved match needs an integer 'seed' and a 'layout'")
+        if data.get("start", START_DEFAULT_TURN2) != START_DEFAULT_TURN2:
+            raise CodecError(f"{source}: unknown start {data.get('start')!r}")
+        decisions = data.get("decisions")
+        if not isinstance(decisions, list):
+            raise CodecError(f"{source}: 'decisions' is a list")
+        parsed = []
+        for i, d in enumerate(decisions, start=1):
+            try:
+                parsed.append(decision_from_dict(d))
+            except CodecError as exc:
+                raise CodecError(f"{source}: decision #{i}: {exc}") from None
+        return cls(data["seed"], data["layout"], parsed)
+
+
+def save_match(record: MatchRecord, path: str | os.PathLike) -> None:
+    """Write atomically: a temporary file in the same folder, flushed, then renamed over ``path``."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(record.to_dict(), out, indent=1)
+            out.write("\n")
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def load_match(path: str | os.PathLike) -> MatchRecord:
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CodecError(f"{source}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CodecError(f"{source}: cannot be read ({exc.__class__.__name__})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}"
+        raise CodecError(f"{source}: damaged save ({where}: {exc.msg})") from None
+    return MatchRecord.from_dict(data, source)
+
+
+def _str(value) -> str:
+    if not isinstance(value, str):
+        raise CodecError(f"expected a text, got {value!r}")
+    return value
+
+
+def _opt_str(value) -> str | None:
+    return None if value is None else _str(value)
+
+
+def _int(value) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise CodecError(f"expected a whole number, got {value!r}")
+    return value
+
+
+def _point(value) -> tuple[int, int]:
+    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
+        raise CodecError(f"a point is [x, y] in whole numbers, not {value!r}")
+    return (value[0], value[1])

@@ -1,0 +1,64 @@
+"""The table: a layout built into its field, its instruments and its engine, once.
+
+The window, the commands and the tests all set a match up through here, so they share one field
+geometry and one (caching) measurer per layout. ``replay`` plays a saved match again through the
+engine, event for event."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from paintcheck.field.layout import Field
+from paintcheck.field.layout_file import layout_from_dict, layout_to_dict, load_layout
+from paintcheck.geometry.cache import CachedMeasurer
+from paintcheck.rules.codec import MatchRecord
+from paintcheck.rules.dice import Dice
+from paintcheck.rules.engine import Engine
+from paintcheck.rules.setup import default_match
+from paintcheck.rules.state import MatchState
+
+
+@dataclass(eq=False)
+class Table:
+    field: Field
+    measurer: CachedMeasurer
+    engine: Engine
+
+    @classmethod
+    def from_field(cls, field: Field) -> Table:
+        measurer = CachedMeasurer(field)
+        return cls(field, measurer, Engine(measurer))
+
+    @classmethod
+    def from_file(cls, path) -> Table:
+        return cls.from_field(load_layout(path).build())
+
+    @classmethod
+    def from_layout_data(cls, data: dict, source: str = "<saved match>") -> Table:
+        return cls.from_field(layout_from_dict(data, source).build())
+
+    @property
+    def layout_data(self) -> dict:
+        return layout_to_dict(self.field.layout)
+
+    def start(self) -> MatchState:
+        """The match at the start of turn 2 in the default position (until the break exists)."""
+        return default_match(self.field.layout.name, self.field.lattice.points(), self.measurer)
+
+    def new_record(self, seed: int) -> MatchRecord:
+        return MatchRecord(seed, self.layout_data)
+
+
+def replay(record: MatchRecord, upto: int | None = None) -> tuple[Table, MatchState, list, Dice]:
+    """Play ``record``'s decisions (the first ``upto`` of them) again from its seed.
+
+    Returns the table, the state reached, every event in order, and the dice ready for the next
+    decision, so a resumed match goes on exactly as if it had never stopped."""
+    table = Table.from_layout_data(record.layout)
+    dice = Dice(record.seed)
+    state = table.start()
+    events: list = []
+    for decision in record.decisions[:upto]:
+        state, new = table.engine.apply(state, decision, dice)
+        events.extend(new)
+    return table, state, events, dice
