@@ -300,7 +300,10 @@ def why_reactions_illegal(state: MatchState, decision: React, m: Measurer) -> st
 
 
 def _candidate_reactions(state: MatchState, team: str):
-    enemies = [q.id for q in state.players.values() if q.on_field and q.team != team]
+    """Each player of ``team`` against each enemy who acts this round (activated, or reacting)."""
+    acting = [*state.active.values(), *(r.player for r in state.reactions)]
+    enemies = [pid for pid in dict.fromkeys(acting)
+               if state.players[pid].on_field and state.players[pid].team != team]
     for p in state.team_players(team):
         for target in enemies:
             for kind in (REFLEX, SUPPRESSIVE):

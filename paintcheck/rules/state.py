@@ -7,7 +7,6 @@ can be saved at any decision and resumed.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import asdict, dataclass, field
 
 from paintcheck.field.lattice import Point
@@ -136,12 +135,12 @@ class MatchState:
         res = self.resolution
         if res is not None:
             res = Resolution(
-                [copy.copy(e) for e in res.entries], list(res.groups), res.next, list(res.hit),
+                [_shallow(e) for e in res.entries], list(res.groups), res.next, list(res.hit),
                 list(res.hit_now), dict(res.dodge) if res.dodge is not None else None,
             )
         return MatchState(
             layout=self.layout,
-            players={pid: copy.copy(p) for pid, p in self.players.items()},
+            players={pid: _shallow(p) for pid, p in self.players.items()},
             turn=self.turn,
             round=self.round,
             phase=self.phase,
@@ -160,6 +159,13 @@ class MatchState:
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+
+def _shallow(obj):
+    """A copy of a dataclass instance whose fields are all immutable values."""
+    clone = object.__new__(type(obj))
+    clone.__dict__.update(obj.__dict__)
+    return clone
 
 
 def new_match(layout: str, positions: dict[str, tuple[Point, str | None, str | None]]) -> MatchState:
