@@ -59,18 +59,23 @@ class CachedMeasurer(FieldMeasurer):
     pressed_side = _memo(FieldMeasurer.pressed_side)
 
     def lines_of_fire(self, shooter: Point, targets: Sequence[Point], ignore: Sequence[str] = ()):
-        key = (tuple(shooter), tuple(sorted(ignore)))
+        """Remembered per (shooter, target) with nothing ignored; leaving obstacles out only removes
+        touches, so the ignored ones are filtered from the remembered reading."""
+        key = tuple(shooter)
         missing = list(dict.fromkeys(tuple(t) for t in targets if (key, tuple(t)) not in self._lines))
         if missing:
-            for t, reading in zip(missing, super().lines_of_fire(shooter, missing, ignore)):
+            for t, reading in zip(missing, super().lines_of_fire(shooter, missing), strict=True):
                 self._lines[(key, t)] = reading
-        return tuple(self._lines[(key, tuple(t))] for t in targets)
+        readings = (self._lines[(key, tuple(t))] for t in targets)
+        if not ignore:
+            return tuple(readings)
+        return tuple(tuple(x for x in r if x.obstacle not in ignore) for r in readings)
 
     def fov(self, viewer: Point, team: str, cover: str | None, side: str | None,
             targets: Sequence[Point]) -> tuple[bool, ...]:
         key = (tuple(viewer), team, cover, side)
         missing = list(dict.fromkeys(tuple(t) for t in targets if (key, tuple(t)) not in self._seen))
         if missing:
-            for t, seen in zip(missing, super().fov(viewer, team, cover, side, missing)):
+            for t, seen in zip(missing, super().fov(viewer, team, cover, side, missing), strict=True):
                 self._seen[(key, t)] = seen
         return tuple(self._seen[(key, tuple(t))] for t in targets)

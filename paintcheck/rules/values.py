@@ -60,6 +60,20 @@ class Reading:
         return tables.required_roll(self.shot_value, self.target_value)
 
 
+def line_of_fire_total(posture: str, touches) -> tuple[int | None, Parts]:
+    """The line of fire's modifier for a shooter in ``posture``: the sum over the obstacles the ruler
+    grazes or crosses, or None when one of them makes the shot impossible (RULES 8.4). The parts
+    name each obstacle; for an impossible shot, the one obstacle that forbids it."""
+    parts = []
+    for t in touches:
+        value = tables.line_of_fire_modifier(posture, t.height, t.effect == CROSS)
+        if value is None:
+            return None, ((f"{VERB[t.effect]} {t.obstacle} ({t.height})", 0),)
+        if value:
+            parts.append((f"{VERB[t.effect]} {t.obstacle} ({t.height})", value))
+    return sum(v for _, v in parts), tuple(parts)
+
+
 def lost(reason: str) -> Reading:
     return Reading((), (), None, (0.0, 0.0), (0, 0), False, (), reason)  # type: ignore[arg-type]
 
@@ -112,15 +126,7 @@ class RoundView:
         return self.m.fov(shooter.point, shooter.team, shooter.cover, shooter.side, points)
 
     def line_modifier(self, shooter: Stand, touches) -> tuple[int | None, Parts]:
-        """Sum of the line-of-fire modifiers, None when impossible (RULES 8.4)."""
-        parts = []
-        for t in touches:
-            value = tables.line_of_fire_modifier(shooter.posture, t.height, t.effect == CROSS)
-            if value is None:
-                return None, ((f"{t.effect} {t.obstacle}", 0),)
-            if value:
-                parts.append((f"{VERB[t.effect]} {t.obstacle} ({t.height})", value))
-        return sum(v for _, v in parts), tuple(parts)
+        return line_of_fire_total(shooter.posture, touches)
 
     def vulnerable_points(self, shooter: Stand, runner: str) -> tuple[Point, ...]:
         """Points of the run after its start that the shooter sees and can fire at (RULES 8.5)."""

@@ -1,0 +1,37 @@
+"""The plain readings the instruments hand to the rules (shaped as in ``rules.measure``).
+
+The rules layer declares the ``Measurer`` protocol with its own ``Touch`` and ``ObstacleInfo``;
+geometry may not import the rules, so it defines structurally identical classes here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from paintcheck.field.lattice import Point
+
+GRAZE = "graze"
+CROSS = "cross"
+
+
+@dataclass(frozen=True)
+class Touch:
+    """One obstacle met by the ruler (line of fire) or by a sweep."""
+
+    obstacle: str
+    kind: str
+    height: str  # "low" | "medium" | "high"
+    effect: str  # GRAZE | CROSS
+
+
+@dataclass(frozen=True)
+class ObstacleInfo:
+    """What the rules need to know of one obstacle."""
+
+    id: str
+    kind: str
+    height: str
+    points: tuple[Point, ...]
+    narrow: bool  # at most 1 point wide: side change allowed behind it
+    long: bool  # stands on 2+ points: safe moves along it
+    overable: bool  # may be played OVER
