@@ -94,6 +94,8 @@ class RandomCoach:
         enemies = [q for q in state.players.values() if q.on_field and q.team != p.team]
         moved = False
         point = p.point
+        shot_at: set[str] = set()
+        playing = side
         while left > 0:
             choice = rng.choices(("DEF", "SHOT", "MOV", "SUP", "DUMP", "SIDE"), (4, 4, 3, 2, 1, 1))[0]
             if choice == "MOV" and not moved:
@@ -103,8 +105,10 @@ class RandomCoach:
                 actions.append(move)
                 left -= tables.move_cost(len(m.path(point, move.waypoints)) - 1)
                 point, moved = move.end, True
-            elif choice == "SHOT" and enemies:
-                actions.append(Shot(rng.choice(enemies).id))
+            elif choice == "SHOT" and (fresh := [q for q in enemies if q.id not in shot_at]):
+                target = rng.choice(fresh).id
+                shot_at.add(target)
+                actions.append(Shot(target))
                 left -= 1
             elif choice == "DUMP":
                 near = [q for q in enemies if chebyshev(q.point, point) <= tables.DUMP_REACH]
@@ -114,8 +118,10 @@ class RandomCoach:
             elif choice == "SUP" and actions and actions[-1].code in ("DEF", "MOV", "SHOT", "DUMP", "SUP"):
                 actions.append(Support())
                 left -= 1
-            elif choice == "SIDE" and not moved and cover is not None:
-                actions.append(SideChange(rng.choice(["left", "right"])))
+            elif choice == "SIDE" and not moved and cover is not None and m.obstacle(cover).narrow:
+                allowed = ("left", "right", "over") if m.obstacle(cover).overable else ("left", "right")
+                playing = rng.choice([s for s in allowed if s != playing])
+                actions.append(SideChange(playing))
                 left -= 1
             elif choice == "DEF":
                 actions.append(Def())

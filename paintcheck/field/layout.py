@@ -16,7 +16,7 @@ from shapely.geometry.base import BaseGeometry
 
 from paintcheck.field import catalogue, footprints
 from paintcheck.field.catalogue import Kind
-from paintcheck.field.lattice import DEFAULT_LATTICE, Lattice, Point, neighbours
+from paintcheck.field.lattice import DEFAULT_LATTICE, TEAMS, Lattice, Point, neighbours
 
 FLAG_FORMATS = ("centre", "double")
 
@@ -89,6 +89,14 @@ class Layout:
 
     def build(self) -> Field:
         return Field(self)
+
+    def flag_homes(self) -> dict[str, Point]:
+        """Where the flags stand at the start (RULES 13.1): the centre flag in the middle of the
+        centre line (I0); in the double format each team's flag in the middle of its base [H]."""
+        mid = self.lattice.columns // 2
+        if self.flag == "centre":
+            return {"centre": (mid, 0)}
+        return {team: self.lattice.world(team, mid, self.lattice.base_row) for team in TEAMS}
 
 
 @dataclass(eq=False)

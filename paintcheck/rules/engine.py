@@ -170,6 +170,12 @@ class Engine:
             cleared = 0
         p.posture, p.cover, p.side = d.posture, d.cover, d.side
         p.weakened_from = None
+        # A sequence that cleans or reloads ends the fumble for good (RULES 7.5); legality keeps
+        # his shots after the RELOAD, and values.py still counts messy paint for a shot before CLEAN.
+        if any(a.code == "CLEAN" for a in d.actions):
+            p.messy = False
+        if any(a.code == "RELOAD" for a in d.actions):
+            p.reload = False
         view = RoundView(s, self.m)
         plan = view.plans[d.player]
         p.def_count, p.def_bonus = plan.def_count, plan.def_bonus
@@ -412,7 +418,8 @@ class Engine:
         step.emit(ev.Fumble(pid, roll, outcome))
         if outcome == "technical":
             p.gun = GUN_DEAD
-            p.boulets = min(tables.MAX_BOULETS, p.boulets + tables.FUMBLE_BOULETS["technical"])
+            # 1 boulet; one who already carries boulets (a tied shooter who dodged) keeps them
+            p.boulets = max(p.boulets, tables.FUMBLE_BOULETS["technical"])
             if p.token is not None:
                 p.token = None
                 step.emit(ev.TokenRemoved(pid, "he carries boulets"))

@@ -96,11 +96,17 @@ class RoundView:
         p = self.state.players[pid]
         plan = self.plans.get(pid)
         decl = self.state.declarations.get(pid)
+        # A shooter hit in the group being resolved still fires with it (RULES 11.5), even if his
+        # dodge has just given him a boulet (9.5).
+        res = self.state.resolution
+        tied = res is not None and pid in res.hit_now
         if plan is not None and action >= 0:
             s = plan.stance_at(action)
-            return Stand(s.point, s.cover, s.side, decl.posture, p.team, p.boulets > 0)
+            # his boulets are cleared by his first actions (RULES 9.4): after them he sees (9.5)
+            blind = p.boulets > plan.clears and not tied
+            return Stand(s.point, s.cover, s.side, decl.posture, p.team, blind)
         point = p.point if p.on_field else p.fell_at
-        return Stand(point, p.cover, p.side, p.posture, p.team, p.boulets > 0)
+        return Stand(point, p.cover, p.side, p.posture, p.team, p.boulets > 0 and not tied)
 
     def running(self, pid: str) -> bool:
         """Shots at him use his movement value (RULES 8.5, 11.3)."""
@@ -134,14 +140,13 @@ class RoundView:
         key = (shooter, runner)
         if key not in self._vulnerable:
             pts = list(plan.path[1:])
-            seen = self.sees(shooter, pts)
+            seen = [pt for pt, ok in zip(pts, self.sees(shooter, pts), strict=True) if ok]
             ignore = tuple(c for c in (shooter.cover, self.state.players[runner].cover) if c)
-            lines = self.m.lines_of_fire(shooter.point, pts, ignore)
-            out = []
-            for pt, ok, touches in zip(pts, seen, lines, strict=True):
-                if ok and self.line_modifier(shooter, touches)[0] is not None:
-                    out.append(pt)
-            self._vulnerable[key] = tuple(out)
+            lines = self.m.lines_of_fire(shooter.point, seen, ignore) if seen else ()
+            self._vulnerable[key] = tuple(
+                pt for pt, touches in zip(seen, lines, strict=True)
+                if self.line_modifier(shooter, touches)[0] is not None
+            )
         return self._vulnerable[key]
 
     def moved_vulnerable(self, pid: str) -> int:
@@ -248,7 +253,7 @@ class RoundView:
         p = state.players[entry.shooter]
         if p.token and p.token.target == entry.target and p.token.advantage:
             shot.append(("advantage", tables.ADVANTAGE_BONUS))
-        if p.messy and not self._cleaned_before(entry):
+        if self._messy(entry, p):
             shot.append(("messy paint", tables.MESSY_PAINT_MALUS))
         shot = [(label, v) for label, v in shot if v or label == entry.kind]
         return Reading(tuple(shot), target_parts, shooter, aim, token_point, running, vulnerable)
@@ -262,9 +267,15 @@ class RoundView:
                 return self.aim_point(f.target)
         return None
 
-    def _cleaned_before(self, entry: ShotEntry) -> bool:
+    def _messy(self, entry: ShotEntry, p: Player) -> bool:
+        """Messy paint counts until he has cleaned (RULES 7.5). The engine clears ``messy`` when he
+        declares a CLEAN, so a shot declared before the CLEAN still counts it."""
         plan = self.plans.get(entry.shooter)
-        return plan is not None and any(f.action == entry.action and f.cleaned for f in plan.fires)
+        fire = next((f for f in plan.fires if f.action == entry.action), None) if plan else None
+        if fire is None:
+            return p.messy
+        cleans = any(a.code == "CLEAN" for a in self.state.declarations[entry.shooter].actions)
+        return p.messy or (cleans and not fire.cleaned)
 
 
 def player_on_field(state: MatchState, pid: str) -> Player | None:
