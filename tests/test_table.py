@@ -10,11 +10,28 @@ import pytest
 from paintcheck.ai.playout import play_match
 from paintcheck.field.layout_file import default_layout_path
 from paintcheck.rules.actions import (
-    AssignOrders, Clean, ClearBoulet, Declare, Def, Dodge, Dump, Move, React, Reaction, Reload, Shot,
-    SideChange, Support,
+    AssignOrders,
+    Clean,
+    ClearBoulet,
+    Declare,
+    Def,
+    Dodge,
+    Dump,
+    Move,
+    React,
+    Reaction,
+    Reload,
+    Shot,
+    SideChange,
+    Support,
 )
 from paintcheck.rules.codec import (
-    CodecError, MatchRecord, decision_from_dict, decision_to_dict, load_match, save_match,
+    CodecError,
+    MatchRecord,
+    decision_from_dict,
+    decision_to_dict,
+    load_match,
+    save_match,
 )
 from paintcheck.table import Table, replay
 

@@ -266,7 +266,7 @@ class Engine:
                 rolls[e.shooter] = step.roll(6, "speed test", e.shooter)
         for e in entries:
             parts = [("d6", rolls[e.shooter])]
-            if e.kind == SUPPRESSIVE:
+            if e.kind == SUPPRESSIVE:  # a presser who fires anything else loses it  [B p.40]
                 presser_team = s.players[e.shooter].team
                 if any(x.shooter == e.target and s.players[x.target].team == presser_team for x in entries):
                     parts.append(("presser", tables.SPEED_PRESSER_BONUS))

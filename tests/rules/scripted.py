@@ -37,6 +37,11 @@ class ScriptedMeasurer:
     sweeps: dict = field(default_factory=dict)  # shooter -> touches
     between: dict = field(default_factory=dict)  # (centre, a, b) -> angle
     sides: dict = field(default_factory=dict)  # (target, shooter) -> pressed side
+    # Switches added for the rule-by-rule tests; their defaults keep the behaviour above.
+    safe_moves: bool = False  # every move reads as a safe move behind a long obstacle (RULES 10.6)
+    lock_wedge: bool = False  # every target stands in the priority-lock wedge (RULES 10.5)
+    steppable: set = field(default_factory=set)  # obstacle points a move may pass (RULES 2.4)
+    long_obstacles: set = field(default_factory=set)  # ids of obstacles standing on 2+ points
 
     def add(self, oid: str, kind: str, point) -> ScriptedMeasurer:
         self.obstacles[oid] = (kind, point)
@@ -47,10 +52,19 @@ class ScriptedMeasurer:
             self.sees_pairs.add((viewer, t))
         return self
 
+    def sees_each_other(self, a, b) -> ScriptedMeasurer:
+        return self.see(a, b).see(b, a)
+
+    def at(self, a, b, d: float) -> ScriptedMeasurer:
+        """Script the ruler's reading between two points."""
+        self.distances[frozenset({tuple(a), tuple(b)})] = d
+        return self
+
     # -- the Measurer protocol --------------------------------------------------------------------
     def obstacle(self, oid):
         kind, point = self.obstacles[oid]
-        return ObstacleInfo(oid, kind, HEIGHT[kind], (point,), kind in NARROW, False, kind in OVERABLE)
+        return ObstacleInfo(oid, kind, HEIGHT[kind], (point,), kind in NARROW, oid in self.long_obstacles,
+                            kind in OVERABLE)
 
     def covers(self, point):
         return tuple(oid for oid, (_, p) in self.obstacles.items() if chebyshev(p, point) == 1)
@@ -62,7 +76,7 @@ class ScriptedMeasurer:
         return None
 
     def blocked(self, point):
-        return self.obstacle_at(point) is not None
+        return self.obstacle_at(point) is not None and tuple(point) not in self.steppable
 
     def on_field(self, point):
         return DEFAULT_LATTICE.contains(point)
@@ -106,7 +120,7 @@ class ScriptedMeasurer:
         return self.sides.get((target, shooter), side)
 
     def safe_move(self, path, team, enemy):
-        return False
+        return self.safe_moves
 
     def in_lock_wedge(self, presser_of, pressed, team, cover, side, target):
-        return False
+        return self.lock_wedge

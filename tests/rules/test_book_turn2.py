@@ -189,7 +189,8 @@ def test_book_p36_round1_speaking_order_and_speed_ranks(turn2):
 
 def test_book_p36_round1_blue3_suppressive_misses(turn2):
     e = shot(turn2.rounds[1], "B3")
-    assert (e.kind, e.shot_value, e.target_value, e.required, e.roll, e.hit) == (SUPPRESSIVE, 7, 15, 19, 3, False)
+    assert (e.kind, e.shot_value, e.target_value, e.required, e.roll, e.hit) == (
+        SUPPRESSIVE, 7, 15, 19, 3, False)
     assert dict(e.shot_parts)["distance"] == -3
 
 
@@ -205,7 +206,8 @@ def test_book_p36_round1_white4_hits_runner_with_margin_1(turn2):
 def test_book_p37_round1_white2_reflex_eliminates_blue1(turn2):
     r1 = turn2.rounds[1]
     e = shot(r1, "W2")
-    assert dict(e.shot_parts) == {"reflex": 9, "distance": -2, "run angle": 4, "sweep grazes cone_x (medium)": -1}
+    assert dict(e.shot_parts) == {
+        "reflex": 9, "distance": -2, "run angle": 4, "sweep grazes cone_x (medium)": -1}
     assert (e.shot_value, e.target_value, e.required, e.roll, e.margin) == (10, 9, 10, 17, 8)
     assert dict(e.target_parts) == {"MOV": 10, "5 vulnerable": -1}
     (roll,) = of(r1, ev.DodgeRolled, player="B1")
@@ -234,7 +236,8 @@ def test_book_p40_round3_speed_ranks(turn2):
 def test_book_p40_round3_critical_and_dodge_cancels_white2s_shot(turn2):
     r3 = turn2.rounds[3]
     e = shot(r3, "B3")
-    assert (e.shot_value, e.target_value, e.required, e.roll, e.bonus_dice, e.margin) == (7, 17, 21, 20, (5,), 5)
+    assert (e.shot_value, e.target_value, e.required, e.roll, e.bonus_dice, e.margin) == (
+        7, 17, 21, 20, (5,), 5)
     rolls = of(r3, ev.DodgeRolled, player="W2")
     assert [r.faces for r in rolls] == [(1,), (6,)]
     (dodged,) = of(r3, ev.Dodged, player="W2")
@@ -280,7 +283,8 @@ def test_book_p43_round5_no_speed_test_and_results(turn2):
     assert (w1.shot_value, w1.target_value, w1.required, w1.roll, w1.margin) == (10, 17, 18, 19, 2)
     (dodged,) = of(r5, ev.Dodged, player="B4")
     assert dodged.dice == 1 and dodged.boulets == 4
-    assert (b3.shot_value, b3.target_value, b3.required, b3.roll, b3.bonus_dice, b3.margin) == (10, 15, 16, 20, (2,), 7)
+    assert (b3.shot_value, b3.target_value, b3.required, b3.roll, b3.bonus_dice, b3.margin) == (
+        10, 15, 16, 20, (2,), 7)
     assert [r.faces for r in of(r5, ev.DodgeRolled, player="W3")] == [(1,), (2,)]
     assert of(r5, ev.Eliminated, player="W3")
 

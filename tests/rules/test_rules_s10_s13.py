@@ -1,0 +1,427 @@
+"""RULES §10 (interactive fire), §11 (simultaneous shots, speed tests, dumps) and the end of the match
+(§4.7, §13.3): one test per rule, each failing if the engine stopped applying it."""
+
+from __future__ import annotations
+
+from paintcheck.rules import events as ev
+from paintcheck.rules.actions import (
+    REFLEX,
+    SUPPRESSIVE,
+    Declare,
+    Def,
+    Dodge,
+    Dump,
+    Move,
+    React,
+    Reaction,
+    Shot,
+    SideChange,
+    Support,
+)
+from paintcheck.rules.state import Token
+from tests.rules.harness import B1, B2, W1, W2, Game, measurer, player, standard
+
+RUN_B = [(8, -5), (8, -4), (8, -3)]  # Blue1's run from (8, -6), 3 points
+
+
+def white_acts_blue_watches(m, dice, w1_actions, b1_kw=None, w1_kw=None):
+    """Round 1: White1 alone declares; Blue1 (round 2) may react."""
+    g = Game(m, [standard("B1", **(b1_kw or {})), standard("B2"), standard("W1", **(w1_kw or {}))], dice)
+    g.orders({"B1": 2, "B2": 3}, {"W1": 1})
+    g.play(Declare("W1", "standing", tuple(w1_actions), "cw1", "left"))
+    return g
+
+
+def blue_acts_white_watches(m, dice, b1_actions, w1_kw=None, w2_kw=None):
+    """Round 1: Blue1 alone declares; White1 and White2 (rounds 2, 3) may react."""
+    players = [standard("B1"), standard("B2"), standard("W1", **(w1_kw or {})),
+               standard("W2", **(w2_kw or {}))]
+    g = Game(m, players, dice)
+    g.orders({"B1": 1, "B2": 4}, {"W1": 2, "W2": 3})
+    g.declare("B1", *b1_actions)
+    return g
+
+
+def duel(m, dice, b1_actions, w1_actions, b1_kw=None, w1_kw=None, b1=None, w1=None):
+    """Round 1: Blue1 and White1 both activated; Blue declares first (fewer players)."""
+    players = [b1 or standard("B1", **(b1_kw or {})), w1 or standard("W1", **(w1_kw or {})), standard("W2")]
+    g = Game(m, players, dice)
+    g.orders({"B1": 1}, {"W1": 1, "W2": 2})
+    g.declare("B1", *b1_actions)
+    g.declare("W1", *w1_actions)
+    return g
+
+
+PRESSED_LEFT = {"token": Token("W1", "left", W1)}
+
+
+# == §10 interactive fire ===================================================================================
+def test_r10_1_token_after_a_miss_is_plain_after_a_dodge_advantage():
+    g = blue_acts_white_watches(measurer().see(B1, W1), [2], [Shot("W1"), Def(), Def(), Def()])
+    (t,) = g.of(ev.TokenPlaced, player="B1")
+    assert (t.target, t.side, t.advantage) == ("W1", "left", False)
+    assert g.p("B1").token == Token("W1", "left", W1, False)
+    g2 = blue_acts_white_watches(measurer().see(B1, W1), [16], [Shot("W1"), Def(), Def(), Def()],
+                                 w1_kw={"def_count": 1})  # margin 1: dodged at once
+    assert g2.p("B1").token.advantage
+
+
+def test_r10_1_token_after_an_elimination_is_plain():
+    g = blue_acts_white_watches(measurer().see(B1, W1), [15], [Shot("W1"), Def(), Def(), Def()])
+    assert g.of(ev.Eliminated, player="W1")
+    assert not g.of(ev.TokenPlaced, player="B1")[0].advantage
+
+
+def test_r10_2_suppressive_when_the_pressed_player_shoots_from_the_pressed_side():
+    m = measurer().see(W1, B2).see(B1, W1)
+    g = white_acts_blue_watches(m, [3, 3, 5, 5], [Shot("B2"), Def(), Def(), Def()], b1_kw=PRESSED_LEFT)
+    assert g.why(React("blue", (Reaction("B1", SUPPRESSIVE, "W1"),))) is None
+    g.react("blue", Reaction("B1", SUPPRESSIVE, "W1"))
+    e = g.shot("B1")
+    assert e.kind == SUPPRESSIVE and dict(e.shot_parts) == {"suppressive": 10}
+
+
+def test_r10_2_no_suppressive_when_he_shoots_from_the_other_side():
+    m = measurer().see(W1, B2).see(B1, W1)
+    g = white_acts_blue_watches(m, [], [SideChange("right"), Shot("B2"), Def(), Def()], b1_kw=PRESSED_LEFT)
+    reason = g.why(React("blue", (Reaction("B1", SUPPRESSIVE, "W1"),)))
+    assert "neither shoots from the pressed side (left) nor moves" in reason
+    assert g.why(React("blue", (Reaction("B1", REFLEX, "W1"),))) is None  # a reflex still can
+
+
+def test_r10_2_suppressive_when_the_pressed_player_moves():
+    run = [(8, 5), (8, 4)]
+    m = measurer().see(B1, W1, *run)
+    g = white_acts_blue_watches(m, [], [Move((run[-1],)), Def(), Def(), Def()], b1_kw=PRESSED_LEFT)
+    assert g.why(React("blue", (Reaction("B1", SUPPRESSIVE, "W1"),))) is None
+
+
+def test_r10_2_no_suppressive_when_the_pressed_player_only_defends():
+    m = measurer().see(B1, W1)
+    g = white_acts_blue_watches(m, [], [Def(), Def(), Def(), Def()], b1_kw=PRESSED_LEFT)
+    assert g.of(ev.NoReaction, team="blue") and g.state.round == 2
+
+
+def test_r10_3_presser_plus_2_speed_when_his_target_shoots_at_a_team_mate():
+    m = measurer().see(W1, B2).see(B1, W1)
+    g = white_acts_blue_watches(m, [3, 3, 5, 5], [Shot("B2"), Def(), Def(), Def()], b1_kw=PRESSED_LEFT)
+    g.react("blue", Reaction("B1", SUPPRESSIVE, "W1"))
+    speed = {e.player: e for e in g.of(ev.SpeedTest)}
+    assert dict(speed["B1"].parts) == {"d6": 3, "presser": 2} and speed["W1"].score == 3
+    assert [e.shooter for e in g.of(ev.ShotResolved)] == ["B1", "W1"]
+
+
+def test_r10_4_advantage_face_adds_2():
+    m = measurer().see(B1, W1)
+    g = blue_acts_white_watches(m, [2], [Shot("W1"), Def()])
+    assert "advantage" not in dict(g.shot("B1").shot_parts)
+    players = [standard("B1", token=Token("W1", "left", W1, True)), standard("W1")]
+    g2 = Game(m, players, [2])
+    g2.orders({"B1": 1}, {"W1": 2})
+    g2.declare("B1", Shot("W1"), Def())
+    assert dict(g2.shot("B1").shot_parts)["advantage"] == 2
+
+
+def test_r10_5_priority_lock_keeps_the_token_but_the_shot_happens():
+    m = measurer().see(B1, W2)
+    old = Token("W1", "left", W1)
+    for locked in (False, True):
+        m.lock_wedge = locked
+        players = [standard("B1", token=old), standard("W1", token=Token("B1", "left", B1)), standard("W2")]
+        g = Game(m, players, [2])
+        g.orders({"B1": 1}, {"W1": 2, "W2": 3})
+        g.declare("B1", Shot("W2"), Def())
+        assert g.shot("B1").target == "W2"
+        if locked:
+            assert g.of(ev.TokenKept, player="B1") and g.p("B1").token == old
+        else:
+            assert not g.of(ev.TokenKept) and g.p("B1").token.target == "W2"
+
+
+def test_r10_6_reflex_needs_def_3_or_less_no_boulet_and_fov():
+    m = measurer().see(B1, W1).see(W1, B1).see(W2, B1)
+    g = blue_acts_white_watches(m, [], [Shot("W1"), Def()], w1_kw={"def_count": 4})
+    assert "DEF 3 or less" in g.why(React("white", (Reaction("W1", REFLEX, "B1"),)))
+    g = blue_acts_white_watches(m, [], [Shot("W1"), Def()], w1_kw={"def_count": 3})
+    assert g.why(React("white", (Reaction("W1", REFLEX, "B1"),))) is None
+    g = blue_acts_white_watches(m, [], [Shot("W1"), Def()], w1_kw={"boulets": 1})
+    assert "carries boulets" in g.why(React("white", (Reaction("W1", REFLEX, "B1"),)))
+    m2 = measurer().see(B1, W1).see(W2, B1).see(W2, W1)  # White1 does not see Blue1
+    g = blue_acts_white_watches(m2, [], [Shot("W1"), Def()])
+    assert "does not see B1" in g.why(React("white", (Reaction("W1", REFLEX, "B1"),)))
+
+
+def test_r10_6_one_reflex_per_player_and_round():
+    m = measurer().see(B1, W1).see(W1, B1)
+    g = blue_acts_white_watches(m, [], [Shot("W1"), Def()])
+    twice = React("white", (Reaction("W1", REFLEX, "B1"), Reaction("W1", REFLEX, "B1")))
+    assert "already reacts" in g.why(twice)
+
+
+def test_r10_6_reflex_value_9():
+    m = measurer().see(B1, W2).see(W1, B1)
+    g = blue_acts_white_watches(m, [3, 3, 3, 2, 2], [Shot("W2"), Def()])
+    g.react("white", Reaction("W1", REFLEX, "B1"))
+    e = g.shot("W1")
+    assert e.kind == REFLEX and dict(e.shot_parts) == {"reflex": 9}
+
+
+def test_r11_2_reflex_minus_1_speed():
+    m = measurer().see(B1, W2).see(W1, B1)
+    g = blue_acts_white_watches(m, [3, 3, 3, 2, 2], [Shot("W2"), Def()])
+    g.react("white", Reaction("W1", REFLEX, "B1"))
+    (w,) = g.of(ev.SpeedTest, player="W1")
+    assert dict(w.parts) == {"d6": 3, "reflex": -1} and w.score == 2
+    assert [e.shooter for e in g.of(ev.ShotResolved)] == ["B1", "W1"]
+
+
+def test_r10_6_safe_move_triggers_no_reflex_or_suppressive():
+    m = measurer().see(W1, *RUN_B).see(W1, B1)
+    for safe in (False, True):
+        m.safe_moves = safe
+        g = blue_acts_white_watches(m, [], [Move((RUN_B[-1],)), Def(), Def(), Def()],
+                                    w1_kw={"token": Token("B1", "left", B1)})
+        reactions = (Reaction("W1", REFLEX, "B1"),), (Reaction("W1", SUPPRESSIVE, "B1"),)
+        if safe:
+            assert g.state.phase != "react" and g.of(ev.NoReaction, team="white")
+        else:
+            assert all(g.why(React("white", r)) is None for r in reactions)
+
+
+def reflex_at_b1(dice, w1_kw):
+    """Blue1 fires at White2; White1 answers with a reflex at Blue1."""
+    m = measurer().see(B1, W2).see(W1, B1)
+    m.between[(W1, B2, B1)] = 40.0  # his token lies on Blue2: 2 segments away from Blue1
+    g = blue_acts_white_watches(m, dice, [Shot("W2"), Def()], w1_kw=w1_kw)
+    g.react("white", Reaction("W1", REFLEX, "B1"))
+    return g
+
+
+def test_r10_7_reflex_loses_k_def_at_once_for_k_segments():
+    g = reflex_at_b1([3, 3, 2, 2], {"def_count": 3, "token": Token("B2", "left", B2)})
+    (lost,) = g.of(ev.DefLost)
+    assert (lost.segments, lost.lost, lost.def_count) == (2, 2, 1)
+    assert g.p("W1").token.target == "B1"  # his token moves to the new target
+
+
+def test_r10_7_reflex_with_no_token_rolls_a_d6():
+    for roll, lost in ((2, 1), (1, 1), (3, 0), (6, 0)):
+        g = reflex_at_b1([roll, 3, 3, 2, 2], {"def_count": 2})
+        (e,) = g.of(ev.DefLost)
+        assert (e.segments, e.lost) == (0, lost)
+        assert g.p("W1").def_count == 2 - lost
+
+
+def test_r10_7_reflex_0_segments_from_his_token_rolls_a_d6():
+    m_token = {"def_count": 2, "token": Token("W2", "left", W2)}  # any token; between() reads 0
+    g = reflex_at_b1([2, 3, 3, 2, 2], m_token)
+    (e,) = g.of(ev.DefLost)
+    assert (e.segments, e.lost, e.def_count) == (0, 1, 1)
+
+
+# == §11 speed tests and resolution ==========================================================================
+def test_r11_1_no_speed_test_when_no_shooter_is_targeted():
+    m = measurer().see(B1, W1).see(W2, B2)
+    players = [standard(p) for p in ("B1", "B2", "W1", "W2", "W3")]
+    g = Game(m, players, [2, 2])
+    g.orders({"B1": 1, "B2": 2}, {"W2": 1, "W1": 2, "W3": 3})
+    g.declare("B1", Shot("W1"), Def())
+    g.declare("W2", Shot("B2"), Def())
+    assert not g.of(ev.SpeedTest)
+    assert [e.shooter for e in g.of(ev.ShotResolved)] == ["B1", "W2"]
+
+
+def test_r11_1_speed_tests_when_a_shooter_is_targeted_descending_order():
+    m = measurer().sees_each_other(B1, W1)
+    g = duel(m, [2, 5, 2, 2], [Shot("W1"), Def()], [Shot("B1"), Def()])
+    assert {e.player: e.score for e in g.of(ev.SpeedTest)} == {"B1": 2, "W1": 5}
+    assert [e.shooter for e in g.of(ev.ShotResolved)] == ["W1", "B1"]
+
+
+def test_r11_2_second_shot_minus_2():
+    m = measurer().sees_each_other(B1, W1).see(B1, W2)
+    g = duel(m, [4, 1, 2, 2, 2], [Shot("W2"), Shot("W1"), Def()], [Shot("B1"), Def()])
+    parts = {(e.player, e.target): dict(e.parts) for e in g.of(ev.SpeedTest)}
+    assert parts[("B1", "W2")] == {"d6": 4}
+    assert parts[("B1", "W1")] == {"d6": 4, "shot #2": -2}
+
+
+def test_r11_2_side_change_minus_2():
+    m = measurer().sees_each_other(B1, W1)
+    g = duel(m, [4, 1, 2, 2], [SideChange("right"), Shot("W1"), Def()], [Shot("B1"), Def()])
+    (b,) = g.of(ev.SpeedTest, player="B1")
+    assert dict(b.parts) == {"d6": 4, "after side change": -2}
+
+
+def test_r11_2_moved_vulnerable_points_minus_1_each():
+    end = RUN_B[-1]
+    m = measurer().see(W1, *RUN_B).see(end, W1)
+    m.at(end, W1, 8.0)
+    g = duel(m, [4, 1, 2, 2], [Move((end,)), Shot("W1")], [Shot("B1"), Def()])
+    (b,) = g.of(ev.SpeedTest, player="B1")
+    assert dict(b.parts) == {"d6": 4, "moved 2 vulnerable": -2}  # the end point does not count
+
+
+def test_r11_2_more_than_4_vulnerable_points_shoots_last():
+    run = [(8, -5), (8, -4), (8, -3), (8, -2), (8, -1), (8, 0)]
+    m = measurer().see(W1, *run).see(run[-1], W1)
+    g = duel(m, [6, 1, 2, 2], [Move((run[-1],)), Shot("W1"), Def()], [Shot("B1"), Def()])
+    (b,) = g.of(ev.SpeedTest, player="B1")
+    assert b.last and b.score == 6
+    assert [e.shooter for e in g.of(ev.ShotResolved)] == ["W1", "B1"]
+
+
+def test_r11_3_runner_shooting_after_a_short_move_is_a_static_target():
+    end = RUN_B[-1]
+    m = measurer().see(W1, end).see(end, W1)
+    g = duel(m, [4, 1, 2, 2], [Move((end,)), Shot("W1"), Def()], [Shot("B1"), Def()])
+    assert dict(g.shot("W1").target_parts) == {"no cover": 4, "1 DEF": 5}
+
+
+def test_r11_3_runner_shooting_after_a_long_move_uses_his_movement_value():
+    run = [(8, -5), (8, -4), (8, -3), (8, -2), (8, -1)]
+    m = measurer().see(W1, *run).see(run[-1], W1)
+    g = duel(m, [4, 1, 2, 2], [Move((run[-1],)), Shot("W1"), Def()], [Shot("B1"), Def()])
+    assert dict(g.shot("W1").target_parts) == {"MOV": 10, "5 vulnerable": -1}
+
+
+def dump_duel(dice):
+    b, w = (8, -1), (8, 1)
+    m = measurer().see(w, b)
+    return duel(m, dice, [Dump("W1"), Support()], [Shot("B1"), Def()], b1=player("B1", b), w1=player("W1", w))
+
+
+def test_r11_4_dumper_beaten_by_1_is_simultaneous():
+    g = dump_duel([3, 4, 6, 15])  # Blue1 3 (dump), White1 4
+    assert g.of(ev.DumpResolved)[0].outcome == "clean"
+    assert g.shot("W1").hit  # White1, dumped in the same group, still fires
+    assert {e.player for e in g.of(ev.Eliminated)} == {"B1", "W1"}
+
+
+def test_r11_4_dumper_beaten_by_2_goes_after():
+    g = dump_duel([3, 5, 15])
+    assert g.shot("W1").hit
+    (lost,) = g.of(ev.ShotLost, shooter="B1")
+    assert "faster shot" in lost.reason and not g.of(ev.DumpResolved)
+
+
+def test_r11_4_dumper_wins_an_equal_score():
+    g = dump_duel([3, 3, 6])
+    assert g.of(ev.DumpResolved)[0].outcome == "clean"
+    assert g.of(ev.ShotLost, shooter="W1")
+
+
+def test_r11_5_tied_shots_both_happen_whatever_the_results():
+    m = measurer().sees_each_other(B1, W1)
+    g = duel(m, [3, 3, 15, 15], [Shot("W1"), Support()], [Shot("B1"), Support()])
+    assert {e.shooter for e in g.of(ev.ShotResolved)} == {"B1", "W1"}
+    assert {e.player for e in g.of(ev.Eliminated)} == {"B1", "W1"}
+
+
+def test_r11_5_a_tied_shooter_who_dodged_still_fires():
+    m = measurer().sees_each_other(B1, W1)
+    # Blue1 resolves first and hits: White1 (DEF 1 from his sequence) dodges and takes a boulet;
+    # his own tied shot still happens (RULES 11.5), although he now carries a boulet (RULES 9.5).
+    g = duel(m, [3, 3, 16, 2], [Shot("W1"), Def()], [Def(), Shot("B1")])  # margin 1
+    assert g.p("W1").boulets == 1
+    assert g.shot("W1").roll == 2
+
+
+def test_r7_5_r11_5_a_tied_shooter_who_dodged_and_fumbles_keeps_one_boulet():
+    m = measurer().sees_each_other(B1, W1)
+    g = duel(m, [3, 3, 16, 1, 3], [Shot("W1"), Def()], [Def(), Shot("B1")])
+    assert g.of(ev.Fumble, player="W1")[0].outcome == "technical"
+    assert (g.p("W1").boulets, g.p("W1").gun) == (1, "dead")
+
+
+def test_r11_6_a_shooter_hit_by_a_faster_shot_loses_his_shot():
+    m = measurer().sees_each_other(B1, W1)
+    g = duel(m, [5, 2, 16], [Shot("W1"), Def()], [Def(), Shot("B1")])  # margin 1: White1 dodges
+    assert g.of(ev.Dodged, player="W1")
+    (lost,) = g.of(ev.ShotLost, shooter="W1")
+    assert "faster shot" in lost.reason
+
+
+def test_r11_7_dump_outside_the_targets_fov_plus_1():
+    b, w = (8, -1), (8, 1)
+    g = Game(measurer(), [player("B1", b), standard("B2"), player("W1", w), standard("W2")], [2])
+    g.orders({"B1": 1, "B2": 3}, {"W1": 2, "W2": 4})
+    g.declare("B1", Dump("W1"), Support(), Def(), Def())
+    (d,) = g.of(ev.DumpResolved)
+    assert dict(d.parts) == {"d6": 2, "1 support(s)": 1, "outside his field of vision": 1}
+    assert (d.total, d.outcome) == (4, "confusion")
+
+
+def test_r11_7_dump_disaster_and_clean():
+    b, w = (8, -1), (8, 1)
+    for roll, out in ((1, {"B1"}), (5, {"W1"})):
+        m = measurer().see(w, b)
+        g = Game(m, [player("B1", b), standard("B2"), player("W1", w), standard("W2")], [roll])
+        g.orders({"B1": 1, "B2": 3}, {"W1": 2, "W2": 4})
+        g.declare("B1", Dump("W1"), Def(), Def(), Def())
+        g.react("white")
+        assert {e.player for e in g.of(ev.Eliminated)} == out
+
+
+# == §4.7, §13.3 the end ====================================================================================
+def last_turn(players, turn=10):
+    g = Game(measurer(), [standard(p) for p in players], turn=turn)
+    g.orders({"B1": 1, "B2": 2}, {"W1": 3, "W2": 4})
+    for pid in sorted(players, key=lambda p: {"B1": 1, "B2": 2, "W1": 3, "W2": 4}[p]):
+        g.rest(pid)
+    return g
+
+
+def test_r4_7_r13_3_after_turn_10_more_players_wins():
+    g = last_turn(("B1", "B2", "W1"))
+    (end,) = g.of(ev.MatchEnded)
+    assert (end.winner, g.state.phase) == ("blue", "over")
+    assert "after turn 10, 2 Blue against 1 White" in end.reason
+
+
+def test_r13_3_after_turn_10_equal_is_a_draw():
+    g = last_turn(("B1", "W1"))
+    assert g.state.winner == "draw"
+
+
+def test_r4_7_turn_9_goes_on_to_turn_10():
+    g = last_turn(("B1", "W1"), turn=9)
+    assert (g.state.turn, g.state.phase, g.state.winner) == (10, "orders", None)
+
+
+def test_r4_7_a_team_with_no_player_left_loses_at_once():
+    g = Game(measurer().see(B1, W1), [standard("B1"), standard("W1")], [15], turn=3)
+    g.orders({"B1": 1}, {"W1": 2})
+    g.declare("B1", Shot("W1"), Def())
+    (end,) = g.of(ev.MatchEnded)
+    assert (end.winner, g.state.turn) == ("blue", 3) and "no player left" in end.reason
+
+
+def test_r4_7_both_sides_empty_is_a_draw():
+    b, w = (8, -1), (8, 1)
+    g = Game(measurer().see(w, b), [player("B1", b), player("W1", w)], [3])
+    g.orders({"B1": 1}, {"W1": 2})
+    g.declare("B1", Dump("W1"), Def())
+    g.react("white")
+    assert g.state.winner == "draw" and g.of(ev.MatchEnded)
+
+
+def test_r4_7_no_decision_after_the_end():
+    g = last_turn(("B1", "W1"))
+    assert g.to_move() is None
+    assert "waiting for over" in g.why(Dodge("white"))
+
+
+def test_r10_3_a_presser_who_fires_anything_but_a_suppressive_shot_loses_the_plus_2():
+    """B p.40: White1, who presses Blue4, fires a reflex instead of a suppressive shot, "ce qui lui
+    fait perdre son bonus d'initiative". Likewise B1, activated, holds a token on W1 and fires a
+    simple shot at him while W1 (reacting) shoots B1: no +2."""
+    m = measurer().see(B1, W1).see(W1, B1)
+    players = [standard("B1", token=Token("W1", "left", W1)), standard("W1")]
+    # W1's reflex DEF check 4; speed B1 2, W1 1; both shots miss (3)
+    g = Game(m, players, [4, 2, 1, 3, 3])
+    g.orders({"B1": 1}, {"W1": 2})
+    g.declare("B1", Shot("W1"), Def(), Def(), Def())
+    g.react("white", Reaction("W1", REFLEX, "B1"))
+    speed = {e.player: e for e in g.of(ev.SpeedTest)}
+    assert dict(speed["B1"].parts) == {"d6": 2}
