@@ -43,7 +43,9 @@ class Table:
 
     def start(self) -> MatchState:
         """The match at the start of turn 2 in the default position (until the break exists)."""
-        return default_match(self.field.layout.name, self.field.lattice.points(), self.measurer)
+        layout = self.field.layout
+        return default_match(layout.name, layout.lattice.points(), self.measurer,
+                             layout.flag_homes(), layout.lattice.base_row)
 
     def new_record(self, seed: int) -> MatchRecord:
         return MatchRecord(seed, self.layout_data)

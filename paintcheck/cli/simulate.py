@@ -41,7 +41,11 @@ def simulate(matches: int, seed: int, layout: str | None) -> tuple[dict, float]:
             errors.append(f"match {i}: {type(exc).__name__}: {exc}")
             continue
         winners[record.winner] += 1
-        kind = "turn limit" if record.reason.startswith("after turn") else record.reason
+        kind = record.reason
+        if kind.startswith("after turn"):
+            kind = "turn limit"
+        elif kind.endswith("hung the flag"):
+            kind = "flag hung"
         reasons[kind] = reasons.get(kind, 0) + 1
         turns.append(record.turns)
     elapsed = time.perf_counter() - t0

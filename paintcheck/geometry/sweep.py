@@ -64,7 +64,8 @@ def sweep(
     grazed = ~crossed & shapely.intersects(band, index.footprints[near])
     met = near[crossed | grazed]
     is_cross = dict(zip(near.tolist(), crossed.tolist(), strict=True))
-    d = np.hypot(*(index.centres[met] - np.asarray(shooter, dtype=float)).T) if met.size else met
+    # distances rounded to the tolerance, so that mirrored obstacles tie exactly
+    d = np.round(np.hypot(*(index.centres[met] - np.asarray(shooter, dtype=float)).T), 9) if met.size else met
     order = met[np.lexsort((met, d))] if met.size else met
     touches = tuple(index.touches[CROSS if is_cross[int(j)] else GRAZE][int(j)] for j in order)
     return Sweep(shooter, pts, touches, area, band)

@@ -22,6 +22,7 @@ from paintcheck.rules.actions import (
     IllegalActionError,
     React,
 )
+from paintcheck.rules.flags import drop_flags, run_with_flags
 from paintcheck.rules.invariants import check_invariants
 from paintcheck.rules.legality import can_react, to_move, why_illegal
 from paintcheck.rules.measure import Measurer
@@ -406,10 +407,13 @@ class Engine:
         if not p.on_field:
             return
         p.fell_at, p.point, p.token = p.point, None, None
+        step.state.flags, dropped = drop_flags(step.state.flags, pid, p.fell_at)
         res = step.state.resolution
         if res is not None and pid not in res.hit_now:
             res.hit_now.append(pid)
         step.emit(ev.Eliminated(pid, by, reason))
+        for fid in dropped:
+            step.emit(ev.FlagMoved("dropped", fid, pid, p.fell_at))
 
     def _fumble(self, step: _Step, pid: str) -> None:
         p = step.state.players[pid]
@@ -482,6 +486,7 @@ class Engine:
     def _finish_round(self, step: _Step) -> None:
         s = step.state
         view = RoundView(s, self.m)
+        hung_by = None
         for pid, plan in view.plans.items():
             p = s.players[pid]
             p.activated = True
@@ -492,7 +497,16 @@ class Engine:
                     if q.token is not None and q.token.target == pid and q.token.point != plan.end:
                         q.token = None
                         step.emit(ev.TokenRemoved(q.id, f"{pid} has left that cover"))
+                if s.flags and hung_by is None:
+                    s.flags, news = run_with_flags(s.flags, pid, p.team, plan.path, s.base_row)
+                    for n in news:
+                        step.emit(ev.FlagMoved(n.kind, n.flag, n.player, n.point))
+                        if n.kind == "hung":
+                            hung_by = p
         s.resolution, s.speakers, s.reactors = None, [], []
+        if hung_by is not None:  # RULES 4.7, 13.3
+            self._end_match(step, hung_by.team, f"{hung_by.id} hung the flag")
+            return
         self._next_round(step)
 
     def _end_turn(self, step: _Step) -> None:

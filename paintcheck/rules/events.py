@@ -357,3 +357,22 @@ class MatchEnded(Event):
     def text(self) -> str:
         who = "Draw" if self.winner == "draw" else f"{self.winner.capitalize()} wins"
         return f"{who}: {self.reason}."
+
+
+@dataclass(frozen=True)
+class FlagMoved(Event):
+    kind: str  # "taken" | "dropped" | "returned" | "hung"
+    flag: str
+    player: str
+    point: tuple[int, int]
+    rule = "RULES 13.2"
+
+    @property
+    def text(self) -> str:
+        name = "the flag" if self.flag == "centre" else f"{self.flag.capitalize()}'s flag"
+        return {
+            "taken": f"{self.player} takes {name}.",
+            "dropped": f"{self.player} drops {name} where he falls.",
+            "returned": f"{self.player} sends {name} back to its base.",
+            "hung": f"{self.player} hangs {name}!",
+        }[self.kind]

@@ -56,5 +56,11 @@ def invariant_problems(state: MatchState, m: Measurer):
         cost = make_plan(decl, state.origins[pid], m).cost
         if cost > tables.ACTION_POINTS:
             yield f"{pid}'s sequence costs {cost} action points"
+    for flag in state.flags.values():
+        if flag.carrier is not None:
+            if flag.point is not None or not state.players[flag.carrier].on_field:
+                yield f"flag {flag.id} is carried by {flag.carrier}, who is not on the field"
+        elif flag.point is None or not m.on_field(flag.point):
+            yield f"flag {flag.id} lies nowhere on the field"
     if state.phase == "over" and state.winner not in ("blue", "white", "draw"):
         yield "the match is over without a result"

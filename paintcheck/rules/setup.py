@@ -45,8 +45,14 @@ def default_positions(points: Iterable[Point], m: Measurer) -> dict[str, Positio
     return out
 
 
-def default_match(layout_name: str, points: Iterable[Point], m: Measurer) -> MatchState:
-    return new_match(layout_name, default_positions(points, m))
+def default_match(
+    layout_name: str,
+    points: Iterable[Point],
+    m: Measurer,
+    flag_homes: dict[str, Point] | None = None,
+    base_row: int = 13,
+) -> MatchState:
+    return new_match(layout_name, default_positions(points, m), flag_homes, base_row)
 
 
 def _d2(a: Point, b: Point) -> int:

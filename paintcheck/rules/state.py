@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 from paintcheck.field.lattice import Point
 from paintcheck.rules import tables
 from paintcheck.rules.actions import Declare, Reaction
+from paintcheck.rules.flags import Flag, initial_flags
 
 # Phases of a turn and the decisions each waits for (RULES 4.6).
 ORDERS, DECLARE, REACT, DODGE, OVER = "orders", "declare", "react", "dodge", "over"
@@ -110,6 +111,8 @@ class MatchState:
     reactors: list[str] = field(default_factory=list)  # teams still to declare reactions
     reactions: list[Reaction] = field(default_factory=list)  # in declaration order
     resolution: Resolution | None = None
+    flags: dict[str, Flag] = field(default_factory=dict)  # none in a match set up without flags
+    base_row: int = 13  # the bases' row, where flags are hung (RULES 1.5, 13.2)
     winner: str | None = None  # "blue" | "white" | "draw" once OVER
     end_reason: str | None = None
     decisions: int = 0
@@ -152,6 +155,8 @@ class MatchState:
             reactors=list(self.reactors),
             reactions=list(self.reactions),
             resolution=res,
+            flags=dict(self.flags),
+            base_row=self.base_row,
             winner=self.winner,
             end_reason=self.end_reason,
             decisions=self.decisions,
@@ -168,12 +173,19 @@ def _shallow(obj):
     return clone
 
 
-def new_match(layout: str, positions: dict[str, tuple[Point, str | None, str | None]]) -> MatchState:
-    """A match at the start of turn 2 with players at ``positions`` (id -> point, cover, side)."""
+def new_match(
+    layout: str,
+    positions: dict[str, tuple[Point, str | None, str | None]],
+    flag_homes: dict[str, Point] | None = None,
+    base_row: int = 13,
+) -> MatchState:
+    """A match at the start of turn 2 with players at ``positions`` (id -> point, cover, side) and
+    flags at ``flag_homes`` (RULES 13.1)."""
     players = {}
     for team in ("blue", "white"):
         for jersey in range(1, tables.PLAYERS_PER_TEAM + 1):
             pid = f"{'B' if team == 'blue' else 'W'}{jersey}"
             point, cover, side = positions[pid]
             players[pid] = Player(team, jersey, point, "kneeling", cover, side)
-    return MatchState(layout=layout, players=players, turn=tables.BREAK_TURN + 1)
+    return MatchState(layout=layout, players=players, turn=tables.BREAK_TURN + 1,
+                      flags=initial_flags(flag_homes or {}), base_row=base_row)

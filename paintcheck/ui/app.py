@@ -1,0 +1,139 @@
+"""The window: ``App`` owns the loop and the scenes (``python main.py`` / ``python main.py play``).
+
+Loop: events → ``manager.process_events`` first (pygame_gui keeps what is its own) → the active
+scene's ``handle_event`` → ``update(dt)`` → ``draw`` → ``flip`` → ``clock.tick``. Nothing here
+initialises pygame at import time; ``App()`` does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+import pygame
+import pygame_gui
+
+from paintcheck.rules.codec import CodecError
+from paintcheck.ui import overlays, theme
+from paintcheck.ui.session import MatchSession, default_save_path
+
+MIN_SIZE = (1280, 800)
+DEFAULT_SIZE = (1600, 1000)
+FPS = 60
+
+
+class App:
+    def __init__(self, size=DEFAULT_SIZE, layout=None, seed: int | None = None, start: str = "title") -> None:
+        pygame.init()
+        theme.reset()
+        overlays.reset()
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        pygame.display.set_caption("Paintcheck Digital")
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.size = self.screen.get_size()
+        self.manager = pygame_gui.UIManager(self.size, theme.gui_theme(), enable_live_theme_updates=False)
+        self.manager.preload_fonts(
+            [{"name": "dejavu", "point_size": size, "style": style}
+             for size in (13, 14, 18, 24) for style in ("regular", "bold")
+             if style == "bold" or size in (18, 24)])
+        self.clock = pygame.time.Clock()
+        self.layout_path = layout
+        self.seed = seed
+        self.running = True
+        self.message: tuple[str, tuple] | None = None
+        self.session: MatchSession | None = None
+        from paintcheck.ui.match_scene import MatchScene
+        from paintcheck.ui.scenes import HandOverScene, HelpScene, ResultScene, TitleScene
+
+        self.scenes = {cls.name: cls(self) for cls in (TitleScene, HandOverScene, ResultScene, HelpScene,
+                                                        MatchScene)}
+        self.scene = None
+        self.switch(start)
+
+    # -- scenes ----------------------------------------------------------------------------------------
+    def switch(self, name: str, **persist) -> None:
+        if self.scene is not None:
+            self.scene.exit()
+        self.scene = self.scenes[name]
+        self.scene.enter(persist)
+
+    def new_match(self, seed: int | None = None) -> None:
+        self.session = MatchSession.new(self.layout_path, seed if seed is not None else self.seed)
+        self.message = None
+        self.switch("match", viewer=None)
+
+    def resume_match(self, path=None) -> bool:
+        path = path or self.save_path()
+        try:
+            self.session = MatchSession.load(path)
+        except CodecError as exc:
+            self.flash(f"Cannot resume: {exc}", error=True)
+            return False
+        self.flash(f"Resumed the match saved in {path}")
+        self.switch("match", viewer=None)
+        return True
+
+    def show_help(self, **back) -> None:
+        self.switch("help", **back)
+
+    def save_path(self):
+        return default_save_path()
+
+    def flash(self, words: str, error: bool = False) -> None:
+        self.message = (words, theme.TEXT_WARN if error else theme.TEXT_GOOD)
+
+    def draw_message(self, surface, centre) -> None:
+        if self.message:
+            words, colour = self.message
+            y = centre[1]
+            for line in theme.wrap(words, 15, surface.get_width() - 80):
+                theme.blit_text(surface, line, (centre[0], y), 15, colour, anchor="center")
+                y += 20
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the loop --------------------------------------------------------------------------------------
+    def step(self, dt: float | None = None) -> None:
+        """One frame: events, update, draw, flip."""
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+                continue
+            if event.type == pygame.VIDEORESIZE:
+                self.resize((event.w, event.h))
+                continue
+            self.manager.process_events(event)
+            self.scene.handle_event(event)
+        if dt is None:
+            dt = self.clock.tick(FPS) / 1000.0
+        self.manager.update(dt)
+        self.scene.update(dt)
+        self.scene.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        pygame.display.flip()
+
+    def resize(self, size) -> None:
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if size != self.screen.get_size():
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.size = self.screen.get_size()
+        self.manager.set_window_resolution(self.size)
+        self.scene.resize(self.size)
+
+    def run(self) -> int:
+        while self.running:
+            self.step()
+        pygame.quit()
+        return 0
+
+
+def run(args: argparse.Namespace | None = None) -> int:
+    layout = getattr(args, "layout", None) if args is not None else None
+    size = DEFAULT_SIZE
+    info_w = int(os.environ.get("PAINTCHECK_WIDTH", "0") or 0)
+    info_h = int(os.environ.get("PAINTCHECK_HEIGHT", "0") or 0)
+    if info_w and info_h:
+        size = (info_w, info_h)
+    app = App(size, layout=layout)
+    return app.run()

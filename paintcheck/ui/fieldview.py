@@ -1,0 +1,303 @@
+"""Drawing the table: the static field (cached on a surface) and the figures with their tokens.
+
+The background (grass, lattice, labels, centre line, bases, prebunk zones, obstacles) depends only
+on the layout and the window size: it is drawn once per size. Figures and tokens are drawn every
+frame from a *view* of the match (``rules.views``), so a coach never sees what his view hides.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import shapely
+
+from paintcheck.field.lattice import COLUMN_LETTERS, FORWARD
+from paintcheck.field.layout import Field, Obstacle
+from paintcheck.rules.state import GUN_BROKEN, GUN_DEAD, MatchState, Player
+from paintcheck.rules.views import HIDDEN
+from paintcheck.ui import theme
+from paintcheck.ui.transform import FieldTransform
+
+PREBUNK_ROWS = 3  # rows 11-13 of a half: the prebunk zone  [H RULES 1.5]
+POSTURE_LETTER = {"standing": "S", "kneeling": "K", "prone": "P"}
+FIGURE_RADIUS = 0.36  # points
+
+
+def screen_coords(t: FieldTransform, geom) -> list[list[tuple[int, int]]]:
+    """Exterior rings (as screen points) of a shapely polygon or multipolygon."""
+    if geom is None or geom.is_empty:
+        return []
+    polys = geom.geoms if hasattr(geom, "geoms") else [geom]
+    out = []
+    for poly in polys:
+        if poly.geom_type != "Polygon":
+            continue
+        out.append([t.to_screen(x, y) for x, y in poly.exterior.coords])
+    return out
+
+
+def team_vectors(team: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """(forward, left) unit vectors in world coordinates for a team facing the enemy base."""
+    fwd = FORWARD[team]
+    return (0.0, float(fwd)), (float(-fwd), 0.0)
+
+
+def side_vector(team: str, side: str | None) -> tuple[float, float]:
+    """Where a side points, as seen by ``team`` facing the enemy: left, right or over (forward)."""
+    forward, left = team_vectors(team)
+    if side == "left":
+        return left
+    if side == "right":
+        return (-left[0], -left[1])
+    return forward
+
+
+class FieldRenderer:
+    """Draws one field; keeps the static background for the current window size."""
+
+    def __init__(self, field: Field) -> None:
+        self.field = field
+        self.lattice = field.lattice
+        self._background: pygame.Surface | None = None
+        self._key: tuple | None = None
+        self.rebuilds = 0
+
+    # -- the static field ---------------------------------------------------------------------------
+    def background(self, size: tuple[int, int], t: FieldTransform) -> pygame.Surface:
+        key = (size, t)
+        if self._background is None or self._key != key:
+            self._background = self._draw_background(size, t)
+            self._key = key
+            self.rebuilds += 1
+        return self._background
+
+    def _draw_background(self, size, t: FieldTransform) -> pygame.Surface:
+        surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        surf.fill(theme.BACKGROUND)
+        lat = self.lattice
+        r = lat.rows_per_half
+        fx, fy, fw, fh = t.field_rect()
+        pygame.draw.rect(surf, theme.GRASS, (fx, fy, fw, fh))
+        for row in range(-r, r + 1, 2):  # mown stripes, one per two rows
+            x0, y0 = t.to_screen(-0.5, row + 0.5)
+            x1, y1 = t.to_screen(lat.columns - 0.5, row - 0.5)
+            pygame.draw.rect(surf, theme.GRASS_DARK, (x0, y0, x1 - x0, y1 - y0))
+        for team, sign in (("blue", -1), ("white", 1)):
+            lo, hi = lat.base_row - PREBUNK_ROWS + 1, lat.base_row
+            ya, yb = sign * (lo - 0.5), sign * (hi + 0.5)
+            x0, y0 = t.to_screen(-0.5, max(ya, yb))
+            x1, y1 = t.to_screen(lat.columns - 0.5, min(ya, yb))
+            zone = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+            pygame.draw.rect(surf, theme.PREBUNK[team], zone)
+            bx0, by0 = t.to_screen(-0.5, sign * hi + 0.5)
+            bx1, by1 = t.to_screen(lat.columns - 0.5, sign * hi - 0.5)
+            pygame.draw.rect(surf, theme.BASE[team], (bx0, by0, bx1 - bx0, by1 - by0))
+            label = f"{theme.TEAM_NAME[team]} base"
+            size_px = max(9, int(t.scale * 0.4))
+            colour = theme.TEAM_TEXT["white"] if team == "white" else theme.TEAM_TEXT["blue"]
+            theme.blit_text(surf, label, ((bx0 + bx1) / 2, (by0 + by1) / 2), size_px, colour,
+                            anchor="center")
+            pz = f"prebunk zone (rows {lo}-{hi})"
+            zy = (y0 + by0) / 2 if team == "white" else (by1 + y1) / 2
+            if team == "white":
+                zy = (by1 + y1) / 2
+            else:
+                zy = (y0 + by0) / 2
+            theme.blit_text(surf, pz, (x1 - 4, zy), max(8, int(t.scale * 0.32)), (215, 225, 215),
+                            anchor="midright")
+        pygame.draw.rect(surf, theme.FIELD_LINE, (fx, fy, fw, fh), 2)
+        # line 8 (back players) and the centre line
+        for sign in (-1, 1):
+            a = t.to_screen(-0.5, sign * 7.5)
+            b = t.to_screen(lat.columns - 0.5, sign * 7.5)
+            _dashed(surf, (200, 215, 200), a, b, max(4, int(t.scale / 3)))
+        a, b = t.to_screen(-0.5, 0), t.to_screen(lat.columns - 0.5, 0)
+        pygame.draw.line(surf, theme.CENTRE_LINE, a, b, 3)
+        # lattice points
+        dot = max(1, round(t.scale * 0.06))
+        for (x, y) in lat.points():
+            pygame.draw.circle(surf, theme.LATTICE_DOT, t.to_screen(x, y), dot)
+        # letters and row numbers
+        size_px = max(9, int(t.scale * 0.42))
+        for x in range(lat.columns):
+            for y in (r + 0.95, -r - 0.95):
+                theme.blit_text(surf, COLUMN_LETTERS[x], t.to_screen(x, y), size_px, theme.TEXT_DIM,
+                                anchor="center")
+        for y in range(-r, r + 1):
+            for x in (-0.95, lat.columns - 1 + 0.95):
+                colour = theme.TEAM["blue"] if y < 0 else (theme.TEXT if y > 0 else theme.TEXT_DIM)
+                if y < 0:
+                    colour = (130, 170, 255)
+                theme.blit_text(surf, str(abs(y)), t.to_screen(x, y), size_px, colour, anchor="center")
+        # flags
+        if self.field.layout.flag == "centre":
+            _flag(surf, t, ((lat.columns - 1) // 2, 0))
+        else:
+            for sign in (-1, 1):
+                _flag(surf, t, ((lat.columns - 1) // 2, sign * lat.base_row))
+        for o in self.field.obstacles:
+            draw_obstacle(surf, t, o)
+        return surf
+
+
+def draw_obstacle(surf: pygame.Surface, t: FieldTransform, o: Obstacle, outline=None, width=None):
+    """An obstacle from its footprint: fill by height, outline weight by height, kind details."""
+    height = o.height
+    fill = theme.OBSTACLE_FILL[height]
+    edge = outline or theme.OBSTACLE_EDGE[height]
+    w = width or theme.OBSTACLE_EDGE_WIDTH[height]
+    rings = screen_coords(t, o.footprint)
+    if outline is None:
+        for ring in rings:
+            pygame.draw.polygon(surf, fill, ring)
+    for ring in rings:
+        pygame.draw.polygon(surf, edge, ring, w)
+    if outline is not None:
+        return
+    kind = o.kind.id
+    cx, cy = t.to_screen(*o.centre)
+    s = t.scale
+    if kind == "cylinder":
+        pygame.draw.circle(surf, edge, (cx, cy), max(2, int(s * 0.22)), 1)
+    elif kind == "cone":
+        pygame.draw.circle(surf, edge, (cx, cy), max(2, int(s * 0.15)), 1)
+        pygame.draw.circle(surf, edge, (cx, cy), max(1, int(s * 0.05)))
+    elif kind == "rocket_small":
+        pygame.draw.circle(surf, edge, (cx, cy), max(1, int(s * 0.08)))
+    elif kind == "pyramid":
+        ring = rings[0]
+        pygame.draw.line(surf, edge, ring[0], ring[2], 1)
+        pygame.draw.line(surf, edge, ring[1], ring[3], 1)
+    elif kind in ("cylinder_lying", "submarine", "cone_lying"):
+        a, b = o.points[0], o.points[-1]
+        pygame.draw.line(surf, edge, t.to_screen(*a), t.to_screen(*b), 1)
+        if kind == "submarine":
+            tower = shapely.Point(o.centre).buffer(0.22)
+            for ring in screen_coords(t, tower):
+                pygame.draw.polygon(surf, edge, ring)
+        if kind == "cone_lying":  # the tip (steppable) end
+            pygame.draw.circle(surf, edge, t.to_screen(*b), max(1, int(s * 0.06)))
+
+
+def _flag(surf, t: FieldTransform, point) -> None:
+    x, y = t.to_screen(*point)
+    s = t.scale
+    pole_top = (x + int(s * 0.1), y - int(s * 0.9))
+    pygame.draw.line(surf, (40, 30, 20), (x + int(s * 0.1), y), pole_top, 2)
+    tip = (pole_top[0] + int(s * 0.5), pole_top[1] + int(s * 0.18))
+    pygame.draw.polygon(surf, (250, 210, 40), [pole_top, tip, (pole_top[0], pole_top[1] + int(s * 0.36))])
+
+
+def _dashed(surf, colour, a, b, dash: int) -> None:
+    (x0, y0), (x1, y1) = a, b
+    length = math.hypot(x1 - x0, y1 - y0)
+    n = max(1, int(length // (2 * dash)))
+    for i in range(n):
+        u0, u1 = (2 * i) / (2 * n), (2 * i + 1) / (2 * n)
+        pygame.draw.line(surf, colour, (x0 + (x1 - x0) * u0, y0 + (y1 - y0) * u0),
+                         (x0 + (x1 - x0) * u1, y0 + (y1 - y0) * u1), 1)
+
+
+# -- figures and tokens ----------------------------------------------------------------------------------
+def draw_figure(surf: pygame.Surface, t: FieldTransform, p: Player, state: MatchState, at=None,
+                ghost: bool = False) -> None:
+    """A player's token with his jersey, posture, barrel (side) and every token he carries."""
+    point = at if at is not None else p.point
+    if point is None:
+        return
+    cx, cy = t.to_screen(*point)
+    s = t.scale
+    rad = max(6, int(s * FIGURE_RADIUS))
+    team = p.team
+    # barrel: from the centre toward the side played, as seen by his team facing the enemy
+    vx, vy = side_vector(team, p.side)
+    if p.side in ("left", "right"):
+        fx, fy = team_vectors(team)[0]
+        vx, vy = (vx + fx) / math.sqrt(2), (vy + fy) / math.sqrt(2)
+    tip = (cx + vx * rad * 1.75, cy - vy * rad * 1.75)
+    barrel_colour = theme.DEAD_GUN if p.gun != "ok" else (25, 25, 25)
+    pygame.draw.line(surf, barrel_colour, (cx, cy), tip, max(3, int(s * 0.12)))
+    fill = theme.TEAM[team]
+    if ghost:
+        fill = tuple((c + 128) // 2 for c in fill)
+    pygame.draw.circle(surf, fill, (cx, cy), rad)
+    pygame.draw.circle(surf, theme.TEAM_EDGE[team], (cx, cy), rad, 2)
+    theme.blit_text(surf, str(p.jersey), (cx, cy), max(10, int(s * 0.46)), theme.TEAM_TEXT[team], bold=True,
+                    anchor="center")
+    small = max(7, int(s * 0.28))
+    # posture badge (top left)
+    bx, by = cx - rad, cy - rad
+    pygame.draw.circle(surf, (250, 250, 250), (bx, by), max(5, int(s * 0.17)))
+    pygame.draw.circle(surf, (40, 40, 40), (bx, by), max(5, int(s * 0.17)), 1)
+    theme.blit_text(surf, POSTURE_LETTER.get(p.posture, "?"), (bx, by + 1), small, (20, 20, 20), bold=True,
+                    anchor="center")
+    # order token (top right): face down unless the view shows its number
+    token = state.orders.get(team, {}).get(p.id)
+    if token is not None:
+        ox, oy = cx + rad - 2, cy - rad - 2
+        box = pygame.Rect(0, 0, max(10, int(s * 0.34)), max(10, int(s * 0.34)))
+        box.center = (ox, oy)
+        revealed = token != HIDDEN
+        used = token <= state.round and token != HIDDEN
+        colour = theme.ORDER_UP if revealed else theme.ORDER_DOWN
+        if used:
+            colour = (160, 150, 130)
+        pygame.draw.rect(surf, colour, box, border_radius=2)
+        pygame.draw.rect(surf, (30, 25, 20), box, 1, border_radius=2)
+        theme.blit_text(surf, str(token) if revealed else "?", box.center, small,
+                        (30, 25, 20) if revealed else (230, 220, 200), bold=True, anchor="center")
+    # DEF count (bottom right)
+    if p.def_count:
+        box = pygame.Rect(0, 0, max(14, int(s * 0.5)), max(10, int(s * 0.32)))
+        box.center = (cx + rad, cy + rad)
+        pygame.draw.rect(surf, theme.DEF_BADGE, box, border_radius=3)
+        theme.blit_text(surf, f"D{p.def_count}", box.center, small, (255, 255, 255), bold=True,
+                        anchor="center")
+    # boulets (bottom left): 1 or 4 black balls
+    if p.boulets:
+        br = max(2, int(s * 0.08))
+        for i in range(p.boulets):
+            centre = (cx - rad - br + (i % 2) * 2 * br, cy + rad - (i // 2) * 2 * br)
+            pygame.draw.circle(surf, theme.BOULET, centre, br)
+            pygame.draw.circle(surf, (200, 200, 200), centre, br, 1)
+    # messy paint, reload, dead gun
+    if p.messy:
+        for dx, dy in ((0.2, -0.05), (0.32, 0.12), (0.1, 0.2)):
+            pygame.draw.circle(surf, theme.MESSY, (cx + int(dx * s), cy + int(dy * s)), max(2, int(s * 0.07)))
+    if p.reload:
+        theme.blit_text(surf, "R", (cx + rad + 3, cy), small, (255, 240, 120), bold=True, anchor="midleft")
+    if p.gun in (GUN_DEAD, GUN_BROKEN):
+        d = int(rad * 0.8)
+        colour = theme.DEAD_GUN if p.gun == GUN_DEAD else (10, 10, 10)
+        pygame.draw.line(surf, colour, (cx - d, cy - d), (cx + d, cy + d), 3)
+        pygame.draw.line(surf, colour, (cx - d, cy + d), (cx + d, cy - d), 3)
+
+
+def token_position(t: FieldTransform, state: MatchState, shooter: Player) -> tuple[int, int] | None:
+    """Where a suppressive token lies: beside its target on the pressed side."""
+    tok = shooter.token
+    if tok is None:
+        return None
+    target = state.players.get(tok.target)
+    team = target.team if target is not None else ("white" if shooter.team == "blue" else "blue")
+    vx, vy = side_vector(team, tok.side) if tok.side else (0.0, -FORWARD[team])
+    off = 0.55
+    x, y = tok.point[0] + vx * off, tok.point[1] + vy * off
+    return t.to_screen(x, y)
+
+
+def draw_suppressive_tokens(surf: pygame.Surface, t: FieldTransform, state: MatchState) -> None:
+    s = t.scale
+    for p in state.players.values():
+        pos = token_position(t, state, p)
+        if pos is None or not p.on_field:
+            continue
+        tok = p.token
+        r = max(5, int(s * 0.18))
+        colour = theme.TOKEN_ADVANTAGE if tok.advantage else theme.TOKEN_SUPPRESSIVE
+        pts = [(pos[0], pos[1] - r), (pos[0] + r, pos[1]), (pos[0], pos[1] + r), (pos[0] - r, pos[1])]
+        pygame.draw.polygon(surf, colour, pts)
+        pygame.draw.polygon(surf, theme.TEAM[p.team], pts, 2)
+        theme.blit_text(surf, ("A" if tok.advantage else "S") + str(p.jersey), pos, max(7, int(s * 0.22)),
+                        (255, 255, 255), bold=True, anchor="center")

@@ -1,0 +1,30 @@
+"""Headless UI tests: SDL's dummy drivers, saves in a temporary data folder."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def user_data(tmp_path, monkeypatch):
+    """platformdirs reads XDG_DATA_HOME: every test saves in its own folder."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def app():
+    import pygame
+
+    from paintcheck.ui.app import App
+
+    application = App((1600, 1000), seed=7)
+    application.step(1 / 60)
+    yield application
+    pygame.quit()

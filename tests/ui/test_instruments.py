@@ -1,0 +1,117 @@
+"""Layer 2: the ruler dragged by hand reads what the engine reads; protractor; runs."""
+
+from __future__ import annotations
+
+import pygame
+
+from paintcheck.rules import tables
+from paintcheck.rules.state import ShotEntry
+from paintcheck.rules.values import RoundView
+from tests.ui.driver import click, drag, figure_pos, move, press, step
+
+
+def _shootable_pair(state, m):
+    """A (blue shooter, white target) pair whose shot the engine can read."""
+    view = RoundView(state, m)
+    for s in sorted(p.id for p in state.team_players("blue")):
+        for t in sorted(p.id for p in state.team_players("white")):
+            r = view.reading(ShotEntry(s, t, "simple"))
+            if r.lost is None:
+                return s, t, r
+    raise AssertionError("no blue player can shoot a white one in the start position")
+
+
+def test_dragging_the_ruler_from_target_to_shooter_reads_the_engines_modifiers(app):
+    press(app, "new")
+    scene = app.scene
+    session = scene.session
+    shooter, target, expected = _shootable_pair(session.state, session.m)
+    press(app, "tool-ruler")
+    assert scene.tool == "ruler"
+    drag(app, figure_pos(app, target), figure_pos(app, shooter))
+    rv = scene.ruler_view
+    assert (rv.target, rv.shooter) == (target, shooter)
+    # the head sits on the target, the tail snapped to the shooter
+    assert rv.head == session.state.players[target].point and rv.tail == session.state.players[shooter].point
+    # what the window prints is the engine's reading, part for part
+    assert rv.shot_parts == expected.shot_parts and rv.target_parts == expected.target_parts
+    assert rv.required == expected.required
+    distance = dict(expected.shot_parts).get("distance", 0)
+    assert rv.distance_modifier == distance
+    assert any(f"distance {distance:+d}" in line for line in scene.instrument_lines)
+    assert any(f"needs {expected.required} on the d20" in line for line in scene.instrument_lines)
+    # and the graze/cross highlights are the geometry's own line of fire
+    from paintcheck.geometry import ruler
+
+    st, tg = session.state.players[shooter], session.state.players[target]
+    lof = ruler.line_of_fire(session.m.index, st.point, tg.point, tuple(c for c in (st.cover, tg.cover) if c))
+    assert (rv.grazed, rv.crossed) == (lof.grazed, lof.crossed)
+
+
+def test_the_ruler_follows_the_mouse_until_it_snaps(app):
+    press(app, "new")
+    scene = app.scene
+    press(app, "tool-ruler")
+    target = figure_pos(app, "W1")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=target, button=1))
+    step(app)
+    free = scene.t.to_screen(8, -3)
+    move(app, free)
+    assert scene.inst.ruler_tail == scene.t.to_world(*free)
+    assert scene.ruler_view.shooter is None
+    d = scene.ruler_view.distance
+    assert scene.ruler_view.distance_modifier == tables.distance_modifier(d)
+
+
+def test_the_protractor_sits_on_the_target_with_white_numbers(app):
+    press(app, "new")
+    scene = app.scene
+    session = scene.session
+    shooter, target, expected = _shootable_pair(session.state, session.m)
+    press(app, "tool-ruler")
+    drag(app, figure_pos(app, target), figure_pos(app, shooter))
+    pv = scene.protractor_view
+    tg = session.state.players[target]
+    if tg.cover is None:
+        assert pv is None
+        return
+    assert pv.centre == tg.point and not pv.run
+    assert f"angle {dict(expected.shot_parts).get('angle', 0):+d}" in pv.reading
+    press(app, "tool-protractor")
+    assert scene.readings(scene.state)[1] is None
+
+
+def test_drawing_a_run_shows_what_each_enemy_sees(app):
+    from tests.ui.driver import hand_over_if_asked, play_orders_by_clicks
+
+    press(app, "new")
+    play_orders_by_clicks(app)
+    hand_over_if_asked(app)
+    play_orders_by_clicks(app)
+    hand_over_if_asked(app)
+    scene = app.scene
+    assert scene.session.state.phase == "declare" and scene.draft is not None
+    press(app, "act-MOV")
+    assert scene.draft.move_mode
+    p = scene.session.state.players[scene.draft.pid]
+    fwd = 1 if p.team == "blue" else -1
+    for dy in (1, 2, 3):
+        end = (p.point[0], p.point[1] + dy * fwd)
+        if scene.session.m.obstacle_at(end) is None and scene.session.state.occupant(end) is None:
+            break
+    move(app, scene.t.to_screen(*end))
+    path, exposure = scene.run_preview(scene.state)
+    assert path[-1] == end
+    # the counts are the rules' own vulnerable points
+    from paintcheck.rules.actions import Move
+
+    decl = scene.draft.declaration(Move((end,)))
+    from paintcheck.ui.overlays import read_run_exposure
+
+    assert exposure == read_run_exposure(scene.state, scene.session.m, decl)
+    assert set(exposure) == {q.id for q in scene.session.state.players.values()
+                             if q.on_field and q.team != p.team}
+    click(app, scene.t.to_screen(*end))
+    click(app, scene.t.to_screen(*end))  # clicking the last point again finishes the move
+    assert not scene.draft.move_mode
+    assert scene.draft.actions[-1].end == end

@@ -1,0 +1,47 @@
+"""Layer 4: save and resume from the user's data folder; a damaged save is a message, not a crash."""
+
+from __future__ import annotations
+
+from paintcheck.ui.session import default_save_path
+from tests.ui.driver import hand_over_if_asked, play_orders_by_clicks, press
+
+
+def test_every_decision_is_saved_and_the_match_resumes_exactly(app, user_data):
+    press(app, "new")
+    play_orders_by_clicks(app)
+    hand_over_if_asked(app)
+    play_orders_by_clicks(app)
+    hand_over_if_asked(app)
+    path = default_save_path()
+    assert path.is_relative_to(user_data) and path.exists()
+    before = app.session
+    press(app, "title")
+    assert app.scene.name == "title"
+    press(app, "resume")
+    assert app.scene.name == "match"
+    after = app.session
+    assert after is not before
+    assert after.state.to_dict() == before.state.to_dict()
+    assert [e.text for e in after.events] == [e.text for e in before.events]
+    assert after.record.decisions == before.record.decisions
+
+
+def test_a_damaged_save_is_reported_in_the_window(app):
+    path = default_save_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": "paintcheck-match/1", "seed": 3, "layout": {', encoding="utf-8")
+    from tests.ui.driver import step
+
+    app.scenes["title"].layout(app.size)
+    step(app)
+    press(app, "resume")
+    assert app.scene.name == "title"
+    words, _ = app.message
+    assert "damaged save" in words and str(path) in words
+
+
+def test_the_save_button_writes_the_file(app):
+    press(app, "new")
+    press(app, "save")
+    assert default_save_path().exists()
+    assert "Saved to" in app.message[0]

@@ -1,0 +1,167 @@
+"""Layer 3: a coach's turn by clicks — order tokens, a declared sequence, reactions, dodges,
+hand-overs whenever secret tokens would show, and a whole turn played through the window."""
+
+from __future__ import annotations
+
+from paintcheck.rules.actions import AssignOrders, Declare, Def, React, Shot, Support
+from paintcheck.rules.views import HIDDEN
+from tests.ui.driver import (
+    click,
+    enabled,
+    figure_pos,
+    hand_over_if_asked,
+    move,
+    play_orders_by_clicks,
+    press,
+)
+
+
+def _to_first_declaration(app):
+    press(app, "new")
+    play_orders_by_clicks(app)
+    assert app.scene.name == "handover"  # Blue's tokens are secret: White must not see them
+    hand_over_if_asked(app)
+    assert app.scene.viewer == "white"
+    play_orders_by_clicks(app)
+    hand_over_if_asked(app)
+    return app.scene
+
+
+def test_order_tokens_by_clicks_reach_the_engine(app):
+    press(app, "new")
+    scene = app.scene
+    assert not enabled(app, "orders-confirm")
+    assert "B1" in scene.controls.choices["orders-confirm"].reason  # the engine's sentence
+    play_orders_by_clicks(app)
+    decision = scene.session.record.decisions[-1]
+    assert decision == AssignOrders("blue", tuple((f"B{j}", j) for j in range(1, 6)))
+
+
+def test_a_token_number_can_be_chosen_first_and_a_click_takes_it_back(app):
+    press(app, "new")
+    scene = app.scene
+    press(app, "token-5")
+    click(app, figure_pos(app, "B2"))
+    assert scene.orders_draft == {"B2": 5}
+    click(app, figure_pos(app, "B2"))
+    assert scene.orders_draft == {}
+
+
+def test_the_other_coachs_tokens_are_face_down_until_revealed(app):
+    scene = _to_first_declaration(app)
+    state = scene.state  # what the window draws
+    other = "white" if scene.viewer == "blue" else "blue"
+    rnd = state.round
+    for token in state.orders[other].values():
+        assert token == HIDDEN or token <= rnd
+    assert all(token != HIDDEN for token in state.orders[scene.viewer].values())
+
+
+def test_declaring_a_sequence_by_clicks(app):
+    scene = _to_first_declaration(app)
+    session = scene.session
+    team = scene.viewer
+    pid = session.state.active[team]
+    # an illegal choice is greyed with the engine's reason: a support needs an action before it
+    assert not enabled(app, "act-SUP")
+    assert scene.controls.choices["act-SUP"].reason == session.why_illegal(
+        scene.draft.declaration(Support()))
+    press(app, "posture-standing")
+    press(app, "act-DEF")
+    press(app, "act-SUP")
+    # hover an enemy: the window says whether he can be shot, and why not
+    enemies = [p for p in session.state.players.values() if p.team != team and p.on_field]
+    target = None
+    for q in enemies:
+        move(app, figure_pos(app, q.id))
+        if scene.hover_reason and scene.hover_reason.startswith("click to shoot"):
+            target = q.id
+            break
+    if target is not None:
+        click(app, figure_pos(app, target))
+    press(app, "act-DEF")
+    press(app, "undo")
+    d = scene.draft
+    actions = (Def(), Support(), *((Shot(target),) if target else ()))
+    expected = Declare(pid, "standing", actions, d.cover, d.side)
+    assert d.declaration() == expected
+    press(app, "confirm")
+    assert session.record.decisions[-1] == expected
+
+
+def _play_one_decision(app, shoot: bool = True) -> None:
+    """What a coach does at the screen, by clicks only."""
+    if hand_over_if_asked(app):
+        return
+    scene = app.scene
+    if scene.name == "result":
+        return
+    phase = scene.session.state.phase
+    if phase == "orders":
+        play_orders_by_clicks(app)
+    elif phase == "declare":
+        state = scene.session.state
+        if shoot:
+            for q in state.players.values():
+                if q.on_field and q.team != scene.viewer:
+                    move(app, figure_pos(app, q.id))
+                    if scene.hover_reason and scene.hover_reason.startswith("click to shoot"):
+                        click(app, figure_pos(app, q.id))
+                        break
+        for _ in range(4):
+            if enabled(app, "act-DEF"):
+                press(app, "act-DEF")
+        press(app, "confirm")
+    elif phase == "react":
+        keys = [k for k in scene.controls.choices if k.startswith("react-") and k != "react-confirm"]
+        for k in keys[:1]:
+            if enabled(app, k):
+                press(app, k)
+        press(app, "react-confirm")
+    elif phase == "dodge":
+        press(app, "dodge")
+    elif phase == "over":
+        press(app, "result")
+
+
+def test_a_full_turn_played_by_clicks(app):
+    press(app, "new")
+    session = app.scene.session
+    handovers = 0
+    for _ in range(200):
+        if session.state.turn >= 3 or session.state.phase == "over":
+            break
+        before = len(session.record.decisions)
+        was = app.scene.name
+        _play_one_decision(app)
+        handovers += was == "handover"
+        assert len(session.record.decisions) > before or was == "handover", (
+            f"stuck in {session.state.phase}: {app.message}")
+    assert session.state.turn == 3 or session.state.phase == "over"
+    assert handovers >= 2
+    kinds = {type(d).__name__ for d in session.record.decisions}
+    assert {"AssignOrders", "Declare", "React"} <= kinds or session.state.phase == "over"
+    # every event is in the log box, in words
+    if app.scene.name == "match":
+        assert app.scene.log_lines == [e.text for e in session.events]
+
+
+def test_reactions_show_who_is_eligible_and_why_not(app):
+    press(app, "new")
+    session = app.scene.session
+    for _ in range(200):
+        if session.state.phase == "react" and app.scene.name == "match":
+            break
+        _play_one_decision(app)
+    else:
+        return  # no reaction phase in this match's first rounds
+    scene = app.scene
+    from paintcheck.rules.legality import reaction_options
+
+    options = reaction_options(session.state, scene.viewer, session.m)
+    for r, reason in options:
+        choice = scene.controls.choices[f"react-{r.player}-{r.kind}-{r.target}"]
+        if reason is not None:
+            assert choice.reason == reason
+    press(app, "react-confirm")
+    assert isinstance(session.record.decisions[-1], React)

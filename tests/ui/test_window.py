@@ -1,0 +1,97 @@
+"""Layer 1: the window, its scenes, the field drawn from the layout, the cached background."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+from tests.ui.driver import click, press, step
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_no_pygame_outside_the_ui():
+    pattern = re.compile(r"^\s*(import pygame|from pygame)", re.M)
+    offenders = [str(p.relative_to(ROOT)) for p in [*ROOT.glob("paintcheck/**/*.py"), ROOT / "main.py"]
+                 if "ui" not in p.relative_to(ROOT).parts and pattern.search(p.read_text(encoding="utf-8"))]
+    assert offenders == []
+
+
+def test_importing_the_ui_initialises_nothing():
+    code = ("import paintcheck.ui.app, paintcheck.ui.match_scene, paintcheck.ui.bench_render, pygame;"
+            "print(pygame.get_init(), pygame.display.get_init(), pygame.font.get_init())")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         env={"PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": "/usr/bin:/bin"}, check=True)
+    assert out.stdout.split() == ["False", "False", "False"]
+
+
+def test_the_shipped_font_and_its_licence_are_there():
+    assert (ROOT / "assets/fonts/DejaVuSans.ttf").stat().st_size > 100_000
+    assert "Bitstream" in (ROOT / "assets/fonts/DejaVu-LICENSE.txt").read_text(encoding="utf-8")
+
+
+def test_title_then_new_match_shows_the_field(app):
+    assert app.scene.name == "title"
+    press(app, "new")
+    scene = app.scene
+    assert scene.name == "match" and scene.viewer == "blue"
+    t = scene.t
+    lattice = scene.session.table.field.lattice
+    # the whole field fits in the field area, letters and rows included
+    x0, y0 = t.to_screen(-1.2, lattice.rows_per_half + 1.2)
+    x1, y1 = t.to_screen(lattice.columns - 1 + 1.2, -lattice.rows_per_half - 1.2)
+    assert scene.field_area.collidepoint(x0, y0) and scene.field_area.collidepoint(x1 - 1, y1 - 1)
+    # a figure is drawn in its team colour at its point
+    b1 = scene.session.state.players["B1"].point
+    colour = app.screen.get_at(t.to_screen(b1[0] + 0.2, b1[1] + 0.16))[:3]
+    assert colour == (36, 104, 224)
+    # an obstacle is drawn in its height colour at its centre... beside its detail
+    pyramid = scene.session.table.field.by_id["pyramid"]
+    cx, cy = pyramid.centre
+    assert app.screen.get_at(t.to_screen(cx + 0.5, cy + 0.2))[:3] == (190, 58, 46)
+
+
+def test_background_is_cached_and_rebuilt_only_on_resize(app):
+    press(app, "new")
+    scene = app.scene
+    step(app, 5)
+    assert scene.renderer.rebuilds == 1
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1280, h=800, size=(1280, 800)))
+    step(app, 3)
+    assert app.screen.get_size() == (1280, 800)
+    assert scene.renderer.rebuilds == 2
+    lattice = scene.session.table.field.lattice
+    x1, y1 = scene.t.to_screen(lattice.columns - 1, -lattice.rows_per_half)
+    assert x1 < scene.field_area.right and y1 < 800
+
+
+def test_the_window_is_never_smaller_than_1280_by_800(app):
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=500, size=(900, 500)))
+    step(app, 2)
+    assert app.screen.get_size() == (1280, 800)
+
+
+def test_how_to_play_is_reachable_from_the_match(app):
+    press(app, "new")
+    press(app, "help")
+    assert app.scene.name == "help"
+    assert "How to play" in app.scene.box.html_text
+    press(app, "back")
+    assert app.scene.name == "match" and app.scene.viewer == "blue"
+
+
+def test_clicking_a_figure_shades_its_field_of_vision(app):
+    press(app, "new")
+    scene = app.scene
+    white = scene.session.state.players["W3"]
+    click(app, scene.t.to_screen(*white.point))
+    assert scene.inst.selected == "W3"
+    ruler, prot, fov = scene.readings(scene.state)
+    from paintcheck.geometry.fov import field_of_vision
+
+    expected = field_of_vision(scene.session.m.index, "white", white.cover, white.side)
+    assert fov.mode == expected.mode and fov.normal == expected.normal and fov.offset == expected.offset

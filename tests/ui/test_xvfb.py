@@ -1,0 +1,69 @@
+"""The real window on a virtual X display (skipped where Xvfb is not installed)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.ui.xvfb import not_blank, xvfb_display
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is not installed")
+
+
+def _grab(display: str, out: Path) -> bool:
+    env = {**os.environ, "DISPLAY": display}
+    if shutil.which("import"):
+        return subprocess.call(["import", "-window", "root", str(out)], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0 and out.exists()
+    return False
+
+
+def test_the_real_window_opens_and_is_not_blank(tmp_path):
+    with xvfb_display() as display:
+        env = {**os.environ, "DISPLAY": display, "XDG_DATA_HOME": str(tmp_path / "data")}
+        env.pop("SDL_VIDEODRIVER", None)
+        app = subprocess.Popen([sys.executable, "main.py"], cwd=ROOT, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            shot = tmp_path / "window.png"
+            deadline = time.time() + 30
+            colours = 0
+            while time.time() < deadline:
+                time.sleep(1.0)
+                assert app.poll() is None, "the window closed by itself"
+                if not shutil.which("import"):
+                    break
+                if _grab(display, shot):
+                    colours = not_blank(shot)
+                    if colours > 8:
+                        break
+        finally:
+            app.terminate()
+            try:
+                app.wait(5)
+            except subprocess.TimeoutExpired:
+                app.kill()
+        if not shutil.which("import"):
+            pytest.skip("no screenshot tool (imagemagick's import)")
+        assert colours > 8, "the screenshot of the window is blank"
+
+
+def test_screens_in_process_on_xvfb(tmp_path):
+    """The main screens drawn by the real (x11) video driver are not blank."""
+    with xvfb_display() as display:
+        env = {**os.environ, "DISPLAY": display}
+        env.pop("SDL_VIDEODRIVER", None)
+        out = tmp_path / "shots"
+        subprocess.run([sys.executable, "-m", "tests.ui.xvfb", str(out)], cwd=ROOT, env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=240)
+    shots = sorted(out.glob("*.png"))
+    assert len(shots) >= 6
+    for shot in shots:
+        assert not_blank(shot) > 8, shot.name

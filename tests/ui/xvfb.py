@@ -1,0 +1,174 @@
+"""Xvfb helpers: a virtual X display for the real window, and the screenshots of docs/screenshots.
+
+``python -m tests.ui.xvfb docs/screenshots`` starts Xvfb (when it is installed), opens the real
+window on it and saves a picture of each main screen, driving the window by posted mouse events
+as the tests do.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+@contextlib.contextmanager
+def xvfb_display(number: int = 97, size: str = "1700x1100x24"):
+    """Start ``Xvfb :number`` and yield its DISPLAY; stop it afterwards (only the one started)."""
+    if shutil.which("Xvfb") is None:
+        raise RuntimeError("Xvfb is not installed")
+    lock = Path(f"/tmp/.X{number}-lock")
+    while lock.exists():
+        number += 1
+        lock = Path(f"/tmp/.X{number}-lock")
+    proc = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", size, "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(50):
+            if Path(f"/tmp/.X11-unix/X{number}").exists():
+                break
+            time.sleep(0.1)
+        yield f":{number}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def not_blank(path) -> int:
+    """How many distinct colours a sample of the picture holds (a blank screen has 1)."""
+    import pygame
+
+    img = pygame.image.load(str(path))
+    w, h = img.get_size()
+    colours = {tuple(img.get_at((x, y))) for x in range(0, w, 23) for y in range(0, h, 19)}
+    return len(colours)
+
+
+def screenshots(out: Path) -> list[Path]:
+    """Open the window (on the current DISPLAY) and save the main screens into ``out``."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import tempfile
+
+    import pygame
+
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp()
+    from paintcheck.ui.app import App
+    from tests.ui.driver import (
+        click,
+        drag,
+        enabled,
+        figure_pos,
+        hand_over_if_asked,
+        move,
+        play_orders_by_clicks,
+        press,
+        step,
+    )
+
+    out.mkdir(parents=True, exist_ok=True)
+    saved = []
+
+    def shot(name):
+        step(app, 3)
+        path = out / f"{name}.png"
+        pygame.image.save(app.screen, str(path))
+        saved.append(path)
+
+    app = App((1600, 1000), seed=21)
+    step(app, 3)
+    shot("01-title")
+    press(app, "new")
+    scene = app.scene
+    press(app, "token-3")
+    click(app, figure_pos(app, "B1"))
+    click(app, figure_pos(app, "B4"))
+    click(app, figure_pos(app, "B2"))
+    shot("02-order-tokens")
+    press(app, "orders-clear")
+    play_orders_by_clicks(app)
+    shot("03-hand-over")
+    hand_over_if_asked(app)
+    play_orders_by_clicks(app)
+    hand_over_if_asked(app)
+    scene = app.scene
+    session = scene.session
+    team = scene.viewer
+    me = session.state.active[team]
+    enemies = [p.id for p in session.state.players.values() if p.team != team and p.on_field]
+    friends = [p.id for p in session.state.players.values() if p.team == team and p.on_field and p.id != me]
+    press(app, "tool-ruler")
+    drag(app, figure_pos(app, enemies[1]), figure_pos(app, friends[0]))
+    press(app, "tool-ruler")
+    click(app, figure_pos(app, friends[-1]), button=3)
+    press(app, "act-DEF")
+    shot("04-declare-ruler-protractor-fov")
+    press(app, "tool-clear")
+    press(app, "act-MOV")
+    p = session.state.players[me]
+    fwd = 1 if team == "blue" else -1
+    target = (p.point[0] + 1, p.point[1] + 3 * fwd)
+    for dx, dy in ((1, 3), (0, 3), (2, 2), (1, 2), (0, 2), (1, 1)):
+        cand = (p.point[0] + dx, p.point[1] + dy * fwd)
+        if session.m.obstacle_at(cand) is None and session.state.occupant(cand) is None:
+            target = cand
+            break
+    move(app, scene.t.to_screen(*target))
+    shot("05-drawing-a-run")
+    press(app, "move-cancel")
+    for q in enemies:
+        move(app, figure_pos(app, q))
+        if scene.hover_reason and scene.hover_reason.startswith("click to shoot"):
+            click(app, figure_pos(app, q))
+            break
+    while enabled(app, "act-DEF"):
+        press(app, "act-DEF")
+    press(app, "confirm")
+    # play on until a resolution with a shot is on screen
+    from tests.ui.test_turn import _play_one_decision
+
+    took_react = took_resolution = False
+    for _ in range(300):
+        if app.scene.name == "result":
+            break
+        s = app.session.state
+        if s.phase == "react" and app.scene.name == "match" and not took_react:
+            shot("06-reactions")
+            took_react = True
+        if app.scene.name == "match" and any(type(e).__name__ == "ShotResolved" for e in app.scene.batch) \
+                and not took_resolution:
+            app.scene.reveal = len(app.scene.batch)
+            shot("07-resolution")
+            took_resolution = True
+        if s.turn >= 4 and took_resolution:
+            break
+        _play_one_decision(app)
+    if app.scene.name == "match":
+        shot("08-later-turn")
+    press(app, "help") if app.scene.name == "match" else None
+    if app.scene.name == "help":
+        shot("09-how-to-play")
+    pygame.quit()
+    return saved
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0] if argv else "docs/screenshots")
+    if os.environ.get("DISPLAY") and os.environ.get("SDL_VIDEODRIVER") != "dummy":
+        for path in screenshots(out):
+            print(path)
+        return 0
+    with xvfb_display() as display:
+        env = {**os.environ, "DISPLAY": display}
+        env.pop("SDL_VIDEODRIVER", None)
+        return subprocess.call([sys.executable, "-m", "tests.ui.xvfb", str(out)], env=env)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
