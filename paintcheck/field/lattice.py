@@ -24,6 +24,7 @@ COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DEFAULT_COLUMNS = 17  # A-Q  [H RULES 1.2]
 DEFAULT_ROWS_PER_HALF = 13  # rows 1-13 each side of row 0  [H RULES 1.2]
 BACK_ROW_FROM = 8  # rows 8-13 are "behind line 8"  [B p.30, p.32]
+PREBUNK_DEPTH = 3  # the prebunk zone is the last 3 rows of a half: 11-13  [H RULES 1.5]
 
 _COORD = re.compile(r"^\s*(?:([A-Za-z])\s*:\s*)?([A-Za-z])\s*(\d{1,2})\s*$")
 
@@ -73,6 +74,11 @@ class Lattice:
     def base_row(self) -> int:
         """A team's base is its last row [H RULES 1.5]."""
         return self.rows_per_half
+
+    @property
+    def prebunk_rows(self) -> range:
+        """The rows of each half's prebunk zone (11-13 on the default field) [H RULES 1.5]."""
+        return range(self.base_row - PREBUNK_DEPTH + 1, self.base_row + 1)
 
     def contains(self, point: Point) -> bool:
         x, y = point

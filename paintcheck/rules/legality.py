@@ -27,7 +27,7 @@ from paintcheck.rules.actions import (
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, MatchState
-from paintcheck.rules.values import RoundView, Stand
+from paintcheck.rules.values import RoundView, Stand, with_declaration
 
 
 def to_move(state: MatchState) -> str | None:
@@ -132,7 +132,7 @@ def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer) -> st
                 return reason
             if a.side == st.side:
                 return f"he already plays {a.side}"
-    view = RoundView(_with_declaration(state, decl), m)
+    view = RoundView(with_declaration(state, decl), m)
     for f in plan.fires:
         reason = why_fire_illegal(state, view, decl, f)
         if reason:
@@ -219,15 +219,6 @@ def why_target_unreachable(view: RoundView, shooter: Stand, target: str, word: s
     if total is None:
         return f"he cannot {word} {target}: line of fire impossible ({parts[0][0]})"
     return None
-
-
-def _with_declaration(state: MatchState, decl: Declare) -> MatchState:
-    """A shallow copy of ``state`` that also holds ``decl`` (for reading its plan)."""
-    return MatchState(**{
-        **state.__dict__,
-        "declarations": {**state.declarations, decl.player: decl},
-        "origins": {**state.origins, decl.player: state.players[decl.player].point},
-    })
 
 
 # -- reactions ---------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from paintcheck.field.lattice import Point
 from paintcheck.rules import tables
-from paintcheck.rules.actions import REFLEX, SUPPRESSIVE
+from paintcheck.rules.actions import REFLEX, SUPPRESSIVE, Declare
 from paintcheck.rules.events import Parts
 from paintcheck.rules.measure import CROSS, GRAZE, Measurer
 from paintcheck.rules.plan import Plan, make_plan
@@ -281,3 +281,28 @@ class RoundView:
 def player_on_field(state: MatchState, pid: str) -> Player | None:
     p = state.players.get(pid)
     return p if p is not None and p.on_field else None
+
+
+def with_declaration(state: MatchState, decl: Declare) -> MatchState:
+    """A shallow copy of ``state`` in which ``decl`` is declared (not applied): for reading what a
+    tentative sequence would mean before the coach confirms it."""
+    return MatchState(**{
+        **state.__dict__,
+        "declarations": {**state.declarations, decl.player: decl},
+        "origins": {**state.origins, decl.player: state.players[decl.player].point},
+    })
+
+
+def run_exposure(state: MatchState, decl: Declare, m: Measurer) -> dict[str, int]:
+    """While a run is drawn: how many of its points each enemy on the field sees and can fire at
+    (its vulnerable points for that enemy, RULES 8.5)."""
+    view = RoundView(with_declaration(state, decl), m)
+    plan = view.plans[decl.player]
+    if not plan.move_length:
+        return {}
+    team = state.players[decl.player].team
+    return {
+        q.id: len(view.vulnerable_points(view.stand(q.id), decl.player))
+        for q in state.players.values() if q.on_field and q.team != team
+    }
+

@@ -19,7 +19,6 @@ from paintcheck.rules.views import HIDDEN
 from paintcheck.ui import theme
 from paintcheck.ui.transform import FieldTransform
 
-PREBUNK_ROWS = 3  # rows 11-13 of a half: the prebunk zone  [H RULES 1.5]
 POSTURE_LETTER = {"standing": "S", "kneeling": "K", "prone": "P"}
 FIGURE_RADIUS = 0.36  # points
 
@@ -84,7 +83,7 @@ class FieldRenderer:
             x1, y1 = t.to_screen(lat.columns - 0.5, row - 0.5)
             pygame.draw.rect(surf, theme.GRASS_DARK, (x0, y0, x1 - x0, y1 - y0))
         for team, sign in (("blue", -1), ("white", 1)):
-            lo, hi = lat.base_row - PREBUNK_ROWS + 1, lat.base_row
+            lo, hi = lat.prebunk_rows[0], lat.prebunk_rows[-1]
             ya, yb = sign * (lo - 0.5), sign * (hi + 0.5)
             x0, y0 = t.to_screen(-0.5, max(ya, yb))
             x1, y1 = t.to_screen(lat.columns - 0.5, min(ya, yb))

@@ -35,6 +35,7 @@ from paintcheck.rules.actions import (
 from paintcheck.rules.legality import reaction_options, why_stance_illegal
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, MatchState
+from paintcheck.rules.values import run_exposure
 from paintcheck.ui import overlays, theme
 from paintcheck.ui.fieldview import FieldRenderer, draw_figure, draw_suppressive_tokens
 from paintcheck.ui.scenes import Scene
@@ -735,7 +736,7 @@ class MatchScene(Scene):
         if key != self._exposure_key:
             decl = overlays.pending_move_declaration(d.declaration(), waypoints)
             try:
-                self._exposure = overlays.read_run_exposure(state, self.session.m, decl)
+                self._exposure = run_exposure(state, decl, self.session.m)
             except Exception:  # noqa: BLE001 - a path through an obstacle has no reading yet
                 self._exposure = {}
             self._exposure_key = key

@@ -214,27 +214,6 @@ def read_fov(state: MatchState, m, pid: str | None):
     return fov_mod.field_of_vision(m.index, p.team, p.cover, p.side)
 
 
-def read_run_exposure(state: MatchState, m, decl: Declare) -> dict[str, int]:
-    """While a run is drawn: how many of its points each enemy sees and can fire at (RULES 8.5),
-    from the rules' own reading of vulnerable points."""
-    pid = decl.player
-    p = state.players[pid]
-    tentative = MatchState(**{
-        **state.__dict__,
-        "declarations": {**state.declarations, pid: decl},
-        "origins": {**state.origins, pid: p.point},
-    })
-    rv = RoundView(tentative, m)
-    plan = rv.plans[pid]
-    if plan.path is None or plan.move_length == 0:
-        return {}
-    out = {}
-    for q in state.players.values():
-        if q.on_field and q.team != p.team:
-            out[q.id] = len(rv.vulnerable_points(rv.stand(q.id), pid))
-    return out
-
-
 def pending_move_declaration(decl: Declare, waypoints, cover=None, side=None) -> Declare:
     return Declare(decl.player, decl.posture, (*decl.actions, Move(tuple(waypoints), cover, side)),
                    decl.cover, decl.side)

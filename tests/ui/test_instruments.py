@@ -106,9 +106,9 @@ def test_drawing_a_run_shows_what_each_enemy_sees(app):
     from paintcheck.rules.actions import Move
 
     decl = scene.draft.declaration(Move((end,)))
-    from paintcheck.ui.overlays import read_run_exposure
+    from paintcheck.rules.values import run_exposure
 
-    assert exposure == read_run_exposure(scene.state, scene.session.m, decl)
+    assert exposure == run_exposure(scene.state, decl, scene.session.m)
     assert set(exposure) == {q.id for q in scene.session.state.players.values()
                              if q.on_field and q.team != p.team}
     click(app, scene.t.to_screen(*end))
