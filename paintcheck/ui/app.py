@@ -20,6 +20,8 @@ from paintcheck.ui.session import MatchSession, default_save_path
 MIN_SIZE = (1280, 800)
 DEFAULT_SIZE = (1600, 1000)
 FPS = 60
+IDLE_FPS = 15  # nothing moves and nobody touches the mouse: poll slowly, draw nothing
+AWAKE_AFTER_INPUT = 2.0  # seconds of full-rate drawing after any event (hover effects, tooltips)
 
 
 class App:
@@ -40,6 +42,7 @@ class App:
         self.layout_path = layout
         self.seed = seed
         self.running = True
+        self.awake = AWAKE_AFTER_INPUT  # draw the first frames
         self.message: tuple[str, tuple] | None = None
         self.session: MatchSession | None = None
         from paintcheck.ui.match_scene import MatchScene
@@ -95,8 +98,15 @@ class App:
 
     # -- the loop --------------------------------------------------------------------------------------
     def step(self, dt: float | None = None) -> None:
-        """One frame: events, update, draw, flip."""
-        for event in pygame.event.get():
+        """One frame: events, update, draw, flip.
+
+        A board game is still most of the time: the loop draws only after input, during the
+        scene's animations and when the window must be shown again; idle, it polls at IDLE_FPS and
+        draws nothing. A step driven with an explicit ``dt`` (tests, the render bench) always draws."""
+        events = pygame.event.get()
+        if events or self.scene.animating():
+            self.awake = AWAKE_AFTER_INPUT
+        for event in events:
             if event.type == pygame.QUIT:
                 self.running = False
                 continue
@@ -105,13 +115,16 @@ class App:
                 continue
             self.manager.process_events(event)
             self.scene.handle_event(event)
+        driven = dt is not None
         if dt is None:
-            dt = self.clock.tick(FPS) / 1000.0
+            dt = self.clock.tick(FPS if self.awake > 0 else IDLE_FPS) / 1000.0
         self.manager.update(dt)
         self.scene.update(dt)
-        self.scene.draw(self.screen)
-        self.manager.draw_ui(self.screen)
-        pygame.display.flip()
+        if driven or self.awake > 0:
+            self.scene.draw(self.screen)
+            self.manager.draw_ui(self.screen)
+            pygame.display.flip()
+        self.awake -= dt
 
     def resize(self, size) -> None:
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))

@@ -680,6 +680,9 @@ class MatchScene(Scene):
         self.inst.selected = None if pid == self.inst.selected else pid
 
     # -- update and draw --------------------------------------------------------------------------
+    def animating(self) -> bool:
+        return self.reveal < len(self.batch) or bool(self.inst.dragging)
+
     def update(self, dt: float) -> None:
         if self.reveal < len(self.batch):
             self.reveal_clock += dt

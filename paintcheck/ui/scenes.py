@@ -38,6 +38,10 @@ class Scene:
     def handle_event(self, event) -> None:
         self.controls.handle(event)
 
+    def animating(self) -> bool:
+        """Something on screen moves by itself (the loop keeps drawing)."""
+        return False
+
     def update(self, dt: float) -> None:
         pass
 
