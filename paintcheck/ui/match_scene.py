@@ -781,29 +781,37 @@ class MatchScene(Scene):
         self.draw_panel(surface, state, ruler, prot)
 
     def draw_declared(self, surface, state: MatchState) -> None:
-        """This round's declared runs and shots, and the reactions, as lines on the field."""
-        t, m = self.t, self.session.m
+        """This round's declared runs and shots, the sequence being drafted, and the reactions, as
+        lines on the field."""
         for pid, decl in state.declarations.items():
             origin = state.origins.get(pid)
-            if origin is None:
-                continue
-            plan = make_plan(decl, origin, m)
-            colour = theme.TEAM[state.players[pid].team]
-            if plan.path and len(plan.path) > 1:
-                pygame.draw.lines(surface, colour, False, [t.to_screen(*q) for q in plan.path], 3)
-                pygame.draw.circle(surface, colour, t.to_screen(*plan.path[-1]), int(t.scale * 0.3), 2)
-            for f in plan.fires:
-                target = state.players.get(f.target)
-                if target is None or target.point is None:
-                    continue
-                a = t.to_screen(*plan.stance_at(f.action).point)
-                b = t.to_screen(*target.point)
-                pygame.draw.line(surface, (255, 80, 80) if not f.dump else (255, 160, 0), a, b, 2)
+            if origin is not None:
+                self.draw_sequence(surface, state, decl, origin)
+        d = self.draft
+        if d is not None and d.actions and state.players[d.pid].point is not None:
+            self.draw_sequence(surface, state, d.declaration(), state.players[d.pid].point)
+        t = self.t
         for r in state.reactions:
             a_p, b_p = state.players.get(r.player), state.players.get(r.target)
             if a_p and b_p and a_p.point and b_p.point:
                 pygame.draw.line(surface, (255, 150, 150), t.to_screen(*a_p.point),
                                  t.to_screen(*b_p.point), 1)
+
+    def draw_sequence(self, surface, state: MatchState, decl: Declare, origin) -> None:
+        """One sequence's run (team colour) and shots (red) or dumps (orange) from where he fires."""
+        t = self.t
+        plan = make_plan(decl, origin, self.session.m)
+        colour = theme.TEAM[state.players[decl.player].team]
+        if plan.path and len(plan.path) > 1:
+            pygame.draw.lines(surface, colour, False, [t.to_screen(*q) for q in plan.path], 3)
+            pygame.draw.circle(surface, colour, t.to_screen(*plan.path[-1]), int(t.scale * 0.3), 2)
+        for f in plan.fires:
+            target = state.players.get(f.target)
+            if target is None or target.point is None:
+                continue
+            a = t.to_screen(*plan.stance_at(f.action).point)
+            b = t.to_screen(*target.point)
+            pygame.draw.line(surface, (255, 80, 80) if not f.dump else (255, 160, 0), a, b, 2)
 
     # -- the panel --------------------------------------------------------------------------------
     def draw_panel(self, surface, state: MatchState, ruler, prot) -> None:

@@ -165,3 +165,28 @@ def test_reactions_show_who_is_eligible_and_why_not(app):
             assert choice.reason == reason
     press(app, "react-confirm")
     assert isinstance(session.record.decisions[-1], React)
+
+
+def test_a_move_by_clicks_stays_drawn_while_the_sequence_grows_and_reaches_the_engine(app):
+    from paintcheck.rules.actions import Move
+    from paintcheck.ui import theme
+
+    scene = _to_first_declaration(app)
+    session, d = scene.session, scene.draft
+    p = session.state.players[d.pid]
+    fwd = 1 if p.team == "blue" else -1
+    end = next((p.point[0], p.point[1] + dy * fwd) for dy in (3, 2, 1)
+               if session.m.obstacle_at((p.point[0], p.point[1] + dy * fwd)) is None
+               and session.state.occupant((p.point[0], p.point[1] + dy * fwd)) is None)
+    press(app, "act-MOV")
+    click(app, scene.t.to_screen(*end))
+    click(app, scene.t.to_screen(*end))  # the last point again: the move is finished
+    assert not scene.draft.move_mode and isinstance(scene.draft.actions[-1], Move)
+    press(app, "act-DEF")
+    # the drafted run is still on the field in the team's colour, halfway along it
+    mid = scene.t.to_screen(p.point[0], p.point[1] + (end[1] - p.point[1]) / 2)
+    colour = app.screen.get_at((int(mid[0]), int(mid[1])))[:3]
+    assert colour == theme.TEAM[p.team][:3]
+    press(app, "confirm")
+    decl = session.record.decisions[-1]
+    assert decl.player == p.id and decl.actions[0].end == end and decl.actions[1].code == "DEF"
