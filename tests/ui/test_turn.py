@@ -190,3 +190,18 @@ def test_a_move_by_clicks_stays_drawn_while_the_sequence_grows_and_reaches_the_e
     press(app, "confirm")
     decl = session.record.decisions[-1]
     assert decl.player == p.id and decl.actions[0].end == end and decl.actions[1].code == "DEF"
+
+
+def test_a_whole_match_played_by_clicks_reaches_the_result_screen(app):
+    press(app, "new")
+    session = app.scene.session
+    for _ in range(3000):
+        if app.scene.name == "result":
+            break
+        before = len(session.record.decisions)
+        was = app.scene.name
+        _play_one_decision(app)
+        assert len(session.record.decisions) > before or was in ("handover", "match"), (
+            f"stuck in {session.state.phase}: {app.message}")
+    assert app.scene.name == "result" and session.state.phase == "over"
+    assert session.state.winner in ("blue", "white", "draw")
