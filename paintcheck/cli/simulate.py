@@ -1,12 +1,16 @@
 """Play whole matches headless between two random coaches and print what happened.
 
-Same seed, same output, byte for byte. The speed figure goes to standard error, since it differs
-from run to run."""
+Matches are independent, so they are shared among worker processes (``--jobs``, one per core by
+default); results are gathered in match order, so the same seed gives the same output, byte for
+byte, whatever the number of jobs. The speed figure goes to standard error: it differs from run to
+run."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import sys
 import time
 
@@ -16,39 +20,62 @@ from paintcheck.cli.layout_arg import load_field
 from paintcheck.table import Table
 
 MATCH_SEED_STRIDE = 1_000_003  # match i of seed s plays with seed s * stride + i
+TARGET_MATCHES_PER_SECOND = 20.0  # issue 2
+
+_worker_table: Table | None = None  # each worker process builds its table once
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--matches", type=int, default=100, help="how many matches (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first match (default 0)")
     parser.add_argument("--layout", help="layout file (default: the 21-obstacle box layout)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="worker processes (default: one per core)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def simulate(matches: int, seed: int, layout: str | None) -> tuple[dict, float]:
-    table = Table.from_field(load_field(layout))
-    engine, field = table.engine, table.field
-    start = table.start()
+def _init_worker(layout: str | None) -> None:
+    global _worker_table
+    _worker_table = Table.from_field(load_field(layout))
+
+
+def _play(match_seed: int) -> tuple:
+    """One match: (winner, reason, turns) or (None, error text, None)."""
+    table = _worker_table
+    try:
+        record = play_match(table.engine, table.start(), match_seed)
+    except Exception as exc:  # noqa: BLE001 - a simulation counts every failure, then goes on
+        return None, f"{type(exc).__name__}: {exc}", None
+    return record.winner, record.reason, record.turns
+
+
+def simulate(matches: int, seed: int, layout: str | None, jobs: int = 1) -> tuple[dict, float]:
+    name = load_field(layout).layout.name  # a bad layout is refused here, before any worker starts
+    seeds = [seed * MATCH_SEED_STRIDE + i for i in range(matches)]
+    t0 = time.perf_counter()
+    if jobs <= 1 or matches < 2:
+        _init_worker(layout)
+        results = [_play(s) for s in seeds]
+    else:
+        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
+                                          else "spawn")
+        with ctx.Pool(min(jobs, matches), _init_worker, (layout,)) as pool:
+            results = pool.map(_play, seeds, chunksize=max(1, matches // (4 * jobs)))
+    elapsed = time.perf_counter() - t0
     winners = {"blue": 0, "white": 0, "draw": 0}
     reasons: dict[str, int] = {}
-    turns = []
-    errors = []
-    t0 = time.perf_counter()
-    for i in range(matches):
-        try:
-            record = play_match(engine, start, seed * MATCH_SEED_STRIDE + i)
-        except Exception as exc:  # noqa: BLE001 - a simulation counts every failure, then goes on
-            errors.append(f"match {i}: {type(exc).__name__}: {exc}")
+    turns, errors = [], []
+    for i, (winner, reason, n_turns) in enumerate(results):
+        if winner is None:
+            errors.append(f"match {i}: {reason}")
             continue
-        winners[record.winner] += 1
-        kind = record.reason
-        if kind.startswith("after turn"):
-            kind = "turn limit"
-        elif kind.endswith("hung the flag"):
-            kind = "flag hung"
-        reasons[kind] = reasons.get(kind, 0) + 1
-        turns.append(record.turns)
-    elapsed = time.perf_counter() - t0
+        winners[winner] += 1
+        if reason.startswith("after turn"):
+            reason = "turn limit"
+        elif reason.endswith("hung the flag"):
+            reason = "flag hung"
+        reasons[reason] = reasons.get(reason, 0) + 1
+        turns.append(n_turns)
     summary = {
         "matches": matches,
         "completed": len(turns),
@@ -56,7 +83,7 @@ def simulate(matches: int, seed: int, layout: str | None) -> tuple[dict, float]:
         "winners": winners,
         "mean_turns": round(sum(turns) / len(turns), 3) if turns else None,
         "end_reasons": dict(sorted(reasons.items())),
-        "layout": field.layout.name,
+        "layout": name,
         "seed": seed,
         "error_samples": errors[:5],
     }
@@ -66,7 +93,9 @@ def simulate(matches: int, seed: int, layout: str | None) -> tuple[dict, float]:
 def run(args: argparse.Namespace) -> int:
     if args.matches < 1:
         raise CommandError("--matches must be at least 1")
-    summary, elapsed = simulate(args.matches, args.seed, args.layout)
+    if args.jobs < 1:
+        raise CommandError("--jobs must be at least 1")
+    summary, elapsed = simulate(args.matches, args.seed, args.layout, args.jobs)
     rate = args.matches / elapsed if elapsed > 0 else float("inf")
     if args.json:
         print(json.dumps(summary, sort_keys=True))
@@ -78,5 +107,8 @@ def run(args: argparse.Namespace) -> int:
               f"mean turns {summary['mean_turns']}")
         for line in summary["error_samples"]:
             print(f"  {line}")
-    print(f"simulate: {rate:.1f} matches/s ({elapsed:.2f} s for {args.matches})", file=sys.stderr)
+    verdict = "ok" if rate >= TARGET_MATCHES_PER_SECOND else "BELOW TARGET"
+    print(f"simulate: {rate:.1f} matches/s with {min(args.jobs, args.matches)} job(s) "
+          f"({elapsed:.2f} s for {args.matches}; target >= {TARGET_MATCHES_PER_SECOND:.0f}: {verdict})",
+          file=sys.stderr)
     return 1 if summary["errors"] else 0
