@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from paintcheck.field.layout import Field
 from paintcheck.field.layout_file import layout_from_dict, layout_to_dict, load_layout
 from paintcheck.geometry.cache import CachedMeasurer
-from paintcheck.rules.codec import MatchRecord
+from paintcheck.rules.codec import START_BREAK, START_DEFAULT_TURN2, MatchRecord
 from paintcheck.rules.dice import Dice
 from paintcheck.rules.engine import Engine
 from paintcheck.rules.setup import default_match
-from paintcheck.rules.state import MatchState
+from paintcheck.rules.state import MatchState, new_break
 
 
 @dataclass(eq=False)
@@ -45,10 +45,20 @@ class Table:
         """The match at the start of turn 2 in the default position (until the break exists)."""
         layout = self.field.layout
         return default_match(layout.name, layout.lattice.points(), self.measurer,
-                             layout.flag_homes(), layout.lattice.base_row)
+                             layout.flag_homes(), layout.lattice)
 
-    def new_record(self, seed: int) -> MatchRecord:
-        return MatchRecord(seed, self.layout_data)
+    def start_break(self) -> MatchState:
+        """The match before the break (turn 1): players wait on their bases for the sheets."""
+        layout = self.field.layout
+        lattice = layout.lattice
+        bases = {team: lattice.base_points(team)[::2] for team in ("blue", "white")}
+        return new_break(layout.name, bases, layout.flag_homes(), lattice)
+
+    def start_of(self, record: MatchRecord) -> MatchState:
+        return self.start_break() if record.start == START_BREAK else self.start()
+
+    def new_record(self, seed: int, start: str = START_DEFAULT_TURN2) -> MatchRecord:
+        return MatchRecord(seed, self.layout_data, start=start)
 
 
 def replay(record: MatchRecord, upto: int | None = None) -> tuple[Table, MatchState, list, Dice]:
@@ -58,7 +68,7 @@ def replay(record: MatchRecord, upto: int | None = None) -> tuple[Table, MatchSt
     decision, so a resumed match goes on exactly as if it had never stopped."""
     table = Table.from_layout_data(record.layout)
     dice = Dice(record.seed)
-    state = table.start()
+    state = table.start_of(record)
     events: list = []
     for decision in record.decisions[:upto]:
         state, new = table.engine.apply(state, decision, dice)

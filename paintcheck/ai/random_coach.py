@@ -7,12 +7,15 @@ falls back to the always-legal sequence (clear every boulet, then DEF)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
-from paintcheck.field.lattice import chebyshev
+from paintcheck.field.lattice import FORWARD, chebyshev, half_of
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
     SUPPRESSIVE,
     AssignOrders,
+    BreakSheet,
+    ChooseTarget,
     Clean,
     ClearBoulet,
     Declare,
@@ -23,13 +26,17 @@ from paintcheck.rules.actions import (
     React,
     Reaction,
     Reload,
+    SheetLine,
     Shot,
+    ShotAt,
     SideChange,
     Support,
 )
+from paintcheck.rules.break_turn import why_line_illegal
 from paintcheck.rules.engine import Engine
 from paintcheck.rules.legality import reaction_options, why_reaction_illegal
-from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, MatchState
+from paintcheck.rules.plan import make_plan
+from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState
 from paintcheck.rules.values import RoundView
 
 TRIES = 12  # random sequences proposed before falling back to the safe one
@@ -54,7 +61,101 @@ class RandomCoach:
             return self._react(state)
         if phase == DODGE:
             return Dodge(self.team)
+        if phase == SHEETS:
+            return self._sheet(state)
+        if phase == TARGET:
+            return self._choose(state)
         raise ValueError(f"nothing to decide in phase {phase!r}")
+
+    # -- the break ----------------------------------------------------------------------------------
+    def _sheet(self, state: MatchState) -> BreakSheet:
+        for _ in range(TRIES):
+            sheet = self._random_sheet(state)
+            if self.engine.why_illegal(state, sheet) is None:
+                return sheet
+        return self._safe_sheet(state)
+
+    def _stance(self, point) -> tuple[str | None, str | None]:
+        covers = self.engine.m.covers(point)
+        cover = self.rng.choice(covers) if covers else None
+        return cover, self._side(cover)
+
+    def _random_sheet(self, state: MatchState) -> BreakSheet:
+        """Lines drawn one by one until each is legal on its own; starts and ends never shared."""
+        rng, m, lattice = self.rng, self.engine.m, state.lattice
+        players = [p.id for p in state.team_players(self.team)]
+        rng.shuffle(players)
+        free = [p for p in lattice.points() if m.obstacle_at(p) is None]
+        zone = [p for p in free if lattice.in_prebunk_zone(p, self.team)]
+        bases = [p for p in lattice.base_points(self.team) if m.obstacle_at(p) is None]
+        enemy = [p for p in free if half_of(p) != self.team]
+        used: set = set()  # start and end points taken by earlier lines
+        prebunkers, runners = [], []
+        for pid in players[: rng.choice((0, 1, 1, 2))]:
+            for _ in range(TRIES):
+                start = rng.choice(zone)
+                cover, side = self._stance(start)
+                rest = rng.choice(((Def(), Def()), (Def(), ShotAt(None)), (Def(), Support())))
+                posture, origin = rng.choice(tables.POSTURES), rng.choice(enemy)
+                line = SheetLine(pid, 0, start, posture, rest, cover, side, origin)
+                if start not in used and why_line_illegal(state, self.team, line, m) is None:
+                    prebunkers.append(line)
+                    used.add(start)
+                    break
+        for pid in (p for p in players if p not in {ln.player for ln in prebunkers}):
+            for attempt in range(TRIES + 1):
+                start = rng.choice([b for b in bases if b not in used])
+                cover, side = self._stance(start)
+                posture = rng.choice(tables.POSTURES)
+                actions: list = []
+                run = self._run_from(start, lattice) if attempt < TRIES else None
+                if run is not None:
+                    actions.append(run)
+                while make_plan(Declare(pid, posture, tuple(actions)), start, m).cost < tables.ACTION_POINTS:
+                    actions.append(ShotAt(rng.choice(enemy)) if rng.random() < 0.25 else Def())
+                line = SheetLine(pid, 0, start, posture, tuple(actions), cover, side)
+                end = run.end if run is not None else start
+                fresh = end not in used and start not in used
+                if fresh and why_line_illegal(state, self.team, line, m) is None:
+                    runners.append(line)
+                    used.update((start, end))
+                    break
+        lines = [replace(ln, order=i) for i, ln in enumerate(prebunkers + runners, start=1)]
+        return BreakSheet(self.team, tuple(lines))
+
+    def _run_from(self, start, lattice) -> Move | None:
+        m, rng = self.engine.m, self.rng
+        x0, y0 = start
+        for _ in range(8):
+            end = (x0 + rng.randint(-6, 6), y0 + FORWARD[self.team] * rng.randint(2, 11))
+            if lattice.contains(end) and m.obstacle_at(end) is None and m.covers(end):
+                cover = rng.choice(m.covers(end))
+                return Move((end,), cover, self._side(cover))
+        return None
+
+    def _safe_sheet(self, state: MatchState) -> BreakSheet:
+        """No prebunker, every runner on a base point doing DEF: always legal."""
+        m = self.engine.m
+        bases = [p for p in state.lattice.base_points(self.team) if m.obstacle_at(p) is None]
+        lines = []
+        for order, p in enumerate(state.team_players(self.team), start=1):
+            start = bases[(order - 1) * 2 % len(bases)]
+            covers = m.covers(start)
+            cover = covers[0] if covers else None
+            side = ("over" if m.obstacle(cover).overable else "left") if cover else None
+            defs = (Def(),) * tables.ACTION_POINTS
+            lines.append(SheetLine(p.id, order, start, "kneeling", defs, cover, side))
+        return BreakSheet(self.team, tuple(lines))
+
+    def _choose(self, state: MatchState) -> ChooseTarget:
+        pid = state.awaiting[0]
+        enemies = [q.id for q in state.players.values() if q.on_field and q.team != self.team]
+        self.rng.shuffle(enemies)
+        for target in enemies:
+            choice = ChooseTarget(self.team, pid, target)
+            if self.engine.why_illegal(state, choice) is None:
+                return choice
+        return ChooseTarget(self.team, pid, None)
 
     # -- sequences --------------------------------------------------------------------------------
     def _declare(self, state: MatchState) -> Declare:

@@ -25,6 +25,7 @@ DEFAULT_COLUMNS = 17  # A-Q  [H RULES 1.2]
 DEFAULT_ROWS_PER_HALF = 13  # rows 1-13 each side of row 0  [H RULES 1.2]
 BACK_ROW_FROM = 8  # rows 8-13 are "behind line 8"  [B p.30, p.32]
 PREBUNK_DEPTH = 3  # the prebunk zone is the last 3 rows of a half: 11-13  [H RULES 1.5]
+BASE_START_HALF_WIDTH = 4  # runners start on the base's middle 9 points: E-M of A-Q  [H RULES 1.5]
 
 _COORD = re.compile(r"^\s*(?:([A-Za-z])\s*:\s*)?([A-Za-z])\s*(\d{1,2})\s*$")
 
@@ -79,6 +80,15 @@ class Lattice:
     def prebunk_rows(self) -> range:
         """The rows of each half's prebunk zone (11-13 on the default field) [H RULES 1.5]."""
         return range(self.base_row - PREBUNK_DEPTH + 1, self.base_row + 1)
+
+    def base_points(self, team: str) -> list[Point]:
+        """The base points a runner may start on: row 13, columns E-M on the default field."""
+        mid = self.columns // 2
+        lo, hi = max(0, mid - BASE_START_HALF_WIDTH), min(self.columns - 1, mid + BASE_START_HALF_WIDTH)
+        return [self.world(team, x, self.base_row) for x in range(lo, hi + 1)]
+
+    def in_prebunk_zone(self, point: Point, team: str) -> bool:
+        return half_of(point) == team and row_of(point) in self.prebunk_rows
 
     def contains(self, point: Point) -> bool:
         x, y = point

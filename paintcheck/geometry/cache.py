@@ -57,6 +57,8 @@ class CachedMeasurer(FieldMeasurer):
     safe_move = _memo(FieldMeasurer.safe_move)
     in_lock_wedge = _memo(FieldMeasurer.in_lock_wedge)
     pressed_side = _memo(FieldMeasurer.pressed_side)
+    template_crossings = _memo(FieldMeasurer.template_crossings)
+    template_covers = _memo(FieldMeasurer.template_covers)
 
     def lines_of_fire(self, shooter: Point, targets: Sequence[Point], ignore: Sequence[str] = ()):
         """Remembered per (shooter, target) with nothing ignored; leaving obstacles out only removes

@@ -17,6 +17,7 @@ from paintcheck.geometry import fov as fov_mod
 from paintcheck.geometry import lock, protractor, ruler
 from paintcheck.geometry import path as path_mod
 from paintcheck.geometry import sweep as sweep_mod
+from paintcheck.geometry import template as template_mod
 from paintcheck.geometry.fov import left_sign
 from paintcheck.geometry.index import ObstacleIndex
 from paintcheck.geometry.touch import ObstacleInfo, Touch
@@ -123,6 +124,12 @@ class FieldMeasurer:
             if abs(ref) < 1e-9:
                 return "left"
         return "left" if ref * left_sign(team) > 0 else "right"
+
+    def template_crossings(self, origin: Point, prebunker: Point, path: Sequence[Point]) -> tuple[int, ...]:
+        return template_mod.prebunk_template(origin, prebunker).crossing_segments(path)
+
+    def template_covers(self, origin: Point, prebunker: Point, points: Sequence[Point]) -> tuple[bool, ...]:
+        return template_mod.prebunk_template(origin, prebunker).covers(points)
 
     def safe_move(self, path: Sequence[Point], team: str, enemy: Point) -> bool:
         return lock.safe_move(self.index, path, enemy).safe

@@ -118,9 +118,22 @@ class Reload:
         return "RELOAD"
 
 
-Action = Def | Support | Shot | Dump | Move | SideChange | ClearBoulet | Clean | Reload
+@dataclass(frozen=True)
+class ShotAt:
+    """A break-sheet shot (RULES 12.2): at a point named on the sheet, or, for a player behind line 8,
+    at a target his coach chooses when the shot happens (``point`` None)."""
+
+    point: Point | None
+    code = "SHOT@"
+
+    def __str__(self) -> str:
+        return f"SHOT @{DEFAULT_LATTICE.format(self.point)}" if self.point else "SHOT (chosen later)"
+
+
+Action = Def | Support | Shot | Dump | Move | SideChange | ClearBoulet | Clean | Reload | ShotAt
 
 FIXED_COST = {
+    "SHOT@": tables.COST_SHOT,
     "DEF": tables.COST_DEF,
     "SUP": tables.COST_SUPPORT,
     "SHOT": tables.COST_SHOT,
@@ -130,7 +143,7 @@ FIXED_COST = {
     "CLEAN": tables.COST_CLEAN,
     "RELOAD": tables.COST_RELOAD,
 }
-SUPPORTABLE = ("DEF", "MOV", "SHOT", "DUMP")  # a support adds to the action just before it
+SUPPORTABLE = ("DEF", "MOV", "SHOT", "DUMP", "SHOT@")  # a support adds to the action just before it
 
 
 def parse_action(text: str) -> Action:
@@ -224,4 +237,52 @@ class Dodge:
         return f"{self.team} rolls a dodge die"
 
 
-Decision = AssignOrders | Declare | React | Dodge
+@dataclass(frozen=True)
+class SheetLine:
+    """One player's line of the break sheet (RULES 12.2).
+
+    A runner starts on his base and has 4 action points; a prebunker (``prebunk`` is the point he
+    prebunks, the template's origin) starts in his prebunk zone and has 2 action points left."""
+
+    player: str
+    order: int
+    start: Point
+    posture: str
+    actions: tuple[Action, ...]
+    cover: str | None = None
+    side: str | None = None
+    prebunk: Point | None = None
+
+    @property
+    def prebunker(self) -> bool:
+        return self.prebunk is not None
+
+
+@dataclass(frozen=True)
+class BreakSheet:
+    """A coach's secret break sheet: a line per player on the field (RULES 12.1–12.2)."""
+
+    team: str
+    lines: tuple[SheetLine, ...]
+
+    def line(self, pid: str) -> SheetLine | None:
+        return next((ln for ln in self.lines if ln.player == pid), None)
+
+    def __str__(self) -> str:
+        return f"{self.team} hands in the break sheet"
+
+
+@dataclass(frozen=True)
+class ChooseTarget:
+    """A player behind line 8 names his break shot's target when it happens (RULES 12.2); None
+    holds fire."""
+
+    team: str
+    player: str
+    target: str | None
+
+    def __str__(self) -> str:
+        return f"{self.player} fires at {self.target}" if self.target else f"{self.player} holds fire"
+
+
+Decision = AssignOrders | Declare | React | Dodge | BreakSheet | ChooseTarget

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from paintcheck.rules.actions import (
     AssignOrders,
+    BreakSheet,
+    ChooseTarget,
     Clean,
     ClearBoulet,
     Declare,
@@ -26,13 +28,17 @@ from paintcheck.rules.actions import (
     React,
     Reaction,
     Reload,
+    SheetLine,
     Shot,
+    ShotAt,
     SideChange,
     Support,
 )
 
 MATCH_FORMAT = "paintcheck-match/1"
-START_DEFAULT_TURN2 = "default-turn2"  # the default position of rules.setup, until the break exists
+START_DEFAULT_TURN2 = "default-turn2"  # turn 2 from the default position of rules.setup
+START_BREAK = "break"  # turn 1: the break, from the sheets
+STARTS = (START_DEFAULT_TURN2, START_BREAK)
 
 
 class CodecError(ValueError):
@@ -50,6 +56,8 @@ def action_to_dict(action) -> dict:
         return {"code": action.code, "target": action.target}
     if isinstance(action, SideChange):
         return {"code": "SIDE", "side": action.side}
+    if isinstance(action, ShotAt):
+        return {"code": "SHOT@", "point": list(action.point) if action.point else None}
     return {"code": action.code}
 
 
@@ -66,6 +74,8 @@ def action_from_dict(data) -> object:
             return Dump(_str(data["target"]))
         if code == "SIDE":
             return SideChange(_str(data["side"]))
+        if code == "SHOT@":
+            return ShotAt(None if data["point"] is None else _point(data["point"]))
         if code == "MOV":
             waypoints = tuple(_point(p) for p in data["waypoints"])
             return Move(waypoints, _opt_str(data.get("cover")), _opt_str(data.get("side")))
@@ -87,6 +97,15 @@ def decision_to_dict(decision) -> dict:
                               for r in decision.reactions]}
     if isinstance(decision, Dodge):
         return {"type": "dodge", "team": decision.team}
+    if isinstance(decision, BreakSheet):
+        return {"type": "sheet", "team": decision.team, "lines": [
+            {"player": ln.player, "order": ln.order, "start": list(ln.start), "posture": ln.posture,
+             "cover": ln.cover, "side": ln.side, "prebunk": list(ln.prebunk) if ln.prebunk else None,
+             "actions": [action_to_dict(a) for a in ln.actions]}
+            for ln in decision.lines]}
+    if isinstance(decision, ChooseTarget):
+        return {"type": "target", "team": decision.team, "player": decision.player,
+                "target": decision.target}
     raise CodecError(f"{decision!r} is not a decision")
 
 
@@ -113,6 +132,15 @@ def decision_from_dict(data):
             ))
         if kind == "dodge":
             return Dodge(_str(data["team"]))
+        if kind == "sheet":
+            return BreakSheet(_str(data["team"]), tuple(
+                SheetLine(_str(ln["player"]), _int(ln["order"]), _point(ln["start"]), _str(ln["posture"]),
+                          tuple(action_from_dict(a) for a in ln["actions"]), _opt_str(ln.get("cover")),
+                          _opt_str(ln.get("side")),
+                          None if ln.get("prebunk") is None else _point(ln["prebunk"]))
+                for ln in data["lines"]))
+        if kind == "target":
+            return ChooseTarget(_str(data["team"]), _str(data["player"]), _opt_str(data.get("target")))
     except (KeyError, TypeError) as exc:
         raise CodecError(f"{kind} decision is missing or mistypes {exc}") from None
     raise CodecError(f"unknown decision type {kind!r}")
@@ -137,7 +165,7 @@ class MatchRecord:
             raise CodecError(f"{source}: not a saved Paintcheck match ({MATCH_FORMAT})")
         if not isinstance(data.get("seed"), int) or not isinstance(data.get("layout"), dict):
             raise CodecError(f"{source}: a saved match needs an integer 'seed' and a 'layout'")
-        if data.get("start", START_DEFAULT_TURN2) != START_DEFAULT_TURN2:
+        if data.get("start", START_DEFAULT_TURN2) not in STARTS:
             raise CodecError(f"{source}: unknown start {data.get('start')!r}")
         decisions = data.get("decisions")
         if not isinstance(decisions, list):
@@ -148,7 +176,7 @@ class MatchRecord:
                 parsed.append(decision_from_dict(d))
             except CodecError as exc:
                 raise CodecError(f"{source}: decision #{i}: {exc}") from None
-        return cls(data["seed"], data["layout"], parsed)
+        return cls(data["seed"], data["layout"], parsed, data.get("start", START_DEFAULT_TURN2))
 
 
 def save_match(record: MatchRecord, path: str | os.PathLike) -> None:

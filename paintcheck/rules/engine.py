@@ -17,10 +17,19 @@ from paintcheck.rules.actions import (
     REFLEX,
     SUPPRESSIVE,
     AssignOrders,
+    BreakSheet,
+    ChooseTarget,
     Declare,
     Dodge,
     IllegalActionError,
     React,
+)
+from paintcheck.rules.break_turn import (
+    PREBUNK,
+    BreakTurn,
+    template_reading,
+    why_choice_illegal,
+    why_sheet_illegal,
 )
 from paintcheck.rules.flags import drop_flags, run_with_flags
 from paintcheck.rules.invariants import check_invariants
@@ -35,12 +44,14 @@ from paintcheck.rules.state import (
     ORDERS,
     OVER,
     REACT,
+    SHEETS,
+    TARGET,
     MatchState,
     Resolution,
     ShotEntry,
     Token,
 )
-from paintcheck.rules.values import Reading, RoundView
+from paintcheck.rules.values import Reading, RoundView, prebunking
 
 
 @dataclass
@@ -68,7 +79,7 @@ class _Step:
         self.events.append(event)
 
 
-class Engine:
+class Engine(BreakTurn):
     """Applies decisions to match states with the geometry of one field."""
 
     def __init__(self, measurer: Measurer) -> None:
@@ -79,11 +90,21 @@ class Engine:
         return to_move(state)
 
     def why_illegal(self, state: MatchState, decision) -> str | None:
+        """None if the engine accepts ``decision`` now, else the reason in one sentence."""
+        if isinstance(decision, (BreakSheet, ChooseTarget)):
+            wanted = SHEETS if isinstance(decision, BreakSheet) else TARGET
+            if state.phase != wanted:
+                return f"the match is waiting for {state.phase}, not {wanted}"
+            if decision.team != to_move(state):
+                return f"it is {to_move(state)}'s turn to decide, not {decision.team}'s"
+            if isinstance(decision, BreakSheet):
+                return why_sheet_illegal(state, decision, self.m)
+            return why_choice_illegal(state, decision, self.m)
         return why_illegal(state, decision, self.m)
 
     # -- the door ----------------------------------------------------------------------------------
     def apply(self, state: MatchState, decision, dice) -> tuple[MatchState, list]:
-        reason = why_illegal(state, decision, self.m)
+        reason = self.why_illegal(state, decision)
         if reason:
             raise IllegalActionError(reason)
         step = _Step(state.copy(), dice, self.m)
@@ -92,6 +113,8 @@ class Engine:
             Declare: self._declare,
             React: self._react,
             Dodge: self._dodge,
+            BreakSheet: self._sheet,
+            ChooseTarget: self._choose,
         }[type(decision)]
         handler(step, decision)
         step.state.decisions += 1
@@ -223,6 +246,13 @@ class Engine:
         for r in s.reactions:
             if r.kind == REFLEX:
                 self._reflex_def_loss(step, view, r.player, r.target)
+        entries, groups = self._rank(step, view, self._sequence_entries(view))
+        s.resolution = Resolution(entries, groups)
+        self._continue(step)
+
+    def _sequence_entries(self, view: RoundView) -> list[ShotEntry]:
+        """The round's shots and dumps: the activated players' (in speaking order), then reactions."""
+        s = view.state
         entries = []
         for team in s.speakers:
             plan = view.plans[s.active[team]]
@@ -231,18 +261,18 @@ class Engine:
                 entries.append(ShotEntry(plan.player, f.target, kind, max(f.number, 0), f.supports, f.action))
         for r in s.reactions:
             entries.append(ShotEntry(r.player, r.target, r.kind))
-        shooters = {e.shooter for e in entries}
-        if shooters & {e.target for e in entries}:
-            self._speed_tests(step, view, entries)
-            keys = [(e.last, -(e.score + (1 if e.kind == "dump" else 0))) for e in entries]
-            order = sorted(range(len(entries)), key=lambda i: keys[i])
-            entries = [entries[i] for i in order]
-            distinct = sorted(set(keys))
-            groups = [distinct.index(keys[i]) for i in order]
-        else:
-            groups = [0] * len(entries)
-        s.resolution = Resolution(entries, groups)
-        self._continue(step)
+        return entries
+
+    def _rank(self, step: _Step, view: RoundView, entries: list[ShotEntry]) -> tuple[list, list[int]]:
+        """Resolution order and simultaneous groups: by speed test when a shooter is also a target
+        (RULES 11.1), else all together in declaration order."""
+        if not {e.shooter for e in entries} & {e.target for e in entries}:
+            return entries, [0] * len(entries)
+        self._speed_tests(step, view, entries)
+        keys = [(e.last, -(e.score + (1 if e.kind == "dump" else 0))) for e in entries]
+        order = sorted(range(len(entries)), key=lambda i: keys[i])
+        distinct = sorted(set(keys))
+        return [entries[i] for i in order], [distinct.index(keys[i]) for i in order]
 
     def _reflex_def_loss(self, step: _Step, view: RoundView, pid: str, target: str) -> None:
         p = step.state.players[pid]
@@ -320,7 +350,7 @@ class Engine:
         if e.kind == "dump":
             self._dump(step, view, e)
             return None
-        reading = view.reading(e)
+        reading = self._reading(view, e)
         if reading.lost:
             step.emit(ev.ShotLost(e.shooter, e.target, reading.lost))
             return None
@@ -353,8 +383,15 @@ class Engine:
                      "allowed": allowed, "used": 0}
         return "pause"
 
+    def _reading(self, view: RoundView, e: ShotEntry) -> Reading:
+        return template_reading(view, e) if e.kind == PREBUNK else view.reading(e)
+
     def _dodge_dice(self, view: RoundView, pid: str, reading: Reading) -> tuple[int, str]:
         p = view.state.players[pid]
+        if prebunking(view.state, pid):  # a free dodge die while prebunking  [B p.33]
+            if p.boulets >= tables.MAX_BOULETS:
+                return 0, "hit with 4 boulets: no dodge"
+            return (tables.REDODGE_DICE if p.boulets else tables.PREBUNKER_FREE_DODGE_DICE), ""
         if reading.running and not view.plans[pid].def_after_move:
             return 0, "hit running, with no DEF after his move"
         if p.boulets >= tables.MAX_BOULETS:
@@ -382,7 +419,7 @@ class Engine:
             return
         e = res.entries[res.next]
         view = RoundView(s, self.m)
-        reading = view.reading(e)
+        reading = self._reading(view, e)
         if dg["margin"] <= 0:
             self._dodged(step, dg["target"], dg["used"], reading.shooter.point, automatic=False)
             self._place_token(step, e, reading, advantage=True)
@@ -436,7 +473,7 @@ class Engine:
         """After every shot the shooter's token goes beside the target (RULES 10.1, 10.5)."""
         s = step.state
         p = s.players[e.shooter]
-        if not p.on_field or p.boulets:
+        if not p.on_field or p.boulets or e.kind == PREBUNK:  # a template is its own token
             return
         target = s.players[e.target]
         for q in s.players.values():
@@ -491,8 +528,9 @@ class Engine:
             p = s.players[pid]
             p.activated = True
             if p.on_field and plan.path:
-                p.point, p.cover, p.side = plan.end, plan.final.cover, plan.final.side
-                step.emit(ev.Moved(pid, plan.start, plan.end, plan.move_length))
+                end, cover, side = self._arrival(s, pid, plan)
+                p.point, p.cover, p.side = end, cover, side
+                step.emit(ev.Moved(pid, plan.start, end, plan.move_length))
                 for q in s.players.values():
                     if q.token is not None and q.token.target == pid and q.token.point != plan.end:
                         q.token = None
@@ -507,7 +545,30 @@ class Engine:
         if hung_by is not None:  # RULES 4.7, 13.3
             self._end_match(step, hung_by.team, f"{hung_by.id} hung the flag")
             return
+        if s.turn == tables.BREAK_TURN:
+            for pid in list(s.active.values()) if s.break_stage == "finish" else ():
+                if s.templates.pop(pid, None) is not None:  # RULES 12.7
+                    step.emit(ev.TemplateLifted(pid))
+            self._next_break_round(step)
+            return
         self._next_round(step)
+
+    def _arrival(self, s: MatchState, pid: str, plan):
+        """Where a runner stops: his arrival point, or during the break, when a figure already
+        stands there (runs of one break round cross), the last free point of his path [H]."""
+        taken = {q.point for q in s.players.values() if q.on_field and q.id != pid}
+        if plan.end not in taken:
+            return plan.end, plan.final.cover, plan.final.side
+        for point in reversed(plan.path[:-1]):
+            if point not in taken and self.m.obstacle_at(point) is None:
+                covers = self.m.covers(point)
+                if not covers:
+                    return point, None, None
+                side = plan.final.side
+                if side not in ("left", "right") and not self.m.obstacle(covers[0]).overable:
+                    side = "left"
+                return point, covers[0], side or "left"
+        return plan.start, s.players[pid].cover, s.players[pid].side
 
     def _end_turn(self, step: _Step) -> None:
         s = step.state

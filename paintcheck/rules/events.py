@@ -376,3 +376,98 @@ class FlagMoved(Event):
             "returned": f"{self.player} sends {name} back to its base.",
             "hung": f"{self.player} hangs {name}!",
         }[self.kind]
+
+
+@dataclass(frozen=True)
+class SheetHandedIn(Event):
+    team: str
+    rule = "RULES 12.1"
+
+    @property
+    def text(self) -> str:
+        return f"{self.team.capitalize()} hands in its break sheet, face down."
+
+
+@dataclass(frozen=True)
+class SheetsRevealed(Event):
+    lines: tuple[str, ...]
+    rule = "RULES 12.1"
+
+    @property
+    def text(self) -> str:
+        return "Both break sheets are revealed. The break begins!"
+
+
+@dataclass(frozen=True)
+class Deployed(Event):
+    player: str
+    point: tuple[int, int]
+    prebunk: tuple[int, int] | None
+    rule = "RULES 12.3"
+
+    @property
+    def text(self) -> str:
+        role = "prebunker" if self.prebunk else "runner"
+        return f"{self.player} ({role}) takes his place."
+
+
+@dataclass(frozen=True)
+class PrebunkLaid(Event):
+    player: str
+    origin: tuple[int, int]
+    rule = "RULES 12.3"
+
+    @property
+    def text(self) -> str:
+        return f"{self.player} prebunks: his template lies on the field."
+
+
+@dataclass(frozen=True)
+class BreakRound(Event):
+    stage: str
+    round: int
+    blue: str | None
+    white: str | None
+    rule = "RULES 12.1"
+
+    @property
+    def text(self) -> str:
+        who = " and ".join(p for p in (self.blue, self.white) if p)
+        what = "run" if self.stage == "runners" else "finish their sequences"
+        return f"Break, order {self.round}: {who} {what}."
+
+
+@dataclass(frozen=True)
+class TargetChosen(Event):
+    player: str
+    target: str | None
+    rule = "RULES 12.2"
+
+    @property
+    def text(self) -> str:
+        if self.target is None:
+            return f"{self.player} holds fire."
+        return f"{self.player} picks {self.target} as his target."
+
+
+@dataclass(frozen=True)
+class ActionDropped(Event):
+    player: str
+    action: str
+    reason: str
+    rule = "RULES 12.2"
+
+    @property
+    def text(self) -> str:
+        return f"{self.player}'s sheet action {self.action} is dropped: {self.reason}."
+
+
+@dataclass(frozen=True)
+class TemplateLifted(Event):
+    player: str
+    rule = "RULES 12.7"
+
+    @property
+    def text(self) -> str:
+        return f"{self.player} has finished: his template leaves the field."
+

@@ -26,12 +26,16 @@ from paintcheck.rules.actions import (
 )
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
-from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, MatchState
+from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState
 from paintcheck.rules.values import RoundView, Stand, with_declaration
 
 
 def to_move(state: MatchState) -> str | None:
     """The team whose decision the engine waits for (None when the match is over)."""
+    if state.phase == SHEETS:
+        return next((t for t in ("blue", "white") if t not in state.sheets), None)
+    if state.phase == TARGET:
+        return team_of(state.awaiting[0]) if state.awaiting else None
     if state.phase == ORDERS:
         for team in ("blue", "white"):
             if not state.orders[team] and state.count_on_field(team):

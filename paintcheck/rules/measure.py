@@ -103,6 +103,13 @@ class Measurer(Protocol):
         "over" when the target plays over, else "left"/"right" as seen by the target's team facing
         the enemy base; None when the target has no cover."""
 
+    def template_crossings(self, origin: Point, prebunker: Point, path: Sequence[Point]) -> tuple[int, ...]:
+        """Indices i of the path's steps path[i] -> path[i+1] that meet the prebunk template laid
+        from ``origin`` toward ``prebunker`` (RULES 12.3–12.4)."""
+
+    def template_covers(self, origin: Point, prebunker: Point, points: Sequence[Point]) -> tuple[bool, ...]:
+        """For each point, whether that template covers it (RULES 12.4)."""
+
     def safe_move(self, path: Sequence[Point], team: str, enemy: Point) -> bool:
         """The whole move runs behind one long obstacle, on its side away from ``enemy`` (RULES 10.6)."""
 

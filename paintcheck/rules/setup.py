@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from paintcheck.field.lattice import Point, half_of, row_of
+from paintcheck.field.lattice import DEFAULT_LATTICE, Lattice, Point, half_of, row_of
 from paintcheck.rules import tables
 from paintcheck.rules.actions import player_id
 from paintcheck.rules.measure import Measurer
@@ -50,9 +50,9 @@ def default_match(
     points: Iterable[Point],
     m: Measurer,
     flag_homes: dict[str, Point] | None = None,
-    base_row: int = 13,
+    lattice: Lattice = DEFAULT_LATTICE,
 ) -> MatchState:
-    return new_match(layout_name, default_positions(points, m), flag_homes, base_row)
+    return new_match(layout_name, default_positions(points, m), flag_homes, lattice)
 
 
 def _d2(a: Point, b: Point) -> int:

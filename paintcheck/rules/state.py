@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from paintcheck.field.lattice import Point
+from paintcheck.field.lattice import DEFAULT_LATTICE, Lattice, Point
 from paintcheck.rules import tables
-from paintcheck.rules.actions import Declare, Reaction
+from paintcheck.rules.actions import BreakSheet, Declare, Reaction
 from paintcheck.rules.flags import Flag, initial_flags
 
 # Phases of a turn and the decisions each waits for (RULES 4.6).
 ORDERS, DECLARE, REACT, DODGE, OVER = "orders", "declare", "react", "dodge", "over"
+SHEETS, TARGET = "sheets", "target"  # the break (RULES 12.1)
 PHASE_DECISIONS = {
+    SHEETS: ("BreakSheet",),
+    TARGET: ("ChooseTarget",),
     ORDERS: ("AssignOrders",),
     DECLARE: ("Declare",),
     REACT: ("React",),
@@ -111,11 +114,22 @@ class MatchState:
     reactors: list[str] = field(default_factory=list)  # teams still to declare reactions
     reactions: list[Reaction] = field(default_factory=list)  # in declaration order
     resolution: Resolution | None = None
+    # the break (turn 1, RULES 12): sheets handed in (secret until both are), active templates
+    # (prebunker -> origin), the stage ("runners" then "finish"), late target choices awaited/made
+    sheets: dict[str, BreakSheet] = field(default_factory=dict)
+    templates: dict[str, Point] = field(default_factory=dict)
+    break_stage: str | None = None
+    awaiting: list[str] = field(default_factory=list)
+    choices: dict[str, str | None] = field(default_factory=dict)
     flags: dict[str, Flag] = field(default_factory=dict)  # none in a match set up without flags
-    base_row: int = 13  # the bases' row, where flags are hung (RULES 1.5, 13.2)
+    lattice: Lattice = DEFAULT_LATTICE  # the field's size: its bases and prebunk zones (RULES 1.5)
     winner: str | None = None  # "blue" | "white" | "draw" once OVER
     end_reason: str | None = None
     decisions: int = 0
+
+    @property
+    def base_row(self) -> int:
+        return self.lattice.base_row
 
     def player(self, pid: str) -> Player:
         return self.players[pid]
@@ -155,8 +169,13 @@ class MatchState:
             reactors=list(self.reactors),
             reactions=list(self.reactions),
             resolution=res,
+            sheets=dict(self.sheets),
+            templates=dict(self.templates),
+            break_stage=self.break_stage,
+            awaiting=list(self.awaiting),
+            choices=dict(self.choices),
             flags=dict(self.flags),
-            base_row=self.base_row,
+            lattice=self.lattice,
             winner=self.winner,
             end_reason=self.end_reason,
             decisions=self.decisions,
@@ -177,7 +196,7 @@ def new_match(
     layout: str,
     positions: dict[str, tuple[Point, str | None, str | None]],
     flag_homes: dict[str, Point] | None = None,
-    base_row: int = 13,
+    lattice: Lattice = DEFAULT_LATTICE,
 ) -> MatchState:
     """A match at the start of turn 2 with players at ``positions`` (id -> point, cover, side) and
     flags at ``flag_homes`` (RULES 13.1)."""
@@ -188,4 +207,22 @@ def new_match(
             point, cover, side = positions[pid]
             players[pid] = Player(team, jersey, point, "kneeling", cover, side)
     return MatchState(layout=layout, players=players, turn=tables.BREAK_TURN + 1,
-                      flags=initial_flags(flag_homes or {}), base_row=base_row)
+                      flags=initial_flags(flag_homes or {}), lattice=lattice)
+
+
+def new_break(
+    layout: str,
+    base_points: dict[str, list[Point]],
+    flag_homes: dict[str, Point] | None = None,
+    lattice: Lattice = DEFAULT_LATTICE,
+) -> MatchState:
+    """A match before the break (turn 1): each team's players wait on its base points, the coaches
+    fill their break sheets (RULES 12.1)."""
+    players = {}
+    for team in ("blue", "white"):
+        for jersey in range(1, tables.PLAYERS_PER_TEAM + 1):
+            pid = f"{'B' if team == 'blue' else 'W'}{jersey}"
+            players[pid] = Player(team, jersey, base_points[team][jersey - 1], "standing")
+    return MatchState(layout=layout, players=players, turn=tables.BREAK_TURN, phase=SHEETS,
+                      flags=initial_flags(flag_homes or {}), lattice=lattice)
+

@@ -15,6 +15,12 @@ from paintcheck.rules.plan import Plan, make_plan
 from paintcheck.rules.state import MatchState, Player, ShotEntry
 
 VERB = {GRAZE: "grazes", CROSS: "crosses"}
+FINISH = "finish"  # the break's last stage: prebunkers finish their sequences (RULES 12.7)
+
+
+def prebunking(s: MatchState, pid: str) -> bool:
+    """Still prebunking: his template is on the field and he has not begun to finish (RULES 12.6)."""
+    return pid in s.templates and not (s.break_stage == FINISH and pid in s.active.values())
 BASE_BY_KIND = {
     "simple": tables.BASE_SHOT,
     REFLEX: tables.BASE_REFLEX,
@@ -176,6 +182,8 @@ class RoundView:
     def protection(self, pid: str) -> Parts:
         """A static target's protection value (RULES 6.3)."""
         p = self.state.players[pid]
+        if prebunking(self.state, pid):  # DEF 5 x 2; his obstacle adds nothing yet  [B p.32-33]
+            return (("prebunking", tables.PREBUNKER_PROTECTION),)
         st = self.static_stand(pid)
         if st.cover is None:
             parts = [("no cover", tables.NATURAL_PROTECTION)]

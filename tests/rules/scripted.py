@@ -37,6 +37,7 @@ class ScriptedMeasurer:
     sweeps: dict = field(default_factory=dict)  # shooter -> touches
     between: dict = field(default_factory=dict)  # (centre, a, b) -> angle
     sides: dict = field(default_factory=dict)  # (target, shooter) -> pressed side
+    templates: dict = field(default_factory=dict)  # (origin, prebunker) -> points it covers
     # Switches added for the rule-by-rule tests; their defaults keep the behaviour above.
     safe_moves: bool = False  # every move reads as a safe move behind a long obstacle (RULES 10.6)
     lock_wedge: bool = False  # every target stands in the priority-lock wedge (RULES 10.5)
@@ -118,6 +119,19 @@ class ScriptedMeasurer:
 
     def pressed_side(self, target, team, cover, side, shooter):
         return self.sides.get((target, shooter), side)
+
+    def cover_with_template(self, origin, prebunker, *points) -> ScriptedMeasurer:
+        """Script the points the template laid from ``origin`` toward ``prebunker`` covers."""
+        self.templates.setdefault((origin, prebunker), set()).update(points)
+        return self
+
+    def template_covers(self, origin, prebunker, points):
+        covered = self.templates.get((origin, prebunker), set())
+        return tuple(tuple(p) in covered for p in points)
+
+    def template_crossings(self, origin, prebunker, path):
+        covered = self.templates.get((origin, prebunker), set())
+        return tuple(i for i in range(len(path) - 1) if path[i] in covered or path[i + 1] in covered)
 
     def safe_move(self, path, team, enemy):
         return self.safe_moves

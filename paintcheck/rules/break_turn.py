@@ -1,0 +1,336 @@
+"""The break, turn 1 (RULES 12): secret sheets, prebunk templates, runners, prebunkers finishing.
+
+Phases (RULES 12.1): 1 both coaches hand in a break sheet (``BreakSheet``, secret until both are
+in) · 2 the sheets are revealed · 3 every player deploys to his sheet's start point (prebunkers in
+their prebunk zone, runners on their base) · 4 templates are laid on the prebunked points, and
+prebunkers covered by an enemy template are shot at once · 5 runners act by order number, both
+teams together, their sheets read as sequences; every enemy template a run crosses fires at the
+runner (runners are immune, inside their own prebunk zone, to templates aimed at it) · 6 the
+prebunkers finish their last 2 actions by order number, their templates leaving as they finish;
+then turn 2 begins. No reflex or suppressive fire happens during the break (RULES 12.8).
+
+The resolution, dodges, moves and flags are the engine's own: this module only builds the rounds.
+"""
+
+from __future__ import annotations
+
+from paintcheck.field.lattice import BACK_ROW_FROM, Point, half_of, row_of
+from paintcheck.rules import events as ev
+from paintcheck.rules import tables
+from paintcheck.rules.actions import (
+    SUPPORTABLE,
+    BreakSheet,
+    ChooseTarget,
+    Declare,
+    Move,
+    Shot,
+    ShotAt,
+    Support,
+)
+from paintcheck.rules.legality import why_move_illegal, why_stance_illegal, why_target_unreachable
+from paintcheck.rules.measure import Measurer
+from paintcheck.rules.plan import make_plan
+from paintcheck.rules.state import TARGET, MatchState, Resolution, ShotEntry
+from paintcheck.rules.values import FINISH, Reading, RoundView, line_of_fire_total, lost, with_declaration
+
+RUNNERS = "runners"
+PREBUNK = "prebunk"  # the kind of a template's shot
+SHEET_CODES = ("DEF", "SUP", "MOV", "SHOT@")  # what a break sheet may write  [H RULES 12.2]
+
+
+# -- legality ------------------------------------------------------------------------------------------
+def why_sheet_illegal(state: MatchState, sheet: BreakSheet, m: Measurer) -> str | None:
+    team = sheet.team
+    own = sorted(p.id for p in state.team_players(team))
+    named = sorted(ln.player for ln in sheet.lines)
+    if named != own:
+        return f"the sheet needs one line for each of {', '.join(own)}"
+    orders = sorted(ln.order for ln in sheet.lines)
+    if orders != list(range(1, len(orders) + 1)):
+        return f"order numbers are 1 to {len(orders)}, each once"
+    prebunkers = [ln for ln in sheet.lines if ln.prebunker]
+    if sorted(ln.order for ln in prebunkers) != list(range(1, len(prebunkers) + 1)):
+        return "prebunkers take the first order numbers (1, 2, …)"
+    starts = [ln.start for ln in sheet.lines]
+    if len(set(starts)) != len(starts):
+        return "two players cannot start on the same point"
+    ends: dict[Point, str] = {}
+    for ln in sheet.lines:
+        reason = why_line_illegal(state, team, ln, m)
+        if reason:
+            return f"{ln.player}: {reason}"
+        moves = [a for a in ln.actions if isinstance(a, Move)]
+        end = moves[0].end if moves else ln.start
+        if end in ends:
+            return f"{ln.player} and {ends[end]} would end on the same point"
+        ends[end] = ln.player
+    return None
+
+
+def why_line_illegal(state: MatchState, team: str, ln, m: Measurer) -> str | None:
+    """One line of a sheet on its own (the sheet checks orders, starts and ends across lines)."""
+    lattice = state.lattice
+    if ln.posture not in tables.POSTURES:
+        return f"posture is standing, kneeling or prone, not {ln.posture!r}"
+    if not lattice.contains(ln.start) or m.obstacle_at(ln.start) is not None:
+        return "his start point must be a free point of the field"
+    if ln.prebunker:
+        if not lattice.in_prebunk_zone(ln.start, team):
+            return "a prebunker starts in his prebunk zone (rows 11-13 of his half)"
+        if not lattice.contains(ln.prebunk) or ln.prebunk == ln.start:
+            return "the prebunked point is a point of the field away from him"
+        (touches,) = m.lines_of_fire(ln.start, [ln.prebunk], tuple(c for c in (ln.cover,) if c))
+        total, parts = line_of_fire_total(ln.posture, touches)
+        if total is None:
+            return f"his prebunk's line of fire is impossible ({parts[0][0]})"
+        budget = tables.ACTION_POINTS - tables.COST_PREBUNK
+    else:
+        if ln.start not in lattice.base_points(team):
+            return "a runner starts on his base (row 13, columns E-M)"
+        budget = tables.ACTION_POINTS
+    reason = why_stance_illegal(m, ln.start, ln.cover, ln.side)
+    if reason:
+        return reason
+    for i, a in enumerate(ln.actions):
+        if a.code not in SHEET_CODES:
+            return f"a break sheet writes DEF, SUP, MOV and SHOT at a point, not {a.code}"
+        if isinstance(a, Support) and (i == 0 or ln.actions[i - 1].code not in SUPPORTABLE + ("SUP",)):
+            return "a support follows a DEF, MOV or SHOT (or another support)"
+    if sum(isinstance(a, Move) for a in ln.actions) > 1:
+        return "one move per activation"
+    plan = make_plan(Declare(ln.player, ln.posture, ln.actions, ln.cover, ln.side), ln.start, m)
+    if plan.cost > budget:
+        return f"his actions cost {plan.cost} action points; he has {budget}"
+    for i, a in enumerate(ln.actions):
+        if isinstance(a, Move):
+            reason = _why_sheet_move_illegal(state, ln, a, m)
+            if reason:
+                return reason
+        elif isinstance(a, ShotAt):
+            where = plan.stance_at(i).point
+            if a.point is None and not (half_of(where) == team and row_of(where) >= BACK_ROW_FROM):
+                return "only a player behind line 8 may choose his target when he shoots"
+            if a.point is not None and not lattice.contains(a.point):
+                return "he shoots at a point of the field"
+    return None
+
+
+def _why_sheet_move_illegal(state: MatchState, ln, move: Move, m: Measurer) -> str | None:
+    """A sheet's move is judged on the empty field: figures move during the break."""
+    probe = state.copy()
+    for p in probe.players.values():
+        p.point = ln.start if p.id == ln.player else None
+    return why_move_illegal(probe, ln.player, move, m)
+
+
+# -- the engine's break turn ------------------------------------------------------------------------------
+class BreakTurn:
+    """Mixed into the Engine: the break's phases, built from the sheets (RULES 12)."""
+
+    m: Measurer
+
+    def _sheet(self, step, d: BreakSheet) -> None:
+        s = step.state
+        s.sheets[d.team] = d
+        step.emit(ev.SheetHandedIn(d.team))
+        if all(team in s.sheets for team in ("blue", "white")):
+            self._start_break(step)
+
+    def _start_break(self, step) -> None:
+        s = step.state
+        step.emit(ev.SheetsRevealed(tuple(str(ln) for t in ("blue", "white") for ln in s.sheets[t].lines)))
+        for team in ("blue", "white"):
+            for ln in sorted(s.sheets[team].lines, key=lambda x: x.order):
+                p = s.players[ln.player]
+                p.point, p.posture, p.cover, p.side = ln.start, ln.posture, ln.cover, ln.side
+                step.emit(ev.Deployed(ln.player, ln.start, ln.prebunk))
+        for team in ("blue", "white"):
+            for ln in sorted(s.sheets[team].lines, key=lambda x: x.order):
+                if ln.prebunker:
+                    s.templates[ln.player] = ln.prebunk
+                    step.emit(ev.PrebunkLaid(ln.player, ln.prebunk))
+        s.break_stage, s.round = RUNNERS, 0
+        entries = []
+        for pb, origin in s.templates.items():
+            shooter = s.players[pb]
+            enemies = [q for q in s.players.values()
+                       if q.team != shooter.team and q.id in s.templates and q.on_field]
+            covered = self.m.template_covers(origin, shooter.point, [q.point for q in enemies])
+            entries += [ShotEntry(pb, q.id, PREBUNK) for q, hit in zip(enemies, covered, strict=True) if hit]
+        if entries:  # prebunk on prebunkers, all at once (RULES 12.4)
+            s.resolution = Resolution(entries, [0] * len(entries))
+            self._continue(step)
+        else:
+            self._next_break_round(step)
+
+    def _next_break_round(self, step) -> None:
+        s = step.state
+        if self._check_end(step):
+            return
+        for k in range(s.round + 1, max(tables.ORDER_TOKENS) + 1):
+            active = {
+                team: ln.player
+                for team in ("blue", "white")
+                for ln in s.sheets[team].lines
+                if ln.order == k and ln.prebunker == (s.break_stage == FINISH)
+                and s.players[ln.player].on_field
+            }
+            if active:
+                break
+        else:
+            if s.break_stage == RUNNERS:
+                s.break_stage, s.round = FINISH, 0
+                self._next_break_round(step)
+                return
+            s.templates, s.break_stage, s.sheets, s.choices = {}, None, {}, {}
+            self._end_turn(step)  # turn 2 begins
+            return
+        s.round, s.active = k, active
+        s.declarations, s.origins, s.reactions, s.resolution = {}, {}, [], None
+        s.speakers = [t for t in ("blue", "white") if t in active]
+        step.emit(ev.BreakRound(s.break_stage, k, active.get("blue"), active.get("white")))
+        s.choices = {}
+        s.awaiting = [pid for pid in active.values()
+                      if any(isinstance(a, ShotAt) and a.point is None for a in self._line(s, pid).actions)]
+        if s.awaiting:
+            s.phase = TARGET
+            return
+        self._start_break_round(step)
+
+    def _choose(self, step, d: ChooseTarget) -> None:
+        s = step.state
+        s.choices[d.player] = d.target
+        s.awaiting.remove(d.player)
+        step.emit(ev.TargetChosen(d.player, d.target))
+        if not s.awaiting:
+            self._start_break_round(step)
+
+    def _start_break_round(self, step) -> None:
+        s = step.state
+        for pid in s.active.values():
+            self._declare_from_sheet(step, pid)
+        view = RoundView(s, self.m)
+        prebunk = self._template_shots(view)
+        ranked, groups = self._rank(step, view, self._sequence_entries(view))
+        s.resolution = Resolution([e for _, e in prebunk] + ranked,
+                                  [0] * len(prebunk) + [g + 1 for g in groups])
+        self._continue(step)
+
+    def _line(self, s: MatchState, pid: str):
+        return s.sheets[s.players[pid].team].line(pid)
+
+    def _declare_from_sheet(self, step, pid: str) -> None:
+        """The sheet's line as this round's sequence: boulets cleared first (they take the first
+        action points, the sheet's last actions are dropped), shots at points aimed at whoever
+        stands there now (or the target chosen late), a shot at nobody dropped with its supports."""
+        s = step.state
+        p, ln = s.players[pid], self._line(s, pid)
+        budget = tables.ACTION_POINTS - (tables.COST_PREBUNK if ln.prebunker else 0)
+        cleared, p.boulets = p.boulets, 0
+        actions, dropping = [], False
+        for a in ln.actions:
+            if isinstance(a, Support) and dropping:
+                continue
+            dropping = False
+            if isinstance(a, ShotAt):
+                target = s.choices.get(pid) if a.point is None else self._enemy_at(s, p.team, a.point)
+                if target is None:
+                    why = "he holds fire" if a.point is None else "no enemy stands on that point"
+                    step.emit(ev.ActionDropped(pid, str(a), why))
+                    dropping = True
+                    continue
+                a = Shot(target)
+            actions.append(a)
+        while actions and self._cost(pid, ln.posture, actions, p.point) > budget - cleared:
+            step.emit(ev.ActionDropped(pid, str(actions[-1]), "no action point left after clearing boulets"))
+            actions.pop()
+        decl = Declare(pid, ln.posture, tuple(actions), p.cover, p.side)
+        s.declarations[pid], s.origins[pid] = decl, p.point
+        plan = make_plan(decl, p.point, self.m)
+        p.posture, p.weakened_from = ln.posture, None
+        p.def_count, p.def_bonus = plan.def_count, plan.def_bonus
+        if cleared:
+            if cleared == tables.MAX_BOULETS:
+                p.def_count, p.def_bonus = tables.DEF_AFTER_CLEARING_FOUR, 0
+            step.emit(ev.BouletsCleared(pid, cleared, p.def_count))
+        step.emit(ev.SequenceDeclared(pid, str(decl), plan.cost))
+
+    def _cost(self, pid: str, posture: str, actions: list, start: Point) -> int:
+        return make_plan(Declare(pid, posture, tuple(actions)), start, self.m).cost
+
+    def _enemy_at(self, s: MatchState, team: str, point: Point) -> str | None:
+        q = s.occupant(point)
+        return q.id if q is not None and q.team != team else None
+
+    def _template_shots(self, view: RoundView) -> list[tuple[int, ShotEntry]]:
+        """Every active enemy template each mover's run crosses, in the order he meets them."""
+        s = view.state
+        shots = []
+        for pid in s.active.values():
+            plan = view.plans[pid]
+            if not plan.move_length:
+                continue
+            runner = s.players[pid]
+            immune_zone = not self._line(s, pid).prebunker  # RULES 12.5 protects the runners
+            for pb, origin in s.templates.items():
+                shooter = s.players[pb]
+                if shooter.team == runner.team or not shooter.on_field or pb in s.active.values():
+                    continue
+                crossings = self.m.template_crossings(origin, shooter.point, plan.path)
+                if immune_zone and s.lattice.in_prebunk_zone(origin, runner.team):
+                    crossings = [i for i in crossings
+                                 if not (s.lattice.in_prebunk_zone(plan.path[i], runner.team)
+                                         and s.lattice.in_prebunk_zone(plan.path[i + 1], runner.team))]
+                if crossings:
+                    shots.append((min(crossings), ShotEntry(pb, pid, PREBUNK)))
+        shots.sort(key=lambda x: x[0])
+        return shots
+
+
+def template_reading(view: RoundView, entry: ShotEntry):
+    """A template's shot (RULES 12.4): 10 + distance band (prebunker -> origin) + line of fire
+    (prebunker -> origin) + the run-angle bonus against the template's line, against the runner's
+    movement value without vulnerability (10 + supports), or a prebunker's protection 10."""
+    s, m = view.state, view.m
+    origin = s.templates[entry.shooter]
+    shooter = view.stand(entry.shooter)
+    parts = [(PREBUNK, tables.BASE_SHOT),
+             ("distance", tables.distance_modifier(m.distance(shooter.point, origin)))]
+    (touches,) = m.lines_of_fire(shooter.point, [origin], tuple(c for c in (shooter.cover,) if c))
+    total, lof = line_of_fire_total(shooter.posture, touches)
+    if total is None:
+        return lost(f"impossible line of fire ({lof[0][0]})")
+    parts.extend(lof)
+    plan = view.plans.get(entry.target)
+    if plan is not None and plan.move_length:
+        (x0, y0), (x1, y1) = plan.path[0], plan.path[-1]
+        run = (x1 - x0, y1 - y0)
+        line = (shooter.point[0] - origin[0], shooter.point[1] - origin[1])
+        phi = m.angle_between((0, 0), run, line)
+        parts.append(("run angle", tables.run_angle_bonus(min(phi, 180.0 - phi))))
+        target_parts = (("MOV", tables.BASE_MOV),) + (
+            (("move support(s)", tables.SUPPORT_BONUS * plan.move_supports),) if plan.move_supports else ())
+        return Reading(tuple(p for p in parts if p[1] or p[0] == PREBUNK), target_parts, shooter,
+                       origin, plan.end, True)
+    target = s.players[entry.target]
+    return Reading(tuple(p for p in parts if p[1] or p[0] == PREBUNK), view.protection(entry.target),
+                   shooter, origin, target.point, False)
+
+
+
+def why_choice_illegal(state: MatchState, d: ChooseTarget, m: Measurer) -> str | None:
+    """A late target (RULES 12.2): an enemy on the field he can shoot from where he will shoot."""
+    if d.player not in state.awaiting:
+        return f"{d.player} has no shot to aim now"
+    if d.target is None:
+        return None
+    target = state.players.get(d.target)
+    p = state.players[d.player]
+    if target is None or not target.on_field or target.team == p.team:
+        return f"{d.target} is not an enemy on the field"
+    line = state.sheets[p.team].line(d.player)
+    decl = Declare(d.player, line.posture, tuple(Shot(d.target) if isinstance(a, ShotAt) and a.point is None
+                                                  else a for a in line.actions), p.cover, p.side)
+    view = RoundView(with_declaration(state, decl), m)
+    fire = next(f for f in view.plans[d.player].fires if f.target == d.target)
+    return why_target_unreachable(view, view.stand(d.player, fire.action), d.target)
