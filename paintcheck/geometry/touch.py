@@ -1,8 +1,6 @@
-"""The plain readings the instruments hand to the rules (shaped as in ``rules.measure``).
-
-The rules layer declares the ``Measurer`` protocol with its own ``Touch`` and ``ObstacleInfo``;
-geometry may not import the rules, so it defines structurally identical classes here.
-"""
+"""The plain readings the instruments hand to the rules: standard-library data only, so that
+``rules.measure`` (the ``Measurer`` protocol) uses these very classes and ``rules`` stays free of
+shapely."""
 
 from __future__ import annotations
 

@@ -11,36 +11,15 @@ cross); turning readings into modifiers is the rules' business (``tables``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Protocol
+
+from paintcheck.geometry.touch import CROSS, GRAZE, ObstacleInfo, Touch
 
 Point = tuple[int, int]
 
-GRAZE = "graze"
-CROSS = "cross"
-
-
-@dataclass(frozen=True)
-class Touch:
-    """One obstacle met by the ruler (line of fire) or by a sweep."""
-
-    obstacle: str
-    kind: str
-    height: str  # "low" | "medium" | "high"
-    effect: str  # GRAZE | CROSS
-
-
-@dataclass(frozen=True)
-class ObstacleInfo:
-    """What the rules need to know of one obstacle."""
-
-    id: str
-    kind: str
-    height: str
-    points: tuple[Point, ...]
-    narrow: bool  # at most 1 point wide: side change allowed behind it
-    long: bool  # stands on 2+ points: safe moves along it
-    overable: bool  # may be played OVER
+# The readings the instruments return: plain frozen data, defined beside the instruments (which
+# may not import the rules) and read here through the allowed direction rules -> geometry.
+__all__ = ["CROSS", "GRAZE", "Measurer", "ObstacleInfo", "Point", "Touch"]
 
 
 class Measurer(Protocol):
