@@ -44,8 +44,6 @@ from paintcheck.rules.state import (
     ORDERS,
     OVER,
     REACT,
-    SHEETS,
-    TARGET,
     MatchState,
     Resolution,
     ShotEntry,
@@ -91,16 +89,12 @@ class Engine(BreakTurn):
 
     def why_illegal(self, state: MatchState, decision) -> str | None:
         """None if the engine accepts ``decision`` now, else the reason in one sentence."""
-        if isinstance(decision, (BreakSheet, ChooseTarget)):
-            wanted = SHEETS if isinstance(decision, BreakSheet) else TARGET
-            if state.phase != wanted:
-                return f"the match is waiting for {state.phase}, not {wanted}"
-            if decision.team != to_move(state):
-                return f"it is {to_move(state)}'s turn to decide, not {decision.team}'s"
-            if isinstance(decision, BreakSheet):
-                return why_sheet_illegal(state, decision, self.m)
-            return why_choice_illegal(state, decision, self.m)
-        return why_illegal(state, decision, self.m)
+        reason = why_illegal(state, decision, self.m)
+        if reason is None and isinstance(decision, BreakSheet):
+            reason = why_sheet_illegal(state, decision, self.m)
+        elif reason is None and isinstance(decision, ChooseTarget):
+            reason = why_choice_illegal(state, decision, self.m)
+        return reason
 
     # -- the door ----------------------------------------------------------------------------------
     def apply(self, state: MatchState, decision, dice) -> tuple[MatchState, list]:

@@ -12,6 +12,8 @@ from paintcheck.rules.actions import (
     SUPPORTABLE,
     SUPPRESSIVE,
     AssignOrders,
+    BreakSheet,
+    ChooseTarget,
     Clean,
     ClearBoulet,
     Declare,
@@ -51,8 +53,10 @@ def to_move(state: MatchState) -> str | None:
 
 
 def why_illegal(state: MatchState, decision, measurer: Measurer) -> str | None:
-    """None if the engine accepts ``decision`` now, else the reason in one sentence."""
-    phase_of = {AssignOrders: ORDERS, Declare: DECLARE, React: REACT, Dodge: DODGE}
+    """None if the engine accepts ``decision`` now, else the reason in one sentence (the break's
+    sheets and late targets are then checked by ``break_turn``)."""
+    phase_of = {AssignOrders: ORDERS, Declare: DECLARE, React: REACT, Dodge: DODGE,
+                BreakSheet: SHEETS, ChooseTarget: TARGET}
     wanted = phase_of.get(type(decision))
     if wanted is None:
         return f"{decision!r} is not a decision"
