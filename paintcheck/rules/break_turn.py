@@ -98,6 +98,9 @@ def why_line_illegal(state: MatchState, team: str, ln, m: Measurer) -> str | Non
             return "a support follows a DEF, MOV or SHOT (or another support)"
     if sum(isinstance(a, Move) for a in ln.actions) > 1:
         return "one move per activation"
+    aims = [a.point for a in ln.actions if isinstance(a, ShotAt)]
+    if len(set(aims)) != len(aims):  # one shot per target (RULES 7.6); one late choice per line
+        return "one shot per point, and one shot chosen later"
     plan = make_plan(Declare(ln.player, ln.posture, ln.actions, ln.cover, ln.side), ln.start, m)
     if plan.cost > budget:
         return f"his actions cost {plan.cost} action points; he has {budget}"

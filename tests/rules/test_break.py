@@ -194,6 +194,8 @@ def test_r12_2_sheet_legality():
                      (Move(((4, -5),)), ShotAt(None)))
     assert "behind line 8" in why([ok[0], late, *ok[2:]])
     assert "one line for each" in why(ok[:4])
+    twice = SheetLine("B2", 2, BASES["blue"][0], "standing", (ShotAt((8, 5)), ShotAt((8, 5))))
+    assert "one shot per point" in why([ok[0], twice, *ok[2:]])
     assert "DEF, SUP, MOV and SHOT" in why([ok[0], SheetLine("B2", 2, BASES["blue"][0], "standing",
                                                              (Shot("W1"),)), *ok[2:]])
 
