@@ -425,3 +425,36 @@ def test_r10_3_a_presser_who_fires_anything_but_a_suppressive_shot_loses_the_plu
     g.react("white", Reaction("W1", REFLEX, "B1"))
     speed = {e.player: e for e in g.of(ev.SpeedTest)}
     assert dict(speed["B1"].parts) == {"d6": 2}
+
+
+def test_r13_2_a_run_takes_the_centre_flag_and_a_later_run_hangs_it_the_match_ends():
+    from paintcheck.rules.actions import Move
+    from paintcheck.rules.flags import initial_flags
+
+    m = measurer()
+    g = Game(m, [standard("B1"), standard("W1")])
+    g.state.flags = initial_flags({"centre": (8, 0)})
+    g.orders({"B1": 1}, {"W1": 2})
+    g.declare("B1", Move(((9, -5), (9, -1), (8, 0), (7, 1))), Def(), Def())
+    g.rest("W1")
+    flag_news = lambda what: [e for e in g.events if isinstance(e, ev.FlagMoved) and e.kind == what]  # noqa: E731
+    assert g.state.flags["centre"].carrier == "B1" and flag_news("taken")
+    # turn 3: he runs on to White's base row 12 and hangs it
+    g.orders({"B1": 1}, {"W1": 2})
+    g.declare("B1", Move(((3, 9), (3, 12))), cover=None, side=None)
+    assert flag_news("hung") and g.state.phase == "over"
+    assert (g.state.winner, g.state.end_reason) == ("blue", "B1 hung the flag")
+
+
+def test_r13_2_a_carrier_who_falls_drops_the_flag_where_he_falls():
+    from paintcheck.rules.flags import Flag
+
+    m = measurer().see(W1, B1)
+    g = Game(m, [standard("B1"), standard("W1")], [11, 20, 1])  # W1 hits B1: no DEF, no dodge
+    g.state.flags = {"centre": Flag("centre", (8, 0), None, "B1")}
+    g.orders({"B1": 2}, {"W1": 1})
+    g.declare("W1", Shot("B1"), Def(), Def(), Def())
+    assert g.p("B1").point is None
+    flag = g.state.flags["centre"]
+    assert flag.carrier is None and flag.point == B1
+    assert [e.kind for e in g.events if isinstance(e, ev.FlagMoved)] == ["dropped"]
