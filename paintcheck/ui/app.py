@@ -13,7 +13,7 @@ import os
 import pygame
 import pygame_gui
 
-from paintcheck.rules.codec import CodecError
+from paintcheck.rules.codec import START_BREAK, CodecError
 from paintcheck.ui import overlays, theme
 from paintcheck.ui.session import MatchSession, default_save_path
 
@@ -60,8 +60,8 @@ class App:
         self.scene = self.scenes[name]
         self.scene.enter(persist)
 
-    def new_match(self, seed: int | None = None) -> None:
-        self.session = MatchSession.new(self.layout_path, seed if seed is not None else self.seed)
+    def new_match(self, seed: int | None = None, start: str = START_BREAK) -> None:
+        self.session = MatchSession.new(self.layout_path, seed if seed is not None else self.seed, start)
         self.message = None
         self.switch("match", viewer=None)
 

@@ -14,6 +14,7 @@ import shapely
 
 from paintcheck.field.lattice import COLUMN_LETTERS, FORWARD
 from paintcheck.field.layout import Field, Obstacle
+from paintcheck.geometry.template import prebunk_template
 from paintcheck.rules.state import GUN_BROKEN, GUN_DEAD, MatchState, Player
 from paintcheck.rules.views import HIDDEN
 from paintcheck.ui import theme
@@ -129,12 +130,6 @@ class FieldRenderer:
                 if y < 0:
                     colour = (130, 170, 255)
                 theme.blit_text(surf, str(abs(y)), t.to_screen(x, y), size_px, colour, anchor="center")
-        # flags
-        if self.field.layout.flag == "centre":
-            _flag(surf, t, ((lat.columns - 1) // 2, 0))
-        else:
-            for sign in (-1, 1):
-                _flag(surf, t, ((lat.columns - 1) // 2, sign * lat.base_row))
         for o in self.field.obstacles:
             draw_obstacle(surf, t, o)
         return surf
@@ -177,6 +172,53 @@ def draw_obstacle(surf: pygame.Surface, t: FieldTransform, o: Obstacle, outline=
                 pygame.draw.polygon(surf, edge, ring)
         if kind == "cone_lying":  # the tip (steppable) end
             pygame.draw.circle(surf, edge, t.to_screen(*b), max(1, int(s * 0.06)))
+
+
+CARRIED_OFFSET = (0.45, 0.0)  # a carried flag flies beside its carrier (world points)
+
+
+def flag_marks(state: MatchState) -> list[tuple[str, tuple[float, float], str | None]]:
+    """Where each flag is drawn: (flag id, world point, carrier): at its point, or beside its
+    carrier when carried (RULES 13)."""
+    marks = []
+    for f in state.flags.values():
+        carrier = state.players.get(f.carrier) if f.carrier else None
+        if carrier is not None and carrier.point is not None:
+            x, y = carrier.point
+            marks.append((f.id, (x + CARRIED_OFFSET[0], y + CARRIED_OFFSET[1]), f.carrier))
+        elif f.point is not None:
+            marks.append((f.id, f.point, None))
+    return marks
+
+
+def draw_flags(surf: pygame.Surface, t: FieldTransform, state: MatchState) -> list:
+    marks = flag_marks(state)
+    for _fid, point, _carrier in marks:
+        _flag(surf, t, point)
+    return marks
+
+
+def draw_template(surf: pygame.Surface, t: FieldTransform, origin, prebunker, team: str) -> None:
+    """A prebunk template (RULES 12.3), translucent in the prebunker's team colour, and the token
+    on the prebunked point."""
+    if origin == prebunker:
+        return
+    rings = screen_coords(t, prebunk_template(origin, prebunker).polygon)
+    xs = [p[0] for ring in rings for p in ring]
+    ys = [p[1] for ring in rings for p in ring]
+    box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    fill = (*theme.TEAM[team][:3], 90)
+    edge = (*theme.TEAM_EDGE[team][:3], 200)
+    for ring in rings:
+        moved = [(px - box.x, py - box.y) for px, py in ring]
+        pygame.draw.polygon(layer, fill, moved)
+        pygame.draw.polygon(layer, edge, moved, 2)
+    surf.blit(layer, box.topleft)
+    cx, cy = t.to_screen(*origin)
+    r = max(4, int(t.scale * 0.22))
+    pygame.draw.circle(surf, (255, 80, 80), (cx, cy), r)
+    pygame.draw.circle(surf, theme.TEAM_EDGE[team], (cx, cy), r, 2)
 
 
 def _flag(surf, t: FieldTransform, point) -> None:

@@ -19,6 +19,7 @@ from paintcheck.rules import events as ev
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
     AssignOrders,
+    ChooseTarget,
     Clean,
     ClearBoulet,
     Declare,
@@ -34,19 +35,27 @@ from paintcheck.rules.actions import (
 )
 from paintcheck.rules.legality import reaction_options, why_stance_illegal
 from paintcheck.rules.plan import make_plan
-from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, MatchState
+from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, SHEETS, TARGET, MatchState
 from paintcheck.rules.values import run_exposure
 from paintcheck.ui import overlays, theme
-from paintcheck.ui.fieldview import FieldRenderer, draw_figure, draw_suppressive_tokens
+from paintcheck.ui.fieldview import (
+    FieldRenderer,
+    draw_figure,
+    draw_flags,
+    draw_suppressive_tokens,
+    draw_template,
+)
 from paintcheck.ui.scenes import Scene
+from paintcheck.ui.sheet_editor import SheetEditor
 from paintcheck.ui.transform import FieldTransform
 from paintcheck.ui.widgets import Controls
 
 PHASE_WORDS = {ORDERS: "order tokens", DECLARE: "declarations", REACT: "reactions", DODGE: "dodge",
-               OVER: "match over"}
+               SHEETS: "break sheets", TARGET: "target choice", OVER: "match over"}
 REVEAL_EVERY = 0.25  # seconds between two resolution lines appearing
 RESOLUTION_EVENTS = (ev.SpeedTest, ev.ShotResolved, ev.DumpResolved, ev.DodgeRolled, ev.Eliminated,
-                     ev.ShotLost, ev.Dodged, ev.Fumble, ev.MatchEnded)
+                     ev.ShotLost, ev.Dodged, ev.Fumble, ev.MatchEnded, ev.SheetsRevealed, ev.BreakRound,
+                     ev.TargetChosen, ev.TemplateLifted, ev.FlagMoved)
 
 
 @dataclass
@@ -91,6 +100,8 @@ class MatchScene(Scene):
         self.tool: str | None = None
         self.mouse = (0, 0)
         self.draft: Draft | None = None
+        self.sheet: SheetEditor | None = None
+        self.flag_view: list = []
         self.orders_draft: dict[str, int] = {}
         self.next_token: int | None = None
         self.chosen_reactions: list = []
@@ -160,12 +171,14 @@ class MatchScene(Scene):
     def handover_reason(self, team: str) -> str:
         phase = self.session.state.phase
         words = {ORDERS: "gives his order tokens", DECLARE: "declares his player's sequence",
-                 REACT: "declares his reactions", DODGE: "rolls his dodge dice"}
+                 REACT: "declares his reactions", DODGE: "rolls his dodge dice",
+                 SHEETS: "fills his break sheet", TARGET: "chooses his player's target"}
         return f"Next: the {theme.TEAM_NAME[team]} coach {words.get(phase, 'decides')}."
 
     def start_phase(self) -> None:
         s = self.session.state
         self.draft = None
+        self.sheet = SheetEditor(self, self.viewer) if s.phase == SHEETS and self.deciding() else None
         self.chosen_reactions = []
         self.orders_draft = {}
         self.next_token = None
@@ -219,6 +232,10 @@ class MatchScene(Scene):
             self.build_react()
         elif s.phase == DODGE:
             self.build_dodge()
+        elif s.phase == SHEETS and self.sheet is not None:
+            self.sheet.build(c)
+        elif s.phase == TARGET:
+            self.build_target()
         self.readings_top = c.bottom + 34
 
     def caption(self, words: str) -> None:
@@ -330,6 +347,22 @@ class MatchScene(Scene):
         dg = self.session.state.resolution.dodge
         c.add("dodge", f"Roll dodge die {dg['used'] + 1} of {dg['allowed']}", self.roll_dodge,
               self.session.why_illegal(Dodge(self.viewer)), primary=True, width=240)
+
+    def build_target(self) -> None:
+        c = self.controls
+        pid = self.session.state.awaiting[0]
+        self.caption(f"{pid} shoots at:")
+        for q in self.session.state.players.values():
+            if q.on_field and q.team != self.viewer:
+                c.add(f"target-{q.id}", q.id, lambda e=q.id: self.choose_target(e),
+                      self.session.why_illegal(ChooseTarget(self.viewer, pid, q.id)), width=60)
+        c.add("hold-fire", "Hold fire", lambda: self.choose_target(None))
+
+    def choose_target(self, target: str | None) -> None:
+        self.apply(ChooseTarget(self.viewer, self.session.state.awaiting[0], target))
+
+    def confirm_sheet(self) -> None:
+        self.apply(self.sheet.sheet())
 
     # -- orders -----------------------------------------------------------------------------------
     def pick_token(self, k: int) -> None:
@@ -662,8 +695,14 @@ class MatchScene(Scene):
             self.show_help()
 
     def field_click(self, pos) -> None:
-        pid = self.figure_at(pos)
         s = self.session.state
+        if self.deciding() and s.phase == SHEETS and self.sheet is not None:
+            self.sheet.click(pos)
+            return
+        pid = self.figure_at(pos)
+        if self.deciding() and s.phase == TARGET and pid is not None and s.players[pid].team != self.viewer:
+            self.choose_target(pid)
+            return
         if self.deciding() and s.phase == ORDERS and pid is not None and s.players[pid].team == self.viewer:
             self.click_own_figure_for_orders(pid)
             return
@@ -768,9 +807,20 @@ class MatchScene(Scene):
                 pv = overlays.read_run_protractor(path, None)
                 if pv is not None and self.inst.protractor:
                     overlays.draw_protractor(surface, t, pv)
+        for pid, origin in state.templates.items():
+            prebunker = state.players[pid]
+            if prebunker.point is not None:
+                draw_template(surface, t, origin, prebunker.point, prebunker.team)
+        sheet = self.sheet if state.phase == SHEETS and self.deciding() else None
+        if sheet is not None:
+            hover = t.nearest_point(*self.mouse) if self.field_area.collidepoint(self.mouse) else None
+            sheet.draw_field(surface, hover)
         active = set(state.active.values()) if state.phase in (DECLARE, REACT, DODGE) else set()
         for p in state.players.values():
             if p.point is None:
+                continue
+            if sheet is not None and sheet.position(p.id) is not None:
+                draw_figure(surface, t, p, state, at=sheet.position(p.id))
                 continue
             if p.id in active or p.id == self.inst.selected:
                 x, y = t.to_screen(*p.point)
@@ -778,6 +828,7 @@ class MatchScene(Scene):
                 pygame.draw.circle(surface, colour, (x, y), int(t.scale * 0.52), 3)
             draw_figure(surface, t, p, state)
         draw_suppressive_tokens(surface, t, state)
+        self.flag_view = draw_flags(surface, t, state)
         self.draw_panel(surface, state, ruler, prot)
 
     def draw_declared(self, surface, state: MatchState) -> None:
@@ -819,7 +870,8 @@ class MatchScene(Scene):
         pygame.draw.line(surface, theme.PANEL_LINE, self.panel.topleft, self.panel.bottomleft, 2)
         x, w = self.px, self.pw
         # turn counter track
-        theme.blit_text(surface, f"Turn {state.turn} of {tables.MAX_TURNS}", (x, 10), 20, theme.TEXT, True)
+        title = "The break" if state.turn == tables.BREAK_TURN else f"Turn {state.turn} of {tables.MAX_TURNS}"
+        theme.blit_text(surface, title, (x, 10), 20, theme.TEXT, True)
         tx = x + 170
         for turn in range(tables.BREAK_TURN + 1, tables.MAX_TURNS + 1):
             box = pygame.Rect(tx, 10, 26, 24)
@@ -850,6 +902,8 @@ class MatchScene(Scene):
         y = self.controls.bottom + 6
         if self.draft is not None and self.deciding():
             y = self.draw_sequence_line(surface, x, y, w)
+        if self.sheet is not None and state.phase == SHEETS and self.deciding():
+            y = self.sheet.draw_table(surface, x, y + 4, w, self.log_rect.top - 6)
         if self.hover_reason:
             for line in theme.wrap(self.hover_reason, 13, w)[:2]:
                 theme.blit_text(surface, line, (x, y), 13, theme.TEXT_WARN)
@@ -885,6 +939,11 @@ class MatchScene(Scene):
                     "click an enemy to shoot him.")
         if state.phase == REACT:
             return "reflex and suppressive shots of your players not activated this round."
+        if state.phase == SHEETS:
+            return ("fill your break sheet: pick a player, click his start point (and the point a "
+                    "prebunker prebunks), add his actions, then hand the sheet in.")
+        if state.phase == TARGET:
+            return f"{state.awaiting[0]} shoots now: click the enemy he fires at, or hold fire."
         if state.phase == DODGE and state.resolution and state.resolution.dodge:
             dg = state.resolution.dodge
             return (f"{dg['target']} is hit, margin {dg['margin']}: roll dodge dice one at a time "

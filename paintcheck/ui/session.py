@@ -12,9 +12,9 @@ import random
 from pathlib import Path
 
 from paintcheck.field.layout_file import default_layout_path
-from paintcheck.rules.codec import CodecError, MatchRecord, load_match, save_match
+from paintcheck.rules.codec import START_BREAK, CodecError, MatchRecord, load_match, save_match
 from paintcheck.rules.dice import Dice
-from paintcheck.rules.state import OVER, MatchState
+from paintcheck.rules.state import OVER, SHEETS, MatchState
 from paintcheck.rules.views import HIDDEN, public_view, view
 from paintcheck.table import Table, replay
 
@@ -47,11 +47,13 @@ class MatchSession:
         self.events: list = list(events or [])
 
     @classmethod
-    def new(cls, layout_path=None, seed: int | None = None) -> MatchSession:
+    def new(cls, layout_path=None, seed: int | None = None, start: str = START_BREAK) -> MatchSession:
+        """A new match from the break (``start``: a ``codec`` start, the turn-2 default for tests)."""
         table = Table.from_file(layout_path or default_layout_path())
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
-        return cls(table, table.start(), Dice(seed), table.new_record(seed))
+        record = table.new_record(seed, start)
+        return cls(table, table.start_of(record), Dice(seed), record)
 
     @classmethod
     def from_record(cls, record: MatchRecord) -> MatchSession:
@@ -94,9 +96,12 @@ class MatchSession:
         return public_view(self.state) if team is None else view(self.state, team)
 
     def secret_on_table(self) -> bool:
-        """Some order token is still face down: the screen must change hands behind a hand-over."""
+        """Some order token or break sheet is still face down: the screen must change hands behind a
+        hand-over."""
         s = self.state
         if s.phase == OVER:
             return False
+        if s.phase == SHEETS:
+            return bool(s.sheets)
         return any(tok > s.round for orders in s.orders.values() for tok in orders.values()
                    if tok != HIDDEN)

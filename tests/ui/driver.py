@@ -69,3 +69,112 @@ def hand_over_if_asked(app) -> bool:
         press(app, "ready")
         return True
     return False
+
+
+def point_pos(app, point):
+    return app.scene.t.to_screen(*point)
+
+
+def new_turn2_match(app) -> None:
+    """A new match in the default position at turn 2 (for the tests of an ordinary turn)."""
+    from paintcheck.rules.codec import START_DEFAULT_TURN2
+
+    app.new_match(start=START_DEFAULT_TURN2)
+    step(app)
+
+
+def _try_run(app, editor, start, used_ends) -> bool:
+    """Draw a run forward from ``start`` by clicks; True when the sheet took it."""
+    from paintcheck.field.lattice import FORWARD
+
+    m, lattice = editor.session.m, editor.session.state.lattice
+    for dy in (4, 3, 5, 2, 6):
+        for dx in (0, 1, -1, 2, -2):
+            end = (start[0] + dx, start[1] + FORWARD[editor.team] * dy)
+            if not lattice.contains(end) or end in used_ends or m.obstacle_at(end) is not None:
+                continue
+            press(app, "sheet-MOV")
+            before = len(editor.draft.actions)
+            click(app, point_pos(app, end))
+            press(app, "sheet-move-finish")
+            if len(editor.draft.actions) > before:
+                used_ends.add(end)
+                return True
+            press(app, "sheet-move-cancel")
+    return False
+
+
+def fill_sheet_by_clicks(app, prebunkers: int = 1, hand_in: bool = True) -> None:
+    """The coach at the screen fills his break sheet by clicks: ``prebunkers`` prebunkers (start in
+    the zone, a prebunked point, DEF), the others runners (a base point, a run, DEF; the last one's
+    shot chosen later when he may), then hands it in (unless ``hand_in`` is False)."""
+    from paintcheck.field.lattice import half_of
+    from paintcheck.rules.actions import SheetLine
+    from paintcheck.rules.break_turn import why_line_illegal
+
+    editor = app.scene.sheet
+    session = editor.session
+    state, m, lattice, team = session.state, session.m, session.state.lattice, editor.team
+    used_starts: set = set()
+    used_ends: set = set()
+    players = editor.players()
+    for pid in players[:prebunkers]:
+        press(app, f"sheet-pick-{pid}")
+        press(app, "sheet-prebunker")
+        zone = [p for p in lattice.points() if lattice.in_prebunk_zone(p, team) and m.obstacle_at(p) is None
+                and p not in used_starts]
+        enemy = [p for p in lattice.points() if half_of(p) != team and m.obstacle_at(p) is None]
+        for start in sorted(zone, key=lambda p: abs(p[0] - lattice.columns // 2)):
+            covers = m.covers(start)
+            cover = covers[0] if covers else None
+            side = app.scene.default_side(cover, None, start)
+            aims = sorted(enemy, key=lambda o: (abs(abs(o[1]) - 10), abs(o[0] - lattice.columns // 2)))
+            origin = next((o for o in aims
+                           if why_line_illegal(state, team, SheetLine(pid, 1, start, "standing", (), cover,
+                                                                        side, o), m) is None), None)
+            if origin is not None:
+                break
+        click(app, point_pos(app, start))
+        click(app, point_pos(app, origin))
+        used_starts.add(start)
+        used_ends.add(start)
+        while enabled(app, "sheet-DEF"):
+            press(app, "sheet-DEF")
+    for pid in players[prebunkers:]:
+        press(app, f"sheet-pick-{pid}")
+        for start in lattice.base_points(team):
+            if start in used_starts or start in used_ends or m.obstacle_at(start) is not None:
+                continue
+            click(app, point_pos(app, start))
+            if editor.draft.start == start:
+                break
+        used_starts.add(start)
+        if not _try_run(app, editor, start, used_ends):
+            used_ends.add(start)
+        if pid == players[-1] and enabled(app, "sheet-LATER"):
+            press(app, "sheet-LATER")
+        while enabled(app, "sheet-DEF"):
+            press(app, "sheet-DEF")
+    assert enabled(app, "sheet-confirm"), app.scene.controls.choices["sheet-confirm"].reason
+    if hand_in:
+        press(app, "sheet-confirm")
+
+
+def play_break_by_clicks(app, limit: int = 200) -> None:
+    """After both sheets: roll dodges and choose targets by clicks until turn 2's order tokens."""
+    from paintcheck.rules.state import DODGE, ORDERS, OVER, TARGET
+
+    for _ in range(limit):
+        hand_over_if_asked(app)
+        scene = app.scene
+        s = scene.session.state
+        if s.phase in (ORDERS, OVER):
+            return
+        if s.phase == DODGE:
+            press(app, "dodge")
+        elif s.phase == TARGET:
+            targets = [k for k in scene.controls.choices if k.startswith("target-") and enabled(app, k)]
+            press(app, targets[0] if targets else "hold-fire")
+        else:
+            raise AssertionError(f"the break waits for {s.phase}")
+    raise AssertionError("the break did not end")

@@ -7,7 +7,7 @@ import pygame
 from paintcheck.rules import tables
 from paintcheck.rules.state import ShotEntry
 from paintcheck.rules.values import RoundView
-from tests.ui.driver import click, drag, figure_pos, move, press, step
+from tests.ui.driver import click, drag, figure_pos, move, new_turn2_match, press, step
 
 
 def _shootable_pair(state, m):
@@ -22,7 +22,7 @@ def _shootable_pair(state, m):
 
 
 def test_dragging_the_ruler_from_target_to_shooter_reads_the_engines_modifiers(app):
-    press(app, "new")
+    new_turn2_match(app)
     scene = app.scene
     session = scene.session
     shooter, target, expected = _shootable_pair(session.state, session.m)
@@ -49,7 +49,7 @@ def test_dragging_the_ruler_from_target_to_shooter_reads_the_engines_modifiers(a
 
 
 def test_the_ruler_follows_the_mouse_until_it_snaps(app):
-    press(app, "new")
+    new_turn2_match(app)
     scene = app.scene
     press(app, "tool-ruler")
     target = figure_pos(app, "W1")
@@ -64,7 +64,7 @@ def test_the_ruler_follows_the_mouse_until_it_snaps(app):
 
 
 def test_the_protractor_sits_on_the_target_with_white_numbers(app):
-    press(app, "new")
+    new_turn2_match(app)
     scene = app.scene
     session = scene.session
     shooter, target, expected = _shootable_pair(session.state, session.m)
@@ -84,7 +84,7 @@ def test_the_protractor_sits_on_the_target_with_white_numbers(app):
 def test_drawing_a_run_shows_what_each_enemy_sees(app):
     from tests.ui.driver import hand_over_if_asked, play_orders_by_clicks
 
-    press(app, "new")
+    new_turn2_match(app)
     play_orders_by_clicks(app)
     hand_over_if_asked(app)
     play_orders_by_clicks(app)

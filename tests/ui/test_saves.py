@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from paintcheck.ui.session import default_save_path
-from tests.ui.driver import hand_over_if_asked, play_orders_by_clicks, press
+from tests.ui.driver import hand_over_if_asked, new_turn2_match, play_orders_by_clicks, press
 
 
 def test_every_decision_is_saved_and_the_match_resumes_exactly(app, user_data):
-    press(app, "new")
+    new_turn2_match(app)
     play_orders_by_clicks(app)
     hand_over_if_asked(app)
     play_orders_by_clicks(app)
@@ -41,7 +41,7 @@ def test_a_damaged_save_is_reported_in_the_window(app):
 
 
 def test_the_save_button_writes_the_file(app):
-    press(app, "new")
+    new_turn2_match(app)
     press(app, "save")
     assert default_save_path().exists()
     assert "Saved to" in app.message[0]

@@ -9,15 +9,17 @@ from tests.ui.driver import (
     click,
     enabled,
     figure_pos,
+    fill_sheet_by_clicks,
     hand_over_if_asked,
     move,
+    new_turn2_match,
     play_orders_by_clicks,
     press,
 )
 
 
 def _to_first_declaration(app):
-    press(app, "new")
+    new_turn2_match(app)
     play_orders_by_clicks(app)
     assert app.scene.name == "handover"  # Blue's tokens are secret: White must not see them
     hand_over_if_asked(app)
@@ -28,7 +30,7 @@ def _to_first_declaration(app):
 
 
 def test_order_tokens_by_clicks_reach_the_engine(app):
-    press(app, "new")
+    new_turn2_match(app)
     scene = app.scene
     assert not enabled(app, "orders-confirm")
     assert "B1" in scene.controls.choices["orders-confirm"].reason  # the engine's sentence
@@ -38,7 +40,7 @@ def test_order_tokens_by_clicks_reach_the_engine(app):
 
 
 def test_a_token_number_can_be_chosen_first_and_a_click_takes_it_back(app):
-    press(app, "new")
+    new_turn2_match(app)
     scene = app.scene
     press(app, "token-5")
     click(app, figure_pos(app, "B2"))
@@ -120,6 +122,11 @@ def _play_one_decision(app, shoot: bool = True) -> None:
         press(app, "react-confirm")
     elif phase == "dodge":
         press(app, "dodge")
+    elif phase == "sheets":
+        fill_sheet_by_clicks(app, prebunkers=1 if scene.viewer == "blue" else 2)
+    elif phase == "target":
+        targets = [k for k in scene.controls.choices if k.startswith("target-") and enabled(app, k)]
+        press(app, targets[0] if targets else "hold-fire")
     elif phase == "over":
         press(app, "result")
 
@@ -147,7 +154,7 @@ def test_a_full_turn_played_by_clicks(app):
 
 
 def test_reactions_show_who_is_eligible_and_why_not(app):
-    press(app, "new")
+    new_turn2_match(app)
     session = app.scene.session
     for _ in range(200):
         if session.state.phase == "react" and app.scene.name == "match":

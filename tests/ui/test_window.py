@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from tests.ui.driver import click, press, step
+from tests.ui.driver import click, new_turn2_match, press, step
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -85,7 +85,7 @@ def test_how_to_play_is_reachable_from_the_match(app):
 
 
 def test_clicking_a_figure_shades_its_field_of_vision(app):
-    press(app, "new")
+    new_turn2_match(app)
     scene = app.scene
     white = scene.session.state.players["W3"]
     click(app, scene.t.to_screen(*white.point))

@@ -67,6 +67,7 @@ def screenshots(out: Path) -> list[Path]:
         figure_pos,
         hand_over_if_asked,
         move,
+        new_turn2_match,
         play_orders_by_clicks,
         press,
         step,
@@ -84,7 +85,7 @@ def screenshots(out: Path) -> list[Path]:
     app = App((1600, 1000), seed=21)
     step(app, 3)
     shot("01-title")
-    press(app, "new")
+    new_turn2_match(app)
     scene = app.scene
     press(app, "token-3")
     click(app, figure_pos(app, "B1"))
@@ -154,8 +155,49 @@ def screenshots(out: Path) -> list[Path]:
     press(app, "help") if app.scene.name == "match" else None
     if app.scene.name == "help":
         shot("09-how-to-play")
+    break_shots(app, shot)
     pygame.quit()
     return saved
+
+
+def break_shots(app, shot) -> None:
+    """A new match from the break: White's sheet being written (a template, a run being drawn),
+    then the break playing out."""
+    from tests.ui.driver import (
+        click,
+        enabled,
+        fill_sheet_by_clicks,
+        hand_over_if_asked,
+        move,
+        point_pos,
+        press,
+        step,
+    )
+
+    app.switch("title")
+    step(app, 2)
+    press(app, "new")
+    fill_sheet_by_clicks(app, prebunkers=1)
+    hand_over_if_asked(app)
+    fill_sheet_by_clicks(app, prebunkers=2, hand_in=False)
+    editor = app.scene.sheet
+    last = editor.players()[-1]
+    press(app, f"sheet-pick-{last}")
+    while editor.draft.actions:
+        press(app, "sheet-undo")
+    start = editor.draft.start
+    press(app, "sheet-MOV")
+    click(app, point_pos(app, (start[0] + 1, start[1] - 3)))
+    move(app, point_pos(app, (start[0] + 2, start[1] - 6)))
+    shot("10-break-sheet")
+    press(app, "sheet-move-cancel")
+    press(app, "sheet-confirm")
+    scene = app.scene
+    if scene.session.state.phase == "target":  # a late target, then the round's prebunk shots
+        targets = [k for k in scene.controls.choices if k.startswith("target-") and enabled(app, k)]
+        press(app, targets[0] if targets else "hold-fire")
+    step(app, 60 * 5)  # the resolution appears line by line
+    shot("11-break")
 
 
 def main(argv: list[str]) -> int:

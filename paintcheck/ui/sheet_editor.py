@@ -1,0 +1,372 @@
+"""The break sheet at the window (RULES 12.2): the coach at the screen fills his sheet on the board.
+
+Pick a player (his button, or his figure), click his start point (a base point for a runner, a
+point of the prebunk zone for a prebunker), for a prebunker the point he prebunks (his template is
+drawn), then his actions as in a declaration. Order numbers follow the order the lines were begun,
+prebunkers first (RULES 12.2: prebunkers take 1..k). Every line is checked with
+``why_line_illegal`` and the whole sheet with the engine; only this coach's own draft is drawn, the
+other sheet lies face down in the view. Nothing reaches the engine before the scene's one door.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from paintcheck.field.lattice import Point
+from paintcheck.rules import tables
+from paintcheck.rules.actions import BreakSheet, Declare, Def, Move, SheetLine, ShotAt, Support
+from paintcheck.rules.break_turn import why_line_illegal
+from paintcheck.rules.legality import why_stance_illegal
+from paintcheck.rules.plan import make_plan
+from paintcheck.ui import theme
+from paintcheck.ui.fieldview import draw_template
+
+START, ORIGIN, MOVING, SHOOTING = "start", "origin", "move", "shot"  # what the next field click sets
+SHOT_COLOUR = (255, 80, 80)
+
+
+@dataclass
+class LineDraft:
+    """One player's line as the coach writes it."""
+
+    player: str
+    start: Point | None = None
+    prebunker: bool = False
+    prebunk: Point | None = None
+    posture: str = "standing"
+    cover: str | None = None
+    side: str | None = None
+    actions: list = field(default_factory=list)
+
+    def line(self, order: int = 0, *extra) -> SheetLine | None:
+        if self.start is None or (self.prebunker and self.prebunk is None):
+            return None
+        return SheetLine(self.player, order, self.start, self.posture, (*self.actions, *extra), self.cover,
+                         self.side, self.prebunk if self.prebunker else None)
+
+
+class SheetEditor:
+    def __init__(self, scene, team: str) -> None:
+        self.scene = scene
+        self.team = team
+        self.lines: dict[str, LineDraft] = {}  # in the order the lines were begun
+        self.current: str = self.players()[0]
+        self.mode: str | None = START
+        self.waypoints: list[Point] = []
+
+    # -- reading ------------------------------------------------------------------------------------
+    @property
+    def session(self):
+        return self.scene.session
+
+    def players(self) -> list[str]:
+        return [p.id for p in sorted(self.session.state.team_players(self.team), key=lambda p: p.jersey)]
+
+    @property
+    def draft(self) -> LineDraft:
+        return self.lines.setdefault(self.current, LineDraft(self.current))
+
+    def sheet(self) -> BreakSheet:
+        begun = [d for d in self.lines.values() if d.line() is not None]
+        ordered = [d for d in begun if d.prebunker] + [d for d in begun if not d.prebunker]
+        return BreakSheet(self.team, tuple(d.line(i) for i, d in enumerate(ordered, start=1)))
+
+    def orders(self) -> dict[str, int]:
+        return {ln.player: ln.order for ln in self.sheet().lines}
+
+    def why_line(self, d: LineDraft, *extra) -> str | None:
+        line = d.line(0, *extra)
+        if line is None:
+            return "click his start point first" if d.start is None else "click the point he prebunks first"
+        return why_line_illegal(self.session.state, self.team, line, self.session.m)
+
+    def why_start(self, point: Point, d: LineDraft) -> str | None:
+        lattice, m = self.session.state.lattice, self.session.m
+        if m.obstacle_at(point) is not None:
+            return "his start point must be a free point of the field"
+        if d.prebunker and not lattice.in_prebunk_zone(point, self.team):
+            return "a prebunker starts in his prebunk zone (rows 11-13 of his half)"
+        if not d.prebunker and point not in lattice.base_points(self.team):
+            return "a runner starts on his base (row 13, columns E-M)"
+        if any(o.start == point for o in self.lines.values() if o.player != d.player):
+            return "two players cannot start on the same point"
+        return None
+
+    def position(self, pid: str) -> Point | None:
+        """Where the figure is drawn while the sheet is written: his start, once clicked."""
+        d = self.lines.get(pid)
+        return d.start if d is not None and d.start is not None else None
+
+    def stand_point(self, d: LineDraft) -> Point:
+        moves = [a for a in d.actions if isinstance(a, Move)]
+        return moves[0].end if moves else d.start
+
+    def fmt(self, point: Point) -> str:
+        return self.session.state.lattice.format(point, self.team)
+
+    def action_text(self, a) -> str:
+        if isinstance(a, Move):
+            return "MOV " + ">".join(self.fmt(p) for p in a.waypoints)
+        if isinstance(a, ShotAt):
+            return f"SHOT @{self.fmt(a.point)}" if a.point else "SHOT later"
+        return str(a)
+
+    # -- buttons ------------------------------------------------------------------------------------
+    def build(self, c) -> None:
+        d, m = self.draft, self.session.m
+        orders = self.orders()
+        self.scene.caption("Player:")
+        for pid in self.players():
+            words = f"{pid} ({orders[pid]})" if pid in orders else pid
+            c.add(f"sheet-pick-{pid}", words, lambda p=pid: self.select(p), chosen=pid == self.current,
+                  width=70)
+        c.add("sheet-prebunker", "Prebunker", self.toggle_prebunker, chosen=d.prebunker,
+              hint="starts in the prebunk zone, prebunks a point (2 action points), then 2 actions")
+        c.newline()
+        self.scene.caption("Posture:")
+        for posture in tables.POSTURES:
+            c.add(f"sheet-posture-{posture}", posture, lambda v=posture: self.set_stance(posture=v),
+                  chosen=d.posture == posture, width=86)
+        covers = m.covers(d.start) if d.start is not None else []
+        if covers:
+            self.scene.caption(" Cover:")
+            for cov in covers:
+                c.add(f"sheet-cover-{cov}", cov, lambda v=cov: self.set_stance(cover=v),
+                      chosen=d.cover == cov)
+            for side in tables.SIDES:
+                c.add(f"sheet-side-{side}", side, lambda v=side: self.set_stance(side=v),
+                      chosen=d.side == side, reason=why_stance_illegal(m, d.start, d.cover, side), width=60)
+        c.newline()
+        if self.mode == START:
+            zone = ("a point of your prebunk zone (rows 11-13)" if d.prebunker
+                    else "a base point (row 13, E-M)")
+            self.scene.caption(f"Click {d.player}'s start point: {zone}.")
+        elif self.mode == ORIGIN:
+            self.scene.caption(f"Click the point {d.player} prebunks (his template's origin).")
+        elif self.mode == MOVING:
+            self.scene.caption("Click the run's points (the last is the arrival):")
+            c.add("sheet-move-finish", "Finish the move", self.finish_move,
+                  None if self.waypoints else "click at least the arrival point", primary=True)
+            c.add("sheet-move-cancel", "Cancel the move", self.cancel_mode)
+        elif self.mode == SHOOTING:
+            self.scene.caption("Click the point he shoots at.")
+            c.add("sheet-shot-cancel", "Cancel the shot", self.cancel_mode)
+        else:
+            self.scene.caption("Add:")
+            c.add("sheet-DEF", "DEF", lambda: self.add(Def()), self.why_line(d, Def()))
+            c.add("sheet-SUP", "Support", lambda: self.add(Support()), self.why_line(d, Support()))
+            c.add("sheet-MOV", "Move…", lambda: self.arm(MOVING), self.why_move_possible())
+            c.add("sheet-SHOT", "Shot at a point…", lambda: self.arm(SHOOTING),
+                  self.why_line(d, ShotAt(self.stand_point(d))) if d.start else "click his start point first")
+            c.add("sheet-LATER", "Shot chosen later", lambda: self.add(ShotAt(None)),
+                  self.why_line(d, ShotAt(None)),
+                  hint="only behind line 8: you name the target when his shot comes")
+        c.newline()
+        c.add("sheet-restart", "Start point…", lambda: self.arm(START))
+        if d.prebunker:
+            c.add("sheet-origin", "Prebunked point…", lambda: self.arm(ORIGIN),
+                  None if d.start else "click his start point first")
+        c.add("sheet-undo", "Undo", self.undo, None if d.actions or self.waypoints else "nothing to undo")
+        c.add("sheet-clear-line", "Clear the line", self.clear_line)
+        c.newline()
+        busy = {MOVING: "finish the move first", SHOOTING: "click the shot's point first"}.get(self.mode)
+        c.add("sheet-confirm", "Hand in the break sheet", self.scene.confirm_sheet,
+              busy or self.session.why_illegal(self.sheet()), primary=True, width=260)
+
+    def why_move_possible(self) -> str | None:
+        d = self.draft
+        if d.start is None:
+            return "click his start point first"
+        if any(isinstance(a, Move) for a in d.actions):
+            return "one move per activation"
+        budget = tables.ACTION_POINTS - (tables.COST_PREBUNK if d.prebunker else 0)
+        if self.cost(d) >= budget:
+            return "no action point left for a move"
+        return None
+
+    def cost(self, d: LineDraft) -> int:
+        line = d.line()
+        if line is None:
+            return 0
+        decl = Declare(line.player, line.posture, line.actions, line.cover, line.side)
+        return make_plan(decl, line.start, self.session.m).cost
+
+    # -- editing ------------------------------------------------------------------------------------
+    def changed(self) -> None:
+        self.scene.rebuild()
+
+    def select(self, pid: str) -> None:
+        self.current = pid
+        self.waypoints = []
+        self.mode = START if self.draft.start is None else None
+        self.changed()
+
+    def toggle_prebunker(self) -> None:
+        d = self.lines.pop(self.current, LineDraft(self.current))
+        self.lines[d.player] = LineDraft(d.player, prebunker=not d.prebunker, posture=d.posture)  # begun now
+        self.mode, self.waypoints = START, []
+        self.changed()
+
+    def set_stance(self, posture=None, cover=None, side=None) -> None:
+        d = self.draft
+        if posture is not None:
+            d.posture = posture
+        if cover is not None:
+            d.cover = cover
+            d.side = self.scene.default_side(cover, d.side, d.start)
+        if side is not None:
+            d.side = side
+        self.changed()
+
+    def arm(self, mode: str) -> None:
+        self.mode, self.waypoints = mode, []
+        self.changed()
+
+    def cancel_mode(self) -> None:
+        self.arm(None if self.draft.start is not None else START)
+
+    def add(self, action) -> bool:
+        reason = self.why_line(self.draft, action)
+        if reason is not None:
+            self.scene.app.flash(reason, error=True)
+            return False
+        self.draft.actions.append(action)
+        self.scene.app.message = None
+        self.mode, self.waypoints = None, []
+        self.changed()
+        return True
+
+    def finish_move(self) -> None:
+        if not self.waypoints:
+            return
+        end = self.waypoints[-1]
+        covers = self.session.m.covers(end)
+        cover = covers[0] if covers else None
+        self.add(Move(tuple(self.waypoints), cover, self.scene.default_side(cover, None, end)))
+
+    def undo(self) -> None:
+        if self.waypoints:
+            self.waypoints.pop()
+        elif self.draft.actions:
+            self.draft.actions.pop()
+        self.changed()
+
+    def clear_line(self) -> None:
+        d = self.draft
+        self.lines[d.player] = LineDraft(d.player, prebunker=d.prebunker, posture=d.posture)
+        self.mode, self.waypoints = START, []
+        self.changed()
+
+    def click(self, pos) -> None:
+        """A click on the field: the point the armed step waits for, or a figure to pick."""
+        scene, d = self.scene, self.draft
+        point = scene.t.nearest_point(*pos)
+        if self.mode is None or point is None:
+            pid = self.figure_at(pos)
+            if pid is not None:
+                self.select(pid)
+            return
+        if self.mode == START:
+            reason = self.why_start(point, d)
+            if reason:
+                scene.app.flash(reason, error=True)
+                return
+            d.start, d.prebunk, d.actions = point, None, []
+            covers = self.session.m.covers(point)
+            d.cover = covers[0] if covers else None
+            d.side = scene.default_side(d.cover, None, point)
+            self.mode = ORIGIN if d.prebunker else None
+            scene.app.message = None
+        elif self.mode == ORIGIN:
+            before, d.prebunk = d.prebunk, point
+            reason = self.why_line(d)
+            if reason:
+                d.prebunk = before
+                scene.app.flash(reason, error=True)
+                return
+            self.mode = None
+            scene.app.message = None
+        elif self.mode == MOVING:
+            if self.waypoints and self.waypoints[-1] == point:
+                self.finish_move()
+                return
+            self.waypoints.append(point)
+        elif self.mode == SHOOTING:
+            self.add(ShotAt(point))
+            return
+        self.changed()
+
+    def figure_at(self, pos) -> str | None:
+        t = self.scene.t
+        for pid in self.players():
+            point = self.position(pid) or self.session.state.players[pid].point
+            x, y = t.to_screen(*point)
+            if (x - pos[0]) ** 2 + (y - pos[1]) ** 2 <= (t.scale * 0.5) ** 2:
+                return pid
+        return None
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def draw_field(self, surface, hover: Point | None) -> None:
+        t, m = self.scene.t, self.session.m
+        colour = theme.TEAM[self.team]
+        if self.mode == START:
+            d = self.draft
+            for point in self.session.state.lattice.points():
+                if self.why_start(point, d) is None:
+                    pygame.draw.circle(surface, theme.ACTIVE, t.to_screen(*point),
+                                       max(3, int(t.scale * 0.18)), 1)
+        for d in self.lines.values():
+            if d.start is None:
+                continue
+            if d.prebunker and d.prebunk is not None:
+                draw_template(surface, t, d.prebunk, d.start, self.team)
+            here = d.start
+            for a in d.actions:
+                if isinstance(a, Move):
+                    path = m.path(here, a.waypoints)
+                    pygame.draw.lines(surface, colour, False, [t.to_screen(*q) for q in path], 3)
+                    here = a.end
+                elif isinstance(a, ShotAt) and a.point is not None:
+                    pygame.draw.line(surface, SHOT_COLOUR, t.to_screen(*here), t.to_screen(*a.point), 2)
+                    pygame.draw.circle(surface, SHOT_COLOUR, t.to_screen(*a.point), int(t.scale * 0.25), 2)
+        d = self.draft
+        if self.mode == MOVING and d.start is not None:
+            points = list(self.waypoints)
+            if hover is not None and hover not in points[-1:]:
+                points.append(hover)
+            if points:
+                path = m.path(self.stand_point(d), tuple(points))
+                pygame.draw.lines(surface, theme.SELECT, False, [t.to_screen(*q) for q in path], 2)
+        where = self.position(d.player) or self.session.state.players[d.player].point
+        pygame.draw.circle(surface, theme.SELECT, t.to_screen(*where), int(t.scale * 0.52), 3)
+
+    def draw_table(self, surface, x: int, y: int, w: int, bottom: int) -> int:
+        """The sheet as on paper: one row per player, coordinates in the coach's own half."""
+        theme.blit_text(surface, f"{theme.TEAM_NAME[self.team]} break sheet", (x, y), 14, theme.TEXT, True)
+        y += 20
+        cols = (x, x + 40, x + 100, x + 160, x + 230)
+        for cx, words in zip(cols, ("No.", "Player", "Start", "Prebunk", "Actions"), strict=True):
+            theme.blit_text(surface, words, (cx, y), 13, theme.TEXT_DIM, True)
+        y += 18
+        orders = self.orders()
+        for pid in self.players():
+            if y + 16 > bottom:
+                break
+            d = self.lines.get(pid, LineDraft(pid))
+            acts = ", ".join(self.action_text(a) for a in d.actions) or "—"
+            cells = (str(orders.get(pid, "—")), pid, self.fmt(d.start) if d.start else "—",
+                     self.fmt(d.prebunk) if d.prebunker and d.prebunk else ("?" if d.prebunker else ""))
+            colour = theme.SELECT if pid == self.current else theme.TEXT
+            for cx, words in zip(cols[:4], cells, strict=True):
+                theme.blit_text(surface, words, (cx, y), 13, colour)
+            for part in theme.wrap(acts, 13, w - (cols[4] - x))[:2]:
+                theme.blit_text(surface, part, (cols[4], y), 13, colour)
+                y += 16
+        reason = self.why_line(self.draft)
+        if reason and y + 16 <= bottom:
+            for part in theme.wrap(f"{self.current}: {reason}", 13, w)[:2]:
+                theme.blit_text(surface, part, (x, y + 2), 13, theme.TEXT_WARN)
+                y += 16
+        return y

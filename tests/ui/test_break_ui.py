@@ -1,0 +1,167 @@
+"""The break at the window: both break sheets filled by clicks behind a hand-over, the break played
+out (templates, prebunk shots, late targets, dodges) up to turn 2, and flags drawn where they are."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from paintcheck.rules import events as ev
+from paintcheck.rules.actions import AssignOrders, BreakSheet, ChooseTarget, Move, SheetLine
+from paintcheck.rules.codec import START_BREAK
+from paintcheck.rules.state import ORDERS, SHEETS
+from paintcheck.ui.fieldview import CARRIED_OFFSET
+from paintcheck.ui.session import MatchSession, default_save_path
+from tests.ui.driver import (
+    click,
+    enabled,
+    fill_sheet_by_clicks,
+    hand_over_if_asked,
+    new_turn2_match,
+    play_break_by_clicks,
+    play_orders_by_clicks,
+    point_pos,
+    press,
+    step,
+)
+
+
+def _both_sheets(app):
+    press(app, "new")
+    fill_sheet_by_clicks(app, prebunkers=1)
+    assert app.scene.name == "handover"  # Blue's sheet is secret: White must not see it
+    hand_over_if_asked(app)
+    fill_sheet_by_clicks(app, prebunkers=2)
+    return app.scene.session
+
+
+def test_a_new_match_starts_with_the_break_sheets(app):
+    press(app, "new")
+    scene = app.scene
+    assert scene.session.record.start == START_BREAK
+    assert scene.session.state.phase == SHEETS and scene.viewer == "blue" and scene.sheet is not None
+    # an empty sheet is greyed with the engine's own sentence
+    assert not enabled(app, "sheet-confirm")
+    reason = scene.controls.choices["sheet-confirm"].reason
+    assert reason == scene.session.why_illegal(scene.sheet.sheet())
+
+
+def test_a_runner_starts_on_his_base_and_a_line_is_checked_by_the_rules(app):
+    press(app, "new")
+    scene = app.scene
+    editor = scene.sheet
+    lattice = scene.session.state.lattice
+    base = lattice.base_points("blue")
+    click(app, point_pos(app, (base[0][0], base[0][1] + 3)))  # not on his base
+    assert editor.draft.start is None and "base" in app.message[0]
+    click(app, point_pos(app, base[0]))
+    assert editor.draft.start == base[0]
+    # a support needs an action before it: greyed with why_line_illegal's reason
+    assert not enabled(app, "sheet-SUP")
+    assert "support" in scene.controls.choices["sheet-SUP"].reason
+    press(app, "sheet-DEF")
+    press(app, "sheet-SUP")
+    assert [a.code for a in editor.draft.actions] == ["DEF", "SUP"]
+    press(app, "sheet-undo")
+    assert [a.code for a in editor.draft.actions] == ["DEF"]
+    # the paper sheet's row: his order number and his start in Blue's own coordinates
+    assert editor.orders() == {"B1": 1}
+    assert lattice.format(base[0], "blue") == "E13"
+
+
+def test_both_sheets_by_clicks_then_the_break_reaches_turn_2(app):
+    session = _both_sheets(app)
+    sheets = [d for d in session.record.decisions if isinstance(d, BreakSheet)]
+    assert [s.team for s in sheets] == ["blue", "white"]
+    for sheet, k in zip(sheets, (1, 2), strict=True):
+        prebunkers = [ln for ln in sheet.lines if ln.prebunker]
+        assert len(prebunkers) == k and sorted(ln.order for ln in prebunkers) == list(range(1, k + 1))
+        assert any(isinstance(a, Move) for ln in sheet.lines for a in ln.actions)
+    kinds = {type(e) for e in session.events}
+    assert {ev.SheetsRevealed, ev.Deployed, ev.PrebunkLaid, ev.BreakRound} <= kinds
+    play_break_by_clicks(app)
+    assert session.state.turn == 2 and session.state.phase == ORDERS
+    prebunk_shots = [e for e in session.events if isinstance(e, ev.ShotResolved) and e.kind == "prebunk"]
+    assert prebunk_shots and all(e.shot_parts for e in prebunk_shots)  # the breakdown is shown
+    assert any(isinstance(d, ChooseTarget) for d in session.record.decisions)  # chosen by a click
+    assert ev.TemplateLifted in {type(e) for e in session.events}
+    # every event is in the log, in words
+    hand_over_if_asked(app)
+    assert app.scene.log_lines == [e.text for e in session.events]
+    # turn 2's order tokens, by clicks as in any turn, then the hand-over
+    play_orders_by_clicks(app)
+    assert isinstance(session.record.decisions[-1], AssignOrders) and app.scene.name == "handover"
+
+
+def test_the_other_coachs_sheet_is_never_drawn(app):
+    press(app, "new")
+    fill_sheet_by_clicks(app, prebunkers=1)
+    blue_sheet = app.session.state.sheets["blue"]
+    hand_over_if_asked(app)
+    scene = app.scene
+    fill_sheet_by_clicks(app, prebunkers=2, hand_in=False)
+    seen = scene.state  # what the scene draws from
+    assert seen.sheets["blue"] == BreakSheet("blue", ())
+    waiting = scene.session.table.start_break()
+    for pid in ("B1", "B2", "B3", "B4", "B5"):
+        assert seen.players[pid].point == waiting.players[pid].point  # still on their waiting points
+        assert scene.sheet.position(pid) is None
+    assert set(scene.sheet.lines) <= {"W1", "W2", "W3", "W4", "W5"}
+    assert blue_sheet.lines and all(isinstance(ln, SheetLine) for ln in blue_sheet.lines)
+
+
+def test_the_break_pauses_show_the_templates_and_the_late_target_greyed_with_reasons(app):
+    session = _both_sheets(app)
+    for _ in range(50):
+        if session.state.phase == "target" and session.state.templates:
+            break
+        hand_over_if_asked(app)
+        if session.state.phase == "dodge":
+            press(app, "dodge")
+        elif session.state.phase == "target":
+            press(app, "hold-fire")
+    scene = app.scene
+    assert session.state.phase == "target" and session.state.templates
+    pid = session.state.awaiting[0]
+    for key, choice in scene.controls.choices.items():
+        if key.startswith("target-"):
+            target = key.removeprefix("target-")
+            assert choice.reason == session.why_illegal(ChooseTarget(scene.viewer, pid, target))
+    # a template is drawn translucent in its prebunker's colour over the grass
+    step(app, 2)
+    prebunker, origin = next(iter(session.state.templates.items()))
+    at = session.state.players[prebunker].point
+    ux, uy = at[0] - origin[0], at[1] - origin[1]
+    norm = (ux * ux + uy * uy) ** 0.5
+    probe = (origin[0] + 1.5 * ux / norm + 0.25, origin[1] + 1.5 * uy / norm + 0.25)
+    x, y = scene.t.to_screen(*probe)
+    drawn = app.screen.get_at((x, y))[:3]
+    grass = scene.renderer.background(app.screen.get_size(), scene.t).get_at((x, y))[:3]
+    assert drawn != grass
+
+
+def test_a_flag_is_drawn_beside_its_carrier(app):
+    new_turn2_match(app)
+    scene = app.scene
+    state = scene.session.state
+    fid, flag = next(iter(state.flags.items()))
+    home = flag.point
+    carrier = state.players["B3"]
+    state.flags[fid] = replace(flag, point=None, carrier="B3")
+    step(app, 2)
+    x, y = carrier.point
+    beside = (x + CARRIED_OFFSET[0], y + CARRIED_OFFSET[1])
+    assert scene.flag_view == [(fid, beside, "B3")]
+    s = scene.t.scale
+    for point, drawn in ((beside, True), (home, False)):
+        fx, fy = scene.t.to_screen(*point)
+        cloth = (fx + int(s * 0.25), fy - int(s * 0.72))
+        assert (app.screen.get_at(cloth)[:3] == (250, 210, 40)) == drawn
+
+
+def test_a_match_saved_during_the_break_resumes_there(app):
+    press(app, "new")
+    fill_sheet_by_clicks(app, prebunkers=1)
+    loaded = MatchSession.load(default_save_path())
+    assert loaded.record.start == START_BREAK
+    assert loaded.state.phase == SHEETS and "blue" in loaded.state.sheets
+    assert loaded.state.to_dict() == app.session.state.to_dict()
