@@ -524,7 +524,8 @@ class Engine(BreakTurn):
             if p.on_field and plan.path:
                 end, cover, side = self._arrival(s, pid, plan)
                 p.point, p.cover, p.side = end, cover, side
-                step.emit(ev.Moved(pid, plan.start, end, plan.move_length))
+                ran = plan.path[: plan.path.index(end) + 1] if end in plan.path else plan.path
+                step.emit(ev.Moved(pid, plan.start, end, plan.move_length, tuple(ran)))
                 for q in s.players.values():
                     if q.token is not None and q.token.target == pid and q.token.point != plan.end:
                         q.token = None

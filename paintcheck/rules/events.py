@@ -340,6 +340,7 @@ class Moved(Event):
     start: tuple[int, int]
     end: tuple[int, int]
     length: int
+    path: tuple[tuple[int, int], ...] = ()  # the lattice points he ran through, start to end
     rule = "RULES 5.1"
 
     @property

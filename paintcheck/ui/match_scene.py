@@ -10,6 +10,7 @@ decision, ``reaction_options``) and greyed with the engine's sentence; every cha
 from __future__ import annotations
 
 import html
+import math
 from dataclasses import dataclass, field
 
 import pygame
@@ -53,6 +54,7 @@ from paintcheck.ui.widgets import Controls
 PHASE_WORDS = {ORDERS: "order tokens", DECLARE: "declarations", REACT: "reactions", DODGE: "dodge",
                SHEETS: "break sheets", TARGET: "target choice", OVER: "match over"}
 REVEAL_EVERY = 0.25  # seconds between two resolution lines appearing
+RUN_SECONDS = 1.5  # a run is shown moving along its path for this long
 RESOLUTION_EVENTS = (ev.SpeedTest, ev.ShotResolved, ev.DumpResolved, ev.DodgeRolled, ev.Eliminated,
                      ev.ShotLost, ev.Dodged, ev.Fumble, ev.MatchEnded, ev.SheetsRevealed, ev.BreakRound,
                      ev.TargetChosen, ev.TemplateLifted, ev.FlagMoved)
@@ -87,6 +89,8 @@ class MatchScene(Scene):
         self.session = None
         self.batch: list = []
         self.reveal = 0
+        self.runs: dict[str, tuple] = {}  # player -> the path he just ran, shown moving
+        self.run_clock = 0.0
 
     # -- entering, leaving, layout ----------------------------------------------------------------
     def enter(self, persist: dict) -> None:
@@ -539,6 +543,9 @@ class MatchScene(Scene):
             self.app.flash(reason, error=True)
             return []
         events = self.session.apply(decision)
+        runs = {e.player: e.path for e in events if isinstance(e, ev.Moved) and len(e.path) > 1}
+        if runs:
+            self.runs, self.run_clock = runs, 0.0
         if any(isinstance(e, RESOLUTION_EVENTS) for e in events):
             self.batch = list(events)
             self.reveal = 0
@@ -720,9 +727,27 @@ class MatchScene(Scene):
 
     # -- update and draw --------------------------------------------------------------------------
     def animating(self) -> bool:
-        return self.reveal < len(self.batch) or bool(self.inst.dragging)
+        return self.reveal < len(self.batch) or bool(self.inst.dragging) or bool(self.runs)
+
+    def run_position(self, pid: str):
+        """Where a runner is drawn while his run is shown moving: along his path, by the clock."""
+        path = self.runs.get(pid)
+        if path is None:
+            return None
+        steps = [math.dist(a, b) for a, b in zip(path, path[1:], strict=False)]
+        along = min(1.0, self.run_clock / RUN_SECONDS) * sum(steps)
+        for (a, b), step in zip(zip(path, path[1:], strict=False), steps, strict=True):
+            if along <= step:
+                f = along / step if step else 1.0
+                return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+            along -= step
+        return path[-1]
 
     def update(self, dt: float) -> None:
+        if self.runs:
+            self.run_clock += dt
+            if self.run_clock >= RUN_SECONDS:
+                self.runs = {}
         if self.reveal < len(self.batch):
             self.reveal_clock += dt
             while self.reveal_clock >= REVEAL_EVERY and self.reveal < len(self.batch):
@@ -826,7 +851,10 @@ class MatchScene(Scene):
                 x, y = t.to_screen(*p.point)
                 colour = theme.SELECT if p.id == self.inst.selected else theme.ACTIVE
                 pygame.draw.circle(surface, colour, (x, y), int(t.scale * 0.52), 3)
-            draw_figure(surface, t, p, state)
+            if p.id in self.runs:
+                trail = [t.to_screen(*q) for q in self.runs[p.id]]
+                pygame.draw.lines(surface, theme.TEAM[p.team], False, trail, 2)
+            draw_figure(surface, t, p, state, at=self.run_position(p.id))
         draw_suppressive_tokens(surface, t, state)
         self.flag_view = draw_flags(surface, t, state)
         self.draw_panel(surface, state, ruler, prot)

@@ -165,3 +165,22 @@ def test_a_match_saved_during_the_break_resumes_there(app):
     assert loaded.record.start == START_BREAK
     assert loaded.state.phase == SHEETS and "blue" in loaded.state.sheets
     assert loaded.state.to_dict() == app.session.state.to_dict()
+
+
+def test_runs_are_shown_moving_along_their_paths_then_rest_on_arrival(app):
+    from paintcheck.ui.match_scene import RUN_SECONDS
+
+    session = _both_sheets(app)  # the second sheet starts the break: its first runners run
+    scene = app.scene
+    assert scene.runs, "no run was shown during the break"
+    pid, path = next(iter(scene.runs.items()))
+    moved = [e for e in session.events if isinstance(e, ev.Moved) and e.player == pid]
+    assert moved[-1].path == path and path[-1] == session.state.players[pid].point
+    scene.run_clock = 0.0
+    assert scene.run_position(pid) == path[0]
+    scene.run_clock = RUN_SECONDS / 2
+    x, y = scene.run_position(pid)
+    assert (x, y) not in (path[0], path[-1]) and min(p[1] for p in path) <= y <= max(p[1] for p in path)
+    assert scene.animating()
+    step(app, int(RUN_SECONDS * 60) + 2)
+    assert not scene.runs and scene.run_position(pid) is None
