@@ -42,7 +42,8 @@ class Table:
         return layout_to_dict(self.field.layout)
 
     def start(self) -> MatchState:
-        """The match at the start of turn 2 in the default position (until the break exists)."""
+        """The match at the start of turn 2 in the default position (a saved match's ``default-turn2``
+        start, and the tests of an ordinary turn)."""
         layout = self.field.layout
         return default_match(layout.name, layout.lattice.points(), self.measurer,
                              layout.flag_homes(), layout.lattice)

@@ -531,7 +531,7 @@ class Engine(BreakTurn):
                         q.token = None
                         step.emit(ev.TokenRemoved(q.id, f"{pid} has left that cover"))
                 if s.flags and hung_by is None:
-                    s.flags, news = run_with_flags(s.flags, pid, p.team, plan.path, s.base_row)
+                    s.flags, news = run_with_flags(s.flags, pid, p.team, ran, s.base_row)  # where he ran
                     for n in news:
                         step.emit(ev.FlagMoved(n.kind, n.flag, n.player, n.point))
                         if n.kind == "hung":

@@ -177,22 +177,22 @@ def draw_obstacle(surf: pygame.Surface, t: FieldTransform, o: Obstacle, outline=
 CARRIED_OFFSET = (0.45, 0.0)  # a carried flag flies beside its carrier (world points)
 
 
-def flag_marks(state: MatchState) -> list[tuple[str, tuple[float, float], str | None]]:
+def flag_marks(state: MatchState, at=None) -> list[tuple[str, tuple[float, float], str | None]]:
     """Where each flag is drawn: (flag id, world point, carrier): at its point, or beside its
-    carrier when carried (RULES 13)."""
+    carrier when carried (RULES 13); ``at`` maps a carrier drawn elsewhere (running) to his place."""
     marks = []
     for f in state.flags.values():
         carrier = state.players.get(f.carrier) if f.carrier else None
         if carrier is not None and carrier.point is not None:
-            x, y = carrier.point
+            x, y = (at or {}).get(carrier.id) or carrier.point
             marks.append((f.id, (x + CARRIED_OFFSET[0], y + CARRIED_OFFSET[1]), f.carrier))
         elif f.point is not None:
             marks.append((f.id, f.point, None))
     return marks
 
 
-def draw_flags(surf: pygame.Surface, t: FieldTransform, state: MatchState) -> list:
-    marks = flag_marks(state)
+def draw_flags(surf: pygame.Surface, t: FieldTransform, state: MatchState, at=None) -> list:
+    marks = flag_marks(state, at)
     for _fid, point, _carrier in marks:
         _flag(surf, t, point)
     return marks

@@ -34,11 +34,12 @@ from paintcheck.rules.actions import (
     SideChange,
     Support,
 )
+from paintcheck.rules.break_turn import PREBUNK
 from paintcheck.rules.legality import reaction_options, why_stance_illegal
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, SHEETS, TARGET, MatchState
 from paintcheck.rules.values import run_exposure
-from paintcheck.ui import overlays, theme
+from paintcheck.ui import overlays, playback, theme
 from paintcheck.ui.fieldview import (
     FieldRenderer,
     draw_figure,
@@ -55,7 +56,7 @@ PHASE_WORDS = {ORDERS: "order tokens", DECLARE: "declarations", REACT: "reaction
                SHEETS: "break sheets", TARGET: "target choice", OVER: "match over"}
 REVEAL_EVERY = 0.25  # seconds between two resolution lines appearing
 RUN_SECONDS = 1.5  # a run is shown moving along its path for this long
-RESOLUTION_EVENTS = (ev.SpeedTest, ev.ShotResolved, ev.DumpResolved, ev.DodgeRolled, ev.Eliminated,
+RESOLUTION_EVENTS = (ev.Moved, ev.SpeedTest, ev.ShotResolved, ev.DumpResolved, ev.DodgeRolled, ev.Eliminated,
                      ev.ShotLost, ev.Dodged, ev.Fumble, ev.MatchEnded, ev.SheetsRevealed, ev.BreakRound,
                      ev.TargetChosen, ev.TemplateLifted, ev.FlagMoved)
 
@@ -542,14 +543,13 @@ class MatchScene(Scene):
         if reason is not None:
             self.app.flash(reason, error=True)
             return []
+        self.show_all()  # the last resolution is told in full before the next one starts
         events = self.session.apply(decision)
-        runs = {e.player: e.path for e in events if isinstance(e, ev.Moved) and len(e.path) > 1}
-        if runs:
-            self.runs, self.run_clock = runs, 0.0
         if any(isinstance(e, RESOLUTION_EVENTS) for e in events):
             self.batch = list(events)
             self.reveal = 0
             self.reveal_clock = 0.0
+            self.runs = {}
         self.app.message = None
         self.append_log()
         self.autosave()
@@ -582,11 +582,11 @@ class MatchScene(Scene):
     def append_log(self) -> None:
         if self.log_box is None:
             return
-        events = self.session.events
-        if self._logged >= len(events):
+        told = len(self.session.events) - (len(self.batch) - self.reveal)  # the log follows the telling
+        if self._logged >= told:
             return
         chunk = []
-        for e in events[self._logged:]:
+        for e in self.session.events[self._logged:told]:
             self.log_lines.append(e.text)
             words = html.escape(e.text)
             if isinstance(e, (ev.TurnStarted, ev.TokensRevealed, ev.MatchEnded)):
@@ -596,7 +596,7 @@ class MatchScene(Scene):
             elif isinstance(e, ev.Rolled):
                 words = f"<font color='#a0a8b0'>{words}</font>"
             chunk.append(words)
-        self._logged = len(events)
+        self._logged = told
         text = "<br>".join(chunk)
         if self.log_box.html_text:
             self.log_box.append_html_text("<br>" + text)
@@ -666,7 +666,9 @@ class MatchScene(Scene):
                 inst.ruler_tail = self.t.to_world(*event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and self.field_area.collidepoint(event.pos):
             self.mouse = event.pos
-            if event.button == 3:
+            if self.playing():  # a click on the board first ends the telling: it acts on what is seen
+                self.show_all()
+            elif event.button == 3:
                 pid = self.figure_at(event.pos)
                 self.inst.selected = None if pid == self.inst.selected else pid
             elif event.button == 1:
@@ -680,7 +682,7 @@ class MatchScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.panel.collidepoint(event.pos) and event.pos[1] >= self.readings_top \
                     and event.pos[1] < self.log_rect.top:
-                self.reveal = len(self.batch)
+                self.show_all()
         elif event.type == pygame.KEYDOWN:
             self.key(event)
 
@@ -727,7 +729,33 @@ class MatchScene(Scene):
 
     # -- update and draw --------------------------------------------------------------------------
     def animating(self) -> bool:
-        return self.reveal < len(self.batch) or bool(self.inst.dragging) or bool(self.runs)
+        return self.playing() or bool(self.inst.dragging)
+
+    def playing(self) -> bool:
+        """The resolution is still being told: lines to reveal or runs moving."""
+        return self.reveal < len(self.batch) or bool(self.runs)
+
+    def show_all(self) -> None:
+        self.reveal, self.runs = len(self.batch), {}
+        self.append_log()
+
+    def reveal_next(self) -> None:
+        """Reveal the next line; a run starts moving when its line appears, with the runs revealed
+        right after it (one round's runs move together)."""
+        while self.reveal < len(self.batch):
+            e = self.batch[self.reveal]
+            if self.runs and not isinstance(e, ev.Moved):
+                return
+            self.reveal += 1
+            if isinstance(e, ev.Moved) and len(e.path) > 1:
+                self.runs[e.player] = e.path
+                self.run_clock = 0.0
+            elif not self.runs:
+                return
+
+    def shown(self, state: MatchState) -> MatchState:
+        """The board as far as the resolution has told it (``state`` itself when all is told)."""
+        return playback.shown_state(state, self.batch[self.reveal:], self.session.events)
 
     def run_position(self, pid: str):
         """Where a runner is drawn while his run is shown moving: along his path, by the clock."""
@@ -744,15 +772,16 @@ class MatchScene(Scene):
         return path[-1]
 
     def update(self, dt: float) -> None:
-        if self.runs:
+        if self.runs:  # the next line waits for the runs to arrive
             self.run_clock += dt
             if self.run_clock >= RUN_SECONDS:
-                self.runs = {}
-        if self.reveal < len(self.batch):
+                self.runs, self.reveal_clock = {}, 0.0
+        elif self.reveal < len(self.batch):
             self.reveal_clock += dt
-            while self.reveal_clock >= REVEAL_EVERY and self.reveal < len(self.batch):
+            while self.reveal_clock >= REVEAL_EVERY and self.reveal < len(self.batch) and not self.runs:
                 self.reveal_clock -= REVEAL_EVERY
-                self.reveal += 1
+                self.reveal_next()
+            self.append_log()
         self.hover_reason = self.tools.hovered_reason(self.mouse) or self.controls.hovered_reason(self.mouse)
         if self.hover_reason is None and self.field_area.collidepoint(self.mouse):
             self.hover_reason = self.field_hover_reason()
@@ -832,8 +861,9 @@ class MatchScene(Scene):
                 pv = overlays.read_run_protractor(path, None)
                 if pv is not None and self.inst.protractor:
                     overlays.draw_protractor(surface, t, pv)
-        for pid, origin in state.templates.items():
-            prebunker = state.players[pid]
+        board = self.shown(state)
+        for pid, origin in board.templates.items():
+            prebunker = board.players[pid]
             if prebunker.point is not None:
                 draw_template(surface, t, origin, prebunker.point, prebunker.team)
         sheet = self.sheet if state.phase == SHEETS and self.deciding() else None
@@ -841,11 +871,13 @@ class MatchScene(Scene):
             hover = t.nearest_point(*self.mouse) if self.field_area.collidepoint(self.mouse) else None
             sheet.draw_field(surface, hover)
         active = set(state.active.values()) if state.phase in (DECLARE, REACT, DODGE) else set()
-        for p in state.players.values():
+        running = {pid: self.run_position(pid) for pid in self.runs}
+        self.draw_told_shot(surface, board)
+        for p in board.players.values():
             if p.point is None:
                 continue
             if sheet is not None and sheet.position(p.id) is not None:
-                draw_figure(surface, t, p, state, at=sheet.position(p.id))
+                draw_figure(surface, t, p, board, at=sheet.position(p.id))
                 continue
             if p.id in active or p.id == self.inst.selected:
                 x, y = t.to_screen(*p.point)
@@ -854,10 +886,25 @@ class MatchScene(Scene):
             if p.id in self.runs:
                 trail = [t.to_screen(*q) for q in self.runs[p.id]]
                 pygame.draw.lines(surface, theme.TEAM[p.team], False, trail, 2)
-            draw_figure(surface, t, p, state, at=self.run_position(p.id))
-        draw_suppressive_tokens(surface, t, state)
-        self.flag_view = draw_flags(surface, t, state)
+            draw_figure(surface, t, p, board, at=running.get(p.id))
+        draw_suppressive_tokens(surface, t, board)
+        self.flag_view = draw_flags(surface, t, board, running)
         self.draw_panel(surface, state, ruler, prot)
+
+    def draw_told_shot(self, surface, board: MatchState) -> None:
+        """The shot the resolution is telling now, as a line from where it was fired to its target."""
+        shot = playback.last_shot(self.batch[: self.reveal]) if self.playing() else None
+        if shot is None:
+            return
+        a, b = board.players.get(shot.shooter), board.players.get(shot.target)
+        start = a.point or a.fell_at if a else None
+        if shot.kind == PREBUNK:  # a template fires along its line, prebunker -> prebunked point
+            end = board.templates.get(shot.shooter)
+        else:
+            end = b.point or b.fell_at if b else None
+        if start and end:
+            colour = (255, 200, 120) if shot.hit else (230, 230, 230)
+            pygame.draw.line(surface, colour, self.t.to_screen(*start), self.t.to_screen(*end), 3)
 
     def draw_declared(self, surface, state: MatchState) -> None:
         """This round's declared runs and shots, the sequence being drafted, and the reactions, as
@@ -1025,9 +1072,56 @@ class MatchScene(Scene):
         return y
 
     def draw_resolution(self, surface, x, y, w, bottom) -> int:
-        shown = self.batch[: self.reveal]
+        """The lines revealed so far; when they do not fit, the latest ones (the panel follows the
+        telling, the log below keeps everything)."""
         if not self.batch:
             return y
+        shown = self.batch[: self.reveal]
+        theme.blit_text(surface, "Resolution (click here to show all)" if self.playing()
+                        else "Resolution", (x, y), 14, theme.TEXT, True)
+        y += 18
+        rows: list[tuple[str, object, tuple]] = []  # (kind, content, colour), 16 px a text row
+        speed = [e for e in self.batch if isinstance(e, ev.SpeedTest)]
+        if speed and all(e in shown for e in speed):
+            ranked = sorted(speed, key=lambda e: (e.last, -e.score))
+            words = "Speed ranks: " + " · ".join(
+                f"{i}. {e.player}→{e.target} {'last' if e.last else e.score}"
+                for i, e in enumerate(ranked, 1))
+            rows += [("text", line, (200, 220, 255)) for line in theme.wrap(words, 13, w)]
+        for e in shown:
+            if isinstance(e, ev.Rolled):
+                rows.append(("die", e, theme.TEXT_DIM))
+                continue
+            if isinstance(e, ev.ShotResolved):
+                lines = [f"{e.shooter} {e.kind} shot at {e.target}: {overlays.parts_text(e.shot_parts)} = "
+                         f"{e.shot_value}",
+                         f"   against {overlays.parts_text(e.target_parts)} = {e.target_value}"
+                         f" → needs {e.required};"
+                         f" rolls {e.roll}{''.join(f'+{b}' for b in e.bonus_dice)} → "
+                         + (f"HIT, margin {e.margin}" if e.hit else "miss")]
+                colour = (255, 200, 120) if e.hit else theme.TEXT
+            elif isinstance(e, ev.Eliminated):
+                lines, colour = [e.text], (255, 120, 120)
+            elif isinstance(e, ev.SpeedTest):
+                continue
+            else:
+                lines, colour = [e.text], theme.TEXT
+            rows += [("text", part, colour) for line in lines for part in theme.wrap(line, 13, w)]
+        height = {"text": 16, "die": 21}
+        while rows and y + sum(height[k] for k, _, _ in rows) > bottom:
+            rows.pop(0)
+        for kind, content, colour in rows:
+            if kind == "die":
+                e = content
+                die = pygame.Rect(x, y, 30, 18)
+                pygame.draw.rect(surface, (245, 245, 240), die, border_radius=4)
+                theme.blit_text(surface, str(e.value), die.center, 13, (20, 20, 20), True, anchor="center")
+                who = f"{e.player} " if e.player else ""
+                theme.blit_text(surface, f"{who}d{e.sides}: {e.purpose}", (x + 36, y + 1), 13, colour)
+            else:
+                theme.blit_text(surface, content, (x, y), 13, colour)
+            y += height[kind]
+        return y
         theme.blit_text(surface, "Resolution (click here to show all)" if self.reveal < len(self.batch)
                         else "Resolution", (x, y), 14, theme.TEXT, True)
         y += 18

@@ -15,8 +15,14 @@ def move(app, pos) -> None:
     step(app)
 
 
-def click(app, pos, button: int = 1) -> None:
-    """Press and release at ``pos``; two frames so pygame_gui's own events are handled too."""
+def click(app, pos, button: int = 1, tell_first: bool = True) -> None:
+    """Press and release at ``pos``; two frames so pygame_gui's own events are handled too. On the
+    board while a resolution is still being told, a first click only ends the telling: unless
+    ``tell_first`` is False, the coach clicks "show all" first, as one in a hurry does."""
+    scene = app.scene
+    telling = getattr(scene, "playing", None)
+    if tell_first and telling and telling() and scene.field_area.collidepoint(pos):
+        tell_all(app)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
@@ -33,6 +39,12 @@ def drag(app, start, end, steps: int = 6) -> None:
         step(app)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     step(app)
+
+
+def tell_all(app) -> None:
+    """Click the resolution panel ("click here to show all"): the rest of the batch is told."""
+    scene = app.scene
+    click(app, (scene.px + 4, scene.log_rect.top - 12))
 
 
 def press(app, key: str) -> None:

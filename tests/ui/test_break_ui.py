@@ -22,6 +22,7 @@ from tests.ui.driver import (
     point_pos,
     press,
     step,
+    tell_all,
 )
 
 
@@ -84,8 +85,9 @@ def test_both_sheets_by_clicks_then_the_break_reaches_turn_2(app):
     assert prebunk_shots and all(e.shot_parts for e in prebunk_shots)  # the breakdown is shown
     assert any(isinstance(d, ChooseTarget) for d in session.record.decisions)  # chosen by a click
     assert ev.TemplateLifted in {type(e) for e in session.events}
-    # every event is in the log, in words
+    # every event is in the log, in words, once it has been told
     hand_over_if_asked(app)
+    tell_all(app)
     assert app.scene.log_lines == [e.text for e in session.events]
     # turn 2's order tokens, by clicks as in any turn, then the hand-over
     play_orders_by_clicks(app)
@@ -126,8 +128,8 @@ def test_the_break_pauses_show_the_templates_and_the_late_target_greyed_with_rea
         if key.startswith("target-"):
             target = key.removeprefix("target-")
             assert choice.reason == session.why_illegal(ChooseTarget(scene.viewer, pid, target))
-    # a template is drawn translucent in its prebunker's colour over the grass
-    step(app, 2)
+    # a template is drawn translucent in its prebunker's colour over the grass, once told
+    tell_all(app)
     prebunker, origin = next(iter(session.state.templates.items()))
     at = session.state.players[prebunker].point
     ux, uy = at[0] - origin[0], at[1] - origin[1]
@@ -167,20 +169,51 @@ def test_a_match_saved_during_the_break_resumes_there(app):
     assert loaded.state.to_dict() == app.session.state.to_dict()
 
 
-def test_runs_are_shown_moving_along_their_paths_then_rest_on_arrival(app):
-    from paintcheck.ui.match_scene import RUN_SECONDS
+def test_the_break_is_told_line_by_line_and_the_board_follows(app):
+    from paintcheck.ui.match_scene import REVEAL_EVERY, RUN_SECONDS
 
-    session = _both_sheets(app)  # the second sheet starts the break: its first runners run
+    session = _both_sheets(app)  # the second sheet starts the break: deployment, templates, runs
     scene = app.scene
+    batch = scene.batch
+    assert isinstance(batch[0], ev.SheetHandedIn) and scene.reveal <= 1
+    board = scene.shown(scene.state)
+    deployed = [e.player for e in batch if isinstance(e, ev.Deployed)]
+    assert deployed and all(board.players[pid].point is None for pid in deployed)  # not yet placed
+    assert not board.templates and scene.log_lines[-1] != batch[-1].text  # the log waits too
+    # line by line until the first run starts
+    for _ in range(len(batch) * 20):
+        if scene.runs:
+            break
+        step(app, 5)
     assert scene.runs, "no run was shown during the break"
+    told = scene.reveal
     pid, path = next(iter(scene.runs.items()))
-    moved = [e for e in session.events if isinstance(e, ev.Moved) and e.player == pid]
-    assert moved[-1].path == path and path[-1] == session.state.players[pid].point
-    scene.run_clock = 0.0
-    assert scene.run_position(pid) == path[0]
-    scene.run_clock = RUN_SECONDS / 2
+    assert isinstance(batch[told - 1], ev.Moved) and batch[told - 1].path == path
+    board = scene.shown(scene.state)
+    assert board.templates == session.state.templates  # the templates were laid before the runs
+    assert scene.run_position(pid) == path[0] or scene.run_clock > 0
+    step(app, int(RUN_SECONDS * 30))  # half way: moving between his first and last points
     x, y = scene.run_position(pid)
     assert (x, y) not in (path[0], path[-1]) and min(p[1] for p in path) <= y <= max(p[1] for p in path)
-    assert scene.animating()
-    step(app, int(RUN_SECONDS * 60) + 2)
-    assert not scene.runs and scene.run_position(pid) is None
+    assert scene.reveal == told, "the next line waited for the run to arrive"
+    step(app, int(RUN_SECONDS * 30) + 2)
+    assert pid not in scene.runs and scene.shown(scene.state).players[pid].point == path[-1]
+    step(app, int(REVEAL_EVERY * 60) + 1)
+    assert scene.reveal > told
+    for _ in range(len(batch) * 20):
+        if not scene.playing():
+            break
+        step(app, 10)
+    assert not scene.playing() and scene.shown(scene.state).players == scene.state.players
+    assert scene.log_lines == [e.text for e in session.events]
+
+
+def test_a_click_on_the_board_while_the_break_is_told_ends_the_telling_and_nothing_else(app):
+    session = _both_sheets(app)
+    scene = app.scene
+    assert scene.playing()
+    decisions = len(session.record.decisions)
+    runner = next(p for p in session.state.players.values() if p.team == scene.viewer and p.point)
+    click(app, point_pos(app, runner.point), tell_first=False)
+    assert not scene.playing() and scene.reveal == len(scene.batch)
+    assert len(session.record.decisions) == decisions and scene.inst.selected is None

@@ -1,0 +1,57 @@
+"""The board follows the telling: undoing the events not yet revealed gives back the board as it
+stood before them (checked against real matches played through the engine)."""
+
+from __future__ import annotations
+
+import pytest
+
+from paintcheck.ai.random_coach import RandomCoach
+from paintcheck.field.layout_file import default_layout_path
+from paintcheck.rules import events as ev
+from paintcheck.rules.dice import Dice
+from paintcheck.rules.state import OVER
+from paintcheck.rules.views import view
+from paintcheck.table import Table
+from paintcheck.ui.playback import last_shot, shown_state
+
+
+@pytest.fixture(scope="module")
+def table():
+    return Table.from_file(default_layout_path())
+
+
+def _undo_each_decision(table, seed: int, seen: set) -> None:
+    engine, dice = table.engine, Dice(seed)
+    coaches = {team: RandomCoach(team, engine, seed * 2 + i) for i, team in enumerate(("blue", "white"))}
+    state, history = table.start_break(), []
+    while state.phase != OVER:
+        team = engine.to_move(state)
+        before = state
+        state, events = engine.apply(state, coaches[team].decide(view(state, team)), dice)
+        history.extend(events)
+        seen.update(type(e) for e in events)
+        board = shown_state(state, events, history)
+        placed = {e.player for e in events if isinstance(e, ev.Deployed)}
+        for pid, p in before.players.items():  # a figure not yet placed is not drawn
+            assert board.players[pid].point == (None if pid in placed else p.point), (pid, events)
+        assert board.templates == before.templates
+        assert board.flags == before.flags or any(
+            isinstance(e, ev.FlagMoved) and e.kind == "hung" for e in events)
+        assert shown_state(state, [], history) is state
+
+
+def test_undoing_a_decisions_events_gives_back_the_board_before_it(table):
+    seen: set = set()
+    for seed in range(1, 6):  # whole matches from the break
+        _undo_each_decision(table, seed, seen)
+    assert {ev.Moved, ev.Eliminated, ev.Deployed, ev.PrebunkLaid, ev.TemplateLifted, ev.FlagMoved,
+            ev.TokenPlaced} <= seen
+
+
+def test_the_shot_being_told_is_the_last_one_until_the_next_step_begins(table):
+    shot = ev.ShotResolved("B1", "W2", "normal", (), 10, (), 10, 11, 12, (), 1, True)
+    roll = ev.Rolled(20, 12, "shot at W2", "B1")
+    assert last_shot([roll, shot]) is shot
+    assert last_shot([shot, ev.Eliminated("W2", "B1", "hit")]) is shot
+    assert last_shot([shot, ev.BreakRound("runners", 2, "B2", None)]) is None
+    assert last_shot([]) is None
