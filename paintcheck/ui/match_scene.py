@@ -225,7 +225,9 @@ class MatchScene(Scene):
         c.row_height = 28
         self.captions = []
         s = self.session.state
-        if s.phase == OVER:
+        if self.playing():
+            pass  # the next choice appears once the board shows what happened
+        elif s.phase == OVER:
             c.add("result", "See the result", self.show_result, primary=True)
         elif not self.deciding():
             pass
@@ -736,8 +738,11 @@ class MatchScene(Scene):
         return self.reveal < len(self.batch) or bool(self.runs)
 
     def show_all(self) -> None:
+        playing = self.playing()
         self.reveal, self.runs = len(self.batch), {}
         self.append_log()
+        if playing:
+            self.rebuild()
 
     def reveal_next(self) -> None:
         """Reveal the next line; a run starts moving when its line appears, with the runs revealed
@@ -772,6 +777,16 @@ class MatchScene(Scene):
         return path[-1]
 
     def update(self, dt: float) -> None:
+        playing = self.playing()
+        self.tell(dt)
+        if playing and not self.playing():
+            self.rebuild()
+        self.hover_reason = self.tools.hovered_reason(self.mouse) or self.controls.hovered_reason(self.mouse)
+        if self.hover_reason is None and self.field_area.collidepoint(self.mouse):
+            self.hover_reason = self.field_hover_reason()
+
+    def tell(self, dt: float) -> None:
+        """Advance the telling by ``dt`` seconds: a line every REVEAL_EVERY, runs moving."""
         if self.runs:  # the next line waits for the runs to arrive
             self.run_clock += dt
             if self.run_clock >= RUN_SECONDS:
@@ -782,9 +797,6 @@ class MatchScene(Scene):
                 self.reveal_clock -= REVEAL_EVERY
                 self.reveal_next()
             self.append_log()
-        self.hover_reason = self.tools.hovered_reason(self.mouse) or self.controls.hovered_reason(self.mouse)
-        if self.hover_reason is None and self.field_area.collidepoint(self.mouse):
-            self.hover_reason = self.field_hover_reason()
 
     def field_hover_reason(self) -> str | None:
         s = self.session.state
@@ -961,7 +973,10 @@ class MatchScene(Scene):
         # whose turn
         team = self.session.to_move()
         y = 44
-        if team is not None:
+        if self.playing():
+            theme.blit_text(surface, "Watch it told, or click the board to see the rest.", (x, y), 15,
+                            theme.TEXT_DIM, True)
+        elif team is not None:
             who = f"{theme.TEAM_NAME[team]} coach: {self.instruction(state, team)}"
             colour = (140, 180, 255) if team == "blue" else (250, 250, 250)
             for line in theme.wrap(who, 15, w, bold=True)[:2]:

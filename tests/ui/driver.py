@@ -16,13 +16,11 @@ def move(app, pos) -> None:
 
 
 def click(app, pos, button: int = 1, tell_first: bool = True) -> None:
-    """Press and release at ``pos``; two frames so pygame_gui's own events are handled too. On the
-    board while a resolution is still being told, a first click only ends the telling: unless
+    """Press and release at ``pos``; two frames so pygame_gui's own events are handled too. While a
+    resolution is still being told a first click on the board only ends the telling: unless
     ``tell_first`` is False, the coach clicks "show all" first, as one in a hurry does."""
-    scene = app.scene
-    telling = getattr(scene, "playing", None)
-    if tell_first and telling and telling() and scene.field_area.collidepoint(pos):
-        tell_all(app)
+    if tell_first and app.scene.name == "match" and app.scene.field_area.collidepoint(pos):
+        settle(app)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
@@ -47,8 +45,15 @@ def tell_all(app) -> None:
     click(app, (scene.px + 4, scene.log_rect.top - 12))
 
 
+def settle(app) -> None:
+    """A coach who does not wait for the telling: the next choices appear once it is over."""
+    if app.scene.name == "match" and app.scene.playing():
+        tell_all(app)
+
+
 def press(app, key: str) -> None:
     """Click the scene's button called ``key`` (a phase control or a tool)."""
+    settle(app)
     scene = app.scene
     for controls in (scene.controls, getattr(scene, "tools", None)):
         if controls is not None and key in controls.choices:
@@ -58,6 +63,7 @@ def press(app, key: str) -> None:
 
 
 def enabled(app, key: str) -> bool:
+    settle(app)
     choice = app.scene.controls.choices.get(key)
     return choice is not None and choice.reason is None
 
@@ -178,6 +184,7 @@ def play_break_by_clicks(app, limit: int = 200) -> None:
 
     for _ in range(limit):
         hand_over_if_asked(app)
+        settle(app)
         scene = app.scene
         s = scene.session.state
         if s.phase in (ORDERS, OVER):

@@ -217,3 +217,15 @@ def test_a_click_on_the_board_while_the_break_is_told_ends_the_telling_and_nothi
     click(app, point_pos(app, runner.point), tell_first=False)
     assert not scene.playing() and scene.reveal == len(scene.batch)
     assert len(session.record.decisions) == decisions and scene.inst.selected is None
+
+
+def test_the_next_choice_appears_only_once_the_board_shows_what_happened(app):
+    session = _both_sheets(app)
+    scene = app.scene
+    assert scene.playing() and session.state.phase in ("target", "dodge", "orders")
+    assert not scene.controls.choices  # no choice on a board that is still behind
+    for _ in range(60 * 60):
+        if not scene.playing():
+            break
+        step(app)
+    assert not scene.playing() and scene.deciding() and scene.controls.choices

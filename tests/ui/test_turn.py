@@ -15,6 +15,7 @@ from tests.ui.driver import (
     new_turn2_match,
     play_orders_by_clicks,
     press,
+    settle,
 )
 
 
@@ -95,6 +96,7 @@ def _play_one_decision(app, shoot: bool = True) -> None:
     """What a coach does at the screen, by clicks only."""
     if hand_over_if_asked(app):
         return
+    settle(app)
     scene = app.scene
     if scene.name == "result":
         return

@@ -144,13 +144,15 @@ def screenshots(out: Path) -> list[Path]:
             took_react = True
         if app.scene.name == "match" and any(type(e).__name__ == "ShotResolved" for e in app.scene.batch) \
                 and not took_resolution:
-            app.scene.reveal = len(app.scene.batch)
+            app.scene.show_all()
             shot("07-resolution")
             took_resolution = True
         if s.turn >= 4 and took_resolution:
             break
         _play_one_decision(app)
     if app.scene.name == "match":
+        app.scene.show_all()
+        step(app, 2)
         shot("08-later-turn")
     press(app, "help") if app.scene.name == "match" else None
     if app.scene.name == "help":
@@ -165,7 +167,6 @@ def break_shots(app, shot) -> None:
     then the break playing out."""
     from tests.ui.driver import (
         click,
-        enabled,
         fill_sheet_by_clicks,
         hand_over_if_asked,
         move,
@@ -193,10 +194,10 @@ def break_shots(app, shot) -> None:
     press(app, "sheet-move-cancel")
     press(app, "sheet-confirm")
     scene = app.scene
-    if scene.session.state.phase == "target":  # a late target, then the round's prebunk shots
-        targets = [k for k in scene.controls.choices if k.startswith("target-") and enabled(app, k)]
-        press(app, targets[0] if targets else "hold-fire")
-    step(app, 60 * 5)  # the resolution appears line by line
+    for _ in range(60 * 30):  # the break is told line by line: a run half way along its path
+        step(app)
+        if scene.runs and scene.run_clock > 0.7:
+            break
     shot("11-break")
 
 
