@@ -311,20 +311,7 @@ class MatchScene(Scene):
             c.newline()
             last = d.actions[-1] if d.actions else None
             if isinstance(last, Move):
-                end = last.end
-                covers_end = m.covers(end)
-                self.caption("Arrival:")
-                if covers_end:
-                    for cov in covers_end:
-                        c.add(f"arrive-cover-{cov}", cov, lambda v=cov: self.set_arrival(cover=v),
-                              chosen=last.cover == cov)
-                    for side in tables.SIDES:
-                        c.add(f"arrive-side-{side}", side, lambda v=side: self.set_arrival(side=v),
-                              chosen=last.side == side, reason=why_stance_illegal(m, end, last.cover, side),
-                              width=60)
-                else:
-                    self.caption("no cover there")
-                c.newline()
+                self.arrival_buttons("arrive", last, self.set_arrival)
         more = len(d.actions) > d.locked
         c.add("undo", "Undo", self.undo, None if more or d.move_mode else "nothing to undo")
         c.add("clear-seq", "Clear", self.clear_sequence, None if more else "nothing to clear")
@@ -435,14 +422,31 @@ class MatchScene(Scene):
             d.side = side
         self.rebuild()
 
+    def arrival_buttons(self, key: str, move: Move, choose) -> None:
+        """A run's arrival stance: his cover at the end point and the side he plays, as buttons
+        ``{key}-cover-…`` / ``{key}-side-…`` calling ``choose(cover=…)`` / ``choose(side=…)``."""
+        c, m = self.controls, self.session.m
+        covers = m.covers(move.end)
+        self.caption("Arrival:")
+        if covers:
+            for cov in covers:
+                c.add(f"{key}-cover-{cov}", cov, lambda v=cov: choose(cover=v), chosen=move.cover == cov)
+            for side in tables.SIDES:
+                c.add(f"{key}-side-{side}", side, lambda v=side: choose(side=v), chosen=move.side == side,
+                      reason=why_stance_illegal(m, move.end, move.cover, side), width=60)
+        else:
+            self.caption("no cover there")
+        c.newline()
+
+    def arrived(self, move: Move, cover=None, side=None) -> Move:
+        """``move`` with its arrival cover or side changed (a new cover takes its default side)."""
+        if cover is not None:
+            return Move(move.waypoints, cover, self.default_side(cover, move.side, move.end))
+        return Move(move.waypoints, move.cover, side if side is not None else move.side)
+
     def set_arrival(self, cover=None, side=None) -> None:
         d = self.draft
-        last = d.actions[-1]
-        new_cover = cover if cover is not None else last.cover
-        new_side = side if side is not None else last.side
-        if cover is not None:
-            new_side = self.default_side(new_cover, last.side, last.end)
-        d.actions[-1] = Move(last.waypoints, new_cover, new_side)
+        d.actions[-1] = self.arrived(d.actions[-1], cover, side)
         self.rebuild()
 
     def add_action(self, action) -> bool:

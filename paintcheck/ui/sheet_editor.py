@@ -108,7 +108,8 @@ class SheetEditor:
 
     def action_text(self, a) -> str:
         if isinstance(a, Move):
-            return "MOV " + ">".join(self.fmt(p) for p in a.waypoints)
+            where = f" ({a.cover} {a.side})" if a.cover else ""
+            return "MOV " + ">".join(self.fmt(p) for p in a.waypoints) + where
         if isinstance(a, ShotAt):
             return f"SHOT @{self.fmt(a.point)}" if a.point else "SHOT later"
         return str(a)
@@ -139,6 +140,9 @@ class SheetEditor:
                 c.add(f"sheet-side-{side}", side, lambda v=side: self.set_stance(side=v),
                       chosen=d.side == side, reason=why_stance_illegal(m, d.start, d.cover, side), width=60)
         c.newline()
+        move = next((a for a in d.actions if isinstance(a, Move)), None)
+        if move is not None and self.mode is None:
+            self.scene.arrival_buttons("sheet-arrive", move, self.set_arrival)
         if self.mode == START:
             zone = ("a point of your prebunk zone (rows 11-13)" if d.prebunker
                     else "a base point (row 13, E-M)")
@@ -218,6 +222,13 @@ class SheetEditor:
             d.side = self.scene.default_side(cover, d.side, d.start)
         if side is not None:
             d.side = side
+        self.changed()
+
+    def set_arrival(self, cover=None, side=None) -> None:
+        """The cover and side he plays where his run ends."""
+        d = self.draft
+        i = next(i for i, a in enumerate(d.actions) if isinstance(a, Move))
+        d.actions[i] = self.scene.arrived(d.actions[i], cover, side)
         self.changed()
 
     def arm(self, mode: str) -> None:

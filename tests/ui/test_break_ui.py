@@ -229,3 +229,28 @@ def test_the_next_choice_appears_only_once_the_board_shows_what_happened(app):
             break
         step(app)
     assert not scene.playing() and scene.deciding() and scene.controls.choices
+
+
+def test_a_runs_arrival_cover_and_side_are_chosen_on_the_sheet(app):
+    press(app, "new")
+    fill_sheet_by_clicks(app, prebunkers=1, hand_in=False)
+    scene = app.scene
+    editor = scene.sheet
+    for pid, d in editor.lines.items():
+        move = next((a for a in d.actions if isinstance(a, Move) and a.cover), None)
+        if move is None:
+            continue
+        press(app, f"sheet-pick-{pid}")
+        sides = [k for k in scene.controls.choices if k.startswith("sheet-arrive-side-")
+                 and k != f"sheet-arrive-side-{move.side}" and enabled(app, k)]
+        if sides:
+            break
+    else:
+        raise AssertionError("no run ended at a cover with another legal side")
+    press(app, sides[0])
+    side = sides[0].removeprefix("sheet-arrive-side-")
+    assert next(a for a in editor.lines[pid].actions if isinstance(a, Move)).side == side
+    press(app, "sheet-confirm")
+    sheet = scene.session.record.decisions[-1]
+    line = next(ln for ln in sheet.lines if ln.player == pid)
+    assert next(a for a in line.actions if isinstance(a, Move)).side == side
