@@ -96,6 +96,10 @@ class MatchScene(Scene):
     # -- entering, leaving, layout ----------------------------------------------------------------
     def enter(self, persist: dict) -> None:
         session = self.app.session
+        kept = None
+        if persist.get("keep") and session is self.session:  # back from "How to play": drafts stay
+            kept = (self.draft, self.sheet, self.orders_draft, self.next_token, self.chosen_reactions,
+                    self.inst, self.tool)
         if session is not self.session or self.renderer is None:
             self.renderer = FieldRenderer(session.table.field)
             self.batch, self.reveal = [], 0
@@ -120,6 +124,11 @@ class MatchScene(Scene):
         self._logged = 0
         super().enter(persist)
         self.sync()
+        if kept is not None and self.app.scene is self:
+            (self.draft, self.sheet, self.orders_draft, self.next_token, self.chosen_reactions,
+             self.inst, self.tool) = kept
+            self.build_tools()
+            self.rebuild()
 
     def exit(self) -> None:
         self.tools.clear()
@@ -579,7 +588,7 @@ class MatchScene(Scene):
         self.app.resume_match()
 
     def show_help(self) -> None:
-        self.app.show_help(back="match", back_persist={"viewer": self.viewer})
+        self.app.show_help(back="match", back_persist={"viewer": self.viewer, "keep": True})
 
     def show_result(self) -> None:
         s = self.session.state

@@ -254,3 +254,14 @@ def test_a_runs_arrival_cover_and_side_are_chosen_on_the_sheet(app):
     sheet = scene.session.record.decisions[-1]
     line = next(ln for ln in sheet.lines if ln.player == pid)
     assert next(a for a in line.actions if isinstance(a, Move)).side == side
+
+
+def test_how_to_play_in_the_middle_of_a_sheet_keeps_the_sheet(app):
+    press(app, "new")
+    fill_sheet_by_clicks(app, prebunkers=1, hand_in=False)
+    before = app.scene.sheet.sheet()
+    press(app, "help")
+    assert app.scene.name == "help"
+    press(app, "back")
+    assert app.scene.name == "match" and app.scene.sheet.sheet() == before
+    assert enabled(app, "sheet-confirm")

@@ -214,3 +214,12 @@ def test_a_whole_match_played_by_clicks_reaches_the_result_screen(app):
             f"stuck in {session.state.phase}: {app.message}")
     assert app.scene.name == "result" and session.state.phase == "over"
     assert session.state.winner in ("blue", "white", "draw")
+
+
+def test_how_to_play_in_the_middle_of_a_sequence_keeps_it(app):
+    _to_first_declaration(app)
+    press(app, "act-DEF")
+    drafted = list(app.scene.draft.actions)
+    press(app, "help")
+    press(app, "back")
+    assert app.scene.name == "match" and app.scene.draft.actions == drafted and drafted
