@@ -681,7 +681,7 @@ class MatchScene(Scene):
                 inst.ruler_tail = self.t.to_world(*event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and self.field_area.collidepoint(event.pos):
             self.mouse = event.pos
-            if self.playing():  # a click on the board first ends the telling: it acts on what is seen
+            if self.playing():  # a first click on the board only ends the telling (it acts on nothing)
                 self.show_all()
             elif event.button == 3:
                 pid = self.figure_at(event.pos)
@@ -1149,48 +1149,4 @@ class MatchScene(Scene):
             else:
                 theme.blit_text(surface, content, (x, y), 13, colour)
             y += height[kind]
-        return y
-        theme.blit_text(surface, "Resolution (click here to show all)" if self.reveal < len(self.batch)
-                        else "Resolution", (x, y), 14, theme.TEXT, True)
-        y += 18
-        speed = [e for e in self.batch if isinstance(e, ev.SpeedTest)]
-        if speed and all(e in shown for e in speed):
-            ranked = sorted(speed, key=lambda e: (e.last, -e.score))
-            words = "Speed ranks: " + " · ".join(
-                f"{i}. {e.player}→{e.target} {'last' if e.last else e.score}"
-                for i, e in enumerate(ranked, 1))
-            for line in theme.wrap(words, 13, w):
-                theme.blit_text(surface, line, (x, y), 13, (200, 220, 255))
-                y += 16
-        for e in shown:
-            if y + 18 > bottom:
-                break
-            if isinstance(e, ev.Rolled):
-                die = pygame.Rect(x, y, 30, 18)
-                pygame.draw.rect(surface, (245, 245, 240), die, border_radius=4)
-                theme.blit_text(surface, str(e.value), die.center, 13, (20, 20, 20), True, anchor="center")
-                who = f"{e.player} " if e.player else ""
-                theme.blit_text(surface, f"{who}d{e.sides}: {e.purpose}", (x + 36, y + 1), 13, theme.TEXT_DIM)
-                y += 21
-                continue
-            if isinstance(e, ev.ShotResolved):
-                lines = [f"{e.shooter} {e.kind} shot at {e.target}: {overlays.parts_text(e.shot_parts)} = "
-                         f"{e.shot_value}",
-                         f"   against {overlays.parts_text(e.target_parts)} = {e.target_value}"
-                         f" → needs {e.required};"
-                         f" rolls {e.roll}{''.join(f'+{b}' for b in e.bonus_dice)} → "
-                         + (f"HIT, margin {e.margin}" if e.hit else "miss")]
-                colour = (255, 200, 120) if e.hit else theme.TEXT
-            elif isinstance(e, ev.Eliminated):
-                lines, colour = [e.text], (255, 120, 120)
-            elif isinstance(e, ev.SpeedTest):
-                continue
-            else:
-                lines, colour = [e.text], theme.TEXT
-            for line in lines:
-                for part in theme.wrap(line, 13, w):
-                    if y + 16 > bottom:
-                        break
-                    theme.blit_text(surface, part, (x, y), 13, colour)
-                    y += 16
         return y
