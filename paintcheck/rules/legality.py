@@ -169,7 +169,7 @@ def why_move_illegal(state: MatchState, pid: str, move: Move, m: Measurer) -> st
         return "a move needs at least its arrival point"
     for w in move.waypoints:
         if not m.on_field(w):
-            return f"{w} is off the field"
+            return "a point of the move is off the field"
     path = m.path(p.point, move.waypoints)
     length = len(path) - 1
     if length < 1:
@@ -178,7 +178,7 @@ def why_move_illegal(state: MatchState, pid: str, move: Move, m: Measurer) -> st
         return f"a move is at most {tables.MAX_MOVE} points; this one is {length}"
     for pt in path[1:]:
         if m.blocked(pt):
-            return f"the move passes through an obstacle at {pt}"
+            return f"the move passes through an obstacle at {state.lattice.format(pt, p.team)}"
         q = state.occupant(pt)
         if q is not None and q.id != pid:
             return f"the move passes through {q.id}'s point"

@@ -79,7 +79,7 @@ class TitleScene(Scene):
         w, h = surface.get_size()
         theme.blit_text(surface, "Paintcheck Digital", (w // 2, h // 2 - 170), 44, theme.TEXT, True,
                         anchor="center")
-        theme.blit_text(surface, "tournament paintball on a field of points — turns 2 to 10, hot-seat",
+        theme.blit_text(surface, "tournament paintball on a field of points — from the break, hot-seat",
                         (w // 2, h // 2 - 120), 18, theme.TEXT_DIM, anchor="center")
         self.app.draw_message(surface, (w // 2, h // 2 + 190))
 

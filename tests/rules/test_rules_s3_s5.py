@@ -3,6 +3,8 @@ rule, each failing if the engine stopped applying it. The scripted measurer give
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from paintcheck.rules import events as ev
@@ -190,7 +192,9 @@ def test_r5_1_a_move_is_at_most_12_points():
 
 def test_r5_1_r2_4_path_through_an_obstacle_is_refused():
     g = blue_first()
-    assert "through an obstacle" in why_b1(g, Move(((8, -8),)))
+    reason = why_b1(g, Move(((8, -8),)))
+    assert "through an obstacle at " in reason
+    assert re.search(r"at (B:|W:)?[A-Q]\d+$", reason), reason  # the coach's coordinates, not a tuple
 
 
 def test_r5_1_r2_4_path_through_a_figure_is_refused():
