@@ -430,19 +430,20 @@ class Engine(BreakTurn):
         p.weakened_from = shooter_point
         step.emit(ev.Dodged(pid, dice, p.boulets, automatic))
         if p.token is not None:
+            step.emit(ev.TokenRemoved(pid, "he carries boulets", p.token))
             p.token = None
-            step.emit(ev.TokenRemoved(pid, "he carries boulets"))
 
     def _eliminate(self, step: _Step, pid: str, by: str | None, reason: str) -> None:
         p = step.state.players[pid]
         if not p.on_field:
             return
+        token = p.token
         p.fell_at, p.point, p.token = p.point, None, None
         step.state.flags, dropped = drop_flags(step.state.flags, pid, p.fell_at)
         res = step.state.resolution
         if res is not None and pid not in res.hit_now:
             res.hit_now.append(pid)
-        step.emit(ev.Eliminated(pid, by, reason))
+        step.emit(ev.Eliminated(pid, by, reason, token))
         for fid in dropped:
             step.emit(ev.FlagMoved("dropped", fid, pid, p.fell_at))
 
@@ -456,8 +457,8 @@ class Engine(BreakTurn):
             # 1 boulet; one who already carries boulets (a tied shooter who dodged) keeps them
             p.boulets = max(p.boulets, tables.FUMBLE_BOULETS["technical"])
             if p.token is not None:
+                step.emit(ev.TokenRemoved(pid, "he carries boulets", p.token))
                 p.token = None
-                step.emit(ev.TokenRemoved(pid, "he carries boulets"))
         elif outcome == "messy_paint":
             p.messy = True
         else:
@@ -482,8 +483,8 @@ class Engine(BreakTurn):
         cover = st.cover if st else None
         side = self.m.pressed_side(reading.token_point, target.team, cover, st.side if st else None,
                                    reading.shooter.point) if cover else None
-        p.token = Token(e.target, side, reading.token_point, advantage and target.on_field)
-        step.emit(ev.TokenPlaced(p.id, e.target, side, p.token.advantage))
+        previous, p.token = p.token, Token(e.target, side, reading.token_point, advantage and target.on_field)
+        step.emit(ev.TokenPlaced(p.id, e.target, side, p.token.advantage, previous))
 
     def _dump(self, step: _Step, view: RoundView, e: ShotEntry) -> None:
         """Bunkering (RULES 11.7): d6 + supports + 1 outside the target's field of vision."""
@@ -528,8 +529,8 @@ class Engine(BreakTurn):
                 step.emit(ev.Moved(pid, plan.start, end, plan.move_length, tuple(ran)))
                 for q in s.players.values():
                     if q.token is not None and q.token.target == pid and q.token.point != plan.end:
+                        step.emit(ev.TokenRemoved(q.id, f"{pid} has left that cover", q.token))
                         q.token = None
-                        step.emit(ev.TokenRemoved(q.id, f"{pid} has left that cover"))
                 if s.flags and hung_by is None:
                     s.flags, news = run_with_flags(s.flags, pid, p.team, ran, s.base_row)  # where he ran
                     for n in news:

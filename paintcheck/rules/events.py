@@ -7,6 +7,10 @@ log, the teaching view and the replay tests read them; nothing reads the engine'
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from paintcheck.rules.state import Token
 
 Parts = tuple[tuple[str, int], ...]  # a value's breakdown: (label, amount), summed in order
 
@@ -274,6 +278,7 @@ class Eliminated(Event):
     player: str
     by: str | None
     reason: str
+    token: Token | None = None  # his suppressive token, which leaves the field with him (RULES 10.1)
     rule = "RULES 9.1"
 
     @property
@@ -287,6 +292,7 @@ class TokenPlaced(Event):
     target: str
     side: str | None
     advantage: bool
+    previous: Token | None = None  # the token it moves from where it lay, if any
     rule = "RULES 10.1"
 
     @property
@@ -312,6 +318,7 @@ class TokenKept(Event):
 class TokenRemoved(Event):
     player: str
     reason: str
+    token: Token | None = None  # the token taken away, as it lay
     rule = "RULES 9.5"
 
     @property

@@ -29,7 +29,7 @@ def shown_state(state: MatchState, pending: Sequence[ev.Event], history: Sequenc
             players[e.player] = replace(players[e.player], point=e.start)
         elif isinstance(e, ev.Eliminated):
             p = players[e.player]
-            players[e.player] = replace(p, point=p.fell_at)
+            players[e.player] = replace(p, point=p.fell_at, token=e.token)
         elif isinstance(e, ev.Deployed):
             players[e.player] = replace(players[e.player], point=None)
         elif isinstance(e, ev.PrebunkLaid):
@@ -40,7 +40,9 @@ def shown_state(state: MatchState, pending: Sequence[ev.Event], history: Sequenc
             if origin is not None:
                 s.templates[e.player] = origin
         elif isinstance(e, ev.TokenPlaced):
-            players[e.player] = replace(players[e.player], token=None)
+            players[e.player] = replace(players[e.player], token=e.previous)
+        elif isinstance(e, ev.TokenRemoved):
+            players[e.player] = replace(players[e.player], token=e.token)
         elif isinstance(e, ev.FlagMoved):
             f = s.flags[e.flag]
             if e.kind in ("taken", "returned"):  # it lay where he passed

@@ -34,6 +34,7 @@ def _undo_each_decision(table, seed: int, seen: set) -> None:
         placed = {e.player for e in events if isinstance(e, ev.Deployed)}
         for pid, p in before.players.items():  # a figure not yet placed is not drawn
             assert board.players[pid].point == (None if pid in placed else p.point), (pid, events)
+            assert board.players[pid].token == p.token, (pid, events)
         assert board.templates == before.templates
         assert board.flags == before.flags or any(
             isinstance(e, ev.FlagMoved) and e.kind == "hung" for e in events)
@@ -45,7 +46,7 @@ def test_undoing_a_decisions_events_gives_back_the_board_before_it(table):
     for seed in range(1, 6):  # whole matches from the break
         _undo_each_decision(table, seed, seen)
     assert {ev.Moved, ev.Eliminated, ev.Deployed, ev.PrebunkLaid, ev.TemplateLifted, ev.FlagMoved,
-            ev.TokenPlaced} <= seen
+            ev.TokenPlaced, ev.TokenRemoved} <= seen
 
 
 def test_the_shot_being_told_is_the_last_one_until_the_next_step_begins(table):
