@@ -702,7 +702,9 @@ class MatchScene(Scene):
             self.key(event)
 
     def key(self, event) -> None:
-        if event.key == pygame.K_r:
+        if event.key in (pygame.K_SPACE, pygame.K_RETURN) and self.playing():
+            self.show_all()
+        elif event.key == pygame.K_r:
             self.toggle_ruler()
         elif event.key == pygame.K_p:
             self.toggle_protractor()
@@ -987,8 +989,8 @@ class MatchScene(Scene):
         team = self.session.to_move()
         y = 44
         if self.playing():
-            theme.blit_text(surface, "Watch it told, or click the board to see the rest.", (x, y), 15,
-                            theme.TEXT_DIM, True)
+            theme.blit_text(surface, "Watch it told, or click the board (or press Space) to see the rest.",
+                            (x, y), 15, theme.TEXT_DIM, True)
         elif team is not None:
             who = f"{theme.TEAM_NAME[team]} coach: {self.instruction(state, team)}"
             colour = (140, 180, 255) if team == "blue" else (250, 250, 250)

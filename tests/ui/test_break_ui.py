@@ -265,3 +265,15 @@ def test_how_to_play_in_the_middle_of_a_sheet_keeps_the_sheet(app):
     press(app, "back")
     assert app.scene.name == "match" and app.scene.sheet.sheet() == before
     assert enabled(app, "sheet-confirm")
+
+
+def test_space_tells_the_rest_at_once(app):
+    import pygame
+
+    _both_sheets(app)
+    scene = app.scene
+    assert scene.playing()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=44))
+    step(app, 2)
+    assert not scene.playing() and scene.controls.choices
+
