@@ -10,7 +10,6 @@ decision, ``reaction_options``) and greyed with the engine's sentence; every cha
 from __future__ import annotations
 
 import html
-import math
 from dataclasses import dataclass, field
 
 import pygame
@@ -54,8 +53,6 @@ from paintcheck.ui.widgets import Controls
 
 PHASE_WORDS = {ORDERS: "order tokens", DECLARE: "declarations", REACT: "reactions", DODGE: "dodge",
                SHEETS: "break sheets", TARGET: "target choice", OVER: "match over"}
-REVEAL_EVERY = 0.25  # seconds between two resolution lines appearing
-RUN_SECONDS = 1.5  # a run is shown moving along its path for this long
 RESOLUTION_EVENTS = (ev.Moved, ev.SpeedTest, ev.ShotResolved, ev.DumpResolved, ev.DodgeRolled, ev.Eliminated,
                      ev.ShotLost, ev.Dodged, ev.Fumble, ev.MatchEnded, ev.SheetsRevealed, ev.BreakRound,
                      ev.TargetChosen, ev.TemplateLifted, ev.FlagMoved)
@@ -88,10 +85,7 @@ class MatchScene(Scene):
         self.renderer: FieldRenderer | None = None
         self.log_box: UITextBox | None = None
         self.session = None
-        self.batch: list = []
-        self.reveal = 0
-        self.runs: dict[str, tuple] = {}  # player -> the path he just ran, shown moving
-        self.run_clock = 0.0
+        self.telling = playback.Telling()
 
     # -- entering, leaving, layout ----------------------------------------------------------------
     def enter(self, persist: dict) -> None:
@@ -102,7 +96,7 @@ class MatchScene(Scene):
                     self.inst, self.tool)
         if session is not self.session or self.renderer is None:
             self.renderer = FieldRenderer(session.table.field)
-            self.batch, self.reveal = [], 0
+            self.telling = playback.Telling()
         self.session = session
         self.viewer = persist.get("viewer")
         self.inst = overlays.Instruments()
@@ -114,7 +108,6 @@ class MatchScene(Scene):
         self.orders_draft: dict[str, int] = {}
         self.next_token: int | None = None
         self.chosen_reactions: list = []
-        self.reveal_clock = 0.0
         self.hover_reason: str | None = None
         self.captions: list = []
         self._exposure_key = None
@@ -561,10 +554,7 @@ class MatchScene(Scene):
         self.show_all()  # the last resolution is told in full before the next one starts
         events = self.session.apply(decision)
         if any(isinstance(e, RESOLUTION_EVENTS) for e in events):
-            self.batch = list(events)
-            self.reveal = 0
-            self.reveal_clock = 0.0
-            self.runs = {}
+            self.telling = playback.Telling(events)
         self.app.message = None
         self.append_log()
         self.autosave()
@@ -597,7 +587,7 @@ class MatchScene(Scene):
     def append_log(self) -> None:
         if self.log_box is None:
             return
-        told = len(self.session.events) - (len(self.batch) - self.reveal)  # the log follows the telling
+        told = len(self.session.events) - len(self.telling.pending())  # the log follows the telling
         if self._logged >= told:
             return
         chunk = []
@@ -750,68 +740,28 @@ class MatchScene(Scene):
 
     def playing(self) -> bool:
         """The resolution is still being told: lines to reveal or runs moving."""
-        return self.reveal < len(self.batch) or bool(self.runs)
+        return self.telling.playing()
 
     def show_all(self) -> None:
         playing = self.playing()
-        self.reveal, self.runs = len(self.batch), {}
+        self.telling.finish()
         self.append_log()
         if playing:
             self.rebuild()
 
-    def reveal_next(self) -> None:
-        """Reveal the next line; a run starts moving when its line appears, with the runs revealed
-        right after it (one round's runs move together)."""
-        while self.reveal < len(self.batch):
-            e = self.batch[self.reveal]
-            if self.runs and not isinstance(e, ev.Moved):
-                return
-            self.reveal += 1
-            if isinstance(e, ev.Moved) and len(e.path) > 1:
-                self.runs[e.player] = e.path
-                self.run_clock = 0.0
-            elif not self.runs:
-                return
-
     def shown(self, state: MatchState) -> MatchState:
         """The board as far as the resolution has told it (``state`` itself when all is told)."""
-        return playback.shown_state(state, self.batch[self.reveal:], self.session.events)
-
-    def run_position(self, pid: str):
-        """Where a runner is drawn while his run is shown moving: along his path, by the clock."""
-        path = self.runs.get(pid)
-        if path is None:
-            return None
-        steps = [math.dist(a, b) for a, b in zip(path, path[1:], strict=False)]
-        along = min(1.0, self.run_clock / RUN_SECONDS) * sum(steps)
-        for (a, b), step in zip(zip(path, path[1:], strict=False), steps, strict=True):
-            if along <= step:
-                f = along / step if step else 1.0
-                return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
-            along -= step
-        return path[-1]
+        return self.telling.board(state, self.session.events)
 
     def update(self, dt: float) -> None:
-        playing = self.playing()
-        self.tell(dt)
-        if playing and not self.playing():
-            self.rebuild()
+        if self.playing():
+            self.telling.advance(dt)
+            self.append_log()
+            if not self.playing():
+                self.rebuild()  # the next choice appears once the board shows what happened
         self.hover_reason = self.tools.hovered_reason(self.mouse) or self.controls.hovered_reason(self.mouse)
         if self.hover_reason is None and self.field_area.collidepoint(self.mouse):
             self.hover_reason = self.field_hover_reason()
-
-    def tell(self, dt: float) -> None:
-        """Advance the telling by ``dt`` seconds: a line every REVEAL_EVERY, runs moving."""
-        if self.runs:  # the next line waits for the runs to arrive
-            self.run_clock += dt
-            if self.run_clock >= RUN_SECONDS:
-                self.runs, self.reveal_clock = {}, 0.0
-        elif self.reveal < len(self.batch):
-            self.reveal_clock += dt
-            while self.reveal_clock >= REVEAL_EVERY and self.reveal < len(self.batch) and not self.runs:
-                self.reveal_clock -= REVEAL_EVERY
-                self.reveal_next()
-            self.append_log()
 
     def field_hover_reason(self) -> str | None:
         s = self.session.state
@@ -898,7 +848,8 @@ class MatchScene(Scene):
             hover = t.nearest_point(*self.mouse) if self.field_area.collidepoint(self.mouse) else None
             sheet.draw_field(surface, hover)
         active = set(state.active.values()) if state.phase in (DECLARE, REACT, DODGE) else set()
-        running = {pid: self.run_position(pid) for pid in self.runs}
+        runs = self.telling.runs
+        running = {pid: self.telling.run_position(pid) for pid in runs}
         self.draw_told_shot(surface, board)
         for p in board.players.values():
             if p.point is None:
@@ -910,8 +861,8 @@ class MatchScene(Scene):
                 x, y = t.to_screen(*p.point)
                 colour = theme.SELECT if p.id == self.inst.selected else theme.ACTIVE
                 pygame.draw.circle(surface, colour, (x, y), int(t.scale * 0.52), 3)
-            if p.id in self.runs:
-                trail = [t.to_screen(*q) for q in self.runs[p.id]]
+            if p.id in runs:
+                trail = [t.to_screen(*q) for q in runs[p.id]]
                 pygame.draw.lines(surface, theme.TEAM[p.team], False, trail, 2)
             draw_figure(surface, t, p, board, at=running.get(p.id))
         draw_suppressive_tokens(surface, t, board)
@@ -920,7 +871,7 @@ class MatchScene(Scene):
 
     def draw_told_shot(self, surface, board: MatchState) -> None:
         """The shot the resolution is telling now, as a line from where it was fired to its target."""
-        shot = playback.last_shot(self.batch[: self.reveal]) if self.playing() else None
+        shot = self.telling.shot()
         if shot is None:
             return
         a, b = board.players.get(shot.shooter), board.players.get(shot.target)
@@ -1104,14 +1055,14 @@ class MatchScene(Scene):
     def draw_resolution(self, surface, x, y, w, bottom) -> int:
         """The lines revealed so far; when they do not fit, the latest ones (the panel follows the
         telling, the log below keeps everything)."""
-        if not self.batch:
+        batch, shown = self.telling.batch, self.telling.told()
+        if not batch:
             return y
-        shown = self.batch[: self.reveal]
         theme.blit_text(surface, "Resolution (click here to show all)" if self.playing()
                         else "Resolution", (x, y), 14, theme.TEXT, True)
         y += 18
         rows: list[tuple[str, object, tuple]] = []  # (kind, content, colour), 16 px a text row
-        speed = [e for e in self.batch if isinstance(e, ev.SpeedTest)]
+        speed = [e for e in batch if isinstance(e, ev.SpeedTest)]
         if speed and all(e in shown for e in speed):
             ranked = sorted(speed, key=lambda e: (e.last, -e.score))
             words = "Speed ranks: " + " · ".join(

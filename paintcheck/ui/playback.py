@@ -1,14 +1,16 @@
-"""The board as the resolution has told it so far.
+"""A resolution told line by line, and the board as it has been told so far.
 
-The engine applies a decision at once; the window then reveals its events one line at a time. Until
-a line is revealed the board must not show what it did: a runner still stands where he started, a
-player hit later in the batch is still on the field, a template not yet laid is not drawn and one
-lifted later still lies there. ``shown_state`` takes the coach's view after the decision and undoes
-the events not yet revealed, latest first. It reads the events only: nothing here re-derives a rule.
+The engine applies a decision at once; the window then reveals its events one line at a time
+(``Telling``). Until a line is revealed the board must not show what it did: a runner still stands
+where he started, a player hit later in the batch is still on the field, a template not yet laid is
+not drawn and one lifted later still lies there. ``shown_state`` takes the coach's view after the
+decision and undoes the events not yet revealed, latest first. It reads the events only: nothing
+here re-derives a rule (and nothing here draws: no pygame).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -61,3 +63,79 @@ def last_shot(shown: Sequence[ev.Event]) -> ev.ShotResolved | None:
         if isinstance(e, (ev.Moved, ev.BreakRound, ev.SpeedTest, ev.DumpResolved)):
             return None
     return None
+
+
+REVEAL_EVERY = 0.25  # seconds between two lines
+RUN_SECONDS = 1.5  # a run is shown moving along its path for this long
+
+
+class Telling:
+    """One decision's events told a line every REVEAL_EVERY seconds. A run starts moving when its
+    line appears, together with the runs right after it (one order's runners move together), and
+    the next line waits until they arrive."""
+
+    def __init__(self, events: Sequence[ev.Event] = ()) -> None:
+        self.batch = list(events)
+        self.reveal = 0  # lines told
+        self.clock = 0.0
+        self.runs: dict[str, tuple] = {}  # player -> the path he is shown running
+        self.run_clock = 0.0
+
+    def playing(self) -> bool:
+        """Lines still to tell, or runs still moving."""
+        return self.reveal < len(self.batch) or bool(self.runs)
+
+    def told(self) -> list:
+        return self.batch[: self.reveal]
+
+    def pending(self) -> list:
+        return self.batch[self.reveal:]
+
+    def finish(self) -> None:
+        self.reveal, self.runs = len(self.batch), {}
+
+    def advance(self, dt: float) -> None:
+        if self.runs:
+            self.run_clock += dt
+            if self.run_clock >= RUN_SECONDS:
+                self.runs, self.clock = {}, 0.0
+            return
+        self.clock += dt
+        while self.clock >= REVEAL_EVERY and self.reveal < len(self.batch) and not self.runs:
+            self.clock -= REVEAL_EVERY
+            self._tell_next()
+
+    def _tell_next(self) -> None:
+        while self.reveal < len(self.batch):
+            e = self.batch[self.reveal]
+            if self.runs and not isinstance(e, ev.Moved):
+                return
+            self.reveal += 1
+            if isinstance(e, ev.Moved) and len(e.path) > 1:
+                self.runs[e.player] = e.path
+                self.run_clock = 0.0
+            elif not self.runs:
+                return
+
+    def run_position(self, pid: str) -> tuple[float, float] | None:
+        """Where a runner is drawn while his run is shown moving: along his path, by the clock."""
+        path = self.runs.get(pid)
+        if path is None:
+            return None
+        steps = [math.dist(a, b) for a, b in zip(path, path[1:], strict=False)]
+        along = min(1.0, self.run_clock / RUN_SECONDS) * sum(steps)
+        for (a, b), step in zip(zip(path, path[1:], strict=False), steps, strict=True):
+            if along <= step:
+                f = along / step if step else 1.0
+                return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+            along -= step
+        return path[-1]
+
+    def board(self, state: MatchState, history: Sequence[ev.Event]) -> MatchState:
+        """The board as far as it has been told (``state`` itself when all is told)."""
+        return shown_state(state, self.pending(), history)
+
+    def shot(self) -> ev.ShotResolved | None:
+        """The shot being told now, while the telling runs."""
+        return last_shot(self.told()) if self.playing() else None
+

@@ -170,36 +170,36 @@ def test_a_match_saved_during_the_break_resumes_there(app):
 
 
 def test_the_break_is_told_line_by_line_and_the_board_follows(app):
-    from paintcheck.ui.match_scene import REVEAL_EVERY, RUN_SECONDS
+    from paintcheck.ui.playback import REVEAL_EVERY, RUN_SECONDS
 
     session = _both_sheets(app)  # the second sheet starts the break: deployment, templates, runs
     scene = app.scene
-    batch = scene.batch
-    assert isinstance(batch[0], ev.SheetHandedIn) and scene.reveal <= 1
+    batch = scene.telling.batch
+    assert isinstance(batch[0], ev.SheetHandedIn) and scene.telling.reveal <= 1
     board = scene.shown(scene.state)
     deployed = [e.player for e in batch if isinstance(e, ev.Deployed)]
     assert deployed and all(board.players[pid].point is None for pid in deployed)  # not yet placed
     assert not board.templates and scene.log_lines[-1] != batch[-1].text  # the log waits too
     # line by line until the first run starts
     for _ in range(len(batch) * 20):
-        if scene.runs:
+        if scene.telling.runs:
             break
         step(app, 5)
-    assert scene.runs, "no run was shown during the break"
-    told = scene.reveal
-    pid, path = next(iter(scene.runs.items()))
+    assert scene.telling.runs, "no run was shown during the break"
+    told = scene.telling.reveal
+    pid, path = next(iter(scene.telling.runs.items()))
     assert isinstance(batch[told - 1], ev.Moved) and batch[told - 1].path == path
     board = scene.shown(scene.state)
     assert board.templates == session.state.templates  # the templates were laid before the runs
-    assert scene.run_position(pid) == path[0] or scene.run_clock > 0
+    assert scene.telling.run_position(pid) == path[0] or scene.telling.run_clock > 0
     step(app, int(RUN_SECONDS * 30))  # half way: moving between his first and last points
-    x, y = scene.run_position(pid)
+    x, y = scene.telling.run_position(pid)
     assert (x, y) not in (path[0], path[-1]) and min(p[1] for p in path) <= y <= max(p[1] for p in path)
-    assert scene.reveal == told, "the next line waited for the run to arrive"
+    assert scene.telling.reveal == told, "the next line waited for the run to arrive"
     step(app, int(RUN_SECONDS * 30) + 2)
-    assert pid not in scene.runs and scene.shown(scene.state).players[pid].point == path[-1]
+    assert pid not in scene.telling.runs and scene.shown(scene.state).players[pid].point == path[-1]
     step(app, int(REVEAL_EVERY * 60) + 1)
-    assert scene.reveal > told
+    assert scene.telling.reveal > told
     for _ in range(len(batch) * 20):
         if not scene.playing():
             break
@@ -215,7 +215,7 @@ def test_a_click_on_the_board_while_the_break_is_told_ends_the_telling_and_nothi
     decisions = len(session.record.decisions)
     runner = next(p for p in session.state.players.values() if p.team == scene.viewer and p.point)
     click(app, point_pos(app, runner.point), tell_first=False)
-    assert not scene.playing() and scene.reveal == len(scene.batch)
+    assert not scene.playing() and scene.telling.reveal == len(scene.telling.batch)
     assert len(session.record.decisions) == decisions and scene.inst.selected is None
 
 

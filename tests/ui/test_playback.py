@@ -56,3 +56,28 @@ def test_the_shot_being_told_is_the_last_one_until_the_next_step_begins(table):
     assert last_shot([shot, ev.Eliminated("W2", "B1", "hit")]) is shot
     assert last_shot([shot, ev.BreakRound("runners", 2, "B2", None)]) is None
     assert last_shot([]) is None
+
+
+def test_a_telling_reveals_a_line_at_a_time_and_waits_for_the_runs():
+    from paintcheck.ui.playback import REVEAL_EVERY, RUN_SECONDS, Telling
+
+    lines = [ev.BreakRound("runners", 2, "B2", "W2"),
+             ev.Moved("B2", (4, -13), (4, -11), 2, ((4, -13), (4, -12), (4, -11))),
+             ev.Moved("W2", (4, 13), (4, 12), 1, ((4, 13), (4, 12))),
+             ev.TemplateLifted("B1")]
+    telling = Telling(lines)
+    assert telling.playing() and telling.told() == [] and telling.shot() is None
+    telling.advance(REVEAL_EVERY)
+    assert telling.told() == lines[:1]
+    telling.advance(REVEAL_EVERY)  # both runs start together
+    assert telling.reveal == 3 and set(telling.runs) == {"B2", "W2"}
+    assert telling.run_position("B2") == (4, -13)
+    telling.advance(RUN_SECONDS / 2)
+    assert telling.run_position("B2") == (4, -12) and telling.reveal == 3  # the next line waits
+    telling.advance(RUN_SECONDS / 2)
+    assert not telling.runs and telling.run_position("B2") is None
+    telling.advance(REVEAL_EVERY)
+    assert telling.told() == lines and not telling.playing()
+    again = Telling(lines)
+    again.finish()
+    assert not again.playing() and again.pending() == []

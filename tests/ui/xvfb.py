@@ -142,8 +142,8 @@ def screenshots(out: Path) -> list[Path]:
         if s.phase == "react" and app.scene.name == "match" and not took_react:
             shot("06-reactions")
             took_react = True
-        if app.scene.name == "match" and any(type(e).__name__ == "ShotResolved" for e in app.scene.batch) \
-                and not took_resolution:
+        told = app.scene.telling.batch if app.scene.name == "match" else []
+        if any(type(e).__name__ == "ShotResolved" for e in told) and not took_resolution:
             app.scene.show_all()
             shot("07-resolution")
             took_resolution = True
@@ -196,7 +196,7 @@ def break_shots(app, shot) -> None:
     scene = app.scene
     for _ in range(60 * 30):  # the break is told line by line: a run half way along its path
         step(app)
-        if scene.runs and scene.run_clock > 0.7:
+        if scene.telling.runs and scene.telling.run_clock > 0.7:
             break
     shot("11-break")
 
