@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -67,3 +68,17 @@ def test_screens_in_process_on_xvfb(tmp_path):
     assert len(shots) >= 6
     for shot in shots:
         assert not_blank(shot) > 8, shot.name
+
+
+@pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
+def test_the_break_played_with_real_mouse_events(tmp_path):
+    """Both break sheets filled and the break played to turn 2 by xdotool's pointer, through X."""
+    with xvfb_display(size="1280x800x24") as display:
+        env = {**os.environ, "DISPLAY": display}
+        env.pop("SDL_VIDEODRIVER", None)
+        done = subprocess.run([sys.executable, "-m", "tests.ui.xdotool_play"], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["driver"] == "x11" and result["clicks"] > 40
+    assert (result["turn"], result["phase"]) == (2, "orders")
