@@ -764,11 +764,18 @@ class MatchScene(Scene):
             self.hover_reason = self.field_hover_reason()
 
     def field_hover_reason(self) -> str | None:
+        """Over an enemy figure, when a click would shoot him: why not, or "click to shoot"."""
         s = self.session.state
-        if not (self.deciding() and s.phase == DECLARE and self.draft is not None) or self.draft.move_mode:
+        if not self.deciding() or self.playing():
             return None
         pid = self.figure_at(self.mouse)
         if pid is None or s.players[pid].team == self.viewer:
+            return None
+        if s.phase == TARGET:  # a break shot "chosen later" (RULES 12.2)
+            shooter = s.awaiting[0]
+            reason = self.session.why_illegal(ChooseTarget(self.viewer, shooter, pid))
+            return f"{shooter} shoots {pid}: {reason}" if reason else f"click: {shooter} shoots {pid}"
+        if s.phase != DECLARE or self.draft is None or self.draft.move_mode:
             return None
         action = Dump(pid) if self.draft.armed == "dump" else Shot(pid)
         reason = self.why_with(action)

@@ -16,11 +16,13 @@ from tests.ui.driver import (
     enabled,
     fill_sheet_by_clicks,
     hand_over_if_asked,
+    move,
     new_turn2_match,
     play_break_by_clicks,
     play_orders_by_clicks,
     point_pos,
     press,
+    settle,
     step,
     tell_all,
 )
@@ -277,3 +279,22 @@ def test_space_tells_the_rest_at_once(app):
     step(app, 2)
     assert not scene.playing() and scene.controls.choices
 
+
+
+def test_hovering_an_enemy_during_a_late_target_tells_whether_he_can_be_shot(app):
+    session = _both_sheets(app)
+    for _ in range(50):
+        hand_over_if_asked(app)
+        settle(app)
+        if session.state.phase == "target":
+            break
+        press(app, "dodge" if session.state.phase == "dodge" else "hold-fire")
+    scene = app.scene
+    assert session.state.phase == "target"
+    shooter = session.state.awaiting[0]
+    for q in session.state.players.values():
+        if q.on_field and q.team != scene.viewer:
+            move(app, point_pos(app, q.point))
+            reason = session.why_illegal(ChooseTarget(scene.viewer, shooter, q.id))
+            expected = f"{shooter} shoots {q.id}: {reason}" if reason else f"click: {shooter} shoots {q.id}"
+            assert scene.hover_reason == expected
