@@ -226,26 +226,20 @@ class MatchScene(Scene):
         c.start(self.px, self.controls_top, self.pw)
         c.row_height = 28
         self.captions = []
-        s = self.session.state
-        if self.playing():
-            pass  # the next choice appears once the board shows what happened
-        elif s.phase == OVER:
-            c.add("result", "See the result", self.show_result, primary=True)
-        elif not self.deciding():
-            pass
-        elif s.phase == ORDERS:
-            self.build_orders()
-        elif s.phase == DECLARE and self.draft is not None:
-            self.build_declare()
-        elif s.phase == REACT:
-            self.build_react()
-        elif s.phase == DODGE:
-            self.build_dodge()
-        elif s.phase == SHEETS and self.sheet is not None:
-            self.sheet.build(c)
-        elif s.phase == TARGET:
-            self.build_target()
+        phase = self.session.state.phase
+        builders = {ORDERS: self.build_orders, DECLARE: self.build_declare, REACT: self.build_react,
+                    DODGE: self.build_dodge, SHEETS: self.build_sheet, TARGET: self.build_target,
+                    OVER: self.build_over}
+        if not self.playing() and (self.deciding() or phase == OVER):  # choices once the board has caught up
+            builders[phase]()
         self.readings_top = c.bottom + 34
+
+    def build_over(self) -> None:
+        self.controls.add("result", "See the result", self.show_result, primary=True)
+
+    def build_sheet(self) -> None:
+        if self.sheet is not None:
+            self.sheet.build(self.controls)
 
     def caption(self, words: str) -> None:
         rect = self.controls.label_space(theme.font(13).size(words)[0] + 8)
@@ -265,6 +259,8 @@ class MatchScene(Scene):
               self.session.why_illegal(decision), primary=True)
 
     def build_declare(self) -> None:
+        if self.draft is None:
+            return
         c, d, m = self.controls, self.draft, self.session.m
         p = self.session.state.players[d.pid]
         self.caption("Posture:")
