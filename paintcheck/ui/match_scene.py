@@ -158,6 +158,8 @@ class MatchScene(Scene):
         t.add("tool-protractor", "Protractor (P)", self.toggle_protractor, chosen=self.inst.protractor,
               hint="the protractor sits on the ruler's target, aligned with his cover")
         t.add("tool-clear", "Put instruments away", self.clear_instruments)
+        t.add("tell-again", "Tell again (T)", self.tell_again,
+              hint="the last resolution told once more, the board going back to before it")
         t.add("save", "Save", self.save)
         t.add("load", "Load", self.load)
         t.add("help", "How to play", self.show_help)
@@ -691,6 +693,8 @@ class MatchScene(Scene):
     def key(self, event) -> None:
         if event.key in (pygame.K_SPACE, pygame.K_RETURN) and self.playing():
             self.show_all()
+        elif event.key == pygame.K_t:
+            self.tell_again()
         elif event.key == pygame.K_r:
             self.toggle_ruler()
         elif event.key == pygame.K_p:
@@ -745,6 +749,18 @@ class MatchScene(Scene):
         self.append_log()
         if playing:
             self.rebuild()
+
+    def tell_again(self) -> None:
+        """The last resolution told once more, while nothing has been decided since."""
+        batch = self.telling.batch
+        events = self.session.events
+        if not batch or len(events) < len(batch) or any(a is not b for a, b in zip(
+                events[len(events) - len(batch):], batch, strict=True)):
+            self.app.flash("Nothing to tell again: decisions have been made since the last resolution.",
+                           error=True)
+            return
+        self.telling = playback.Telling(batch)
+        self.rebuild()
 
     def shown(self, state: MatchState) -> MatchState:
         """The board as far as the resolution has told it (``state`` itself when all is told)."""

@@ -298,3 +298,25 @@ def test_hovering_an_enemy_during_a_late_target_tells_whether_he_can_be_shot(app
             reason = session.why_illegal(ChooseTarget(scene.viewer, shooter, q.id))
             expected = f"{shooter} shoots {q.id}: {reason}" if reason else f"click: {shooter} shoots {q.id}"
             assert scene.hover_reason == expected
+
+
+def test_the_last_resolution_can_be_told_again_while_nothing_was_decided_since(app):
+    session = _both_sheets(app)
+    scene = app.scene
+    tell_all(app)
+    assert not scene.playing()
+    press(app, "tell-again")
+    assert scene.playing() and not scene.controls.choices
+    deployed = [e.player for e in scene.telling.batch if isinstance(e, ev.Deployed)]
+    assert all(scene.shown(scene.state).players[pid].point is None for pid in deployed)
+    assert scene.log_lines == [e.text for e in session.events]  # the log is not written twice
+    tell_all(app)
+    assert scene.shown(scene.state).players == scene.state.players
+
+
+def test_nothing_to_tell_again_once_other_decisions_were_made(app):
+    new_turn2_match(app)
+    play_orders_by_clicks(app)  # no resolution yet
+    hand_over_if_asked(app)
+    press(app, "tell-again")
+    assert not app.scene.playing() and "Nothing to tell again" in app.message[0]
