@@ -22,6 +22,7 @@ from paintcheck.rules.actions import (
     BreakSheet,
     ChooseTarget,
     Declare,
+    Def,
     Move,
     Shot,
     ShotAt,
@@ -252,6 +253,8 @@ class BreakTurn:
         plan = make_plan(decl, p.point, self.m)
         p.posture, p.weakened_from = ln.posture, None
         p.def_count, p.def_bonus = plan.def_count, plan.def_bonus
+        if ln.prebunker:  # his obstacle protects him only if he finishes with a DEF (RULES 12.6)
+            p.bare = not (actions and isinstance(actions[-1], Def))
         if cleared:
             if cleared == tables.MAX_BOULETS:
                 p.def_count, p.def_bonus = tables.DEF_AFTER_CLEARING_FOUR, 0

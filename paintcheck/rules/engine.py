@@ -187,7 +187,7 @@ class Engine(BreakTurn):
         else:
             cleared = 0
         p.posture, p.cover, p.side = d.posture, d.cover, d.side
-        p.weakened_from = None
+        p.weakened_from, p.bare = None, False
         # A sequence that cleans or reloads ends the fumble for good (RULES 7.5); legality keeps
         # his shots after the RELOAD, and values.py still counts messy paint for a shot before CLEAN.
         if any(a.code == "CLEAN" for a in d.actions):

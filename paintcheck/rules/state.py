@@ -58,6 +58,7 @@ class Player:
     weakened_from: Point | None = None  # the shooter who last forced him to dodge (RULES 9.6)
     activated: bool = False  # this turn
     fell_at: Point | None = None  # where he was eliminated (a tied shot still fires from there)
+    bare: bool = False  # a prebunker who finished without a DEF: no obstacle protection (RULES 12.6)
 
     @property
     def id(self) -> str:

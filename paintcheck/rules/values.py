@@ -185,7 +185,9 @@ class RoundView:
         if prebunking(self.state, pid):  # DEF 5 x 2; his obstacle adds nothing yet  [B p.32-33]
             return (("prebunking", tables.PREBUNKER_PROTECTION),)
         st = self.static_stand(pid)
-        if st.cover is None:
+        if p.bare and st.cover is not None:  # a prebunker who did not finish with a DEF (RULES 12.6)
+            parts = [("no DEF to end his prebunk", tables.NATURAL_PROTECTION)]
+        elif st.cover is None:
             parts = [("no cover", tables.NATURAL_PROTECTION)]
         else:
             kind = self.m.obstacle(st.cover).kind
@@ -246,7 +248,10 @@ class RoundView:
                 return lost("the target is out of his field of vision")
             theta = self.m.static_angle(st.point, st.cover, shooter.point)
             shot.append(("angle", tables.static_angle_bonus(theta)))
-            ignore = tuple(c for c in (shooter.cover, st.cover) if c)
+            # his own cover is left out of the line of fire when it protects him; a prebunker's
+            # adds nothing to his protection but still hinders the shooter (RULES 12.6)
+            covered = not (prebunking(state, entry.target) or target.bare)
+            ignore = tuple(c for c in (shooter.cover, st.cover if covered else None) if c)
             (touches,) = self.m.lines_of_fire(shooter.point, [st.point], ignore)
             total, parts = self.line_modifier(shooter, touches)
             if total is None:

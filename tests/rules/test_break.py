@@ -10,18 +10,21 @@ from paintcheck.rules.actions import (
     AssignOrders,
     BreakSheet,
     ChooseTarget,
+    Declare,
     Def,
     Dodge,
     Move,
     SheetLine,
     Shot,
     ShotAt,
+    Support,
 )
 from paintcheck.rules.dice import ScriptedDice
 from paintcheck.rules.engine import Engine
 from paintcheck.rules.state import ORDERS, SHEETS, TARGET, new_break
+from paintcheck.rules.values import RoundView
 from paintcheck.rules.views import view
-from tests.rules.scripted import ScriptedMeasurer
+from tests.rules.scripted import ScriptedMeasurer, touch
 
 BASES = {t: DEFAULT_LATTICE.base_points(t) for t in ("blue", "white")}
 FOUR_DEF = (Def(), Def(), Def(), Def())
@@ -141,6 +144,64 @@ def test_r12_6_a_prebunker_under_a_template_has_protection_10_and_a_free_dodge()
     assert dodged.dice == 1 and dodged.boulets == 1
     assert g.of(ev.BouletsCleared, player="W1") and g.of(ev.ActionDropped, player="W1")
     assert g.state.turn == 2 and g.state.players["W1"].def_count == 1
+
+
+def _runner_shoots_a_prebunker_beside_a_cone(rest):
+    """White1 runs nowhere: from his base he shoots Blue1, who prebunks from beside a cone that
+    the ruler crosses; Blue1's sheet ends with ``rest``."""
+    m = ScriptedMeasurer()
+    m.add("cb", "cone", (2, -11))
+    b1, wbase = (2, -12), BASES["white"][0]
+    m.see(wbase, b1)
+    m.lines[(wbase, b1)] = (touch("cb", "cone"),)
+    g = Break(m, [12])
+    blue = [SheetLine("B1", 1, b1, "standing", rest, "cb", "left", (0, 5)),
+            *runners("blue", 2, ["B2", "B3", "B4", "B5"])]
+    w1 = SheetLine("W1", 1, wbase, "standing", (ShotAt(b1), Def(), Def(), Def()))
+    g.sheets(blue, [w1, *runners("white", 2, ["W2", "W3", "W4", "W5"], skip=[wbase])])
+    return g, m
+
+
+def test_r12_6_a_prebunkers_obstacle_adds_nothing_but_still_hinders_the_shooter():
+    """10 - 3 (distance) - 2 (the cone crossed by a standing shooter) = 5 against 10: needs 16."""
+    g, _ = _runner_shoots_a_prebunker_beside_a_cone((Def(), Def()))
+    (shot,) = g.of(ev.ShotResolved, shooter="W1")
+    assert dict(shot.target_parts) == {"prebunking": 10}
+    assert dict(shot.shot_parts) == {"simple": 10, "distance": -3, "crosses cb (medium)": -2}
+    assert shot.required == 16 and not shot.hit
+
+
+@pytest.mark.parametrize(("rest", "covered"), [
+    ((Def(), Def()), True),
+    ((ShotAt((2, 5)), Def()), True),
+    ((Def(), ShotAt(BASES["white"][0])), False),  # White1 stands there: the shot is kept
+    ((ShotAt((2, 5)), Support()), False),
+])
+def test_r12_6_a_prebunker_gets_his_obstacles_protection_only_by_finishing_with_a_def(rest, covered):
+    g, m = _runner_shoots_a_prebunker_beside_a_cone(rest)
+    assert g.state.turn == 2
+    b1 = g.state.players["B1"]
+    parts = dict(RoundView(g.state, m).protection("B1"))
+    if covered:
+        assert "cone standing" in parts and not b1.bare
+    else:
+        assert b1.bare and parts.get("no DEF to end his prebunk") == 4 and "cone standing" not in parts
+
+
+def test_r12_6_a_bare_prebunker_is_covered_again_once_he_acts_in_turn_2():
+    g, m = _runner_shoots_a_prebunker_beside_a_cone((ShotAt((2, 5)), Support()))
+    assert g.state.players["B1"].bare
+    g.dice = ScriptedDice([3, 5])  # the speaking d6s of turn 2's first round
+    for team in ("blue", "white"):
+        ids = sorted(p.id for p in g.state.team_players(team) if p.on_field)
+        g.play(AssignOrders(team, tuple((pid, i) for i, pid in enumerate(ids, 1))))
+    while "B1" not in g.state.declarations:
+        team = g.engine.to_move(g.state)
+        pid = g.state.active[team]
+        p = g.state.players[pid]
+        g.play(Declare(pid, "standing", FOUR_DEF, p.cover, p.side))
+    assert not g.state.players["B1"].bare
+    assert "cone standing" in dict(RoundView(g.state, m).protection("B1"))
 
 
 def test_r12_7_prebunkers_finish_in_order_and_a_finishing_run_crosses_a_template_still_up():
