@@ -48,3 +48,27 @@ def test_h13_2_a_fallen_carrier_drops_the_flag_and_a_team_mate_can_return_his_ow
     flags, news = run_with_flags(flags, "B2", "blue", [(7, -10), (8, -10)], BASE)
     assert [n.kind for n in news] == ["returned"] and flags["blue"].point == (8, -13)
     assert drop_flags(flags, "B2", (0, 0)) == (flags, [])
+
+
+def test_runs_walked_together_the_fewest_steps_take_and_a_tie_goes_to_the_first_speaker():
+    from paintcheck.rules.flags import runs_with_flags
+
+    far = ("B1", "blue", [(8, -3), (8, -2), (8, -1), (8, 0)])  # reaches I0 at step 3
+    near = ("W1", "white", [(8, 2), (8, 1), (8, 0)])  # at step 2
+    flags, news = runs_with_flags(centre(), [far, near], BASE)
+    assert [(n.kind, n.player) for n in news] == [("taken", "W1")] and flags[CENTRE].carrier == "W1"
+    level = ("W1", "white", [(8, 3), (8, 2), (8, 1), (8, 0)])  # also step 3: the first listed wins
+    flags, news = runs_with_flags(centre(), [far, level], BASE)
+    assert [(n.kind, n.player) for n in news] == [("taken", "B1")]
+
+
+def test_two_carriers_home_in_one_round_the_first_there_hangs():
+    from paintcheck.rules.flags import Flag, runs_with_flags
+
+    flags = double()
+    flags = {"white": Flag("white", flags["white"].home, None, "B1"),
+             "blue": Flag("blue", flags["blue"].home, None, "W1")}
+    slow = ("B1", "blue", [(8, -9), (8, -10), (8, -11), (8, -12)])  # row 12 at step 3
+    quick = ("W1", "white", [(8, 10), (8, 11), (8, 12)])  # at step 2
+    _, news = runs_with_flags(flags, [slow, quick], BASE)
+    assert [(n.kind, n.player) for n in news] == [("hung", "W1")]

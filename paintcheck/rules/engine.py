@@ -31,7 +31,7 @@ from paintcheck.rules.break_turn import (
     why_choice_illegal,
     why_sheet_illegal,
 )
-from paintcheck.rules.flags import drop_flags, run_with_flags
+from paintcheck.rules.flags import drop_flags, runs_with_flags
 from paintcheck.rules.invariants import check_invariants
 from paintcheck.rules.legality import can_react, to_move, why_illegal
 from paintcheck.rules.measure import Measurer
@@ -518,25 +518,27 @@ class Engine(BreakTurn):
     def _finish_round(self, step: _Step) -> None:
         s = step.state
         view = RoundView(s, self.m)
-        hung_by = None
+        runs = []  # (player, team, the points he ran), in speaking order
         for pid, plan in view.plans.items():
             p = s.players[pid]
             p.activated = True
             if p.on_field and plan.path:
                 end, cover, side = self._arrival(s, pid, plan)
                 p.point, p.cover, p.side = end, cover, side
-                ran = plan.path[: plan.path.index(end) + 1] if end in plan.path else plan.path
-                step.emit(ev.Moved(pid, plan.start, end, plan.move_length, tuple(ran)))
+                ran = tuple(plan.path) if end == plan.end else _up_to_last(plan.path, end)
+                step.emit(ev.Moved(pid, plan.start, end, plan.move_length, ran))
+                runs.append((pid, p.team, ran))
                 for q in s.players.values():
                     if q.token is not None and q.token.target == pid and q.token.point != plan.end:
                         step.emit(ev.TokenRemoved(q.id, f"{pid} has left that cover", q.token))
                         q.token = None
-                if s.flags and hung_by is None:
-                    s.flags, news = run_with_flags(s.flags, pid, p.team, ran, s.base_row)  # where he ran
-                    for n in news:
-                        step.emit(ev.FlagMoved(n.kind, n.flag, n.player, n.point))
-                        if n.kind == "hung":
-                            hung_by = p
+        hung_by = None
+        if s.flags and runs:  # the runs walked together: first there takes or hangs (RULES 13.2)
+            s.flags, news = runs_with_flags(s.flags, runs, s.base_row)
+            for n in news:
+                step.emit(ev.FlagMoved(n.kind, n.flag, n.player, n.point))
+                if n.kind == "hung":
+                    hung_by = s.players[n.player]
         s.resolution, s.speakers, s.reactors = None, [], []
         if hung_by is not None:  # RULES 4.7, 13.3
             self._end_match(step, hung_by.team, f"{hung_by.id} hung the flag")
@@ -596,3 +598,10 @@ class Engine(BreakTurn):
         s = step.state
         s.phase, s.winner, s.end_reason = OVER, winner, reason
         step.emit(ev.MatchEnded(winner, reason))
+
+
+def _up_to_last(path, point) -> tuple:
+    """``path`` up to the last time it passes ``point`` (where a cut-short run stopped)."""
+    last = len(path) - 1 - path[::-1].index(point)
+    return tuple(path[: last + 1])
+

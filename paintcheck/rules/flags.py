@@ -64,24 +64,36 @@ def run_with_flags(
     """Walk ``path`` (start first) for ``pid``: take, return and hang flags on the way.
 
     Stops at the first hang (the match is over)."""
+    return runs_with_flags(flags, [(pid, team, path)], base_row)
+
+
+def runs_with_flags(
+    flags: dict[str, Flag], runs: Sequence[tuple[str, str, Sequence[Point]]], base_row: int
+) -> tuple[dict[str, Flag], list[FlagNews]]:
+    """A round's runs ``(player, team, path start first)`` walked together, a point a step: whoever
+    reaches a flag's point in fewer steps takes it, and the first to reach his hanging base hangs
+    [H]. At the same step, the order of ``runs`` (the speaking order) goes first [H]. Stops at the
+    first hang (the match is over)."""
     flags = dict(flags)
     news: list[FlagNews] = []
-    carried = [f.id for f in flags.values() if f.carrier == pid]
-    for point in path:
-        for fid, flag in list(flags.items()):
-            if flag.point != point or flag.carrier is not None:
+    for k in range(max((len(path) for _, _, path in runs), default=0)):
+        for pid, team, path in runs:
+            if k >= len(path):
                 continue
-            if can_take(flag, team):
-                flags[fid] = Flag(fid, flag.home, None, pid)
-                carried.append(fid)
-                news.append(FlagNews("taken", fid, pid, point))
-            elif flag.owner() == team and flag.point != flag.home:
-                flags[fid] = Flag(fid, flag.home, flag.home)
-                news.append(FlagNews("returned", fid, pid, point))
-        for fid in carried:
-            if at_base(point, hang_base(flags[fid], team), base_row):
-                news.append(FlagNews("hung", fid, pid, point))
-                return flags, news
+            point = path[k]
+            for fid, flag in list(flags.items()):
+                if flag.point != point or flag.carrier is not None:
+                    continue
+                if can_take(flag, team):
+                    flags[fid] = Flag(fid, flag.home, None, pid)
+                    news.append(FlagNews("taken", fid, pid, point))
+                elif flag.owner() == team and flag.point != flag.home:
+                    flags[fid] = Flag(fid, flag.home, flag.home)
+                    news.append(FlagNews("returned", fid, pid, point))
+            for fid, flag in flags.items():
+                if flag.carrier == pid and at_base(point, hang_base(flag, team), base_row):
+                    news.append(FlagNews("hung", fid, pid, point))
+                    return flags, news
     return flags, news
 
 

@@ -458,3 +458,36 @@ def test_r13_2_a_carrier_who_falls_drops_the_flag_where_he_falls():
     flag = g.state.flags["centre"]
     assert flag.carrier is None and flag.point == B1
     assert [e.kind for e in g.events if isinstance(e, ev.FlagMoved)] == ["dropped"]
+
+
+def test_r13_2_a_run_out_and_back_through_the_flag_takes_it():
+    """His arrival point is one he passed on the way out: the whole run counts, not up to there."""
+    from paintcheck.rules.actions import Move
+    from paintcheck.rules.flags import initial_flags
+
+    g = Game(measurer(), [standard("B1"), standard("W1")])
+    g.state.flags = initial_flags({"centre": (8, -3)})
+    g.orders({"B1": 1}, {"W1": 2})
+    g.declare("B1", Move(((8, -3), (8, -4))), Def(), Def())
+    g.rest("W1")
+    moved = next(e for e in g.events if isinstance(e, ev.Moved) and e.player == "B1")
+    assert moved.path == ((8, -6), (8, -5), (8, -4), (8, -3), (8, -4))
+    assert g.state.flags["centre"].carrier == "B1"
+
+
+def test_r13_2_two_runs_for_the_flag_the_first_there_takes_it_whoever_speaks_first():
+    """Blue speaks first (d6 1 against 5) but needs 7 points to reach the flag, White 5: White's
+    run reaches it first [H: the round's runs are walked together, a point a step]."""
+    from paintcheck.rules.actions import Move
+    from paintcheck.rules.flags import initial_flags
+
+    g = Game(measurer(), [standard("B1"), standard("W1")], [1, 5])
+    g.state.flags = initial_flags({"centre": (8, 1)})
+    g.orders({"B1": 1}, {"W1": 1})
+    assert g.state.speakers[0] == "blue"
+    g.declare("B1", Move(((8, 1), (8, 2))), Def())
+    g.declare("W1", Move(((8, 1), (8, 0))), Def())
+    while g.state.phase == "react":
+        g.react(g.to_move())
+    taken = [e for e in g.events if isinstance(e, ev.FlagMoved) and e.kind == "taken"]
+    assert [e.player for e in taken] == ["W1"] and g.state.flags["centre"].carrier == "W1"
