@@ -91,12 +91,7 @@ class Layout:
         return Field(self)
 
     def flag_homes(self) -> dict[str, Point]:
-        """Where the flags stand at the start (RULES 13.1): the centre flag in the middle of the
-        centre line (I0); in the double format each team's flag in the middle of its base [H]."""
-        mid = self.lattice.columns // 2
-        if self.flag == "centre":
-            return {"centre": (mid, 0)}
-        return {team: self.lattice.world(team, mid, self.lattice.base_row) for team in TEAMS}
+        return flag_homes(self.flag, self.lattice)
 
 
 @dataclass(eq=False)
@@ -147,3 +142,13 @@ class Field:
     def free_points(self) -> list[Point]:
         """Lattice points no obstacle stands on."""
         return [p for p in self.lattice.points() if p not in self.standing_on]
+
+
+def flag_homes(flag: str, lattice: Lattice) -> dict[str, Point]:
+    """Where the flags stand at the start (RULES 13.1): the centre flag in the middle of the centre
+    line (I0); in the double format each team's flag in the middle of its base [H]."""
+    mid = lattice.columns // 2
+    if flag == "centre":
+        return {"centre": (mid, 0)}
+    return {team: lattice.world(team, mid, lattice.base_row) for team in TEAMS}
+

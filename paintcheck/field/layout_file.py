@@ -50,7 +50,7 @@ from paintcheck.field.lattice import (
     chebyshev,
     mirror_point,
 )
-from paintcheck.field.layout import FLAG_FORMATS, Layout, LayoutError, ObstacleSpec
+from paintcheck.field.layout import FLAG_FORMATS, Layout, LayoutError, ObstacleSpec, flag_homes
 
 FORMAT = "paintcheck-layout/1"
 MAX_FILE_BYTES = 1 << 20  # a layout is a few kilobytes; refuse anything past 1 MiB unread
@@ -301,12 +301,6 @@ def box_count_ok(layout: Layout) -> bool:
     return used == Counter(catalogue.BOX_CONTENTS)
 
 
-def centre_flag_point(lattice: Lattice) -> Point:
-    """Where the centre flag stands: the middle of the centre line, I0 on the default field
-    [RULES 13.1]."""
-    return (lattice.columns // 2, 0)
-
-
 # -- reading --
 
 
@@ -510,11 +504,11 @@ class _ObstacleChecks:
                 here = _obstacle(other.spec.id, other.index)
                 problems.append(f"stands on {fmt(point)} where {here} already stands")
                 return problems
-        if self.flag == "centre" and centre_flag_point(self.lattice) in placed.points:
-            problems.append(
-                f"stands on {fmt(centre_flag_point(self.lattice))}, the centre flag's point "
-                "(RULES 13.1): the flag must stay free"
-            )
+        for fid, home in flag_homes(self.flag, self.lattice).items():
+            if home in placed.points:
+                which = "the centre flag" if fid == "centre" else f"the {fid.capitalize()} flag"
+                problems.append(f"stands on {fmt(home)}, {which}'s point (RULES 13.1): the flag must stay "
+                                "free")
         mirrored = tuple(mirror_point(p) for p in placed.points)
         on_line = any(p[1] == 0 for p in placed.points)
         if on_line and not _same_place(placed.kind, placed.points, mirrored):

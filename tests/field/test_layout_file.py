@@ -404,6 +404,19 @@ def test_double_flag_leaves_the_centre_point_to_obstacles():
     assert "the centre flag's point" in layout_problems(data, "f")[0]
 
 
+def test_double_flag_bases_keep_their_flag_points_free():
+    """RULES 13.1: each base holds its flag; an obstacle there would make it untakable."""
+    data = small_layout(flag="double")
+    data["obstacles"] += [{"id": "post-b", "kind": "cylinder", "at": "B:I13"},
+                          {"id": "post-w", "kind": "cylinder", "at": "W:I13"}]
+    problems = layout_problems(data, "f")
+    rest = "flag's point (RULES 13.1): the flag must stay free"
+    assert problems == [f"f: obstacle 'post-b' (#4): stands on B:I13, the Blue {rest}",
+                        f"f: obstacle 'post-w' (#5): stands on W:I13, the White {rest}"]
+    data["flag"] = "centre"  # the centre format leaves the bases to obstacles
+    assert layout_problems(data, "f") == []
+
+
 def test_control_characters_stay_on_one_line():
     data = small_layout()
     data["obstacles"][0]["id"] = "bad\nid"
