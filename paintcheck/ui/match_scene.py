@@ -172,7 +172,7 @@ class MatchScene(Scene):
         s = self.session
         team = s.to_move()
         if team is not None and team != self.viewer:
-            if self.viewer is not None and s.secret_on_table():
+            if s.secret_on_table():  # also on resuming (no viewer yet): the screen changes hands first
                 self.app.switch("handover", team=team, why=self.handover_reason(team))
                 return
             self.viewer = team

@@ -18,6 +18,8 @@ def test_every_decision_is_saved_and_the_match_resumes_exactly(app, user_data):
     press(app, "title")
     assert app.scene.name == "title"
     press(app, "resume")
+    assert app.scene.name == "handover"  # tokens 2-5 are still face down: the screen changes hands
+    hand_over_if_asked(app)
     assert app.scene.name == "match"
     after = app.session
     assert after is not before
@@ -45,3 +47,23 @@ def test_the_save_button_writes_the_file(app):
     press(app, "save")
     assert default_save_path().exists()
     assert "Saved to" in app.message[0]
+
+
+def test_a_match_resumed_with_secret_tokens_on_the_table_opens_behind_a_hand_over(app):
+    """White declared, Blue decides next while his tokens 2-5 are still secret from White: the
+    resumed match must not open on Blue's table for whoever pressed Resume."""
+    from tests.ui.test_turn import _play_one_decision
+
+    new_turn2_match(app)
+    for _ in range(20):  # orders, then declarations until a coach decides with tokens face down
+        _play_one_decision(app)
+        if app.scene.name == "handover" and app.session.state.phase == "declare":
+            break
+    assert app.scene.name == "handover" and app.session.secret_on_table()
+    waiting = app.scene.team
+    app.switch("title")
+    press(app, "resume")
+    assert app.scene.name == "handover", "resumed straight onto a coach's secret tokens"
+    assert app.scene.team == waiting
+    press(app, "ready")
+    assert app.scene.name == "match" and app.scene.viewer == app.session.to_move()
