@@ -193,8 +193,8 @@ def flag_marks(state: MatchState, at=None) -> list[tuple[str, tuple[float, float
 
 def draw_flags(surf: pygame.Surface, t: FieldTransform, state: MatchState, at=None) -> list:
     marks = flag_marks(state, at)
-    for _fid, point, _carrier in marks:
-        _flag(surf, t, point)
+    for fid, point, _carrier in marks:
+        _flag(surf, t, point, fid)
     return marks
 
 
@@ -221,13 +221,17 @@ def draw_template(surf: pygame.Surface, t: FieldTransform, origin, prebunker, te
     pygame.draw.circle(surf, theme.TEAM_EDGE[team], (cx, cy), r, 2)
 
 
-def _flag(surf, t: FieldTransform, point) -> None:
+def _flag(surf, t: FieldTransform, point, fid: str) -> None:
+    """A flag on its pole: the centre flag yellow, a team's flag (double format) in its colours."""
     x, y = t.to_screen(*point)
     s = t.scale
     pole_top = (x + int(s * 0.1), y - int(s * 0.9))
     pygame.draw.line(surf, (40, 30, 20), (x + int(s * 0.1), y), pole_top, 2)
     tip = (pole_top[0] + int(s * 0.5), pole_top[1] + int(s * 0.18))
-    pygame.draw.polygon(surf, (250, 210, 40), [pole_top, tip, (pole_top[0], pole_top[1] + int(s * 0.36))])
+    cloth = [pole_top, tip, (pole_top[0], pole_top[1] + int(s * 0.36))]
+    pygame.draw.polygon(surf, theme.TEAM.get(fid, theme.FLAG), cloth)
+    if fid in theme.TEAM:
+        pygame.draw.polygon(surf, (30, 30, 34), cloth, 1)
 
 
 def _dashed(surf, colour, a, b, dash: int) -> None:

@@ -162,6 +162,31 @@ def test_a_flag_is_drawn_beside_its_carrier(app):
         assert (app.screen.get_at(cloth)[:3] == (250, 210, 40)) == drawn
 
 
+def test_double_format_flags_are_drawn_in_their_teams_colours():
+    from pathlib import Path
+
+    import pygame
+
+    from paintcheck.ui import theme
+    from paintcheck.ui.app import App
+
+    layout = Path(__file__).resolve().parents[2] / "layouts" / "open_centre.json"
+    app = App((1600, 1000), layout=str(layout), seed=7)
+    try:
+        step(app)
+        new_turn2_match(app)
+        step(app, 2)
+        scene = app.scene
+        s = scene.t.scale
+        for fid, point, carrier in scene.flag_view:
+            assert carrier is None
+            fx, fy = scene.t.to_screen(*point)
+            assert app.screen.get_at((fx + int(s * 0.2), fy - int(s * 0.72)))[:3] == theme.TEAM[fid][:3]
+        assert sorted(f for f, _, _ in scene.flag_view) == ["blue", "white"]
+    finally:
+        pygame.quit()
+
+
 def test_a_match_saved_during_the_break_resumes_there(app):
     press(app, "new")
     fill_sheet_by_clicks(app, prebunkers=1)
