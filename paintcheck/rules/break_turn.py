@@ -30,7 +30,7 @@ from paintcheck.rules.actions import (
 )
 from paintcheck.rules.legality import why_move_illegal, why_stance_illegal, why_target_unreachable
 from paintcheck.rules.measure import Measurer
-from paintcheck.rules.plan import make_plan
+from paintcheck.rules.plan import ends_with_def, make_plan
 from paintcheck.rules.state import TARGET, MatchState, Resolution, ShotEntry
 from paintcheck.rules.values import FINISH, Reading, RoundView, line_of_fire_total, lost, with_declaration
 
@@ -252,12 +252,12 @@ class BreakTurn:
         s.declarations[pid], s.origins[pid] = decl, p.point
         plan = make_plan(decl, p.point, self.m)
         p.posture, p.weakened_from = ln.posture, None
-        p.def_count, p.def_bonus = plan.def_count, plan.def_bonus
+        p.def_count = plan.def_count
         if ln.prebunker:  # his obstacle protects him only if he finishes with a DEF (RULES 12.6)
-            p.bare = not (actions and isinstance(actions[-1], Def))
+            p.bare = not ends_with_def(actions)
         if cleared:
             if cleared == tables.MAX_BOULETS:
-                p.def_count, p.def_bonus = tables.DEF_AFTER_CLEARING_FOUR, 0
+                p.def_count = tables.DEF_AFTER_CLEARING_FOUR
             step.emit(ev.BouletsCleared(pid, cleared, p.def_count))
         step.emit(ev.SequenceDeclared(pid, str(decl), plan.cost))
 

@@ -196,9 +196,9 @@ class Engine(BreakTurn):
             p.reload = False
         view = RoundView(s, self.m)
         plan = view.plans[d.player]
-        p.def_count, p.def_bonus = plan.def_count, plan.def_bonus
+        p.def_count = plan.def_count
         if cleared == tables.MAX_BOULETS:
-            p.def_count, p.def_bonus = tables.DEF_AFTER_CLEARING_FOUR, 0
+            p.def_count = tables.DEF_AFTER_CLEARING_FOUR
         if cleared:
             step.emit(ev.BouletsCleared(d.player, cleared, p.def_count))
         step.emit(ev.SequenceDeclared(d.player, str(d), plan.cost))
@@ -263,7 +263,9 @@ class Engine(BreakTurn):
         if not {e.shooter for e in entries} & {e.target for e in entries}:
             return entries, [0] * len(entries)
         self._speed_tests(step, view, entries)
-        keys = [(e.last, -(e.score + (1 if e.kind == "dump" else 0))) for e in entries]
+        # to fire before a dumper an opponent beats him by DUMPER_EDGE; by less he does not  [B p.27]
+        edge = tables.DUMPER_EDGE - 1
+        keys = [(e.last, -(e.score + (edge if e.kind == "dump" else 0))) for e in entries]
         order = sorted(range(len(entries)), key=lambda i: keys[i])
         distinct = sorted(set(keys))
         return [entries[i] for i in order], [distinct.index(keys[i]) for i in order]

@@ -27,7 +27,7 @@ def invariant_problems(state: MatchState, m: Measurer):
     for p in state.players.values():
         if p.boulets not in (0, 1, tables.MAX_BOULETS):
             yield f"{p.id} carries {p.boulets} boulets"
-        if not 0 <= p.def_count < len(tables.DEF_PROTECTION):
+        if not 0 <= p.def_count <= tables.MAX_DEF:
             yield f"{p.id} has DEF {p.def_count}"
         if p.gun not in (GUN_OK, GUN_DEAD, GUN_BROKEN):
             yield f"{p.id} has gun state {p.gun!r}"

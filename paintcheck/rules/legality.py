@@ -252,7 +252,10 @@ def why_reaction_illegal(state: MatchState, r: Reaction, m: Measurer, view: Roun
         return f"{r.player} is not on the field"
     if r.player in state.active.values():
         return f"{r.player} is activated this round: he acts by his sequence"
-    if any(x.player == r.player for x in (*state.reactions, *taken)):
+    his = [x for x in (*state.reactions, *taken) if x.player == r.player]
+    if r.kind == REFLEX and sum(x.kind == REFLEX for x in his) >= tables.REFLEXES_PER_ROUND:
+        return f"{r.player} already fires his reflex shot this round"
+    if len(his) >= tables.REACTIONS_PER_ROUND:
         return f"{r.player} already reacts this round"
     if p.boulets:
         return f"{r.player} carries boulets: no field of vision, no interactive fire"

@@ -57,8 +57,7 @@ class Plan:
     stances: tuple[Stance, ...]  # one per action, as he stands when it begins
     final: Stance  # as he stands after his last action
     fires: tuple[Fire, ...]
-    def_count: int
-    def_bonus: int
+    def_count: int  # DEF actions and their supports: the book's "4 DEF" is DEF + 3 supports  [B p.11]
     def_after_move: bool
     clears: int
     cost: int
@@ -80,6 +79,14 @@ class Plan:
 
     def fires_after_move(self) -> bool:
         return self.move_action is not None and any(f.action > self.move_action for f in self.fires)
+
+
+def ends_with_def(actions) -> bool:
+    """The sequence's last action is a DEF or a support of one ("DEF, SUP" is 2 DEF, B p.11)."""
+    for a in reversed(actions):
+        if not isinstance(a, Support):
+            return isinstance(a, Def)
+    return False
 
 
 def supports_after(actions: tuple, index: int) -> int:
@@ -105,7 +112,7 @@ def make_plan(decl: Declare, start: Point, measurer: Measurer) -> Plan:
     path = None
     move_action = None
     move_supports = 0
-    def_count = def_bonus = clears = cost = 0
+    def_count = clears = cost = 0
     def_after_move = cleaned = reloaded = False
     shot_number = 0
     for i, action in enumerate(actions):
@@ -121,8 +128,9 @@ def make_plan(decl: Declare, start: Point, measurer: Measurer) -> Plan:
             continue
         cost += FIXED_COST[action.code]
         if isinstance(action, Def):
-            def_count += 1
-            def_bonus += tables.SUPPORT_BONUS * supports_after(actions, i)
+            # each support of a DEF is one more DEF (B p.11: "la première action de DEF apporte 5
+            # points, et chaque soutien au delà de cette première action apporte 2 points")
+            def_count += 1 + supports_after(actions, i)
             def_after_move = def_after_move or move_action is not None
         elif isinstance(action, (Shot, Dump)):
             dump = isinstance(action, Dump)
@@ -142,5 +150,5 @@ def make_plan(decl: Declare, start: Point, measurer: Measurer) -> Plan:
     return Plan(
         decl.player, start, path, move_action, move_supports, tuple(stances),
         Stance(point, cover, side, side_changed), tuple(fires),
-        min(def_count, len(tables.DEF_PROTECTION) - 1), def_bonus, def_after_move, clears, cost,
+        min(def_count, tables.MAX_DEF), def_after_move, clears, cost,
     )

@@ -49,7 +49,6 @@ class Player:
     cover: str | None = None
     side: str | None = None
     def_count: int = 0
-    def_bonus: int = 0  # +2 per support of his DEF actions, with the DEF count  [RULES 6.1]
     boulets: int = 0
     gun: str = GUN_OK
     messy: bool = False

@@ -23,7 +23,6 @@ ORDER_TOKENS = (1, 2, 3, 4, 5)  # [B p.10]
 ACTION_POINTS = 4  # [B p.11]
 
 # -- base values ---------------------------------------------------------------------------------------
-BASE_DEF = 5  # [B p.11]
 BASE_SHOT = 10  # simple shot  [B p.11]
 BASE_MOV = 10  # [B p.11]
 BASE_REFLEX = 9  # [B p.25]
@@ -32,8 +31,11 @@ SUPPORT_BONUS = 2  # each support adds +2 to the action before it  [B p.11]
 NATURAL_PROTECTION = 4  # behind nothing, and the minimum in all cases  [B p.13]
 ROLL_BASE = 11  # required = 11 + target value - shot value  [B p.14, derived RULES 7.1]
 
-# -- DEF ------------------------------------------------------------------------------------------------
-DEF_PROTECTION = (0, 5, 7, 9, 11)  # by DEF count 0..4  [B p.11, p.13]
+# -- DEF: the DEF count is a sequence's DEF actions plus their supports ("4 DEF" is one DEF and three
+# supports, B p.11: "la première action de DEF apporte 5 points ... chaque soutien au delà de cette
+# première action apporte 2 points"); one count drives protection, dodge dice and the reflex limit --
+MAX_DEF = 4  # at most the 4 action points  [B p.11, p.26: "4 DEF"]
+BASE_DEF = 5  # the first DEF action; each further DEF (or support) +SUPPORT_BONUS: 0, 5, 7, 9, 11  [B p.11, p.13]
 DODGE_DICE = (0, 1, 2, 2, 2)  # by DEF count 0..4  [B p.21]
 BOULETS_FOR_DICE = {1: 1, 2: 4}  # dodge with 1 die -> 1 boulet, with 2 dice -> 4  [B p.22]
 MAX_BOULETS = 4  # [B p.22]
@@ -101,7 +103,8 @@ SHORT_MOVE_MAX = 4  # a runner who shoots after a move of 1-4 points is static  
 DUMPER_EDGE = 2  # to fire before a dumper, beat him by 2 or more  [B p.27]
 REFLEX_MAX_DEF = 3  # a reflex shooter has DEF <= 3  [B p.25]
 REFLEX_DEF_LOSS_ROLL = (1, 2)  # 0 segments or no token: d6 of 1-2 loses 1 DEF  [B p.26]
-REFLEXES_PER_ROUND = 1  # [B p.25]
+REFLEXES_PER_ROUND = 1  # a player's reflex shots in one round  [B p.25]
+REACTIONS_PER_ROUND = 1  # a player's interactive shots (reflex or suppressive) in one round  [H]
 
 # -- dump [B p.16-17] ------------------------------------------------------------------------------------
 DUMP_SUPPORT_BONUS = 1  # +1 per support  [B p.17]
@@ -132,10 +135,10 @@ def required_roll(shot_value: int, target_value: int) -> int:
 
 
 def def_protection(def_count: int) -> int:
-    """Protection added by ``def_count`` DEF actions [B p.11, p.13]."""
-    if not 0 <= def_count < len(DEF_PROTECTION):
-        raise ValueError(f"a DEF count is 0 to {len(DEF_PROTECTION) - 1}, not {def_count}")
-    return DEF_PROTECTION[def_count]
+    """Protection added by a DEF count (DEF actions and their supports) [B p.11, p.13; RULES 6.2]."""
+    if not 0 <= def_count <= MAX_DEF:
+        raise ValueError(f"a DEF count is 0 to {MAX_DEF}, not {def_count}")
+    return BASE_DEF + SUPPORT_BONUS * (def_count - 1) if def_count else 0
 
 
 def protection_value(obstacle: int, def_count: int) -> int:
@@ -159,8 +162,8 @@ def move_cost(points: int) -> int:
 
 def dodge_dice(def_count: int) -> int:
     """Dodge dice allowed by a DEF count [B p.21]."""
-    if not 0 <= def_count < len(DODGE_DICE):
-        raise ValueError(f"a DEF count is 0 to {len(DODGE_DICE) - 1}, not {def_count}")
+    if not 0 <= def_count <= MAX_DEF:
+        raise ValueError(f"a DEF count is 0 to {MAX_DEF}, not {def_count}")
     return DODGE_DICE[def_count]
 
 

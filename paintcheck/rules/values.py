@@ -156,19 +156,17 @@ class RoundView:
         return self._vulnerable[key]
 
     def moved_vulnerable(self, pid: str) -> int:
-        """Points he ran through before shooting that some enemy on the field sees (RULES 11.2).
-
-        The arrival point he shoots from does not count: he has stopped there [H; B p.36, p.40:
-        a 1-point move then a shot costs no speed]. docs/rules-decisions.md"""
+        """Points of his run after the start, the arrival included, that some enemy on the field sees
+        (in his FOV, line of fire possible) (RULES 8.5, 11.2; B p.27: Bleu2 "est vu durant les deux
+        derniers points de sa course", speed 3 - 2 = 1). docs/rules-decisions.md"""
         plan = self.plans.get(pid)
-        if plan is None or plan.move_length < 2:
+        if plan is None or plan.move_length < 1:
             return 0
         seen: set[Point] = set()
         team = self.state.players[pid].team
         for q in self.state.players.values():
             if q.on_field and q.team != team:
                 seen.update(self.vulnerable_points(self.stand(q.id), pid))
-        seen.discard(plan.end)
         return len(seen)
 
     def aim_point(self, pid: str) -> tuple[float, float]:
@@ -194,8 +192,6 @@ class RoundView:
             parts = [(f"{kind} {st.posture}", tables.obstacle_protection(kind, st.posture))]
         if p.def_count:
             parts.append((f"{p.def_count} DEF", tables.def_protection(p.def_count)))
-        if p.def_bonus:
-            parts.append(("DEF supports", p.def_bonus))
         total = sum(v for _, v in parts)
         if total < tables.NATURAL_PROTECTION:
             parts.append(("minimum 4", tables.NATURAL_PROTECTION - total))

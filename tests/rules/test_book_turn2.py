@@ -94,8 +94,9 @@ BOOK_DICE = [
     # round 2: who speaks first (Blue, White); speed Blue2, White3; shots White3, Blue2
     2, 5, 1, 3, 11, 4,
     # round 3: who speaks first (Blue 2, White 1); White1's DEF check; speed White2, Blue4, White1,
-    # Blue3; Blue3 20 + 5; White2 dodges 1 then 6; Blue4 fumbles 1, re-roll 4; White1 11
-    2, 1, 5, 1, 3, 4, 3, 20, 5, 1, 6, 1, 4, 11,
+    # Blue3; Blue3 20 + 5; White2 dodges 1 then 6; White1 11; Blue4 fumbles 1, re-roll 4 (the book
+    # has Blue4 and White1 tied; seen at his arrival, Blue4 fires after White1: erratum E3)
+    2, 1, 5, 1, 3, 4, 3, 20, 5, 1, 6, 11, 1, 4,
     # round 4: Blue5 19
     19,
     # round 5: White1 19, Blue4 dodges 5; Blue3 20 + 2, White3 dodges 1 and 2
@@ -227,10 +228,18 @@ def test_book_p38_round2_duel(turn2):
 
 
 def test_book_p40_round3_speed_ranks(turn2):
+    """The book: Blanc2 1, Blanc1 4 - 1 = 3, Bleu4 3, Bleu3 3 + 2 = 5, Bleu4 and Blanc1 tied. But
+    Bleu4 moved 1 point to the rocket's right and both White1 and White2 see him there (they shoot
+    him at that point): the arrival is a moved point (RULES 11.2, B p.27), so Bleu4 scores 3 - 1 = 2
+    and fires after White1. White1 misses, so Bleu4 still fires and fumbles as in the book
+    (docs/rules-decisions.md, erratum E3)."""
     r3 = turn2.rounds[3]
     assert of(r3, ev.SpeakingOrder)[0].order == ("white", "blue")
     speed = {e.player: e.score for e in of(r3, ev.SpeedTest)}
-    assert speed == {"W2": 1, "W1": 3, "B4": 3, "B3": 5}
+    assert speed == {"W2": 1, "W1": 3, "B4": 2, "B3": 5}
+    (b4,) = of(r3, ev.SpeedTest, player="B4")
+    assert dict(b4.parts) == {"d6": 3, "moved 1 vulnerable": -1}
+    assert [e.shooter for e in of(r3, ev.ShotResolved)] == ["B3", "W1", "B4"]
 
 
 def test_book_p40_round3_critical_and_dodge_cancels_white2s_shot(turn2):

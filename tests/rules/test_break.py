@@ -174,6 +174,7 @@ def test_r12_6_a_prebunkers_obstacle_adds_nothing_but_still_hinders_the_shooter(
 @pytest.mark.parametrize(("rest", "covered"), [
     ((Def(), Def()), True),
     ((ShotAt((2, 5)), Def()), True),
+    ((Def(), Support()), True),  # a supported DEF is 2 DEF (B p.11): he finishes with a DEF
     ((Def(), ShotAt(BASES["white"][0])), False),  # White1 stands there: the shot is kept
     ((ShotAt((2, 5)), Support()), False),
 ])

@@ -18,6 +18,7 @@ from paintcheck.rules.actions import (
     SideChange,
     Support,
 )
+from paintcheck.rules.legality import why_reaction_illegal
 from paintcheck.rules.state import Token
 from tests.rules.harness import B1, B2, W1, W2, Game, measurer, player, standard
 
@@ -151,11 +152,54 @@ def test_r10_6_reflex_needs_def_3_or_less_no_boulet_and_fov():
     assert "does not see B1" in g.why(React("white", (Reaction("W1", REFLEX, "B1"),)))
 
 
+def _w1_defends_then_b1_fires(w1_actions, dice, w1_token=None):
+    """Round 1: White1 alone declares ``w1_actions``; round 2: Blue1 (speaks first, d6 1 vs 2)
+    fires at White1, White2 rests, and White1 may answer with a reflex."""
+    m = measurer().see(B1, W1).see(W1, B1)
+    m.between[(W1, B2, B1)] = 20.0  # his token lies on Blue2: 1 segment away from Blue1
+    g = Game(m, [standard("B1"), standard("B2"), standard("W1", token=w1_token), standard("W2")], dice)
+    g.orders({"B1": 2, "B2": 3}, {"W1": 1, "W2": 2})
+    g.declare("W1", *w1_actions)
+    g.declare("B1", Shot("W1"), Def())
+    return g
+
+
+def test_r10_6_def_and_three_supports_is_4_def_no_reflex():
+    """B p.26: "lorsqu'on effectue 4 DEF, on ne réagit pas" — one DEF and three supports included."""
+    g = _w1_defends_then_b1_fires((Def(), Support(), Support(), Support()), [1, 2, 2])
+    assert g.p("W1").def_count == 4
+    reason = why_reaction_illegal(g.state, Reaction("W1", REFLEX, "B1"), g.m)
+    assert "DEF 3 or less" in reason
+    g.declare("W2", Def(), Def(), Def(), Def())
+    assert g.of(ev.NoReaction, team="white") and not g.of(ev.ReactionDeclared)
+
+
+def test_r10_7_a_reflex_from_def_and_two_supports_leaves_2_def():
+    """DEF, SUP, SUP is the book's 3 DEF (9); a reflex one segment off his token costs one DEF and
+    leaves 2 DEF (7): 10 + 7 = 17 behind his cylinder."""
+    g = _w1_defends_then_b1_fires((Def(), Support(), Support()), [1, 2, 4, 1, 2, 2],
+                                  Token("B2", "left", B2))
+    g.declare("W2", Def(), Def(), Def(), Def())
+    assert g.p("W1").def_count == 3
+    g.react("white", Reaction("W1", REFLEX, "B1"))
+    (lost,) = g.of(ev.DefLost, player="W1")
+    assert (lost.segments, lost.lost, lost.def_count) == (1, 1, 2)
+    assert dict(g.shot("B1").target_parts) == {"cylinder standing": 10, "2 DEF": 7}
+
+
 def test_r10_6_one_reflex_per_player_and_round():
     m = measurer().see(B1, W1).see(W1, B1)
     g = blue_acts_white_watches(m, [], [Shot("W1"), Def()])
     twice = React("white", (Reaction("W1", REFLEX, "B1"), Reaction("W1", REFLEX, "B1")))
-    assert "already reacts" in g.why(twice)
+    assert "already fires his reflex shot this round" in g.why(twice)
+
+
+def test_r10_6_one_interactive_shot_per_player_and_round():
+    m = measurer().see(B1, W1).see(W1, B1)
+    g = blue_acts_white_watches(m, [], [Shot("W1"), Def()], w1_kw=PRESSED_LEFT | {"token": Token("B1", "left", B1)})
+    both = React("white", (Reaction("W1", SUPPRESSIVE, "B1"), Reaction("W1", REFLEX, "B1")))
+    assert g.why(React("white", both.reactions[:1])) is None
+    assert "already reacts" in g.why(both)
 
 
 def test_r10_6_reflex_value_9():
@@ -259,7 +303,31 @@ def test_r11_2_moved_vulnerable_points_minus_1_each():
     m.at(end, W1, 8.0)
     g = duel(m, [4, 1, 2, 2], [Move((end,)), Shot("W1")], [Shot("B1"), Def()])
     (b,) = g.of(ev.SpeedTest, player="B1")
-    assert dict(b.parts) == {"d6": 4, "moved 2 vulnerable": -2}  # the end point does not count
+    assert dict(b.parts) == {"d6": 4, "moved 3 vulnerable": -3}  # the arrival point counts too
+
+
+def test_r11_2_book_p27_seen_on_the_last_two_points_of_his_run_arrival_included():
+    """B p.27: Bleu2 "est vu durant les deux derniers points de sa course": speed 3 - 2 = 1."""
+    end = RUN_B[-1]
+    m = measurer().see(W1, *RUN_B[1:]).see(end, W1)
+    m.at(end, W1, 8.0)
+    g = duel(m, [3, 1, 2, 2], [Move((end,)), Shot("W1")], [Shot("B1"), Def()])
+    (b,) = g.of(ev.SpeedTest, player="B1")
+    assert dict(b.parts) == {"d6": 3, "moved 2 vulnerable": -2} and b.score == 1
+
+
+def test_r11_2_a_one_point_move_nobody_sees_costs_no_speed():
+    """B p.36: White4 moves one point nobody sees, then fires: no speed lost. Here Blue1 does, and
+    White1, whom he fires at, fires at Blue2."""
+    end = RUN_B[0]
+    m = measurer().see(end, W1).see(W1, B2)
+    m.at(end, W1, 8.0)
+    g = Game(m, [standard("B1"), standard("B2"), standard("W1"), standard("W2")], [1, 2, 3, 1, 2, 2, 1, 2])
+    g.orders({"B1": 1, "B2": 2}, {"W1": 1, "W2": 2})
+    g.declare("B1", Move((end,)), Shot("W1"))
+    g.declare("W1", Shot("B2"), Def())
+    (b,) = g.of(ev.SpeedTest, player="B1")
+    assert dict(b.parts) == {"d6": 3}
 
 
 def test_r11_2_more_than_4_vulnerable_points_shoots_last():

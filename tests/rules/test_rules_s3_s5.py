@@ -283,6 +283,6 @@ def test_r5_1_clean_and_reload_only_when_needed():
 def test_r5_1_r6_2_def_count_lasts_until_his_next_activation():
     g = blue_first()
     g.declare("B1", Def(), Def(), Support(), Def())
-    assert (g.p("B1").def_count, g.p("B1").def_bonus) == (3, 2)
+    assert g.p("B1").def_count == 4  # 3 DEF actions and a support of one: "4 DEF" (B p.11)
     (w,) = [e for e in g.of(ev.SequenceDeclared) if e.player == "B1"]
     assert w.cost == 4

@@ -61,7 +61,24 @@ def test_r6_1_r6_2_r6_3_def_added_by_the_targets_own_sequence():
     g.orders({"B1": 2}, {"W1": 1})
     g.declare("W1", Def(), Def(), Support(), Def(), posture="standing")
     g.declare("B1", Shot("W1"), Def(), Def(), Def())
-    assert dict(g.shot("B1").target_parts) == {"cylinder standing": 10, "3 DEF": 9, "DEF supports": 2}
+    assert dict(g.shot("B1").target_parts) == {"cylinder standing": 10, "4 DEF": 11}
+
+
+def test_r6_2_r9_2_def_and_three_supports_is_4_def_with_two_dodge_dice():
+    """B p.11: the first DEF gives 5, each support beyond it 2 more; the book's "4 DEF" is one DEF
+    and three supports, and it dodges with two dice like any 4 DEF (B p.21)."""
+    m = measurer().see(B1, W1)
+    g = Game(m, [standard("B1"), standard("W1")], [20, 3, 1, 1])
+    g.orders({"B1": 2}, {"W1": 1})
+    g.declare("W1", Def(), Support(), Support(), Support())
+    assert g.p("W1").def_count == 4
+    g.declare("B1", Shot("W1"), Support(), Support(), Support())
+    e = g.shot("B1")
+    assert dict(e.target_parts) == {"cylinder standing": 10, "4 DEF": 11}
+    assert (e.shot_value, e.required, e.margin) == (16, 16, 8)  # 20 + 3
+    g.play(Dodge("white"), Dodge("white"))
+    assert len(g.of(ev.DodgeRolled, player="W1")) == 2
+    (d,) = g.of(ev.Eliminated, player="W1")
 
 
 def test_r6_3_book_p13_small_rocket_kneeling_with_2_def_is_15():
@@ -277,6 +294,14 @@ def test_r9_3_runner_with_def_after_move_dodges_with_that_sequences_dice():
     assert g.state.phase == "dodge"
     g.play(Dodge("white"), Dodge("white"))  # DEF 3 in the sequence: 2 dice; margin 5 - 2 = 3
     assert len(g.of(ev.DodgeRolled)) == 2 and g.of(ev.Eliminated, player="W1")
+
+
+def test_r9_3_a_supported_def_after_the_move_is_2_def_two_dice():
+    m = measurer().see(B1, W1, *RUN)
+    g = runner_duel(m, [15, 1, 1], [Move((RUN[-1],)), Def(), Support()], w1_kw={"def_count": 0})
+    assert g.p("W1").def_count == 2
+    g.play(Dodge("white"), Dodge("white"))  # margin 5: two dice of 1 fall short
+    assert len(g.of(ev.DodgeRolled, player="W1")) == 2 and g.of(ev.Eliminated, player="W1")
 
 
 def test_r9_4_boulets_1_for_one_die_4_for_two_dice():
