@@ -132,17 +132,6 @@ class ShotAt:
 
 Action = Def | Support | Shot | Dump | Move | SideChange | ClearBoulet | Clean | Reload | ShotAt
 
-FIXED_COST = {
-    "SHOT@": tables.COST_SHOT,
-    "DEF": tables.COST_DEF,
-    "SUP": tables.COST_SUPPORT,
-    "SHOT": tables.COST_SHOT,
-    "DUMP": tables.COST_DUMP,
-    "SIDE": tables.COST_SIDE_CHANGE,
-    "CLEAR": tables.COST_CLEAR_BOULET,
-    "CLEAN": tables.COST_CLEAN,
-    "RELOAD": tables.COST_RELOAD,
-}
 SUPPORTABLE = ("DEF", "MOV", "SHOT", "DUMP", "SHOT@")  # a support adds to the action just before it
 
 

@@ -22,7 +22,6 @@ from paintcheck.rules.actions import (
     BreakSheet,
     ChooseTarget,
     Declare,
-    Def,
     Move,
     Shot,
     ShotAt,

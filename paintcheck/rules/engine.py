@@ -457,7 +457,7 @@ class Engine(BreakTurn):
         if outcome == "technical":
             p.gun = GUN_DEAD
             # 1 boulet; one who already carries boulets (a tied shooter who dodged) keeps them
-            p.boulets = max(p.boulets, tables.FUMBLE_BOULETS["technical"])
+            p.boulets = max(p.boulets, tables.TECHNICAL_PROBLEM_BOULETS)
             if p.token is not None:
                 step.emit(ev.TokenRemoved(pid, "he carries boulets", p.token))
                 p.token = None

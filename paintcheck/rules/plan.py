@@ -9,7 +9,6 @@ from functools import lru_cache
 from paintcheck.field.lattice import Point
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
-    FIXED_COST,
     Clean,
     ClearBoulet,
     Declare,
@@ -126,7 +125,7 @@ def make_plan(decl: Declare, start: Point, measurer: Measurer) -> Plan:
             point, cover, side = path[-1], action.cover, action.side
             side_changed = False
             continue
-        cost += FIXED_COST[action.code]
+        cost += tables.action_cost(action.code)
         if isinstance(action, Def):
             # each support of a DEF is one more DEF (B p.11: "la première action de DEF apporte 5
             # points, et chaque soutien au delà de cette première action apporte 2 points")

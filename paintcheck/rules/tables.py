@@ -35,7 +35,7 @@ ROLL_BASE = 11  # required = 11 + target value - shot value  [B p.14, derived RU
 # supports, B p.11: "la première action de DEF apporte 5 points ... chaque soutien au delà de cette
 # première action apporte 2 points"); one count drives protection, dodge dice and the reflex limit --
 MAX_DEF = 4  # at most the 4 action points  [B p.11, p.26: "4 DEF"]
-BASE_DEF = 5  # the first DEF action; each further DEF (or support) +SUPPORT_BONUS: 0, 5, 7, 9, 11  [B p.11, p.13]
+BASE_DEF = 5  # the first DEF action; each further DEF or support +SUPPORT_BONUS: 0, 5, 7, 9, 11  [B p.11]
 DODGE_DICE = (0, 1, 2, 2, 2)  # by DEF count 0..4  [B p.21]
 BOULETS_FOR_DICE = {1: 1, 2: 4}  # dodge with 1 die -> 1 boulet, with 2 dice -> 4  [B p.22]
 MAX_BOULETS = 4  # [B p.22]
@@ -90,7 +90,7 @@ NATURAL_CRITICAL = 20
 EXPLODING_FACE = 6  # a 6 on a critical or dodge d6 is rolled again and added  [B p.21-22]
 FUMBLE_TABLE = ((5, "technical"), (12, "messy_paint"), (20, "reload"))  # re-rolled d20  [B p.20]
 DEAD_GUN_REPAIR_ABOVE = 5  # next activation: d20 > 5 works again, <= 5 dead for the match  [B p.20]
-FUMBLE_BOULETS = {"technical": 1}  # a technical problem also gives 1 boulet  [B p.20]
+TECHNICAL_PROBLEM_BOULETS = 1  # a technical problem also gives 1 boulet  [B p.20]
 
 # -- interactive fire [B p.24-27] ------------------------------------------------------------------------
 SPEED_PRESSER_BONUS = 2  # [B p.24, p.27]
@@ -213,6 +213,14 @@ def sweep_modifier(posture: str, height: str, crossed: bool = True) -> int:
     graze value (B p.37: a cone on the edge of White2's sweep gives -1). docs/rules-decisions.md"""
     value = line_of_fire_modifier(posture, height, crossed)
     return SWEEP_IMPOSSIBLE_AS if value is None else value
+
+
+def action_cost(code: str) -> int:
+    """Action points of an action of fixed cost, by its code (a move's cost is ``move_cost``)."""
+    return {
+        "DEF": COST_DEF, "SUP": COST_SUPPORT, "SHOT": COST_SHOT, "SHOT@": COST_SHOT, "DUMP": COST_DUMP,
+        "SIDE": COST_SIDE_CHANGE, "CLEAR": COST_CLEAR_BOULET, "CLEAN": COST_CLEAN, "RELOAD": COST_RELOAD,
+    }[code]
 
 
 def dump_outcome(total: int) -> str:

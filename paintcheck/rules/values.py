@@ -21,11 +21,10 @@ FINISH = "finish"  # the break's last stage: prebunkers finish their sequences (
 def prebunking(s: MatchState, pid: str) -> bool:
     """Still prebunking: his template is on the field and he has not begun to finish (RULES 12.6)."""
     return pid in s.templates and not (s.break_stage == FINISH and pid in s.active.values())
-BASE_BY_KIND = {
-    "simple": tables.BASE_SHOT,
-    REFLEX: tables.BASE_REFLEX,
-    SUPPRESSIVE: tables.BASE_SUPPRESSIVE,
-}
+def base_value(kind: str) -> int:
+    """A shot's value before modifiers: simple 10, reflex 9, suppressive 10 (RULES 6.5)."""
+    bases = {"simple": tables.BASE_SHOT, REFLEX: tables.BASE_REFLEX, SUPPRESSIVE: tables.BASE_SUPPRESSIVE}
+    return bases[kind]
 
 
 @dataclass(frozen=True)
@@ -206,7 +205,7 @@ class RoundView:
             return lost("the target is already in the dead zone")
         running = self.running(entry.target)
         aim = self.aim_point(entry.target)
-        shot: list[tuple[str, int]] = [(entry.kind, BASE_BY_KIND[entry.kind])]
+        shot: list[tuple[str, int]] = [(entry.kind, base_value(entry.kind))]
         if entry.supports:
             shot.append((f"{entry.supports} support(s)", tables.SUPPORT_BONUS * entry.supports))
         if entry.index:

@@ -196,7 +196,7 @@ def test_r10_6_one_reflex_per_player_and_round():
 
 def test_r10_6_one_interactive_shot_per_player_and_round():
     m = measurer().see(B1, W1).see(W1, B1)
-    g = blue_acts_white_watches(m, [], [Shot("W1"), Def()], w1_kw=PRESSED_LEFT | {"token": Token("B1", "left", B1)})
+    g = blue_acts_white_watches(m, [], [Shot("W1"), Def()], w1_kw={"token": Token("B1", "left", B1)})
     both = React("white", (Reaction("W1", SUPPRESSIVE, "B1"), Reaction("W1", REFLEX, "B1")))
     assert g.why(React("white", both.reactions[:1])) is None
     assert "already reacts" in g.why(both)
