@@ -97,6 +97,27 @@ def test_r10_2_suppressive_when_the_pressed_player_moves():
     assert g.why(React("blue", (Reaction("B1", SUPPRESSIVE, "W1"),))) is None
 
 
+def test_r10_1_a_token_is_lifted_when_its_target_leaves_that_cover():
+    """RULES 10.1 is silent; the book ties the token to "un côté de l'obstacle visé" (B p.24).
+    docs/rules-decisions.md"""
+    run = [(8, 5), (8, 4)]
+    m = measurer().see(B1, W1, *run)
+    g = white_acts_blue_watches(m, [], [Move((run[-1],)), Def(), Def(), Def()], b1_kw=PRESSED_LEFT)
+    g.react("blue")
+    (lifted,) = g.of(ev.TokenRemoved, player="B1")
+    assert "W1 has left that cover" in lifted.reason and g.p("B1").token is None
+
+
+def test_r10_1_a_token_put_on_a_runner_lies_at_his_end_point_and_stays():
+    run = [(8, 5), (8, 4)]
+    m = measurer().see(B1, W1, *run)
+    g = white_acts_blue_watches(m, [2, 2], [Move((run[-1],)), Def(), Def(), Def()], b1_kw=PRESSED_LEFT)
+    g.react("blue", Reaction("B1", SUPPRESSIVE, "W1"))
+    assert not g.of(ev.TokenRemoved, player="B1")
+    token = g.p("B1").token
+    assert (token.target, token.point) == ("W1", run[-1])
+
+
 def test_r10_2_no_suppressive_when_the_pressed_player_only_defends():
     m = measurer().see(B1, W1)
     g = white_acts_blue_watches(m, [], [Def(), Def(), Def(), Def()], b1_kw=PRESSED_LEFT)
