@@ -12,7 +12,7 @@ from paintcheck.field.layout import Field
 from paintcheck.field.layout_file import layout_from_dict, layout_to_dict, load_layout
 from paintcheck.geometry.cache import CachedMeasurer
 from paintcheck.rules.codec import START_BREAK, START_DEFAULT_TURN2, MatchRecord
-from paintcheck.rules.dice import Dice
+from paintcheck.rules.dice import Dice, RecordedDice
 from paintcheck.rules.engine import Engine
 from paintcheck.rules.setup import default_match
 from paintcheck.rules.state import MatchState, new_break
@@ -58,17 +58,19 @@ class Table:
     def start_of(self, record: MatchRecord) -> MatchState:
         return self.start_break() if record.start == START_BREAK else self.start()
 
-    def new_record(self, seed: int, start: str = START_DEFAULT_TURN2) -> MatchRecord:
-        return MatchRecord(seed, self.layout_data, start=start)
+    def new_record(self, seed: int | None, start: str = START_DEFAULT_TURN2) -> MatchRecord:
+        """A match to play: seeded dice, or (no seed) dice from fresh entropy, their rolls kept."""
+        return MatchRecord(seed, self.layout_data, start=start, rolls=None if seed is not None else [])
 
 
-def replay(record: MatchRecord, upto: int | None = None) -> tuple[Table, MatchState, list, Dice]:
-    """Play ``record``'s decisions (the first ``upto`` of them) again from its seed.
+def replay(record: MatchRecord, upto: int | None = None
+           ) -> tuple[Table, MatchState, list, Dice | RecordedDice]:
+    """Play ``record``'s decisions (the first ``upto`` of them) again with its dice.
 
     Returns the table, the state reached, every event in order, and the dice ready for the next
     decision, so a resumed match goes on exactly as if it had never stopped."""
     table = Table.from_layout_data(record.layout)
-    dice = Dice(record.seed)
+    dice = record.dice()
     state = table.start_of(record)
     events: list = []
     for decision in record.decisions[:upto]:

@@ -1,9 +1,11 @@
 """Decisions and saved matches as JSON data.
 
-A saved match is its seed, its layout (the whole layout, so it replays even if the file changes)
-and its decisions in order: replaying them through the engine with ``Dice(seed)`` gives the same
-match, event for event (``replay``). Files are written to a temporary file and renamed, so a crash
-while saving never loses the old save; a damaged file raises ``CodecError`` with one line.
+A saved match is its dice (a seed, or for a match played at the window the rolls made, drawn from
+fresh entropy: a save reveals no roll to come), its layout (the whole layout, so it replays even if
+the file changes) and its decisions in order: replaying them through the engine with those dice
+gives the same match, event for event (``replay``). Files are written to a temporary file and
+renamed, so a crash while saving never loses the old save; a damaged file raises ``CodecError``
+with one line.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from paintcheck.field.json_file import JsonFileError, read_json
 from paintcheck.rules.actions import (
     AssignOrders,
     BreakSheet,
@@ -34,8 +37,10 @@ from paintcheck.rules.actions import (
     SideChange,
     Support,
 )
+from paintcheck.rules.dice import Dice, RecordedDice
 
 MATCH_FORMAT = "paintcheck-match/1"
+MAX_SAVE_BYTES = 8 << 20  # a whole match is a few hundred kilobytes; refuse more unread
 START_DEFAULT_TURN2 = "default-turn2"  # turn 2 from the default position of rules.setup
 START_BREAK = "break"  # turn 1: the break, from the sheets
 STARTS = (START_DEFAULT_TURN2, START_BREAK)
@@ -148,23 +153,37 @@ def decision_from_dict(data):
 
 @dataclass
 class MatchRecord:
-    """Everything needed to replay a match exactly."""
+    """Everything needed to replay a match exactly: its dice (a seed, or the rolls made), its layout
+    and its decisions. ``summary`` (turn, players on the field, when saved) is for the saves list."""
 
-    seed: int
+    seed: int | None
     layout: dict  # the layout file's data (paintcheck-layout/1)
     decisions: list = field(default_factory=list)
     start: str = START_DEFAULT_TURN2
+    rolls: list[int] | None = None  # every roll in order, for a match whose dice had no seed
+    summary: dict = field(default_factory=dict)
+
+    def dice(self):
+        """Dice that replay this match, then go on: the seed's, or the rolls made then fresh ones."""
+        return Dice(self.seed) if self.rolls is None else RecordedDice(self.rolls)
 
     def to_dict(self) -> dict:
-        return {"format": MATCH_FORMAT, "seed": self.seed, "start": self.start,
+        dice = {"seed": self.seed} if self.rolls is None else {"rolls": self.rolls}
+        return {"format": MATCH_FORMAT, **dice, "start": self.start, "summary": self.summary,
                 "layout": self.layout, "decisions": [decision_to_dict(d) for d in self.decisions]}
 
     @classmethod
     def from_dict(cls, data, source: str = "<match>") -> MatchRecord:
         if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
             raise CodecError(f"{source}: not a saved Paintcheck match ({MATCH_FORMAT})")
-        if not isinstance(data.get("seed"), int) or not isinstance(data.get("layout"), dict):
-            raise CodecError(f"{source}: a saved match needs an integer 'seed' and a 'layout'")
+        seed, rolls = data.get("seed"), data.get("rolls")
+        if rolls is None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise CodecError(f"{source}: a saved match needs an integer 'seed' or its 'rolls'")
+        if rolls is not None and not (isinstance(rolls, list) and all(
+                isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 20 for r in rolls)):
+            raise CodecError(f"{source}: 'rolls' is a list of dice faces, 1 to 20")
+        if not isinstance(data.get("layout"), dict):
+            raise CodecError(f"{source}: a saved match needs its 'layout'")
         if data.get("start", START_DEFAULT_TURN2) not in STARTS:
             raise CodecError(f"{source}: unknown start {data.get('start')!r}")
         decisions = data.get("decisions")
@@ -176,7 +195,10 @@ class MatchRecord:
                 parsed.append(decision_from_dict(d))
             except CodecError as exc:
                 raise CodecError(f"{source}: decision #{i}: {exc}") from None
-        return cls(data["seed"], data["layout"], parsed, data.get("start", START_DEFAULT_TURN2))
+        summary = data.get("summary")
+        return cls(None if rolls is not None else seed, data["layout"], parsed,
+                   data.get("start", START_DEFAULT_TURN2), rolls,
+                   summary if isinstance(summary, dict) else {})
 
 
 def save_match(record: MatchRecord, path: str | os.PathLike) -> None:
@@ -197,19 +219,19 @@ def save_match(record: MatchRecord, path: str | os.PathLike) -> None:
 
 
 def load_match(path: str | os.PathLike) -> MatchRecord:
+    """Read a saved match; anything damaged (unreadable, not a regular file, too large, not JSON,
+    not a match) raises ``CodecError`` with one line naming the file."""
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CodecError(f"{source}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CodecError(f"{source}: cannot be read ({exc.__class__.__name__})") from None
+        data = read_json(path, MAX_SAVE_BYTES, "saved match")
+    except JsonFileError as exc:
+        raise CodecError(f"{source}: {exc}") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno}, column {exc.colno}"
-        raise CodecError(f"{source}: damaged save ({where}: {exc.msg})") from None
-    return MatchRecord.from_dict(data, source)
+        return MatchRecord.from_dict(data, source)
+    except CodecError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
+        raise CodecError(f"{source}: not a saved match ({type(exc).__name__})") from None
 
 
 def _str(value) -> str:

@@ -15,6 +15,7 @@ import pygame_gui
 
 from paintcheck.rules.codec import START_BREAK, CodecError
 from paintcheck.ui import overlays, theme
+from paintcheck.ui.holder import Holder
 from paintcheck.ui.session import MatchSession, default_save_path
 
 MIN_SIZE = (1280, 800)
@@ -45,6 +46,7 @@ class App:
         self.awake = AWAKE_AFTER_INPUT  # draw the first frames
         self.message: tuple[str, tuple] | None = None
         self.session: MatchSession | None = None
+        self.holder = Holder()  # who may be looking at the screen (hot-seat)
         from paintcheck.ui.match_scene import MatchScene
         from paintcheck.ui.scenes import HandOverScene, HelpScene, ResultScene, TitleScene
 
@@ -63,6 +65,7 @@ class App:
     def new_match(self, seed: int | None = None, start: str = START_BREAK) -> None:
         self.session = MatchSession.new(self.layout_path, seed if seed is not None else self.seed, start)
         self.message = None
+        self.holder = Holder()
         self.switch("match", viewer=None)
 
     def resume_match(self, path=None) -> bool:
@@ -73,6 +76,7 @@ class App:
             self.flash(f"Cannot resume: {exc}", error=True)
             return False
         self.flash(f"Resumed the match saved in {path}")
+        self.holder = Holder()  # nobody knows who sits at the screen: the first secret is handed over
         self.switch("match", viewer=None)
         return True
 

@@ -1,8 +1,8 @@
 """The match table: the field, the instruments and a coach's turn, hot-seat.
 
-The scene draws only a *view* of the match for the coach at the screen (``viewer``); when the
-decision passes to the other coach while secret order tokens are on the table it hands over through
-``HandOverScene``. Every choice is checked with the engine (``why_illegal`` on the tentative
+The scene draws only a *view* of the match: the deciding coach's (``viewer``) while he alone looks,
+the public one otherwise; ``ui.holder`` says when the screen must change hands first
+(``HandOverScene``). Every choice is checked with the engine (``why_illegal`` on the tentative
 decision, ``reaction_options``) and greyed with the engine's sentence; every change goes through
 ``MatchSession.apply`` (the engine's one door).
 """
@@ -46,6 +46,7 @@ from paintcheck.ui.fieldview import (
     draw_suppressive_tokens,
     draw_template,
 )
+from paintcheck.ui.holder import secret_words
 from paintcheck.ui.resolution_view import draw_resolution
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.sheet_editor import SheetEditor
@@ -57,6 +58,20 @@ PHASE_WORDS = {ORDERS: "order tokens", DECLARE: "declarations", REACT: "reaction
 RESOLUTION_EVENTS = (ev.Moved, ev.SpeedTest, ev.ShotResolved, ev.DumpResolved, ev.DodgeRolled, ev.Eliminated,
                      ev.ShotLost, ev.Dodged, ev.Fumble, ev.MatchEnded, ev.SheetsRevealed, ev.BreakRound,
                      ev.TargetChosen, ev.TemplateLifted, ev.FlagMoved)
+
+
+LOG_BOX_KEEP, LOG_BOX_MAX = 80, 160
+
+
+def _log_html(e) -> str:
+    words = html.escape(e.text)
+    if isinstance(e, (ev.TurnStarted, ev.TokensRevealed, ev.MatchEnded)):
+        return f"<b>{words}</b>"
+    if isinstance(e, ev.Eliminated):
+        return f"<font color='#ff8080'>{words}</font>"
+    if isinstance(e, ev.Rolled):
+        return f"<font color='#a0a8b0'>{words}</font>"
+    return words
 
 
 @dataclass
@@ -100,6 +115,7 @@ class MatchScene(Scene):
             self.telling = playback.Telling()
         self.session = session
         self.viewer = persist.get("viewer")
+        self.private = False  # the viewer's secrets are drawn (he alone looks): set by sync()
         self.inst = overlays.Instruments()
         self.tool: str | None = None
         self.mouse = (0, 0)
@@ -143,8 +159,8 @@ class MatchScene(Scene):
         if self.log_box is not None:
             self.log_box.kill()
         self.log_box = UITextBox("", self.log_rect, self.app.manager)
-        self._logged = 0
-        self.log_lines: list[str] = []
+        self._logged = self._box_lines = 0
+        self.log_lines: list[str] = []  # every line told, in order
         self.append_log()
         self.build_tools()
         self.rebuild()
@@ -168,13 +184,16 @@ class MatchScene(Scene):
 
     # -- whose turn, hand-over ----------------------------------------------------------------------------
     def sync(self) -> None:
-        """After every decision: hand over when the other coach decides behind secret tokens."""
+        """After every decision: hand over when the next screen would show a coach's secrets to
+        someone else (ui.holder); otherwise the deciding coach plays on the board he may see."""
         s = self.session
         team = s.to_move()
-        if team is not None and team != self.viewer:
-            if s.secret_on_table():  # also on resuming (no viewer yet): the screen changes hands first
-                self.app.switch("handover", team=team, why=self.handover_reason(team))
-                return
+        handover, self.private = self.app.holder.next(s.state, team)
+        if handover:
+            self.app.switch("handover", team=team, why=self.handover_reason(team),
+                            secret=secret_words(s.state))
+            return
+        if team is not None:
             self.viewer = team
         self.start_phase()
 
@@ -215,7 +234,7 @@ class MatchScene(Scene):
     @property
     def state(self) -> MatchState:
         """What the coach at the screen may see, with his draft order tokens on it."""
-        seen = self.session.view(self.viewer)
+        seen = self.session.view(self.viewer if self.private else None)
         if self.orders_draft and self.viewer is not None and seen.phase == ORDERS:
             seen.orders[self.viewer] = dict(self.orders_draft)
         return seen
@@ -584,28 +603,24 @@ class MatchScene(Scene):
         self.app.switch("result", winner=s.winner, reason=s.end_reason or "")
 
     def append_log(self) -> None:
+        """The log follows the telling. Its box holds the latest LOG_BOX_KEEP to LOG_BOX_MAX lines
+        (a text box re-lays all its text: a whole match's would slow every screen); every event
+        stays in the session and its save."""
         if self.log_box is None:
             return
         told = len(self.session.events) - len(self.telling.pending())  # the log follows the telling
         if self._logged >= told:
             return
-        chunk = []
-        for e in self.session.events[self._logged:told]:
-            self.log_lines.append(e.text)
-            words = html.escape(e.text)
-            if isinstance(e, (ev.TurnStarted, ev.TokensRevealed, ev.MatchEnded)):
-                words = f"<b>{words}</b>"
-            elif isinstance(e, ev.Eliminated):
-                words = f"<font color='#ff8080'>{words}</font>"
-            elif isinstance(e, ev.Rolled):
-                words = f"<font color='#a0a8b0'>{words}</font>"
-            chunk.append(words)
+        new = self.session.events[self._logged:told]
+        self.log_lines.extend(e.text for e in new)
         self._logged = told
-        text = "<br>".join(chunk)
-        if self.log_box.html_text:
-            self.log_box.append_html_text("<br>" + text)
+        if self._box_lines and self._box_lines + len(new) <= LOG_BOX_MAX:
+            self.log_box.append_html_text("<br>" + "<br>".join(map(_log_html, new)))
+            self._box_lines += len(new)
         else:
-            self.log_box.set_text(text)
+            latest = self.session.events[max(0, told - LOG_BOX_KEEP):told]
+            self.log_box.set_text("<br>".join(map(_log_html, latest)))
+            self._box_lines = len(latest)
         if self.log_box.scroll_bar is not None:
             self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
 
@@ -799,8 +814,8 @@ class MatchScene(Scene):
         """The instruments' readings for this frame (also what the tests read); recomputed only
         when the instruments or the match change."""
         i = self.inst
-        key = (id(self.session.state), self.viewer, i.ruler_head, i.ruler_tail, i.ruler_shooter, i.protractor,
-               i.selected)
+        key = (id(self.session.state), self.viewer, self.private, i.ruler_head, i.ruler_tail,
+               i.ruler_shooter, i.protractor, i.selected)
         if key != self._readings_key:
             m = self.session.m
             ruler = overlays.read_ruler(state, m, i)

@@ -92,6 +92,7 @@ class HandOverScene(Scene):
     def enter(self, persist: dict) -> None:
         self.team = persist["team"]
         self.why = persist.get("why", "")
+        self.secret = persist.get("secret", "order tokens")
         super().enter(persist)
 
     def layout(self, size) -> None:
@@ -103,6 +104,7 @@ class HandOverScene(Scene):
         c.add("ready", f"I am the {name} coach: show my table", self.ready, primary=True, width=width)
 
     def ready(self) -> None:
+        self.app.holder.handed_to(self.team)
         self.app.switch("match", viewer=self.team)
 
     def handle_event(self, event) -> None:
@@ -118,7 +120,7 @@ class HandOverScene(Scene):
         pygame.draw.rect(surface, colour, (w // 2 - 260, h // 2 - 150, 520, 8))
         theme.blit_text(surface, f"Hand the mouse to the {theme.TEAM_NAME[self.team]} coach",
                         (w // 2, h // 2 - 100), 30, theme.TEXT, True, anchor="center")
-        theme.blit_text(surface, "Secret order tokens are on the table: the other coach looks away.",
+        theme.blit_text(surface, f"Secret {self.secret} will show: the other coach looks away.",
                         (w // 2, h // 2 - 55), 17, theme.TEXT_DIM, anchor="center")
         if self.why:
             theme.blit_text(surface, self.why, (w // 2, h // 2 - 20), 17, theme.TEXT, anchor="center")

@@ -8,14 +8,13 @@ No pygame here.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from paintcheck.field.layout_file import default_layout_path
 from paintcheck.rules.codec import START_BREAK, CodecError, MatchRecord, load_match, save_match
 from paintcheck.rules.dice import Dice
-from paintcheck.rules.state import OVER, SHEETS, MatchState
-from paintcheck.rules.views import HIDDEN, public_view, view
+from paintcheck.rules.state import OVER, MatchState
+from paintcheck.rules.views import public_view, view
 from paintcheck.table import Table, replay
 
 APP_NAME = "paintcheck-digital"
@@ -48,12 +47,12 @@ class MatchSession:
 
     @classmethod
     def new(cls, layout_path=None, seed: int | None = None, start: str = START_BREAK) -> MatchSession:
-        """A new match from the break (``start``: a ``codec`` start, the turn-2 default for tests)."""
+        """A new match from the break (``start``: a ``codec`` start, the turn-2 default for tests).
+        Without a ``seed`` every roll comes from fresh entropy when it is rolled and is recorded:
+        the save replays from the rolls made and holds none to come."""
         table = Table.from_file(layout_path or default_layout_path())
-        if seed is None:
-            seed = random.SystemRandom().randrange(1, 2**31)
         record = table.new_record(seed, start)
-        return cls(table, table.start_of(record), Dice(seed), record)
+        return cls(table, table.start_of(record), record.dice(), record)
 
     @classmethod
     def from_record(cls, record: MatchRecord) -> MatchSession:
@@ -94,14 +93,3 @@ class MatchSession:
     def view(self, team: str | None) -> MatchState:
         """What the coach of ``team`` may see (a spectator's view for None)."""
         return public_view(self.state) if team is None else view(self.state, team)
-
-    def secret_on_table(self) -> bool:
-        """Some order token or break sheet is still face down: the screen must change hands behind a
-        hand-over."""
-        s = self.state
-        if s.phase == OVER:
-            return False
-        if s.phase == SHEETS:
-            return bool(s.sheets)
-        return any(tok > s.round for orders in s.orders.values() for tok in orders.values()
-                   if tok != HIDDEN)

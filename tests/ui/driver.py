@@ -94,11 +94,20 @@ def point_pos(app, point):
 
 
 def new_turn2_match(app) -> None:
-    """A new match in the default position at turn 2 (for the tests of an ordinary turn)."""
+    """A new match in the default position at turn 2 (for the tests of an ordinary turn); the
+    screen is handed to the first coach, since nobody knows who sits there yet."""
     from paintcheck.rules.codec import START_DEFAULT_TURN2
 
     app.new_match(start=START_DEFAULT_TURN2)
     step(app)
+    hand_over_if_asked(app)
+
+
+def new_match(app) -> None:
+    """*New match* on the title, then the hand-over to the coach who writes his sheet first."""
+    press(app, "new")
+    assert app.scene.name == "handover"  # his sheet is secret: the screen goes to him first
+    hand_over_if_asked(app)
 
 
 def _try_run(app, editor, start, used_ends) -> bool:

@@ -17,6 +17,7 @@ from tests.ui.driver import (
     fill_sheet_by_clicks,
     hand_over_if_asked,
     move,
+    new_match,
     new_turn2_match,
     play_break_by_clicks,
     play_orders_by_clicks,
@@ -29,7 +30,7 @@ from tests.ui.driver import (
 
 
 def _both_sheets(app):
-    press(app, "new")
+    new_match(app)
     fill_sheet_by_clicks(app, prebunkers=1)
     assert app.scene.name == "handover"  # Blue's sheet is secret: White must not see it
     hand_over_if_asked(app)
@@ -38,7 +39,7 @@ def _both_sheets(app):
 
 
 def test_a_new_match_starts_with_the_break_sheets(app):
-    press(app, "new")
+    new_match(app)
     scene = app.scene
     assert scene.session.record.start == START_BREAK
     assert scene.session.state.phase == SHEETS and scene.viewer == "blue" and scene.sheet is not None
@@ -49,7 +50,7 @@ def test_a_new_match_starts_with_the_break_sheets(app):
 
 
 def test_a_runner_starts_on_his_base_and_a_line_is_checked_by_the_rules(app):
-    press(app, "new")
+    new_match(app)
     scene = app.scene
     editor = scene.sheet
     lattice = scene.session.state.lattice
@@ -97,7 +98,7 @@ def test_both_sheets_by_clicks_then_the_break_reaches_turn_2(app):
 
 
 def test_the_other_coachs_sheet_is_never_drawn(app):
-    press(app, "new")
+    new_match(app)
     fill_sheet_by_clicks(app, prebunkers=1)
     blue_sheet = app.session.state.sheets["blue"]
     hand_over_if_asked(app)
@@ -188,7 +189,7 @@ def test_double_format_flags_are_drawn_in_their_teams_colours():
 
 
 def test_a_match_saved_during_the_break_resumes_there(app):
-    press(app, "new")
+    new_match(app)
     fill_sheet_by_clicks(app, prebunkers=1)
     loaded = MatchSession.load(default_save_path())
     assert loaded.record.start == START_BREAK
@@ -259,7 +260,7 @@ def test_the_next_choice_appears_only_once_the_board_shows_what_happened(app):
 
 
 def test_a_runs_arrival_cover_and_side_are_chosen_on_the_sheet(app):
-    press(app, "new")
+    new_match(app)
     fill_sheet_by_clicks(app, prebunkers=1, hand_in=False)
     scene = app.scene
     editor = scene.sheet
@@ -284,7 +285,7 @@ def test_a_runs_arrival_cover_and_side_are_chosen_on_the_sheet(app):
 
 
 def test_how_to_play_in_the_middle_of_a_sheet_keeps_the_sheet(app):
-    press(app, "new")
+    new_match(app)
     fill_sheet_by_clicks(app, prebunkers=1, hand_in=False)
     before = app.scene.sheet.sheet()
     press(app, "help")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from paintcheck.ui.holder import needs_secrets
 from paintcheck.ui.session import default_save_path
 from tests.ui.driver import hand_over_if_asked, new_turn2_match, play_orders_by_clicks, press
 
@@ -39,7 +40,7 @@ def test_a_damaged_save_is_reported_in_the_window(app):
     press(app, "resume")
     assert app.scene.name == "title"
     words, _ = app.message
-    assert "damaged save" in words and str(path) in words
+    assert "not valid JSON" in words and str(path) in words
 
 
 def test_the_save_button_writes_the_file(app):
@@ -59,7 +60,7 @@ def test_a_match_resumed_with_secret_tokens_on_the_table_opens_behind_a_hand_ove
         _play_one_decision(app)
         if app.scene.name == "handover" and app.session.state.phase == "declare":
             break
-    assert app.scene.name == "handover" and app.session.secret_on_table()
+    assert app.scene.name == "handover" and needs_secrets(app.session.state, app.scene.team)
     waiting = app.scene.team
     app.switch("title")
     press(app, "resume")

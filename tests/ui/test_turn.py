@@ -12,6 +12,7 @@ from tests.ui.driver import (
     fill_sheet_by_clicks,
     hand_over_if_asked,
     move,
+    new_match,
     new_turn2_match,
     play_orders_by_clicks,
     press,
@@ -134,7 +135,7 @@ def _play_one_decision(app, shoot: bool = True) -> None:
 
 
 def test_a_full_turn_played_by_clicks(app):
-    press(app, "new")
+    new_match(app)
     session = app.scene.session
     handovers = 0
     for _ in range(200):
@@ -202,7 +203,7 @@ def test_a_move_by_clicks_stays_drawn_while_the_sequence_grows_and_reaches_the_e
 
 
 def test_a_whole_match_played_by_clicks_reaches_the_result_screen(app):
-    press(app, "new")
+    new_match(app)
     session = app.scene.session
     for _ in range(3000):
         if app.scene.name == "result":

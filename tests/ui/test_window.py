@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from tests.ui.driver import click, new_turn2_match, press, step
+from tests.ui.driver import click, new_match, new_turn2_match, press, step
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,7 +36,7 @@ def test_the_shipped_font_and_its_licence_are_there():
 
 def test_title_then_new_match_shows_the_field(app):
     assert app.scene.name == "title"
-    press(app, "new")
+    new_match(app)
     scene = app.scene
     assert scene.name == "match" and scene.viewer == "blue"
     t = scene.t
@@ -56,7 +56,7 @@ def test_title_then_new_match_shows_the_field(app):
 
 
 def test_background_is_cached_and_rebuilt_only_on_resize(app):
-    press(app, "new")
+    new_match(app)
     scene = app.scene
     step(app, 5)
     assert scene.renderer.rebuilds == 1
@@ -76,7 +76,7 @@ def test_the_window_is_never_smaller_than_1280_by_800(app):
 
 
 def test_how_to_play_is_reachable_from_the_match(app):
-    press(app, "new")
+    new_match(app)
     press(app, "help")
     assert app.scene.name == "help"
     assert "How to play" in app.scene.box.html_text

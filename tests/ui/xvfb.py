@@ -170,6 +170,7 @@ def break_shots(app, shot) -> None:
         fill_sheet_by_clicks,
         hand_over_if_asked,
         move,
+        new_match,
         point_pos,
         press,
         step,
@@ -177,7 +178,7 @@ def break_shots(app, shot) -> None:
 
     app.switch("title")
     step(app, 2)
-    press(app, "new")
+    new_match(app)
     fill_sheet_by_clicks(app, prebunkers=1)
     hand_over_if_asked(app)
     fill_sheet_by_clicks(app, prebunkers=2, hand_in=False)

@@ -1,0 +1,112 @@
+"""Reading a JSON file a user hands us (a layout, a saved match) without trusting it.
+
+Only a regular file is opened (a folder, a FIFO, a device or a link to one is refused unread); at
+most ``limit`` bytes are read; the text is UTF-8, with or without a byte-order mark; JSON's
+``NaN``/``Infinity``, duplicate keys, nesting too deep, integers too long to convert and texts
+holding a lone surrogate (which no file, font or screen can show) are refused. Every problem is one
+``JsonFileError`` whose message says what is wrong; the caller names the file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+
+class JsonFileError(ValueError):
+    """Why a file is not readable JSON, in a few words (without the file's name)."""
+
+
+class _Problem(ValueError):
+    pass
+
+
+def read_json(path: str | os.PathLike[str], limit: int, what: str = "file") -> Any:
+    """The JSON data at ``path``, or ``JsonFileError`` saying why it cannot be read."""
+    raw = _read_bytes(Path(path), limit, what)
+    if b"\x00" in raw:
+        raise JsonFileError("is not a text file (it holds binary data)")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        where = f"byte 0x{raw[exc.start]:02x} at offset {exc.start}"
+        raise JsonFileError(f"is not UTF-8 text ({where})") from None
+    if not text.strip():
+        raise JsonFileError("the file is empty")
+    try:
+        data = json.loads(text, object_pairs_hook=_object, parse_constant=_refuse_constant)
+        _check_texts(data)
+    except json.JSONDecodeError as exc:
+        raise JsonFileError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    except _Problem as exc:
+        raise JsonFileError(f"not valid JSON for a {what}: {exc}") from None
+    except RecursionError:
+        raise JsonFileError(f"not valid JSON for a {what}: nested too deeply") from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise JsonFileError(f"not valid JSON for a {what}: a number has too many digits") from None
+    return data
+
+
+def _read_bytes(path: Path, limit: int, what: str) -> bytes:
+    try:
+        # O_NONBLOCK: opening a FIFO never waits for a writer; the fstat below refuses it anyway
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise JsonFileError("no such file") from None
+    except IsADirectoryError:
+        raise JsonFileError(f"is a folder, not a {what}") from None
+    except PermissionError:
+        raise JsonFileError("cannot be read (permission denied)") from None
+    except ValueError:  # e.g. a NUL character in the name
+        raise JsonFileError("is not a valid file name") from None
+    except OSError as exc:
+        raise JsonFileError(f"cannot be read ({exc.strerror or exc})") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise JsonFileError(f"is a folder, not a {what}")
+        if not stat.S_ISREG(mode):
+            raise JsonFileError("is not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            raw = handle.read(limit + 1)
+    except OSError as exc:
+        raise JsonFileError(f"cannot be read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    if len(raw) > limit:
+        raise JsonFileError(f"is too large for a {what} (more than {limit} bytes)")
+    return raw
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _Problem(f"the key {key!r} appears twice in one object")
+        seen[key] = value
+    return seen
+
+
+def _check_texts(data: Any) -> None:
+    """Every text (keys included) is one a file and a screen can hold: no lone surrogate."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise _Problem(f"the text {item[:20]!r} holds a lone surrogate "
+                               f"(\\u{ord(item[exc.start]):04x})") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _Problem(f"{name} is not a number")
