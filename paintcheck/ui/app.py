@@ -14,9 +14,9 @@ import pygame
 import pygame_gui
 
 from paintcheck.rules.codec import START_BREAK, CodecError
-from paintcheck.ui import overlays, theme
+from paintcheck.ui import overlays, saves, theme
 from paintcheck.ui.holder import Holder
-from paintcheck.ui.session import MatchSession, default_save_path
+from paintcheck.ui.session import MatchSession
 
 MIN_SIZE = (1280, 800)
 DEFAULT_SIZE = (1600, 1000)
@@ -47,12 +47,14 @@ class App:
         self.message: tuple[str, tuple] | None = None
         self.session: MatchSession | None = None
         self.holder = Holder()  # who may be looking at the screen (hot-seat)
+        from paintcheck.ui.load_scene import LoadScene
         from paintcheck.ui.match_scene import MatchScene
         from paintcheck.ui.scenes import HandOverScene, HelpScene, ResultScene, TitleScene
 
         self.scenes = {cls.name: cls(self) for cls in (TitleScene, HandOverScene, ResultScene, HelpScene,
-                                                        MatchScene)}
+                                                        MatchScene, LoadScene)}
         self.scene = None
+        saves.tidy()  # stale temporary files of interrupted saves hold secrets: removed
         self.switch(start)
 
     # -- scenes ----------------------------------------------------------------------------------------
@@ -65,11 +67,21 @@ class App:
     def new_match(self, seed: int | None = None, start: str = START_BREAK) -> None:
         self.session = MatchSession.new(self.layout_path, seed if seed is not None else self.seed, start)
         self.message = None
+        try:
+            self.session.save()  # in the list at once, beside every other match
+        except OSError as exc:
+            self.flash(f"Could not save the match: {exc.strerror or exc}", error=True)
         self.holder = Holder()
         self.switch("match", viewer=None)
 
     def resume_match(self, path=None) -> bool:
-        path = path or self.save_path()
+        """Open a saved match (by default the latest); a damaged one is a line on the screen."""
+        if path is None:
+            entry = saves.latest()
+            if entry is None:
+                self.flash("No saved match to continue.", error=True)
+                return False
+            path = entry.path
         try:
             self.session = MatchSession.load(path)
         except CodecError as exc:
@@ -83,8 +95,6 @@ class App:
     def show_help(self, **back) -> None:
         self.switch("help", **back)
 
-    def save_path(self):
-        return default_save_path()
 
     def flash(self, words: str, error: bool = False) -> None:
         self.message = (words, theme.TEXT_WARN if error else theme.TEXT_GOOD)

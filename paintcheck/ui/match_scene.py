@@ -581,19 +581,19 @@ class MatchScene(Scene):
 
     def autosave(self) -> None:
         try:
-            self.session.save(self.app.save_path())
+            self.session.save()
         except OSError as exc:
             self.app.flash(f"Could not save the match: {exc}", error=True)
 
     def save(self) -> None:
         try:
-            self.session.save(self.app.save_path())
-            self.app.flash(f"Saved to {self.app.save_path()}")
+            self.session.save()
+            self.app.flash(f"Saved to {self.session.path}")
         except OSError as exc:
             self.app.flash(f"Could not save the match: {exc}", error=True)
 
     def load(self) -> None:
-        self.app.resume_match()
+        self.app.switch("load")
 
     def show_help(self) -> None:
         self.app.show_help(back="match", back_persist={"viewer": self.viewer, "keep": True})

@@ -12,7 +12,7 @@ import re
 import pygame
 from pygame_gui.elements import UITextBox
 
-from paintcheck.ui import theme
+from paintcheck.ui import saves, theme
 from paintcheck.ui.widgets import Controls
 
 
@@ -66,9 +66,13 @@ class TitleScene(Scene):
         c.add("new", "New match (two coaches, one mouse)", lambda: self.app.new_match(), primary=True,
               width=width)
         c.newline()
-        save = self.app.save_path()
-        c.add("resume", "Resume the saved match", lambda: self.app.resume_match(),
-              None if save.exists() else "no saved match yet", width=width)
+        last = saves.latest()
+        c.add("resume", "Continue the last match", lambda: self.app.resume_match(),
+              None if last else "no saved match yet", width=width,
+              hint=f"{last.field}, turn {last.turn}, saved {last.when}" if last else None)
+        c.newline()
+        c.add("load", "Load a match…", lambda: self.app.switch("load"),
+              None if saves.list_saves() else "no saved match yet", width=width)
         c.newline()
         c.add("help", "How to play", lambda: self.app.show_help(), width=width)
         c.newline()

@@ -1,9 +1,9 @@
 """A match being played at the window: the table, the state, the dice, the record and the log.
 
-Every change goes through ``Engine.apply`` (the one door); the record keeps the seed and the
-decisions so the match can be saved and replayed exactly (``rules.codec``, ``table.replay``).
-Saves live in the user's data folder (platformdirs) and are written atomically by the codec.
-No pygame here.
+Every change goes through ``Engine.apply`` (the one door); the record keeps the dice (a seed, or
+the rolls made) and the decisions so the match can be saved and replayed exactly (``rules.codec``,
+``table.replay``). Each match saves itself to a file of its own in the saves folder (``ui.saves``),
+written atomically by the codec. No pygame here.
 """
 
 from __future__ import annotations
@@ -12,31 +12,17 @@ from pathlib import Path
 
 from paintcheck.field.layout_file import default_layout_path
 from paintcheck.rules.codec import START_BREAK, CodecError, MatchRecord, load_match, save_match
-from paintcheck.rules.dice import Dice
 from paintcheck.rules.state import OVER, MatchState
 from paintcheck.rules.views import public_view, view
 from paintcheck.table import Table, replay
-
-APP_NAME = "paintcheck-digital"
-SAVE_NAME = "match.json"
-
-
-def data_dir() -> Path:
-    """The user's data folder for Paintcheck (saves)."""
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
-def default_save_path() -> Path:
-    return data_dir() / SAVE_NAME
+from paintcheck.ui.saves import new_save_path
 
 
 class MatchSession:
     """One match: apply decisions, keep every event, save and load."""
 
-    def __init__(self, table: Table, state: MatchState, dice: Dice, record: MatchRecord,
-                 events: list | None = None) -> None:
+    def __init__(self, table: Table, state: MatchState, dice, record: MatchRecord,
+                 events: list | None = None, path: Path | None = None) -> None:
         self.table = table
         self.engine = table.engine
         self.m = table.measurer
@@ -44,6 +30,7 @@ class MatchSession:
         self.dice = dice
         self.record = record
         self.events: list = list(events or [])
+        self.path = path or new_save_path(table.field.layout.name)  # where it saves itself
 
     @classmethod
     def new(cls, layout_path=None, seed: int | None = None, start: str = START_BREAK) -> MatchSession:
@@ -55,23 +42,29 @@ class MatchSession:
         return cls(table, table.start_of(record), record.dice(), record)
 
     @classmethod
-    def from_record(cls, record: MatchRecord) -> MatchSession:
+    def from_record(cls, record: MatchRecord, path: Path | None = None) -> MatchSession:
         table, state, events, dice = replay(record)
-        return cls(table, state, dice, record, events)
+        return cls(table, state, dice, record, events, path)
 
     @classmethod
     def load(cls, path) -> MatchSession:
         """Load and replay a saved match; a damaged file raises ``CodecError`` (one line)."""
         record = load_match(path)
         try:
-            return cls.from_record(record)
+            return cls.from_record(record, Path(path))
         except CodecError:
             raise
         except Exception as exc:  # a layout or decision the engine refuses: the save is damaged
             raise CodecError(f"{path}: the saved match does not replay ({exc})") from None
 
-    def save(self, path) -> None:
-        save_match(self.record, path)
+    def save(self, path=None) -> None:
+        """Save to ``path``, by default the match's own file, with the summary the list shows."""
+        s = self.state
+        self.record.summary = {
+            "turn": s.turn, "phase": s.phase, "winner": s.winner,
+            "players": {team: s.count_on_field(team) for team in ("blue", "white")},
+        }
+        save_match(self.record, path or self.path)
 
     # -- the game ------------------------------------------------------------------------------------
     @property

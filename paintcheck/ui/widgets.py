@@ -34,6 +34,10 @@ class Controls:
 
     def start(self, x: int, y: int, width: int) -> None:
         self.clear()
+        self.at(x, y, width)
+
+    def at(self, x: int, y: int, width: int) -> None:
+        """Go on adding buttons from (x, y), keeping those already there."""
         self.x0 = self.x = x
         self.y0 = self.y = y
         self.width = width

@@ -10,7 +10,7 @@ from paintcheck.rules.actions import AssignOrders, BreakSheet, ChooseTarget, Mov
 from paintcheck.rules.codec import START_BREAK
 from paintcheck.rules.state import ORDERS, SHEETS
 from paintcheck.ui.fieldview import CARRIED_OFFSET
-from paintcheck.ui.session import MatchSession, default_save_path
+from paintcheck.ui.session import MatchSession
 from tests.ui.driver import (
     click,
     enabled,
@@ -191,7 +191,7 @@ def test_double_format_flags_are_drawn_in_their_teams_colours():
 def test_a_match_saved_during_the_break_resumes_there(app):
     new_match(app)
     fill_sheet_by_clicks(app, prebunkers=1)
-    loaded = MatchSession.load(default_save_path())
+    loaded = MatchSession.load(app.session.path)
     assert loaded.record.start == START_BREAK
     assert loaded.state.phase == SHEETS and "blue" in loaded.state.sheets
     assert loaded.state.to_dict() == app.session.state.to_dict()

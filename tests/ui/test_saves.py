@@ -1,20 +1,30 @@
-"""Layer 4: save and resume from the user's data folder; a damaged save is a message, not a crash."""
+"""Layer 4: every match saved in a file of its own and resumed exactly; the list on the title
+screen; a damaged save is a line on the screen, never a crash; a save holds no roll to come."""
 
 from __future__ import annotations
 
+import json
+import os
+import time
+
+from paintcheck.rules import events as ev
+from paintcheck.ui import saves
 from paintcheck.ui.holder import needs_secrets
-from paintcheck.ui.session import default_save_path
-from tests.ui.driver import hand_over_if_asked, new_turn2_match, play_orders_by_clicks, press
+from tests.ui.driver import hand_over_if_asked, new_turn2_match, play_orders_by_clicks, press, step
 
 
-def test_every_decision_is_saved_and_the_match_resumes_exactly(app, user_data):
+def _two_orders(app):
     new_turn2_match(app)
     play_orders_by_clicks(app)
     hand_over_if_asked(app)
     play_orders_by_clicks(app)
     hand_over_if_asked(app)
-    path = default_save_path()
-    assert path.is_relative_to(user_data) and path.exists()
+
+
+def test_every_decision_is_saved_and_the_match_resumes_exactly(app, user_data):
+    _two_orders(app)
+    path = app.session.path
+    assert path.is_relative_to(user_data) and path.exists() and path.parent == saves.saves_dir()
     before = app.session
     press(app, "title")
     assert app.scene.name == "title"
@@ -23,36 +33,106 @@ def test_every_decision_is_saved_and_the_match_resumes_exactly(app, user_data):
     hand_over_if_asked(app)
     assert app.scene.name == "match"
     after = app.session
-    assert after is not before
+    assert after is not before and after.path == path
     assert after.state.to_dict() == before.state.to_dict()
     assert [e.text for e in after.events] == [e.text for e in before.events]
     assert after.record.decisions == before.record.decisions
 
 
+def test_a_new_match_keeps_the_other_matches_and_the_list_shows_them(app):
+    """Issue 10: *New match* overwrote the only save after one decision."""
+    _two_orders(app)
+    first = app.session.path
+    press(app, "title")
+    press(app, "new")
+    hand_over_if_asked(app)
+    press(app, "title")
+    listed = saves.list_saves()
+    assert first in [s.path for s in listed] and app.session.path in [s.path for s in listed]
+    assert len(listed) == 2 and first != app.session.path
+    entry = next(s for s in listed if s.path == first)
+    assert (entry.field, entry.turn, dict(entry.players)) == ("Box 21", 2, {"blue": 5, "white": 5})
+    press(app, "load")
+    assert app.scene.name == "load"
+    step(app)
+    press(app, f"open-{first.name}")
+    hand_over_if_asked(app)
+    assert app.scene.name == "match" and app.session.path == first
+
+
+def test_a_save_is_deleted_only_after_a_confirmation(app):
+    _two_orders(app)
+    path = app.session.path
+    press(app, "title")
+    press(app, "load")
+    press(app, f"delete-{path.name}")
+    assert path.exists()  # asked first
+    press(app, f"delete-no-{path.name}")
+    assert path.exists()
+    press(app, f"delete-{path.name}")
+    press(app, f"delete-yes-{path.name}")
+    assert not path.exists() and saves.list_saves() == []
+
+
+def test_stale_temporary_files_of_an_interrupted_save_are_removed_at_start(user_data):
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True)
+    stale = folder / ".box-21_2026.json.abc123.tmp"
+    stale.write_text('{"secret": "tokens"}')
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    fresh = folder / ".box-21_2026.json.def456.tmp"  # a save under way right now is left alone
+    fresh.write_text("{")
+    assert saves.tidy() == [stale]
+    assert not stale.exists() and fresh.exists()
+
+
+def test_the_single_save_of_earlier_versions_joins_the_list(user_data, table_data=None):
+    old = saves.data_dir() / saves.OLD_SLOT
+    old.parent.mkdir(parents=True)
+    old.write_text(json.dumps({"format": "paintcheck-match/1", "seed": 1, "layout": {"name": "Box 21"},
+                               "decisions": []}))
+    saves.tidy()
+    assert not old.exists()
+    (entry,) = saves.list_saves()
+    assert entry.field == "Box 21" and entry.path.parent == saves.saves_dir()
+
+
 def test_a_damaged_save_is_reported_in_the_window(app):
-    path = default_save_path()
+    path = saves.saves_dir() / "broken.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"format": "paintcheck-match/1", "seed": 3, "layout": {', encoding="utf-8")
-    from tests.ui.driver import step
-
-    app.scenes["title"].layout(app.size)
+    app.switch("title")
+    press(app, "load")
     step(app)
-    press(app, "resume")
-    assert app.scene.name == "title"
+    assert app.scene.controls.choices["open-broken.json"].reason  # listed, cannot be opened
+    assert app.scene.controls.choices["delete-broken.json"].reason is None
+
+
+def test_a_save_that_does_not_replay_is_a_line_on_the_load_screen(app):
+    _two_orders(app)
+    data = json.loads(app.session.path.read_text(encoding="utf-8"))
+    data["decisions"][1]["team"] = "blue"  # Blue gives his tokens twice: the engine refuses it
+    path = saves.saves_dir() / "refused.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    press(app, "title")
+    press(app, "load")
+    press(app, "open-refused.json")
+    assert app.scene.name == "load"
     words, _ = app.message
-    assert "not valid JSON" in words and str(path) in words
+    assert str(path) in words and "does not replay" in words and "\n" not in words
 
 
 def test_the_save_button_writes_the_file(app):
     new_turn2_match(app)
     press(app, "save")
-    assert default_save_path().exists()
+    assert app.session.path.exists()
     assert "Saved to" in app.message[0]
 
 
 def test_a_match_resumed_with_secret_tokens_on_the_table_opens_behind_a_hand_over(app):
     """White declared, Blue decides next while his tokens 2-5 are still secret from White: the
-    resumed match must not open on Blue's table for whoever pressed Resume."""
+    resumed match must not open on Blue's table for whoever pressed Continue."""
     from tests.ui.test_turn import _play_one_decision
 
     new_turn2_match(app)
@@ -68,3 +148,56 @@ def test_a_match_resumed_with_secret_tokens_on_the_table_opens_behind_a_hand_ove
     assert app.scene.team == waiting
     press(app, "ready")
     assert app.scene.name == "match" and app.scene.viewer == app.session.to_move()
+
+
+def test_a_window_match_saves_the_rolls_made_and_no_seed(app):
+    """Issue 10: the seed in a save gave every roll to come. Without a seed (a user's match) each
+    roll is drawn when rolled and recorded; the save replays from them."""
+    app.seed = None
+    _two_orders(app)
+    while not any(isinstance(e, ev.Rolled) for e in app.session.events):
+        from tests.ui.test_turn import _play_one_decision
+        _play_one_decision(app)
+    data = json.loads(app.session.path.read_text(encoding="utf-8"))
+    assert "seed" not in data
+    rolled = [e.value for e in app.session.events if isinstance(e, ev.Rolled)]
+    assert data["rolls"] == rolled and rolled
+    told = [e.text for e in app.session.events]
+    press(app, "title")
+    press(app, "resume")
+    hand_over_if_asked(app)
+    assert [e.text for e in app.session.events] == told
+    assert app.session.record.rolls == rolled
+
+
+def test_every_damaged_save_is_a_line_in_the_window_never_a_crash(app):
+    """The corpus of damaged saves, a FIFO and a link to /dev/zero in the saves folder: the list
+    shows each, Open is refused with its problem or tried and answered with one line."""
+    import shutil
+    from pathlib import Path
+
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True)
+    for path in (Path(__file__).parents[1] / "data" / "damaged_saves").glob("*.json"):
+        shutil.copy(path, folder / path.name)
+    os.mkfifo(folder / "fifo.json")
+    (folder / "zero.json").symlink_to("/dev/zero")
+    app.switch("title")
+    press(app, "load")
+    seen = 0
+    while True:
+        scene = app.scene
+        for _, entry in scene.rows:
+            seen += 1
+            choice = scene.controls.choices[f"open-{entry.path.name}"]
+            if choice.reason is not None:
+                assert "\n" not in choice.reason
+                continue
+            press(app, f"open-{entry.path.name}")
+            assert app.scene.name == "load", f"{entry.path.name} opened"
+            words, _ = app.message
+            assert str(entry.path) in words and "\n" not in words
+        if app.scene.controls.choices["next"].reason is not None:
+            break
+        press(app, "next")
+    assert seen == len(list(folder.iterdir()))

@@ -1,0 +1,171 @@
+"""Load a match: the saves folder as a list, newest first, each with its field's thumbnail, turn and
+players on the field; open one, or delete it after a confirmation. A damaged file is listed with its
+problem and can only be deleted. The list itself is ``ui.saves`` (no pygame)."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from paintcheck.field.layout import Field
+from paintcheck.field.layout_file import layout_from_dict
+from paintcheck.ui import saves, theme
+from paintcheck.ui.fieldview import FieldRenderer
+from paintcheck.ui.scenes import Scene
+from paintcheck.ui.transform import FieldTransform
+
+ROW_H = 96
+THUMB = (56, 86)
+
+
+def thumbnail(layout: dict | None, cache: dict) -> pygame.Surface | None:
+    """The field drawn small (cached by the layout's data); None when it cannot be built."""
+    if layout is None:
+        return None
+    key = json.dumps(layout, sort_keys=True)
+    if key not in cache:
+        try:
+            field: Field = layout_from_dict(layout, "<saved match>").build()
+        except Exception:  # noqa: BLE001 - a damaged layout only loses its picture here
+            cache[key] = None
+        else:
+            t = FieldTransform.fit((0, 0, *THUMB), field.lattice, margin=0.6)
+            cache[key] = FieldRenderer(field).background(THUMB, t).copy()
+    return cache[key]
+
+
+class LoadScene(Scene):
+    name = "load"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.thumbs: dict = {}
+
+    def enter(self, persist: dict) -> None:
+        self.entries = saves.list_saves()
+        self.page = 0
+        self.confirming = None  # the path whose deletion awaits a yes
+        super().enter(persist)
+
+    def per_page(self, size) -> int:
+        return max(1, (size[1] - 190) // ROW_H)
+
+    def layout(self, size) -> None:
+        w, h = size
+        c = self.controls
+        c.clear()
+        width = min(760, w - 40)
+        self.x0 = (w - width) // 2
+        self.width = width
+        n = self.per_page(size)
+        self.page = min(self.page, max(0, (len(self.entries) - 1) // n))
+        shown = self.entries[self.page * n:(self.page + 1) * n]
+        self.rows = []
+        for i, entry in enumerate(shown):
+            y = 90 + i * ROW_H
+            self.rows.append((y, entry))
+            c.at(self.x0 + width - 250, y + 28, 250)
+            c.row_height = 32
+            key = entry.path.name
+            if self.confirming == entry.path:
+                c.add(f"delete-yes-{key}", "Delete for good", lambda e=entry: self.delete(e), primary=True,
+                      width=130)
+                c.add(f"delete-no-{key}", "Keep it", self.keep, width=100)
+            else:
+                c.add(f"open-{key}", "Open", lambda e=entry: self.open(e), entry.problem, primary=True,
+                      width=120)
+                c.add(f"delete-{key}", "Delete…", lambda e=entry: self.ask_delete(e), width=110)
+        c.at(self.x0, h - 64, width)
+        c.row_height = 38
+        pages = max(1, -(-len(self.entries) // n))
+        c.add("previous", "Newer", self.previous, None if self.page else "this is the first page",
+              width=110)
+        c.add("next", "Older", self.next, None if self.page + 1 < pages else "this is the last page",
+              width=110)
+        c.add("back", "Back to the title", lambda: self.app.switch("title"), width=200)
+
+    # -- actions ------------------------------------------------------------------------------------
+    def open(self, entry: saves.SavedMatch) -> None:
+        if not self.app.resume_match(entry.path):
+            self.entries = saves.list_saves()
+            self.layout(self.app.size)
+
+    def ask_delete(self, entry: saves.SavedMatch) -> None:
+        self.confirming = entry.path
+        self.layout(self.app.size)
+
+    def keep(self) -> None:
+        self.confirming = None
+        self.layout(self.app.size)
+
+    def delete(self, entry: saves.SavedMatch) -> None:
+        try:
+            saves.delete_save(entry.path)
+            self.app.flash(f"Deleted {entry.path.name}")
+        except OSError as exc:
+            self.app.flash(f"Could not delete {entry.path.name}: {exc.strerror or exc}", error=True)
+        self.confirming = None
+        self.entries = saves.list_saves()
+        self.layout(self.app.size)
+
+    def previous(self) -> None:
+        self.page -= 1
+        self.layout(self.app.size)
+
+    def next(self) -> None:
+        self.page += 1
+        self.layout(self.app.size)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.switch("title")
+            return
+        super().handle_event(event)
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        surface.fill(theme.BACKGROUND)
+        w, h = surface.get_size()
+        theme.blit_text(surface, "Saved matches", (w // 2, 40), 30, theme.TEXT, True, anchor="center")
+        if not self.entries:
+            theme.blit_text(surface, "No saved match yet: a match saves itself after every decision.",
+                            (w // 2, 120), 17, theme.TEXT_DIM, anchor="center")
+        for y, entry in self.rows:
+            pygame.draw.rect(surface, (40, 44, 48), (self.x0, y, self.width, ROW_H - 8), border_radius=6)
+            thumb = thumbnail(entry.layout, self.thumbs)
+            if thumb is not None:
+                surface.blit(thumb, (self.x0 + 8, y + 1))
+            x = self.x0 + THUMB[0] + 20
+            room = self.x0 + self.width - 260 - x
+            theme.blit_text(surface, _fit(entry.field or entry.path.name, 18, room), (x, y + 8), 18,
+                            theme.TEXT, True)
+            if entry.problem:
+                theme.blit_text(surface, _fit(f"cannot be opened: {entry.problem}", 14, room), (x, y + 34),
+                                14, theme.TEXT_WARN)
+            else:
+                theme.blit_text(surface, _fit(_progress(entry), 15, room), (x, y + 34), 15, theme.TEXT)
+            theme.blit_text(surface, _fit(f"saved {entry.when} · {entry.path.name}", 13, room), (x, y + 58),
+                            13, theme.TEXT_DIM)
+        self.app.draw_message(surface, (w // 2, h - 100))
+
+
+def _fit(words: str, size: int, width: int) -> str:
+    """``words`` cut with an ellipsis to fit ``width`` pixels."""
+    font = theme.font(size)
+    if font.size(words)[0] <= width:
+        return words
+    while words and font.size(words + "…")[0] > width:
+        words = words[:-1]
+    return words + "…"
+
+
+def _progress(entry: saves.SavedMatch) -> str:
+    players = dict(entry.players)
+    score = (f"Blue {players['blue']} · White {players['white']} on the field"
+             if {"blue", "white"} <= players.keys() else "")
+    if entry.winner:
+        head = "draw" if entry.winner == "draw" else f"{theme.TEAM_NAME[entry.winner]} won"
+        return f"over: {head}" + (f" ({score})" if score else "")
+    turn = "the break" if entry.turn == 1 else (f"turn {entry.turn}" if entry.turn else "turn ?")
+    return f"{turn}" + (f" — {score}" if score else "")

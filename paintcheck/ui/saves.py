@@ -1,0 +1,142 @@
+"""The saves folder: every match kept in a file of its own, listed newest first. No pygame here.
+
+A match is saved after every decision to the file it was given when it began
+(``<field>_<date>_<time>.json``); *New match* never touches another match's file. The list reads each
+file's ``summary`` (field, turn, players on the field) without replaying it; a damaged file is listed
+with its problem, so that it can be deleted. Saves are written to a temporary file and renamed
+(``rules.codec``): a temporary file left by an interrupted save holds the secrets of a match and is
+removed when the program starts.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from paintcheck.field.json_file import JsonFileError, read_json
+from paintcheck.rules.codec import MATCH_FORMAT, MAX_SAVE_BYTES
+
+APP_NAME = "paintcheck-digital"
+OLD_SLOT = "match.json"  # the single save of earlier versions, moved into the folder at start
+STALE_AFTER = 60.0  # seconds: a temporary file older than this belongs to no save under way
+
+
+def data_dir() -> Path:
+    """The user's data folder for Paintcheck."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def new_save_path(field_name: str, now: datetime | None = None) -> Path:
+    """A file of its own for a new match on ``field_name``."""
+    slug = re.sub(r"[^a-z0-9]+", "-", field_name.lower()).strip("-")[:40] or "field"
+    stamp = (now or datetime.now()).strftime("%Y-%m-%d_%H-%M-%S")
+    folder = saves_dir()
+    path, n = folder / f"{slug}_{stamp}.json", 2
+    while path.exists():
+        path, n = folder / f"{slug}_{stamp}_{n}.json", n + 1
+    return path
+
+
+@dataclass(frozen=True)
+class SavedMatch:
+    """One file of the saves folder as the list shows it."""
+
+    path: Path
+    modified: float  # seconds since the epoch
+    field: str = ""
+    turn: int | None = None
+    players: tuple[tuple[str, int], ...] = ()  # (team, players on the field)
+    winner: str | None = None
+    layout: dict | None = None
+    problem: str | None = None  # why it cannot be resumed
+
+    @property
+    def when(self) -> str:
+        return datetime.fromtimestamp(self.modified).strftime("%d %b %Y, %H:%M")
+
+
+def read_saved(path: Path) -> SavedMatch:
+    """The list's entry for ``path``, never an exception: a damaged file carries its problem."""
+    try:
+        modified = path.stat().st_mtime
+    except OSError:
+        modified = 0.0
+    try:
+        data = read_json(path, MAX_SAVE_BYTES, "saved match")
+    except JsonFileError as exc:
+        return SavedMatch(path, modified, problem=str(exc))
+    if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
+        return SavedMatch(path, modified, problem=f"not a saved Paintcheck match ({MATCH_FORMAT})")
+    layout = data.get("layout") if isinstance(data.get("layout"), dict) else None
+    summary = data.get("summary") if isinstance(data.get("summary"), dict) else {}
+    name = layout.get("name") if layout else None
+    turn = summary.get("turn")
+    players = summary.get("players") if isinstance(summary.get("players"), dict) else {}
+    winner = summary.get("winner")
+    return SavedMatch(
+        path, modified,
+        field=name if isinstance(name, str) else "unknown field",
+        turn=turn if isinstance(turn, int) and not isinstance(turn, bool) else None,
+        players=tuple((t, n) for t, n in sorted(players.items())
+                      if t in ("blue", "white") and isinstance(n, int) and not isinstance(n, bool)),
+        winner=winner if winner in ("blue", "white", "draw") else None,
+        layout=layout,
+        problem=None if layout is not None else "the save holds no layout",
+    )
+
+
+def list_saves() -> list[SavedMatch]:
+    """Every saved match, the most recently saved first."""
+    folder = saves_dir()
+    try:
+        paths = [p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")]
+    except OSError:
+        return []
+    return sorted((read_saved(p) for p in paths), key=lambda s: (-s.modified, s.path.name))
+
+
+def latest() -> SavedMatch | None:
+    """The match to continue: the most recently saved that can be read."""
+    return next((s for s in list_saves() if s.problem is None), None)
+
+
+def delete_save(path: Path) -> None:
+    path.unlink(missing_ok=True)
+
+
+def tidy(now: float | None = None) -> list[Path]:
+    """At start: remove the temporary files interrupted saves left (they hold a match's secrets),
+    and move the single save of earlier versions into the saves folder. Returns what was removed."""
+    now = time.time() if now is None else now
+    removed = []
+    for folder in (data_dir(), saves_dir()):
+        try:
+            temps = [p for p in folder.iterdir() if p.name.startswith(".") and p.name.endswith(".tmp")]
+        except OSError:
+            continue
+        for p in temps:
+            try:
+                if p.is_file() and now - p.stat().st_mtime > STALE_AFTER:
+                    p.unlink()
+                    removed.append(p)
+            except OSError:
+                pass
+    old = data_dir() / OLD_SLOT
+    try:
+        if old.is_file():
+            stamp = datetime.fromtimestamp(old.stat().st_mtime)
+            target = new_save_path(read_saved(old).field or "field", stamp)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            old.replace(target)
+    except OSError:
+        pass
+    return removed
