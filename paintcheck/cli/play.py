@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import argparse
 
+from paintcheck.cli.layout_arg import load_field
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--layout", help="layout file to play on")
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        from paintcheck.ui import app
-    except ImportError:
-        app = None
-    if app is None or not hasattr(app, "run"):
-        print("The window is not built yet (issue 4). Try: python main.py simulate --matches 5")
-        return 0
+    if getattr(args, "layout", None):
+        load_field(args.layout)  # a bad layout is one line and exit 2, before any window opens
+    from paintcheck.ui import app
+
     return app.run(args)

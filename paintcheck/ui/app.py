@@ -13,6 +13,7 @@ import os
 import pygame
 import pygame_gui
 
+from paintcheck.field.layout import LayoutError
 from paintcheck.rules.codec import START_BREAK, CodecError
 from paintcheck.ui import overlays, saves, theme
 from paintcheck.ui.holder import Holder
@@ -65,7 +66,12 @@ class App:
         self.scene.enter(persist)
 
     def new_match(self, seed: int | None = None, start: str = START_BREAK) -> None:
-        self.session = MatchSession.new(self.layout_path, seed if seed is not None else self.seed, start)
+        try:
+            self.session = MatchSession.new(self.layout_path, seed if seed is not None else self.seed, start)
+        except LayoutError as exc:  # the field's file changed or broke since the window opened
+            self.flash(f"Cannot start a match: {exc}", error=True)
+            self.switch("title")
+            return
         self.message = None
         try:
             self.session.save()  # in the list at once, beside every other match

@@ -95,3 +95,31 @@ def test_clicking_a_figure_shades_its_field_of_vision(app):
 
     expected = field_of_vision(scene.session.m.index, "white", white.cover, white.side)
     assert fov.mode == expected.mode and fov.normal == expected.normal and fov.offset == expected.offset
+
+
+def test_a_bad_layout_for_play_is_refused_before_the_window_opens(tmp_path):
+    """Issue 11: `play --layout missing.json` opened the title, then crashed on New match."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "paintcheck-layout/1", "name": "x"', encoding="utf-8")
+    for path in (tmp_path / "missing.json", bad):
+        done = subprocess.run([sys.executable, "main.py", "play", "--layout", str(path)], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60,
+                              env={"PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy"})
+        assert done.returncode == 2 and done.stdout == ""
+        assert done.stderr.startswith(f"error: {path}") and done.stderr.count("\n") == 1
+
+
+def test_a_layout_broken_while_the_window_is_open_is_a_line_on_the_title(tmp_path):
+    from paintcheck.ui.app import App
+
+    path = tmp_path / "field.json"
+    path.write_bytes((ROOT / "layouts" / "box21.json").read_bytes())
+    app = App((1280, 800), layout=str(path), seed=1)
+    try:
+        step(app)
+        path.write_text("{", encoding="utf-8")
+        press(app, "new")
+        assert app.scene.name == "title" and app.session is None
+        assert "Cannot start a match" in app.message[0] and str(path) in app.message[0]
+    finally:
+        pygame.quit()
