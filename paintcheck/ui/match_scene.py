@@ -61,6 +61,11 @@ RESOLUTION_EVENTS = (ev.Moved, ev.SpeedTest, ev.ShotResolved, ev.DumpResolved, e
 
 
 LOG_BOX_KEEP, LOG_BOX_MAX = 80, 160
+DRAG_PIXELS = 6  # a right press that moves this far lays the ruler instead of shading a view
+
+
+def _apart(a, b) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) >= DRAG_PIXELS
 
 
 def _log_html(e) -> str:
@@ -118,6 +123,7 @@ class MatchScene(Scene):
         self.private = False  # the viewer's secrets are drawn (he alone looks): set by sync()
         self.inst = overlays.Instruments()
         self.tool: str | None = None
+        self._right_press = None  # where the right button went down (a drag lays the ruler)
         self.mouse = (0, 0)
         self.draft: Draft | None = None
         self.sheet: SheetEditor | None = None
@@ -170,7 +176,8 @@ class MatchScene(Scene):
         t.start(self.px, 112, self.pw)
         t.row_height = 28
         t.add("tool-ruler", "Ruler (R)", self.toggle_ruler, chosen=self.tool == "ruler",
-              hint="drag from a target figure to a shooter")
+              hint="drag from a target (a figure or a point) to a shooter; the right button drags it "
+                   "at any time, without the phase losing a click")
         t.add("tool-protractor", "Protractor (P)", self.toggle_protractor, chosen=self.inst.protractor,
               hint="the protractor sits on the ruler's target, aligned with his cover")
         t.add("tool-clear", "Put instruments away", self.clear_instruments)
@@ -634,8 +641,10 @@ class MatchScene(Scene):
         self.build_tools()
 
     def clear_instruments(self) -> None:
-        self.inst.clear_ruler()
-        self.inst.selected = None
+        """*Put instruments away*: every instrument mode ends (ruler mode, protractor, FOV shade)."""
+        self.inst.put_away()
+        self.tool = None
+        self.build_tools()
 
     def figure_at(self, pos) -> str | None:
         best, best_d = None, (self.t.scale * 0.5) ** 2
@@ -649,16 +658,19 @@ class MatchScene(Scene):
         return best
 
     def ruler_press(self, pos) -> None:
+        """The ruler's head goes on the figure or the empty point under the mouse (a laid ruler's
+        end is picked up again)."""
         inst = self.inst
-        if inst.ruler_head is not None and inst.ruler_tail is not None:
+        if inst.laid:
             tail = self.t.to_screen(*inst.ruler_tail)
             if (tail[0] - pos[0]) ** 2 + (tail[1] - pos[1]) ** 2 <= (self.t.scale * 0.5) ** 2:
                 inst.dragging, inst.ruler_shooter = "tail", None
                 return
         pid = self.figure_at(pos)
-        if pid is None:
+        point = self.t.nearest_point(*pos) if pid is None else None
+        if pid is None and point is None:
             return
-        inst.ruler_head = pid
+        inst.ruler_head, inst.ruler_from = pid, point
         inst.ruler_shooter = None
         inst.ruler_tail = self.t.to_world(*pos)
         inst.dragging = "tail"
@@ -675,12 +687,19 @@ class MatchScene(Scene):
 
     # -- events -----------------------------------------------------------------------------------
     def handle_event(self, event) -> None:
+        """The board's clicks go to the phase first (order tokens, a target, a run's waypoints, the
+        sheet): an instrument never takes a click the phase needs. The ruler is laid with the right
+        button (drag from a figure or a point to another), or with the left button in ruler mode
+        (R) where the phase has no use for the click; a right click without a drag shades the
+        field of vision of the figure under it."""
         if self.tools.handle(event) or self.controls.handle(event):
             return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             inst = self.inst
-            loose = self.tool == "ruler" and inst.ruler_head and not inst.ruler_shooter
+            if self._right_press is not None and not inst.dragging and _apart(self._right_press, event.pos):
+                self.ruler_press(self._right_press)
+            loose = self.tool == "ruler" and inst.laid and not inst.ruler_shooter
             if inst.dragging == "tail" or loose:
                 inst.ruler_tail = self.t.to_world(*event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and self.field_area.collidepoint(event.pos):
@@ -688,13 +707,19 @@ class MatchScene(Scene):
             if self.playing():  # a first click on the board only ends the telling (it acts on nothing)
                 self.show_all()
             elif event.button == 3:
-                pid = self.figure_at(event.pos)
-                self.inst.selected = None if pid == self.inst.selected else pid
-            elif event.button == 1:
+                self._right_press = event.pos
+            elif event.button == 1 and not self.field_click(event.pos):
                 if self.tool == "ruler":
                     self.ruler_press(event.pos)
                 else:
-                    self.field_click(event.pos)
+                    self.select_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3 and self._right_press is not None:
+            self.mouse = event.pos
+            if self.inst.dragging:
+                self.ruler_release(event.pos)
+            else:
+                self.select_at(self._right_press)
+            self._right_press = None
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.inst.dragging:
             self.mouse = event.pos
             self.ruler_release(event.pos)
@@ -726,28 +751,34 @@ class MatchScene(Scene):
         elif event.key == pygame.K_F1:
             self.show_help()
 
-    def field_click(self, pos) -> None:
+    def field_click(self, pos) -> bool:
+        """The phase's use of a left click on the board; False when it has none."""
         s = self.session.state
         if self.deciding() and s.phase == SHEETS and self.sheet is not None:
             self.sheet.click(pos)
-            return
+            return True
         pid = self.figure_at(pos)
         if self.deciding() and s.phase == TARGET and pid is not None and s.players[pid].team != self.viewer:
             self.choose_target(pid)
-            return
+            return True
         if self.deciding() and s.phase == ORDERS and pid is not None and s.players[pid].team == self.viewer:
             self.click_own_figure_for_orders(pid)
-            return
+            return True
         if self.deciding() and s.phase == DECLARE and self.draft is not None:
             d = self.draft
             if d.move_mode:
                 point = self.t.nearest_point(*pos)
                 if point is not None:
                     self.add_waypoint(point)
-                return
+                return True
             if pid is not None and s.players[pid].team != self.viewer:
                 self.click_enemy(pid)
-                return
+                return True
+        return False
+
+    def select_at(self, pos) -> None:
+        """Shade the field of vision of the figure at ``pos`` (again: unshade)."""
+        pid = self.figure_at(pos)
         self.inst.selected = None if pid == self.inst.selected else pid
 
     # -- update and draw --------------------------------------------------------------------------
@@ -814,7 +845,7 @@ class MatchScene(Scene):
         """The instruments' readings for this frame (also what the tests read); recomputed only
         when the instruments or the match change."""
         i = self.inst
-        key = (id(self.session.state), self.viewer, self.private, i.ruler_head, i.ruler_tail,
+        key = (id(self.session.state), self.viewer, self.private, i.ruler_head, i.ruler_from, i.ruler_tail,
                i.ruler_shooter, i.protractor, i.selected)
         if key != self._readings_key:
             m = self.session.m

@@ -34,6 +34,7 @@ PROTRACTOR_RADIUS = 2.4  # points
 @dataclass
 class Instruments:
     ruler_head: str | None = None  # the target figure the ruler's head sits on
+    ruler_from: tuple[int, int] | None = None  # or the empty point it sits on (a sheet's aim)
     ruler_tail: tuple[float, float] | None = None  # where its other end points (world)
     ruler_shooter: str | None = None  # the shooter its tail snapped to
     dragging: str | None = None  # "head" | "tail" while the mouse holds it
@@ -41,8 +42,18 @@ class Instruments:
     selected: str | None = None  # the figure whose field of vision is shaded
 
     def clear_ruler(self) -> None:
-        self.ruler_head = self.ruler_tail = self.ruler_shooter = None
+        self.ruler_head = self.ruler_from = self.ruler_tail = self.ruler_shooter = None
         self.dragging = None
+
+    def put_away(self) -> None:
+        """Every instrument off: no ruler, no protractor, no field of vision shaded."""
+        self.clear_ruler()
+        self.protractor = False
+        self.selected = None
+
+    @property
+    def laid(self) -> bool:
+        return (self.ruler_head is not None or self.ruler_from is not None) and self.ruler_tail is not None
 
 
 # -- readings ------------------------------------------------------------------------------------
@@ -83,9 +94,12 @@ def band_words(band: int) -> str:
 
 
 def read_ruler(state: MatchState, m, inst: Instruments) -> RulerView | None:
-    """The ruler from its head (a target figure) to its tail (the mouse, or a shooter)."""
-    if inst.ruler_head is None or inst.ruler_tail is None:
+    """The ruler from its head (a target figure, or an empty point) to its tail (the mouse, or a
+    shooter)."""
+    if not inst.laid:
         return None
+    if inst.ruler_head is None:
+        return _read_between_points(state, m, inst)
     target = state.players.get(inst.ruler_head)
     if target is None or target.point is None:
         return None
@@ -129,6 +143,26 @@ def read_ruler(state: MatchState, m, inst: Instruments) -> RulerView | None:
     view.lines.append(f"{shooter.id} → {target.id}: {parts_text(r.shot_parts)} = {r.shot_value}")
     view.lines.append(f"against {parts_text(r.target_parts)} = {r.target_value}"
                       f" → needs {r.required} on the d20")
+    return view
+
+
+def _read_between_points(state: MatchState, m, inst: Instruments) -> RulerView:
+    """The ruler from an empty point (where a sheet aims, where a runner will stand) to the mouse or
+    a figure: distance band and line of fire, leaving out the figure's own cover."""
+    head = inst.ruler_from
+    shooter = state.players.get(inst.ruler_shooter) if inst.ruler_shooter else None
+    tail = shooter.point if shooter is not None and shooter.point is not None else inst.ruler_tail
+    reading = ruler_mod.ruler(tail, head)
+    view = RulerView(head, tail, reading.distance, reading.band,
+                     tables.distance_modifier(reading.distance), reading.band_polygon)
+    view.lines.append(f"Ruler: {reading.distance:.2f} points, band {band_words(reading.band)}"
+                      f" → distance {view.distance_modifier:+d}")
+    ignore = (shooter.cover,) if shooter is not None and shooter.cover else ()
+    lof = ruler_mod.line_of_fire(m.index, tail, head, ignore)
+    view.grazed, view.crossed = lof.grazed, lof.crossed
+    if lof.touches:
+        view.lines.append("Line of fire: " + ", ".join(
+            f"{'crosses' if t.effect == CROSS else 'grazes'} {t.obstacle} ({t.height})" for t in lof.touches))
     return view
 
 

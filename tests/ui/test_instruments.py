@@ -115,3 +115,55 @@ def test_drawing_a_run_shows_what_each_enemy_sees(app):
     click(app, scene.t.to_screen(*end))  # clicking the last point again finishes the move
     assert not scene.draft.move_mode
     assert scene.draft.actions[-1].end == end
+
+
+def _right_drag(app, start, end, steps: int = 4) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=3))
+    step(app)
+    for i in range(1, steps + 1):
+        pos = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 1)))
+        step(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=3))
+    step(app)
+
+
+def test_with_the_ruler_on_a_click_on_his_own_figure_still_gives_an_order_token(app):
+    """Issue 11: with the ruler on (R), clicking one's figures laid the ruler instead of tokens."""
+    new_turn2_match(app)
+    scene = app.scene
+    press(app, "tool-ruler")
+    click(app, figure_pos(app, "B2"))
+    assert scene.orders_draft == {"B2": 1}
+    assert not scene.inst.laid
+
+
+def test_the_right_button_lays_the_ruler_between_two_points_without_taking_the_phases_click(app):
+    """From an empty point (where a sheet aims) to a figure: distance and line of fire; the phase
+    (order tokens here) is untouched."""
+    new_turn2_match(app)
+    scene = app.scene
+    empty = scene.t.to_screen(8, 0)
+    _right_drag(app, empty, figure_pos(app, "B1"))
+    rv = scene.ruler_view
+    assert rv is not None and rv.head == (8, 0) and rv.tail == scene.session.state.players["B1"].point
+    assert rv.distance_modifier == tables.distance_modifier(rv.distance)
+    assert scene.orders_draft == {} and scene.tool is None
+    # a right click without a drag shades the figure's field of vision, as before
+    click(app, figure_pos(app, "B1"), button=3)
+    assert scene.inst.selected == "B1"
+
+
+def test_putting_the_instruments_away_ends_every_instrument_mode(app):
+    new_turn2_match(app)
+    scene = app.scene
+    press(app, "tool-ruler")
+    drag(app, figure_pos(app, "W1"), figure_pos(app, "B1"))
+    click(app, figure_pos(app, "B3"), button=3)
+    assert scene.tool == "ruler" and scene.inst.laid and scene.inst.selected == "B3"
+    press(app, "tool-clear")
+    assert scene.tool is None and not scene.inst.laid and scene.inst.selected is None
+    assert not scene.inst.protractor and scene.ruler_view is None
+    click(app, figure_pos(app, "B2"))
+    assert scene.orders_draft == {"B2": 1} and not scene.inst.laid
