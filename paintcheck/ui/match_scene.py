@@ -414,21 +414,23 @@ class MatchScene(Scene):
 
     # -- declarations -----------------------------------------------------------------------------
     def why_with(self, action) -> str | None:
-        return self.session.why_illegal(self.draft.declaration(action))
+        """Why ``action`` cannot be added: the points all used first (a complete sequence is no
+        error), else the engine's sentence for the sequence with it."""
+        return self.points_used() or self.session.why_illegal(self.draft.declaration(action))
+
+    def points_used(self) -> str | None:
+        cost = self.cost(self.draft.declaration())
+        if cost is not None and cost >= tables.ACTION_POINTS:
+            return f"{cost} of {tables.ACTION_POINTS} action points used"
+        return None
 
     def why_move_possible(self) -> str | None:
         if any(isinstance(a, Move) for a in self.draft.actions):
             return "one move per activation"
-        cost = self.cost(self.draft.declaration())
-        if cost is not None and cost >= tables.ACTION_POINTS:
-            return "no action point left for a move"
-        return None
+        return self.points_used()
 
     def why_dump_possible(self) -> str | None:
-        cost = self.cost(self.draft.declaration())
-        if cost is not None and cost >= tables.ACTION_POINTS:
-            return "no action point left"
-        return None
+        return self.points_used()
 
     def cost(self, decl: Declare) -> int | None:
         p = self.session.state.players[decl.player]

@@ -224,3 +224,13 @@ def test_how_to_play_in_the_middle_of_a_sequence_keeps_it(app):
     press(app, "help")
     press(app, "back")
     assert app.scene.name == "match" and app.scene.draft.actions == drafted and drafted
+
+
+def test_a_complete_sequence_greys_the_add_buttons_with_the_points_used_not_an_error(app):
+    """Issue 11: "the sequence costs 5 action points" read like an error under a legal sequence."""
+    scene = _to_first_declaration(app)
+    for _ in range(4):
+        press(app, "act-DEF")
+    for key in ("act-DEF", "act-SUP", "act-MOV", "act-DUMP"):
+        assert scene.controls.choices[key].reason == "4 of 4 action points used"
+    assert enabled(app, "confirm")
