@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 from pygame_gui.elements import UITextBox
 
+from paintcheck.field.lattice import FORWARD
 from paintcheck.rules import events as ev
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
@@ -228,14 +229,23 @@ class MatchScene(Scene):
         self.rebuild()
 
     def default_side(self, cover, wanted, point):
+        """The side he plays behind ``cover`` from ``point``: ``wanted`` when it is possible there,
+        else the side of the obstacle he stands on, as his coach sees it facing the enemy base
+        (right behind it: over a low one, else toward the middle of the field)."""
         if cover is None:
             return None
-        if wanted is not None and why_stance_illegal(self.session.m, point, cover, wanted) is None:
+        m = self.session.m
+        if wanted is not None and why_stance_illegal(m, point, cover, wanted) is None:
             return wanted
-        if self.session.m.obstacle(cover).overable:
-            return "over"
-        centre = (self.session.table.field.lattice.columns - 1) / 2
-        return "left" if point[0] <= centre else "right"
+        obstacle = m.obstacle(cover)
+        centre_x = sum(x for x, _ in obstacle.points) / len(obstacle.points)
+        left_x = -FORWARD[self.viewer or "blue"]  # his left, in x, facing the enemy base
+        dx = point[0] - centre_x
+        if abs(dx) < 0.5:
+            if obstacle.overable:
+                return "over"
+            dx = (self.session.table.field.lattice.columns - 1) / 2 - centre_x or 1.0
+        return "left" if dx * left_x > 0 else "right"
 
     # -- the state as this coach sees it ----------------------------------------------------------
     @property
@@ -470,7 +480,7 @@ class MatchScene(Scene):
     def arrived(self, move: Move, cover=None, side=None) -> Move:
         """``move`` with its arrival cover or side changed (a new cover takes its default side)."""
         if cover is not None:
-            return Move(move.waypoints, cover, self.default_side(cover, move.side, move.end))
+            return Move(move.waypoints, cover, self.default_side(cover, None, move.end))
         return Move(move.waypoints, move.cover, side if side is not None else move.side)
 
     def set_arrival(self, cover=None, side=None) -> None:
@@ -521,7 +531,7 @@ class MatchScene(Scene):
         end = waypoints[-1]
         covers = self.session.m.covers(end)
         cover = covers[0] if covers else None
-        return Move(tuple(waypoints), cover, self.default_side(cover, self.draft.side, end))
+        return Move(tuple(waypoints), cover, self.default_side(cover, None, end))
 
     def finish_move(self) -> None:
         d = self.draft

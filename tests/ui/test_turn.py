@@ -234,3 +234,20 @@ def test_a_complete_sequence_greys_the_add_buttons_with_the_points_used_not_an_e
     for key in ("act-DEF", "act-SUP", "act-MOV", "act-DUMP"):
         assert scene.controls.choices[key].reason == "4 of 4 action points used"
     assert enabled(app, "confirm")
+
+
+def test_the_side_he_arrives_on_is_the_side_of_the_obstacle_he_stands_on(app):
+    """Issue 11: the default side came from the half of the field, not from where he stands."""
+    new_turn2_match(app)
+    scene = app.scene
+    m = scene.session.m
+    cyl = next(o for o in map(m.obstacle, m.index.ids) if o.kind == "cylinder" and o.points[0][1] < 0)
+    (x, y) = cyl.points[0]
+    for viewer, west, east in (("blue", "left", "right"), ("white", "right", "left")):
+        scene.viewer = viewer
+        assert scene.default_side(cyl.id, None, (x - 1, y)) == west
+        assert scene.default_side(cyl.id, None, (x + 1, y)) == east
+        assert scene.default_side(cyl.id, None, (x + 1, y + 1)) == east
+    low = next(o for o in map(m.obstacle, m.index.ids) if o.overable and len(o.points) == 1)
+    (x, y) = low.points[0]
+    assert scene.default_side(low.id, None, (x, y - 1)) == "over"
