@@ -316,6 +316,15 @@ class MatchScene(Scene):
                 c.add(f"side-{side}", side, lambda v=side: self.set_stance(side=v), chosen=d.side == side,
                       reason=why_stance_illegal(m, p.point, d.cover, side), width=60)
         c.newline()
+        # the sequence's own buttons come before the rows that come and go (a move's points, its
+        # arrival): they never move under the mouse while the sequence is written
+        more = len(d.actions) > d.locked
+        c.add("undo", "Undo", self.undo, None if more or d.move_mode else "nothing to undo")
+        c.add("clear-seq", "Clear", self.clear_sequence, None if more else "nothing to clear")
+        c.add("confirm", "Confirm the sequence", self.confirm_sequence,
+              self.session.why_illegal(d.declaration()) if not d.move_mode else "finish the move first",
+              primary=True)
+        c.newline(12)
         if d.move_mode:
             self.caption("Click points on the field for the run (the last one is the arrival):")
             c.newline()
@@ -349,12 +358,6 @@ class MatchScene(Scene):
             last = d.actions[-1] if d.actions else None
             if isinstance(last, Move):
                 self.arrival_buttons("arrive", last, self.set_arrival)
-        more = len(d.actions) > d.locked
-        c.add("undo", "Undo", self.undo, None if more or d.move_mode else "nothing to undo")
-        c.add("clear-seq", "Clear", self.clear_sequence, None if more else "nothing to clear")
-        c.add("confirm", "Confirm the sequence", self.confirm_sequence,
-              self.session.why_illegal(d.declaration()) if not d.move_mode else "finish the move first",
-              primary=True)
 
     def build_react(self) -> None:
         c = self.controls

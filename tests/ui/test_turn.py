@@ -251,3 +251,20 @@ def test_the_side_he_arrives_on_is_the_side_of_the_obstacle_he_stands_on(app):
     low = next(o for o in map(m.obstacle, m.index.ids) if o.overable and len(o.points) == 1)
     (x, y) = low.points[0]
     assert scene.default_side(low.id, None, (x, y - 1)) == "over"
+
+
+def test_the_sequence_buttons_keep_their_place_while_a_move_is_drawn_and_arrives(app):
+    """Issue 11: Confirm the sequence jumped when the Arrival row appeared."""
+    scene = _to_first_declaration(app)
+    where = {k: scene.controls.rect(k).copy() for k in ("undo", "clear-seq", "confirm")}
+    press(app, "act-MOV")
+    assert {k: scene.controls.rect(k) for k in where} == where
+    p = scene.session.state.players[scene.draft.pid]
+    m = scene.session.m
+    taken = {o.point for o in scene.session.state.players.values()}
+    ahead = next(q for q in ((p.point[0] + dx, p.point[1] + dy) for dy in (2, -2, 1, -1) for dx in (0, 1, -1))
+                 if m.on_field(q) and m.obstacle_at(q) is None and q not in taken)
+    click(app, scene.t.to_screen(*ahead))
+    press(app, "move-finish")
+    assert not scene.draft.move_mode
+    assert {k: scene.controls.rect(k) for k in where} == where
