@@ -21,9 +21,12 @@ PREFIX_TEAM = {"B": "blue", "W": "white"}
 FORWARD = {"blue": 1, "white": -1}
 
 COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_ROW_NUMBER = 99  # a coordinate's row has one or two digits
 DEFAULT_COLUMNS = 17  # A-Q  [H RULES 1.2]
 DEFAULT_ROWS_PER_HALF = 13  # rows 1-13 each side of row 0  [H RULES 1.2]
-BACK_ROW_FROM = 8  # rows 8-13 are "behind line 8"  [B p.30, p.32]
+# Zones are counted from a team's base, so that every field size has them (docs/rules-decisions.md,
+# "Fields of other sizes"): on the default field they are the rows RULES names.
+BACK_DEPTH = 6  # "behind line 8" is the last 6 rows of a half: 8-13  [B p.30, p.32; H on other sizes]
 PREBUNK_DEPTH = 3  # the prebunk zone is the last 3 rows of a half: 11-13  [H RULES 1.5]
 BASE_START_HALF_WIDTH = 4  # runners start on the base's middle 9 points: E-M of A-Q  [H RULES 1.5]
 
@@ -64,8 +67,8 @@ class Lattice:
             raise CoordinateError(
                 f"a field has 3 to {len(COLUMN_LETTERS)} columns, not {self.columns}"
             )
-        if not 3 <= self.rows_per_half <= 99:
-            raise CoordinateError(f"a half has 3 to 99 rows, not {self.rows_per_half}")
+        if not 3 <= self.rows_per_half <= MAX_ROW_NUMBER:
+            raise CoordinateError(f"a half has 3 to {MAX_ROW_NUMBER} rows, not {self.rows_per_half}")
 
     @property
     def letters(self) -> str:
@@ -79,13 +82,38 @@ class Lattice:
     @property
     def prebunk_rows(self) -> range:
         """The rows of each half's prebunk zone (11-13 on the default field) [H RULES 1.5]."""
-        return range(self.base_row - PREBUNK_DEPTH + 1, self.base_row + 1)
+        return range(max(1, self.base_row - PREBUNK_DEPTH + 1), self.base_row + 1)
+
+    @property
+    def back_line(self) -> int:
+        """The row from which a player is "behind line 8" (B p.30, p.32): 8 on the default field,
+        the first of the last ``BACK_DEPTH`` rows of a half on any field."""
+        return max(1, self.base_row - BACK_DEPTH + 1)
+
+    def behind_back_line(self, point: Point, team: str) -> bool:
+        """``point`` is in ``team``'s half, on its back line or behind it (a back player)."""
+        return half_of(point) == team and row_of(point) >= self.back_line
+
+    @property
+    def base_columns(self) -> range:
+        """The columns of the base points a runner may start on: E-M on the default field."""
+        mid = self.columns // 2
+        lo, hi = max(0, mid - BASE_START_HALF_WIDTH), min(self.columns - 1, mid + BASE_START_HALF_WIDTH)
+        return range(lo, hi + 1)
 
     def base_points(self, team: str) -> list[Point]:
         """The base points a runner may start on: row 13, columns E-M on the default field."""
-        mid = self.columns // 2
-        lo, hi = max(0, mid - BASE_START_HALF_WIDTH), min(self.columns - 1, mid + BASE_START_HALF_WIDTH)
-        return [self.world(team, x, self.base_row) for x in range(lo, hi + 1)]
+        return [self.world(team, x, self.base_row) for x in self.base_columns]
+
+    def base_text(self) -> str:
+        """Where runners start, in words: "row 13, columns E-M" on the default field."""
+        cols = self.base_columns
+        return f"row {self.base_row}, columns {COLUMN_LETTERS[cols[0]]}-{COLUMN_LETTERS[cols[-1]]}"
+
+    def prebunk_text(self) -> str:
+        """The prebunk zone's rows in words: "rows 11-13" on the default field."""
+        rows = self.prebunk_rows
+        return f"rows {rows[0]}-{rows[-1]}"
 
     def in_prebunk_zone(self, point: Point, team: str) -> bool:
         return half_of(point) == team and row_of(point) in self.prebunk_rows
@@ -159,6 +187,18 @@ class Lattice:
 
 
 DEFAULT_LATTICE = Lattice()
+# Every coordinate the notation can write: for reading and naming points apart from any one field
+# (an action's text form); whether a point lies on a given field is the legality's question.
+NOTATION_LATTICE = Lattice(len(COLUMN_LETTERS), MAX_ROW_NUMBER)
+
+
+def point_name(point: Point, team: str | None = None) -> str:
+    """A point's name as ``Lattice.format`` writes it, on whatever field it lies: ``B:H11``, ``H11``
+    in ``team``'s half, ``I0``. Never raises: a point the notation cannot write is shown ``(x, y)``."""
+    try:
+        return NOTATION_LATTICE.format(point, team)
+    except (CoordinateError, TypeError, ValueError, IndexError):
+        return repr(tuple(point)) if isinstance(point, tuple | list) else repr(point)
 
 
 def parse_point(text: str, team: str | None = None, lattice: Lattice = DEFAULT_LATTICE) -> Point:

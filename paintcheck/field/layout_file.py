@@ -11,10 +11,15 @@ A layout file is JSON::
 ``axis`` (degrees in 45-degree steps, 0 toward column Q, 90 toward White's base, default 0); only
 lying kinds may give an axis.
 
-Checking happens in two stages. The structure (types, required keys, allowed values, no unknown
-key) is a JSON Schema checked by ``jsonschema``; then the meaning: known format and kinds, readable
-coordinates, every point on the field, no two obstacles on one point or overlapping, unique ids,
-axes in 45-degree steps, no obstacle on the centre flag's point, and the symmetry of RULES 1.6.
+Checking happens in two stages. The structure (types, required keys, allowed values and sizes, no
+unknown key) is a JSON Schema checked by ``jsonschema``; then the meaning: texts that can be shown
+(no lone surrogate), known format and kinds, readable coordinates, every point on the field, no two
+obstacles on one point or overlapping, unique ids, axes in 45-degree steps, no obstacle on a flag's
+point or a runner's start point, and the symmetry of RULES 1.6.
+
+Sizes: a field the format accepts is a field the game plays (docs/rules-decisions.md, "Fields of
+other sizes"): ``MIN_COLUMNS`` to ``MAX_COLUMNS`` columns, ``MIN_ROWS_PER_HALF`` to
+``MAX_ROWS_PER_HALF`` rows each side of the centre line.
 Symmetry is checked once every obstacle reads well on its own, so that one broken obstacle does not
 also make its mirror look unmatched. Each problem is ONE line::
 
@@ -25,6 +30,7 @@ also make its mirror look unmatched. Each problem is ONE line::
 from __future__ import annotations
 
 import json
+import math
 import os
 import tempfile
 from collections import Counter
@@ -41,9 +47,12 @@ from shapely.geometry.base import BaseGeometry
 from paintcheck.field import catalogue, footprints
 from paintcheck.field.catalogue import Kind
 from paintcheck.field.lattice import (
+    BASE_START_HALF_WIDTH,
     COLUMN_LETTERS,
     DEFAULT_COLUMNS,
     DEFAULT_ROWS_PER_HALF,
+    PREBUNK_DEPTH,
+    TEAMS,
     CoordinateError,
     Lattice,
     Point,
@@ -58,6 +67,22 @@ AXIS_STEP = 45  # [RULES 2.3]
 MISPLACED_MAX = 2  # an unmatched obstacle this near a mirror point is named as the misplaced mirror
 OVERLAP_TOLERANCE = 1e-6  # footprints sharing less area than this only touch
 DEFAULT_LAYOUT_NAME = "box21.json"
+# The sizes the game plays [H]: five runners wait on every second one of a base's start points (E-M
+# on the default field, RULES 1.5); a column is one letter; a prebunk template (6 points, RULES 12.3)
+# laid from the centre line stops short of the prebunk zone (the last 3 rows, RULES 1.5); the window
+# at its smallest (1280 x 800) still draws the points 18 pixels apart.
+MIN_COLUMNS = 2 * BASE_START_HALF_WIDTH + 1  # 9
+MAX_COLUMNS = len(COLUMN_LETTERS)  # 26
+MIN_ROWS_PER_HALF = PREBUNK_DEPTH + math.ceil(catalogue.TEMPLATE_LENGTH)  # 9
+MAX_ROWS_PER_HALF = 20
+_SIZE_WHY = {
+    ("columns", "minimum"): f"a base needs {MIN_COLUMNS} start points for its five runners (RULES 1.5)",
+    ("columns", "maximum"): "a column is named by one letter, A-Z",
+    ("rows_per_half", "minimum"): (
+        f"a half holds its {PREBUNK_DEPTH}-row prebunk zone and, in front of it, a "
+        f"{catalogue.TEMPLATE_LENGTH:g}-point prebunk template (RULES 1.5, 12.3)"),
+    ("rows_per_half", "maximum"): "a longer field does not fit the window",
+}
 
 _OBSTACLE_KEYS = ("id", "kind", "at", "axis")
 _LAYOUT_KEYS = ("format", "name", "columns", "rows_per_half", "flag", "obstacles")
@@ -71,8 +96,8 @@ SCHEMA: dict[str, Any] = {
     "properties": {
         "format": {"type": "string"},
         "name": {"type": "string", "minLength": 1},
-        "columns": {"type": "integer", "minimum": 3, "maximum": len(COLUMN_LETTERS)},
-        "rows_per_half": {"type": "integer", "minimum": 3, "maximum": 99},
+        "columns": {"type": "integer", "minimum": MIN_COLUMNS, "maximum": MAX_COLUMNS},
+        "rows_per_half": {"type": "integer", "minimum": MIN_ROWS_PER_HALF, "maximum": MAX_ROWS_PER_HALF},
         "flag": {"type": "string", "enum": list(FLAG_FORMATS)},
         "obstacles": {
             "type": "array",
@@ -424,6 +449,8 @@ def _check(data: Any, source: str) -> _Checked:
         out.problems = _lines(source, data, found)
         return out
 
+    if "name" not in bad_top and (where := _lone_surrogate(data.get("name"))) is not None:
+        found.append((-1, f"'name' {where}"))
     out.lattice = Lattice(
         columns=int(data.get("columns", DEFAULT_COLUMNS)),
         rows_per_half=int(data.get("rows_per_half", DEFAULT_ROWS_PER_HALF)),
@@ -459,6 +486,8 @@ class _ObstacleChecks:
     def check(self, index: int, entry: dict[str, Any]) -> list[str]:
         problems: list[str] = []
         oid = entry["id"]
+        if (where := _lone_surrogate(oid)) is not None:
+            problems.append(f"its 'id' {where}")
         if oid in self.ids_seen:
             problems.append(f"duplicate id: obstacle #{self.ids_seen[oid] + 1} already has it")
         else:
@@ -504,11 +533,19 @@ class _ObstacleChecks:
                 here = _obstacle(other.spec.id, other.index)
                 problems.append(f"stands on {fmt(point)} where {here} already stands")
                 return problems
-        for fid, home in flag_homes(self.flag, self.lattice).items():
+        homes = flag_homes(self.flag, self.lattice)
+        for fid, home in homes.items():
             if home in placed.points:
                 which = "the centre flag" if fid == "centre" else f"the {fid.capitalize()} flag"
                 problems.append(f"stands on {fmt(home)}, {which}'s point (RULES 13.1): the flag must stay "
                                 "free")
+        for team in TEAMS:
+            starts = set(self.lattice.base_points(team)) - set(homes.values())
+            point = next((q for q in placed.points if q in starts), None)
+            if point is not None:
+                problems.append(
+                    f"stands on {fmt(point)}, a runner's start point on the {team.capitalize()} base "
+                    f"({self.lattice.base_text()}, RULES 1.5): the start points must stay free")
         mirrored = tuple(mirror_point(p) for p in placed.points)
         on_line = any(p[1] == 0 for p in placed.points)
         if on_line and not _same_place(placed.kind, placed.points, mirrored):
@@ -664,10 +701,11 @@ def _describe(err: jsonschema.ValidationError, path: list[Any], index: int) -> l
     if kind == "enum":
         choices = ", ".join(repr(c) for c in err.validator_value)
         return [f"{name!r} must be one of {choices}, not {_short(value)}"]
-    if kind == "minimum":
-        return [f"{name!r} must be at least {err.validator_value}, not {_short(value)}"]
-    if kind == "maximum":
-        return [f"{name!r} must be at most {err.validator_value}, not {_short(value)}"]
+    if kind in ("minimum", "maximum"):
+        bound = "at least" if kind == "minimum" else "at most"
+        why = _SIZE_WHY.get((name, kind))
+        return [f"{name!r} must be {bound} {err.validator_value}, not {_short(value)}"
+                + (f": {why}" if why else "")]
     if kind == "minLength":
         return [f"{name!r} must not be empty"]
     return [f"{name or 'layout'}: {err.message}"]
@@ -689,6 +727,18 @@ def _lines(source: str, data: dict[str, Any], found: list[tuple[int, str]]) -> l
         oid = entry.get("id") if isinstance(entry, dict) else None
         out.append(_line(source, f"{_obstacle(oid, index)}: {message}"))
     return out
+
+
+def _lone_surrogate(text: Any) -> str | None:
+    """What is wrong with a text holding a lone surrogate (JSON's ``"\\ud800"`` escape alone: half
+    a character, which no font draws and no terminal prints); None for any other value."""
+    if not isinstance(text, str):
+        return None
+    for i, c in enumerate(text):
+        if "\ud800" <= c <= "\udfff":
+            return (f"holds a lone surrogate ({repr(c)[1:-1]} at character {i + 1}): half a "
+                    "character, which cannot be shown; write the whole character")
+    return None
 
 
 def _obstacle(oid: Any, index: int) -> str:

@@ -5,14 +5,16 @@ A player's activation is a ``Declare`` holding his posture, cover and side and a
 suppressive shots of non-activated players) and ``Dodge`` (roll the next dodge die).
 
 Text forms, e.g. ``MOV B:H6>B:H5 cover=c3 side=left``, ``SHOT W2``, ``SUP``, ``DEF``, ``DUMP W4``,
-``SIDE right``, ``CLEAR``, ``CLEAN``, ``RELOAD``; ``parse_action`` reads them back.
+``SIDE right``, ``CLEAR``, ``CLEAN``, ``RELOAD``; ``parse_action`` reads them back. They name points
+apart from any one field (``point_name``), so they hold on every field size; whether a point lies on
+the field is a question for the legality, which knows the match's lattice.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from paintcheck.field.lattice import DEFAULT_LATTICE, Point
+from paintcheck.field.lattice import NOTATION_LATTICE, Point, point_name
 from paintcheck.rules import tables
 
 
@@ -76,7 +78,7 @@ class Move:
     code = "MOV"
 
     def __str__(self) -> str:
-        pts = ">".join(DEFAULT_LATTICE.format(p) for p in self.waypoints)
+        pts = ">".join(point_name(p) for p in self.waypoints)
         extra = f" cover={self.cover} side={self.side}" if self.cover else ""
         return f"MOV {pts}{extra}"
 
@@ -127,7 +129,7 @@ class ShotAt:
     code = "SHOT@"
 
     def __str__(self) -> str:
-        return f"SHOT @{DEFAULT_LATTICE.format(self.point)}" if self.point else "SHOT (chosen later)"
+        return f"SHOT @{point_name(self.point)}" if self.point else "SHOT (chosen later)"
 
 
 Action = Def | Support | Shot | Dump | Move | SideChange | ClearBoulet | Clean | Reload | ShotAt
@@ -150,7 +152,7 @@ def parse_action(text: str) -> Action:
         return SideChange(rest[0].lower())
     if code == "MOV" and rest:
         try:
-            waypoints = tuple(DEFAULT_LATTICE.parse(p) for p in rest[0].split(">"))
+            waypoints = tuple(NOTATION_LATTICE.parse(p) for p in rest[0].split(">"))
         except ValueError as exc:
             raise IllegalActionError(f"{text!r}: {exc}") from None
         opts = dict(w.split("=", 1) for w in rest[1:] if "=" in w)

@@ -14,7 +14,7 @@ The resolution, dodges, moves and flags are the engine's own: this module only b
 
 from __future__ import annotations
 
-from paintcheck.field.lattice import BACK_ROW_FROM, Point, half_of, row_of
+from paintcheck.field.lattice import Point
 from paintcheck.rules import events as ev
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
@@ -76,7 +76,7 @@ def why_line_illegal(state: MatchState, team: str, ln, m: Measurer) -> str | Non
         return "his start point must be a free point of the field"
     if ln.prebunker:
         if not lattice.in_prebunk_zone(ln.start, team):
-            return "a prebunker starts in his prebunk zone (rows 11-13 of his half)"
+            return f"a prebunker starts in his prebunk zone ({lattice.prebunk_text()} of his half)"
         if not lattice.contains(ln.prebunk) or ln.prebunk == ln.start:
             return "the prebunked point is a point of the field away from him"
         (touches,) = m.lines_of_fire(ln.start, [ln.prebunk], tuple(c for c in (ln.cover,) if c))
@@ -86,7 +86,7 @@ def why_line_illegal(state: MatchState, team: str, ln, m: Measurer) -> str | Non
         budget = tables.ACTION_POINTS - tables.COST_PREBUNK
     else:
         if ln.start not in lattice.base_points(team):
-            return "a runner starts on his base (row 13, columns E-M)"
+            return f"a runner starts on his base ({lattice.base_text()})"
         budget = tables.ACTION_POINTS
     reason = why_stance_illegal(m, ln.start, ln.cover, ln.side)
     if reason:
@@ -111,8 +111,9 @@ def why_line_illegal(state: MatchState, team: str, ln, m: Measurer) -> str | Non
                 return reason
         elif isinstance(a, ShotAt):
             where = plan.stance_at(i).point
-            if a.point is None and not (half_of(where) == team and row_of(where) >= BACK_ROW_FROM):
-                return "only a player behind line 8 may choose his target when he shoots"
+            if a.point is None and not lattice.behind_back_line(where, team):
+                return (f"only a player behind line {lattice.back_line} may choose his target when"
+                        " he shoots")
             if a.point is not None and not lattice.contains(a.point):
                 return "he shoots at a point of the field"
     return None

@@ -13,22 +13,29 @@ from paintcheck.rules.actions import player_id
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.state import MatchState, new_match
 
-START_ROWS = range(4, 13)  # [H] rows a default position uses: behind line 4, before the base
+START_ROW_FROM = 4  # [H] a default position uses rows 4 to the row before the base (4-12 by default)
 
 
 Position = tuple[Point, str | None, str | None]  # point, cover, side
 
 
-def default_positions(points: Iterable[Point], m: Measurer) -> dict[str, Position]:
+def default_positions(points: Iterable[Point], m: Measurer,
+                      lattice: Lattice = DEFAULT_LATTICE) -> dict[str, Position]:
     """Five players per team behind covers of their half, far apart (greedy farthest-point)."""
-    candidates = [p for p in points if m.obstacle_at(p) is None and row_of(p) in START_ROWS]
+    points = list(points)
+    rows = range(START_ROW_FROM, lattice.base_row)
+    mid = lattice.columns // 2
+    candidates = [p for p in points if m.obstacle_at(p) is None and row_of(p) in rows]
     out = {}
     for team in ("blue", "white"):
         own = sorted((p for p in candidates if half_of(p) == team and m.covers(p)),
-                     key=lambda p: (row_of(p), abs(p[0] - 8), p[0]))
+                     key=lambda p: (row_of(p), abs(p[0] - mid), p[0]))
         if len(own) < tables.PLAYERS_PER_TEAM:
             own += sorted((p for p in candidates if half_of(p) == team and p not in own),
                           key=lambda p: (-row_of(p), p[0]))
+        if len(own) < tables.PLAYERS_PER_TEAM:  # a crowded field: any free point of the half
+            own += sorted((p for p in points if half_of(p) == team and p not in own
+                           and m.obstacle_at(p) is None), key=lambda p: (-row_of(p), p[0]))
         chosen = [own[0]]
         while len(chosen) < tables.PLAYERS_PER_TEAM:
             best = max((p for p in own if p not in chosen),
@@ -40,7 +47,7 @@ def default_positions(points: Iterable[Point], m: Measurer) -> dict[str, Positio
             cover = covers[0] if covers else None
             side = None
             if cover is not None:
-                side = "over" if m.obstacle(cover).overable else ("left" if point[0] <= 8 else "right")
+                side = "over" if m.obstacle(cover).overable else ("left" if point[0] <= mid else "right")
             out[player_id(team, jersey)] = (point, cover, side)
     return out
 
@@ -52,7 +59,7 @@ def default_match(
     flag_homes: dict[str, Point] | None = None,
     lattice: Lattice = DEFAULT_LATTICE,
 ) -> MatchState:
-    return new_match(layout_name, default_positions(points, m), flag_homes, lattice)
+    return new_match(layout_name, default_positions(points, m, lattice), flag_homes, lattice)
 
 
 def _d2(a: Point, b: Point) -> int:

@@ -107,10 +107,10 @@ class FieldRenderer:
             theme.blit_text(surf, pz, (x1 - 4, zy), max(8, int(t.scale * 0.32)), (215, 225, 215),
                             anchor="midright")
         pygame.draw.rect(surf, theme.FIELD_LINE, (fx, fy, fw, fh), 2)
-        # line 8 (back players) and the centre line
+        # the back line (line 8 on the default field: back players) and the centre line
         for sign in (-1, 1):
-            a = t.to_screen(-0.5, sign * 7.5)
-            b = t.to_screen(lat.columns - 0.5, sign * 7.5)
+            a = t.to_screen(-0.5, sign * (lat.back_line - 0.5))
+            b = t.to_screen(lat.columns - 0.5, sign * (lat.back_line - 0.5))
             _dashed(surf, (200, 215, 200), a, b, max(4, int(t.scale / 3)))
         a, b = t.to_screen(-0.5, 0), t.to_screen(lat.columns - 0.5, 0)
         pygame.draw.line(surf, theme.CENTRE_LINE, a, b, 3)

@@ -87,9 +87,9 @@ class SheetEditor:
         if m.obstacle_at(point) is not None:
             return "his start point must be a free point of the field"
         if d.prebunker and not lattice.in_prebunk_zone(point, self.team):
-            return "a prebunker starts in his prebunk zone (rows 11-13 of his half)"
+            return f"a prebunker starts in his prebunk zone ({lattice.prebunk_text()} of his half)"
         if not d.prebunker and point not in lattice.base_points(self.team):
-            return "a runner starts on his base (row 13, columns E-M)"
+            return f"a runner starts on his base ({lattice.base_text()})"
         if any(o.start == point for o in self.lines.values() if o.player != d.player):
             return "two players cannot start on the same point"
         return None
@@ -144,8 +144,9 @@ class SheetEditor:
         if move is not None and self.mode is None:
             self.scene.arrival_buttons("sheet-arrive", move, self.set_arrival)
         if self.mode == START:
-            zone = ("a point of your prebunk zone (rows 11-13)" if d.prebunker
-                    else "a base point (row 13, E-M)")
+            lattice = self.session.state.lattice
+            zone = (f"a point of your prebunk zone ({lattice.prebunk_text()})" if d.prebunker
+                    else f"a base point ({lattice.base_text()})")
             self.scene.caption(f"Click {d.player}'s start point: {zone}.")
         elif self.mode == ORIGIN:
             self.scene.caption(f"Click the point {d.player} prebunks (his template's origin).")
@@ -166,7 +167,8 @@ class SheetEditor:
                   self.why_line(d, ShotAt(self.stand_point(d))) if d.start else "click his start point first")
             c.add("sheet-LATER", "Shot chosen later", lambda: self.add(ShotAt(None)),
                   self.why_line(d, ShotAt(None)),
-                  hint="only behind line 8: you name the target when his shot comes")
+                  hint=f"only behind line {self.session.state.lattice.back_line}: you name the target"
+                       " when his shot comes")
         c.newline()
         c.add("sheet-restart", "Start point…", lambda: self.arm(START))
         if d.prebunker:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,10 @@ from paintcheck.field.lattice import DEFAULT_LATTICE, Lattice, chebyshev, parse_
 from paintcheck.field.layout import Field, Layout, LayoutError, ObstacleSpec
 from paintcheck.field.layout_file import (
     FORMAT,
+    MAX_COLUMNS,
+    MAX_ROWS_PER_HALF,
+    MIN_COLUMNS,
+    MIN_ROWS_PER_HALF,
     LayoutFileError,
     box_count_ok,
     default_layout_path,
@@ -40,7 +46,6 @@ BAD = Path(__file__).parent / "bad_layouts"
 EXPECTED: dict[str, str] = json.loads((BAD / "expected.json").read_text(encoding="utf-8"))
 SHIPPED = shipped_layouts()
 SHIPPED_IDS = [p.name for p in SHIPPED]
-BASE_COLUMNS = range(4, 13)  # E-M: where players start [H RULES 1.5]
 
 
 def spec(oid: str, kind: str, at: str, axis: int = 0) -> ObstacleSpec:
@@ -70,6 +75,12 @@ def test_at_least_four_layouts_are_shipped():
     assert len(SHIPPED) >= 4
     assert {"box21.json", "snake.json", "open_centre.json", "tight.json"} <= names
     assert default_layout_path() == layouts_dir() / "box21.json"
+    assert load_layout(default_layout_path()).lattice == DEFAULT_LATTICE
+
+
+def test_fields_of_three_other_sizes_are_shipped():
+    sizes = {(lat.columns, lat.rows_per_half) for lat in (load_layout(p).lattice for p in SHIPPED)}
+    assert {(15, 11), (17, 13), (19, 13), (21, 15)} <= sizes
     assert default_layout_path().is_file()
 
 
@@ -77,7 +88,8 @@ def test_at_least_four_layouts_are_shipped():
 def test_shipped_layout_validates_and_builds(path):
     assert validate_file(path) == []
     layout = load_layout(path)
-    assert layout.lattice == DEFAULT_LATTICE
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert layout.lattice == Lattice(data["columns"], data["rows_per_half"])
     assert layout.source == str(path)
     field = layout.build()
     assert isinstance(field, Field)
@@ -104,13 +116,13 @@ def test_shipped_layout_is_good_for_play(path):
     field = layout.build()
     lattice = layout.lattice
     occupied = set(field.standing_on)
-    # bases are free: no obstacle point on row 13 (nor anywhere beyond row 12)
+    # bases are free: no obstacle point on the base row (13 by default, nor anywhere beyond 12)
     assert all(abs(y) <= lattice.base_row - 1 for _, y in occupied)
     rows = [min(abs(y) for _, y in o.points) for o in field.obstacles]
-    spread = sum(1 for r in rows if r <= 10) / len(rows)
-    assert spread >= 0.75, "obstacles mostly on rows 0-10"
+    spread = sum(1 for r in rows if r <= lattice.base_row - 3) / len(rows)
+    assert spread >= 0.75, "obstacles mostly on rows 0-10 (in front of the prebunk zone)"
     for team, sign in (("blue", -1), ("white", 1)):
-        base = [(x, sign * lattice.base_row) for x in BASE_COLUMNS]
+        base = lattice.base_points(team)  # E-M: where players start [H RULES 1.5]
         # covers: free points behind an obstacle of this half (or of the centre line)
         covers = [
             p
@@ -203,12 +215,88 @@ def test_axis_is_normalised():
 
 
 def test_a_smaller_field():
-    data = small_layout(columns=9, rows_per_half=5)
+    data = small_layout(columns=9, rows_per_half=9)
     data["obstacles"][2]["at"] = "A0"
     layout = layout_from_dict(data)
-    assert layout.lattice == Lattice(9, 5)
-    data["obstacles"][0]["at"] = "B:C6"
-    assert "row 6 is off the field (rows 0-5)" in layout_problems(data, "f")[0]
+    assert layout.lattice == Lattice(9, 9)
+    data["obstacles"][0]["at"] = "B:C10"
+    assert "row 10 is off the field (rows 0-9)" in layout_problems(data, "f")[0]
+
+
+@pytest.mark.parametrize(
+    ("columns", "rows", "says"),
+    [
+        (MIN_COLUMNS, MIN_ROWS_PER_HALF, None),
+        (MAX_COLUMNS, MAX_ROWS_PER_HALF, None),
+        (MIN_COLUMNS - 1, 13, "'columns' must be at least 9, not 8: a base needs 9 start points"),
+        (17, MIN_ROWS_PER_HALF - 1, "'rows_per_half' must be at least 9, not 8: a half holds its"),
+        (17, MAX_ROWS_PER_HALF + 1, "'rows_per_half' must be at most 20, not 21: a longer field"),
+        (MAX_COLUMNS + 1, 13, "'columns' must be at most 26, not 27: a column is named by one letter"),
+    ],
+)
+def test_the_format_accepts_the_sizes_the_game_plays_and_says_why_not_others(columns, rows, says):
+    """Issue 10, point 4: the sizes the format accepts all play (tests/rules/test_field_sizes.py
+    plays the limits); a field too small for five runners on the base, or for a prebunk zone and
+    a template in front of it, or too long for the window, is refused in one line."""
+    data = small_layout(columns=columns, rows_per_half=rows)
+    data["obstacles"][2]["at"] = "A0"
+    problems = layout_problems(data, "f")
+    if says is None:
+        assert problems == []
+    else:
+        assert len(problems) == 1 and problems[0].startswith(f"f: {says}")
+
+
+def test_a_runners_start_point_must_stay_free():
+    """RULES 1.5: runners start on the base's middle points (E-M of row 13 on the default field;
+    five of them wait there on every second point before the break), so no obstacle stands there;
+    the base's other points may hold one."""
+    corner = [spec("corner-b", "cylinder", "B:B13"), spec("corner-w", "cylinder", "W:B13")]
+    ok = Layout("Corners", (*corner,), DEFAULT_LATTICE)
+    assert layout_problems(layout_to_dict(ok), "f") == []
+    gate = [spec("gate-b", "rocket_small", "B:M13"), spec("gate-w", "rocket_small", "W:M13")]
+    problems = layout_problems(layout_to_dict(Layout("Gates", (*gate,), DEFAULT_LATTICE)), "f")
+    assert problems == [
+        f"f: obstacle 'gate-{t[0]}' (#{n}): stands on {t[0].upper()}:M13, a runner's start point on "
+        f"the {t.capitalize()} base (row 13, columns E-M, RULES 1.5): the start points must stay free"
+        for n, t in ((1, "blue"), (2, "white"))
+    ]
+    gate = (spec("g-b", "cylinder", "B:C11"), spec("g-w", "cylinder", "W:C11"))
+    wide = Layout("Eleven", gate, Lattice(11, 11))
+    assert "(row 11, columns B-J, RULES 1.5)" in layout_problems(layout_to_dict(wide), "f")[0]
+
+
+def test_a_lone_surrogate_in_a_shown_text_is_refused():
+    """JSON can write half a character (``"\\ud800"``); no font draws it and printing it fails, so
+    the texts a layout shows (its name, its obstacles' ids) are refused with one line."""
+    data = small_layout(name="Box \udc80")
+    data["obstacles"][0]["id"] = "a\ud800-b"
+    problems = layout_problems(data, "f")
+    assert problems == [
+        "f: 'name' holds a lone surrogate (\\udc80 at character 5): half a character, which cannot "
+        "be shown; write the whole character",
+        "f: obstacle 'a\\ud800-b' (#1): its 'id' holds a lone surrogate (\\ud800 at character 2): "
+        "half a character, which cannot be shown; write the whole character",
+    ]
+    whole = small_layout(name="Box \U0001f3af")  # a whole character outside the BMP is fine
+    assert layout_problems(whole, "f") == []
+
+
+def test_measure_and_validate_refuse_a_lone_surrogate_in_one_line(tmp_path):
+    """Before: validate said ok, then measure died with a UnicodeEncodeError traceback."""
+    data = small_layout()
+    data["obstacles"][2]["id"] = "su\ud800b"
+    path = tmp_path / "surrogate.json"
+    path.write_text(json.dumps(data), encoding="utf-8")  # ensure_ascii: the file holds "\ud800"
+    root = Path(main.__file__).resolve().parent
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    for argv in (["validate", str(path)],
+                 ["measure", "--layout", str(path), "--shooter", "B:J4", "--target", "W:L1"]):
+        done = subprocess.run([sys.executable, str(root / "main.py"), *argv], capture_output=True,
+                              text=True, errors="replace", cwd=root, env=env, timeout=60)
+        said = (done.stdout + done.stderr).strip()
+        assert done.returncode == 2 and "\n" not in said and "Traceback" not in said, said
+        assert "obstacle 'su\\ud800b' (#3): its 'id' holds a lone surrogate" in said
 
 
 def test_save_layout_writes_a_file_that_loads_back(tmp_path):
@@ -413,7 +501,10 @@ def test_double_flag_bases_keep_their_flag_points_free():
     rest = "flag's point (RULES 13.1): the flag must stay free"
     assert problems == [f"f: obstacle 'post-b' (#4): stands on B:I13, the Blue {rest}",
                         f"f: obstacle 'post-w' (#5): stands on W:I13, the White {rest}"]
-    data["flag"] = "centre"  # the centre format leaves the bases to obstacles
+    data["flag"] = "centre"  # no flag there now, but still a runner's start point (RULES 1.5)
+    assert [line.split(": ", 2)[2][:32] for line in layout_problems(data, "f")] == [
+        "stands on B:I13, a runner's star", "stands on W:I13, a runner's star"]
+    data["obstacles"][-2]["at"], data["obstacles"][-1]["at"] = "B:B13", "W:B13"  # off the start points
     assert layout_problems(data, "f") == []
 
 
