@@ -290,6 +290,7 @@ def test_a_match_from_the_break_replays_exactly(seed):
     assert any(isinstance(d, AssignOrders) for d in decisions) or state.turn == 2
 
 
+@pytest.mark.slow
 def test_random_matches_from_the_break_keep_every_invariant_and_end():
     """200 whole matches from random legal break sheets; the engine checks its invariants after
     every decision, so any broken one raises."""

@@ -9,6 +9,8 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import pytest
+
 from paintcheck.ai.playout import play_match
 from paintcheck.rules.dice import Dice
 from paintcheck.table import Table
@@ -35,6 +37,7 @@ def _play_seeds(seeds: range) -> list[str]:
     return problems
 
 
+@pytest.mark.slow
 def test_random_playout_2000_matches_end_with_a_result():
     workers = max(1, min(2, os.cpu_count() or 1))
     step = -(-MATCHES // workers)

@@ -71,6 +71,7 @@ def _secrets_drawn(scene) -> set[str]:
     return shown
 
 
+@pytest.mark.slow
 def test_whole_matches_through_the_window_never_show_a_secret_to_the_other_coach(app):
     """Random coaches play through the window: the test keeps its own account of who may be
     looking (a hand-over gives the screen to one coach; a coach deciding without one joins whoever

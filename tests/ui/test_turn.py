@@ -3,6 +3,8 @@ hand-overs whenever secret tokens would show, and a whole turn played through th
 
 from __future__ import annotations
 
+import pytest
+
 from paintcheck.rules.actions import AssignOrders, Declare, Def, React, Shot, Support
 from paintcheck.rules.views import HIDDEN
 from tests.ui.driver import (
@@ -202,6 +204,7 @@ def test_a_move_by_clicks_stays_drawn_while_the_sequence_grows_and_reaches_the_e
     assert decl.player == p.id and decl.actions[0].end == end and decl.actions[1].code == "DEF"
 
 
+@pytest.mark.slow
 def test_a_whole_match_played_by_clicks_reaches_the_result_screen(app):
     new_match(app)
     session = app.scene.session

@@ -26,6 +26,7 @@ def _grab(display: str, out: Path) -> bool:
     return False
 
 
+@pytest.mark.slow
 def test_the_real_window_opens_and_is_not_blank(tmp_path):
     with xvfb_display() as display:
         env = {**os.environ, "DISPLAY": display, "XDG_DATA_HOME": str(tmp_path / "data")}
@@ -56,6 +57,7 @@ def test_the_real_window_opens_and_is_not_blank(tmp_path):
         assert colours > 8, "the screenshot of the window is blank"
 
 
+@pytest.mark.slow
 def test_screens_in_process_on_xvfb(tmp_path):
     """The main screens drawn by the real (x11) video driver are not blank."""
     with xvfb_display() as display:
@@ -70,6 +72,7 @@ def test_screens_in_process_on_xvfb(tmp_path):
         assert not_blank(shot) > 8, shot.name
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
 def test_the_break_played_with_real_mouse_events(tmp_path):
     """Both break sheets filled and the break played to turn 2 by xdotool's pointer, through X."""
