@@ -53,6 +53,7 @@ def busiest_scene(app, seed: int = 3):
         white[-1].token = Token(blue[-1].id, "right", blue[-1].point, False)
     session.state = state
     team = session.to_move() or "blue"
+    app.holder.handed_to(team)  # the busiest screen: the deciding coach's, his tokens shown
     app.switch("match", viewer=team)
     scene = app.scene
     me = state.active.get(team)
@@ -119,7 +120,9 @@ def run(args) -> int:
     if getattr(args, "json", False):
         print(json.dumps({"render": result}))
     else:
+        over = result["p95_ms"] - TARGET_P95_MS
+        verdict = "met" if result["meets_target"] else f"{over:.2f} ms over"
         print(f"render: {result['frames']} frames at {SIZE[0]}x{SIZE[1]}, "
               f"median {result['median_ms']:.2f} ms, p95 {result['p95_ms']:.2f} ms "
-              f"(target p95 <= {TARGET_P95_MS} ms: {'met' if result['meets_target'] else 'NOT met'})")
+              f"(goal p95 <= {TARGET_P95_MS} ms: {verdict})")
     return 0

@@ -114,7 +114,7 @@ def test_bench_geometry_json(capsys):
         layout = None
         seconds = 0.01
 
-    assert bench_geometry.run(Args()) in (0, 1)  # timings are not asserted in tests
+    assert bench_geometry.run(Args()) == 0  # a goal missed is a figure, not a failure
     r = json.loads(capsys.readouterr().out)
     assert {"pairs", "run", "sweep"} <= set(r)
     assert r["pairs"]["readings"] == 100 and r["sweep"]["readings"] == 459

@@ -123,3 +123,12 @@ def test_a_layout_broken_while_the_window_is_open_is_a_line_on_the_title(tmp_pat
         assert "Cannot start a match" in app.message[0] and str(path) in app.message[0]
     finally:
         pygame.quit()
+
+
+def test_bench_render_prints_its_figures_against_the_goal(capsys):
+    """The busiest match screen is set up and timed; a goal missed is a figure, never an error."""
+    from main import main
+
+    assert main(["bench", "--render", "--seconds", "0.3"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"median \d+\.\d+ ms, p95 \d+\.\d+ ms \(goal p95 <= 4\.0 ms: (met|\d+\.\d+ ms over)\)", out)
