@@ -1,18 +1,24 @@
 """Play whole matches headless between two random coaches and print what happened.
 
 Matches are independent, so they are shared among worker processes (``--jobs``, one per core by
-default); results are gathered in match order, so the same seed gives the same output, byte for
-byte, whatever the number of jobs. The speed figure goes to standard error: it differs from run to
-run."""
+default); results are tallied as they stream in, in match order, so the same seed gives the same
+output, byte for byte, whatever the number of jobs, and memory does not grow with ``--matches``.
+The speed figure goes to standard error: it differs from run to run. Stopped by Ctrl-C or SIGTERM,
+the command ends its workers before it ends itself."""
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import json
+import math
 import multiprocessing
 import os
+import signal
 import sys
+import threading
 import time
+from collections.abc import Iterable
 
 from paintcheck.ai.playout import play_match
 from paintcheck.cli.errors import CommandError
@@ -22,17 +28,23 @@ from paintcheck.table import Table
 
 MATCH_SEED_STRIDE = 1_000_003  # match i of seed s plays with seed s * stride + i
 TARGET_MATCHES_PER_SECOND = 20.0  # issue 2
+MAX_MATCHES = 1_000_000  # about half a day at the target speed; more is a typing mistake
+MAX_JOBS = max(64, os.cpu_count() or 1)  # a process each: no more than a machine can hold
+CHUNK_MAX = 32  # matches a worker takes at once: results stream back in small batches
+ERROR_SAMPLES = 5
+_PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for the worker when its parent dies
 
 _worker_table: Table | None = None  # each worker process builds its table once
 _worker_start = START_BREAK
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--matches", type=int, default=100, help="how many matches (default 100)")
+    parser.add_argument("--matches", default="100",
+                        help=f"how many matches, 1 to {MAX_MATCHES} (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first match (default 0)")
     parser.add_argument("--layout", help="layout file (default: the 21-obstacle box layout)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                        help="worker processes (default: one per core)")
+    parser.add_argument("--jobs", default=str(os.cpu_count() or 1),
+                        help=f"worker processes, 1 to {MAX_JOBS} (default: one per core)")
     parser.add_argument("--start", choices=STARTS, default=START_BREAK,
                         help="from the break (default) or from turn 2 in the default position")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -41,6 +53,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _init_worker(layout: str | None, start: str) -> None:
     global _worker_table, _worker_start
     _worker_table, _worker_start = Table.from_field(load_field(layout)), start
+
+
+def _init_pool_worker(layout: str | None, start: str) -> None:
+    """A worker process: Ctrl-C is its parent's business (the parent ends the pool); SIGTERM ends
+    it at once; and it goes when its parent dies, however (Linux)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent()
+    _init_worker(layout, start)
+
+
+def _die_with_parent() -> None:
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl here: the parent's handlers still end the pool
+        pass
+
+
+class _Terminated(SystemExit):
+    """SIGTERM in the parent: unwinds like an exception, so the pool ends its workers."""
+
+
+def _on_sigterm(signum, frame) -> None:
+    raise _Terminated(128 + signum)
 
 
 def _play(match_seed: int) -> tuple:
@@ -57,23 +96,59 @@ def _play(match_seed: int) -> tuple:
 def simulate(matches: int, seed: int, layout: str | None, jobs: int = 1,
              start: str = START_BREAK) -> tuple[dict, float]:
     name = load_field(layout).layout.name  # a bad layout is refused here, before any worker starts
-    seeds = [seed * MATCH_SEED_STRIDE + i for i in range(matches)]
+    seeds = range(seed * MATCH_SEED_STRIDE, seed * MATCH_SEED_STRIDE + matches)
     t0 = time.perf_counter()
     if jobs <= 1 or matches < 2:
         _init_worker(layout, start)
-        results = [_play(s) for s in seeds]
+        tally = tally_results(map(_play, seeds))
     else:
-        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
-                                          else "spawn")
-        with ctx.Pool(min(jobs, matches), _init_worker, (layout, start)) as pool:
-            results = pool.map(_play, seeds, chunksize=max(1, matches // (4 * jobs)))
+        tally = _simulate_in_pool(seeds, min(jobs, matches), layout, start)
     elapsed = time.perf_counter() - t0
+    summary = {
+        "matches": matches,
+        "completed": tally["completed"],
+        "errors": tally["errors"],
+        "winners": tally["winners"],
+        "mean_turns": round(tally["turns"] / tally["completed"], 3) if tally["completed"] else None,
+        "end_reasons": dict(sorted(tally["reasons"].items())),
+        "layout": name,
+        "start": start,
+        "seed": seed,
+        "error_samples": tally["error_samples"],
+    }
+    return summary, elapsed
+
+
+def _simulate_in_pool(seeds: range, jobs: int, layout: str | None, start: str) -> dict:
+    """The matches shared among ``jobs`` worker processes, tallied in match order as they come.
+
+    SIGTERM is turned into an exception while the pool lives, so that leaving the ``with`` block
+    (``Pool.__exit__`` terminates the workers) happens on SIGTERM as on Ctrl-C or an error."""
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
+                                      else "spawn")
+    chunk = max(1, min(CHUNK_MAX, len(seeds) // (4 * jobs)))
+    main = threading.current_thread() is threading.main_thread()  # only it may handle signals
+    previous = signal.signal(signal.SIGTERM, _on_sigterm) if main else None
+    try:
+        with ctx.Pool(jobs, _init_pool_worker, (layout, start)) as pool:
+            return tally_results(pool.imap(_play, seeds, chunksize=chunk))
+    finally:
+        if main:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+
+
+def tally_results(results: Iterable[tuple]) -> dict:
+    """Count match results ``(winner, reason, turns)`` (``(None, error, None)`` for a failure) one by
+    one, in match order, keeping only counts and the first few errors."""
     winners = {"blue": 0, "white": 0, "draw": 0}
     reasons: dict[str, int] = {}
-    turns, errors = [], []
+    completed = turns = errors = 0
+    samples: list[str] = []
     for i, (winner, reason, n_turns) in enumerate(results):
         if winner is None:
-            errors.append(f"match {i}: {reason}")
+            errors += 1
+            if len(samples) < ERROR_SAMPLES:
+                samples.append(f"match {i}: {reason}")
             continue
         winners[winner] += 1
         if reason.startswith("after turn"):
@@ -81,27 +156,37 @@ def simulate(matches: int, seed: int, layout: str | None, jobs: int = 1,
         elif reason.endswith("hung the flag"):
             reason = "flag hung"
         reasons[reason] = reasons.get(reason, 0) + 1
-        turns.append(n_turns)
-    summary = {
-        "matches": matches,
-        "completed": len(turns),
-        "errors": len(errors),
-        "winners": winners,
-        "mean_turns": round(sum(turns) / len(turns), 3) if turns else None,
-        "end_reasons": dict(sorted(reasons.items())),
-        "layout": name,
-        "start": start,
-        "seed": seed,
-        "error_samples": errors[:5],
-    }
-    return summary, elapsed
+        completed += 1
+        turns += n_turns
+    return {"winners": winners, "reasons": reasons, "completed": completed, "turns": turns,
+            "errors": errors, "error_samples": samples}
+
+
+def _count(text: str, option: str, most: int) -> int:
+    """A whole number from 1 to ``most`` given to ``option`` (``1e6`` is read too), or one line."""
+    try:
+        value = int(text)
+    except ValueError:
+        try:
+            number = float(text)
+        except ValueError:
+            raise CommandError(f"{option} must be a whole number, not {text!r}") from None
+        if math.isnan(number) or not (math.isinf(number) or number.is_integer()):
+            raise CommandError(f"{option} must be a whole number, not {text!r}") from None
+        if math.isinf(number):
+            raise CommandError(f"{option} must be {'at most' if number > 0 else 'at least'} "
+                               f"{most if number > 0 else 1}, not {text[:20]!r}") from None
+        value = int(number)
+    if value < 1:
+        raise CommandError(f"{option} must be at least 1, not {value}")
+    if value > most:
+        raise CommandError(f"{option} must be at most {most}, not {value}")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.matches < 1:
-        raise CommandError("--matches must be at least 1")
-    if args.jobs < 1:
-        raise CommandError("--jobs must be at least 1")
+    args.matches = _count(str(args.matches), "--matches", MAX_MATCHES)
+    args.jobs = _count(str(args.jobs), "--jobs", MAX_JOBS)
     summary, elapsed = simulate(args.matches, args.seed, args.layout, args.jobs, args.start)
     rate = args.matches / elapsed if elapsed > 0 else float("inf")
     if args.json:

@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
 
 import main
+from paintcheck.cli.simulate import MAX_MATCHES, tally_results
+
+ROOT = Path(main.__file__).resolve().parent
 
 
 def run(capsys, *args):
@@ -30,3 +41,99 @@ def test_bad_arguments_and_layouts_give_one_line_and_exit_2(capsys, tmp_path):
     bad.write_text("{")
     code, _, err = run(capsys, "--matches", "2", "--layout", str(bad))
     assert code == 2 and err.strip().count("\n") == 0 and "bad.json" in err
+
+
+def test_matches_is_bounded_with_one_line_and_exit_2(capsys):
+    """Issue 10, point 5: --matches 1e9 ended in a MemoryError traceback (a list of a billion seeds)."""
+    for given in ("1e9", "1000000000", str(MAX_MATCHES + 1)):
+        code, out, err = run(capsys, "--matches", given)
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert err.startswith(f"error: --matches must be at most {MAX_MATCHES}, not ")
+    for given, says in (("abc", "a whole number, not 'abc'"), ("2.5", "a whole number, not '2.5'"),
+                        ("-3", "at least 1, not -3")):
+        code, _, err = run(capsys, "--matches", given)
+        assert code == 2 and err == f"error: --matches must be {says}\n"
+    code, _, err = run(capsys, "--jobs", "0")
+    assert code == 2 and err == "error: --jobs must be at least 1, not 0\n"
+    code, out, _ = run(capsys, "--matches", "2e0", "--seed", "4", "--json", "--jobs", "1")
+    assert code == 0 and json.loads(out)["matches"] == 2
+
+
+def test_results_are_tallied_as_they_stream_in():
+    """Memory does not grow with --matches: results are counted one by one as they come, keeping
+    only the counts and the first few error lines."""
+    import tracemalloc
+
+    def stream(n):
+        for i in range(n):
+            yield (None, "Boom: nothing", None) if i % 97 == 0 else ("blue", "after turn 10", 10)
+
+    tracemalloc.start()
+    try:
+        tally = tally_results(stream(200_000))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 200_000, f"{peak} bytes held for 200000 results"
+    assert tally["errors"] == -(-200_000 // 97) and len(tally["error_samples"]) == 5
+    assert tally["completed"] == 200_000 - tally["errors"]
+    assert tally["reasons"] == {"turn limit": tally["completed"]}
+    assert tally["error_samples"][1] == "match 97: Boom: nothing"
+
+
+def _children(pid: int) -> list[int]:
+    kids = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/children", encoding="ascii") as f:
+                kids += [int(k) for k in f.read().split()]
+        except OSError:
+            pass
+    return kids
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
+            state = f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads the process tree in /proc")
+@pytest.mark.parametrize("how", ["SIGTERM", "Ctrl-C"])
+def test_a_stopped_simulate_leaves_no_worker_behind(tmp_path, how):
+    """SIGTERM to the command, or Ctrl-C (SIGINT to its whole process group): the workers go with it,
+    and nothing but an exit code is said (no traceback from any process)."""
+    out, err = tmp_path / "out.txt", tmp_path / "err.txt"
+    with out.open("wb") as o, err.open("wb") as e:  # files, not pipes: a stray worker cannot block us
+        argv = [sys.executable, str(ROOT / "main.py"), "simulate", "--matches", "100000", "--jobs", "2"]
+        proc = subprocess.Popen(argv, cwd=ROOT, stdout=o, stderr=e, start_new_session=True)
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.05)
+            workers = _children(proc.pid)
+        assert len(workers) == 2, f"the workers did not start: {err.read_text()}"
+        time.sleep(0.5)  # they are playing
+        if how == "SIGTERM":
+            proc.send_signal(signal.SIGTERM)
+        else:
+            os.killpg(proc.pid, signal.SIGINT)
+        code = proc.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        survivors = [w for w in workers if _alive(w)]
+        assert not survivors, f"workers {survivors} still run after {how}"
+        assert code == (128 + signal.SIGTERM if how == "SIGTERM" else 130)
+        assert "Traceback" not in err.read_text(errors="replace")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for w in workers:  # only the workers this test started, by their ids
+            if _alive(w):
+                os.kill(w, signal.SIGKILL)
