@@ -35,7 +35,7 @@ from paintcheck.rules.actions import (
     Support,
 )
 from paintcheck.rules.break_turn import PREBUNK
-from paintcheck.rules.legality import reaction_options, why_stance_illegal
+from paintcheck.rules.legality import reaction_options, why_move_illegal, why_stance_illegal
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, SHEETS, TARGET, MatchState
 from paintcheck.rules.values import run_exposure
@@ -136,6 +136,7 @@ class MatchScene(Scene):
         self.captions: list = []
         self._exposure_key = None
         self._exposure: dict = {}
+        self._refused: str | None = None
         self._readings_key = None
         self._readings = (None, None, None)
         self._logged = 0
@@ -843,13 +844,16 @@ class MatchScene(Scene):
         if not self.deciding() or self.playing():
             return None
         pid = self.figure_at(self.mouse)
+        if s.phase == DECLARE and self.draft is not None and self.draft.move_mode:
+            run = self.run_preview(self.state)
+            return f"this run is refused: {run[2]}" if run is not None and run[2] else None
         if pid is None or s.players[pid].team == self.viewer:
             return None
         if s.phase == TARGET:  # a break shot "chosen later" (RULES 12.2)
             shooter = s.awaiting[0]
             reason = self.session.why_illegal(ChooseTarget(self.viewer, shooter, pid))
             return f"{shooter} shoots {pid}: {reason}" if reason else f"click: {shooter} shoots {pid}"
-        if s.phase != DECLARE or self.draft is None or self.draft.move_mode:
+        if s.phase != DECLARE or self.draft is None:
             return None
         action = Dump(pid) if self.draft.armed == "dump" else Shot(pid)
         reason = self.why_with(action)
@@ -872,7 +876,7 @@ class MatchScene(Scene):
         return self._readings
 
     def run_preview(self, state: MatchState):
-        """The run being drawn (path, exposure per enemy), or None."""
+        """The run being drawn (path, exposure per enemy, why the engine refuses it), or None."""
         d = self.draft
         if d is None or not d.move_mode:
             return None
@@ -884,17 +888,17 @@ class MatchScene(Scene):
             return None
         p = state.players[d.pid]
         path = self.session.m.path(p.point, tuple(waypoints))
-        if len(path) - 1 > tables.MAX_MOVE:
-            return path, {}
         key = (tuple(waypoints), tuple(d.actions))
         if key != self._exposure_key:
+            self._refused = why_move_illegal(self.session.state, d.pid, self.arrival_move(waypoints),
+                                             self.session.m)
             decl = overlays.pending_move_declaration(d.declaration(), waypoints)
             try:
-                self._exposure = run_exposure(state, decl, self.session.m)
-            except Exception:  # noqa: BLE001 - a path through an obstacle has no reading yet
+                self._exposure = {} if self._refused else run_exposure(state, decl, self.session.m)
+            except Exception:  # noqa: BLE001 - a run the engine cannot read has no exposure to show
                 self._exposure = {}
             self._exposure_key = key
-        return path, self._exposure
+        return path, self._exposure, self._refused
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
@@ -913,8 +917,8 @@ class MatchScene(Scene):
             overlays.draw_ruler(surface, t, field_, ruler)
         run = self.run_preview(state)
         if run is not None:
-            path, exposure = run
-            overlays.draw_run(surface, t, path, exposure, state)
+            path, exposure, refused = run
+            overlays.draw_run(surface, t, path, exposure, state, refused)
             if self.inst.ruler_shooter is None:
                 pv = overlays.read_run_protractor(path, None)
                 if pv is not None and self.inst.protractor:

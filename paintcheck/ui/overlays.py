@@ -419,16 +419,22 @@ def _disc(centre, radius):
 
 
 def draw_run(surf: pygame.Surface, t: FieldTransform, path, exposure: dict[str, int], state: MatchState,
-             blocked_at: int | None = None) -> None:
-    """A run being drawn: its lattice points, and beside each enemy how many points he sees."""
+             refused: str | None = None) -> None:
+    """A run being drawn: its lattice points, and beside each enemy how many points he sees; a run
+    the engine refuses is drawn red with the reason at its end."""
     if path and len(path) > 1:
         pts = [t.to_screen(*p) for p in path]
-        colour = theme.RUN_PATH if blocked_at is None else theme.TEXT_WARN
+        colour = theme.RUN_PATH if refused is None else theme.REFUSED
         pygame.draw.lines(surf, colour, False, pts, 3)
         for i, p in enumerate(pts[1:], start=1):
             pygame.draw.circle(surf, colour, p, max(3, int(t.scale * 0.1)))
             if i == len(pts) - 1:
                 theme.blit_text(surf, str(len(path) - 1), (p[0] + 8, p[1] - 8), 12, colour, True)
+                if refused:
+                    words = theme.text(refused, 12, (255, 255, 255), True)
+                    r = words.get_rect(midtop=(p[0], p[1] + 10)).clamp(surf.get_rect())
+                    pygame.draw.rect(surf, (150, 30, 30), r.inflate(8, 4), border_radius=3)
+                    surf.blit(words, r)
     for pid, n in exposure.items():
         q = state.players[pid]
         if q.point is None:

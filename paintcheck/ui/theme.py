@@ -52,6 +52,7 @@ FOV_FILL = {"blue": (80, 150, 255, 55), "white": (255, 255, 255, 55)}
 FOV_TINT = {"blue": (10, 30, 70), "white": (45, 45, 45)}  # added to what the selected player sees
 FOV_LIMIT = (255, 255, 120)
 RUN_PATH = (255, 255, 255)
+REFUSED = (235, 70, 60)  # a run or a line the engine refuses, drawn as it is drawn
 SELECT = (255, 220, 60)
 ACTIVE = (120, 255, 160)
 TOKEN_SUPPRESSIVE = (250, 150, 40)

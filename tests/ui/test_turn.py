@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from paintcheck.rules.actions import AssignOrders, Declare, Def, React, Shot, Support
+from paintcheck.rules.legality import why_move_illegal
 from paintcheck.rules.views import HIDDEN
 from tests.ui.driver import (
     click,
@@ -19,6 +20,7 @@ from tests.ui.driver import (
     play_orders_by_clicks,
     press,
     settle,
+    step,
 )
 
 
@@ -271,3 +273,18 @@ def test_the_sequence_buttons_keep_their_place_while_a_move_is_drawn_and_arrives
     press(app, "move-finish")
     assert not scene.draft.move_mode
     assert {k: scene.controls.rect(k) for k in where} == where
+
+
+def test_a_run_through_an_obstacle_is_shown_refused_while_it_is_drawn(app):
+    """Issue 11: the refusal came only at *Finish the move*."""
+    scene = _to_first_declaration(app)
+    m, p = scene.session.m, scene.session.state.players[scene.draft.pid]
+    press(app, "act-MOV")
+    target = min((q for o in map(m.obstacle, m.index.ids) for q in o.points),
+                 key=lambda q: max(abs(q[0] - p.point[0]), abs(q[1] - p.point[1])))
+    move(app, scene.t.to_screen(*target))
+    step(app)
+    path, _, refused = scene.run_preview(scene.state)
+    expected = why_move_illegal(scene.session.state, p.id, scene.arrival_move([target]), m)
+    assert refused == expected and refused
+    assert scene.hover_reason == f"this run is refused: {expected}"
