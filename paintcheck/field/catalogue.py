@@ -63,6 +63,19 @@ KINDS: dict[str, Kind] = {
     )
 }
 
+# The word a player uses for each kind (RULES 2.2, 15: a lying cone is a "carrot").
+KIND_WORDS = {
+    "cylinder": "cylinder", "cylinder_lying": "lying cylinder", "cone": "cone", "cone_lying": "carrot",
+    "rocket_big": "big rocket", "rocket_small": "small rocket", "submarine": "submarine",
+    "pyramid": "pyramid",
+}
+
+
+def kind_word(kind_id: str) -> str:
+    """``cylinder_lying`` -> ``lying cylinder``: a kind as the players say it."""
+    return KIND_WORDS.get(kind_id, kind_id)
+
+
 BOX_CONTENTS = {  # the 21 obstacles of the box  [B p.2]
     "cylinder": 8,  # upright or lying
     "cone": 6,  # upright or lying

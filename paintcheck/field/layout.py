@@ -16,7 +16,7 @@ from shapely.geometry.base import BaseGeometry
 
 from paintcheck.field import catalogue, footprints
 from paintcheck.field.catalogue import Kind
-from paintcheck.field.lattice import DEFAULT_LATTICE, TEAMS, Lattice, Point, neighbours
+from paintcheck.field.lattice import DEFAULT_LATTICE, TEAMS, Lattice, Point, neighbours, point_name
 
 FLAG_FORMATS = ("centre", "double")
 
@@ -33,6 +33,7 @@ class ObstacleSpec:
     kind: str
     at: Point
     axis: int = 0  # degrees, 45-degree steps; 0 toward column Q, 90 toward White's base
+    name: str | None = None  # what players call it, when the layout gives it a name
 
 
 @dataclass(frozen=True, eq=False)
@@ -45,6 +46,20 @@ class Obstacle:
     axis: int
     footprint: BaseGeometry
     centre_line: BaseGeometry
+    at: Point | None = None  # the point the layout places it at
+    given_name: str | None = None  # the layout's name for it
+
+    def name_for(self, team: str | None = None) -> str:
+        """What a player reads: the layout's name, else the kind and its place in ``team``'s words
+        ("cylinder at H6"; qualified for both coaches, "lying cylinder at B:B6"). The id is the
+        file's."""
+        if self.given_name:
+            return self.given_name
+        return f"{catalogue.kind_word(self.kind.id)} at {point_name(self.at or self.points[0], team)}"
+
+    @property
+    def name(self) -> str:
+        return self.name_for(None)
 
     @property
     def height(self) -> str:
@@ -112,7 +127,8 @@ class Field:
             pts = catalogue.obstacle_points(kind, spec.at, spec.axis)
             shape = footprints.footprint(kind, pts, spec.axis)
             built.append(
-                Obstacle(spec.id, kind, pts, spec.axis, shape, footprints.centre_line(kind, pts))
+                Obstacle(spec.id, kind, pts, spec.axis, shape, footprints.centre_line(kind, pts),
+                         spec.at, spec.name)
             )
         self.obstacles = tuple(built)
         self.by_id = {o.id: o for o in built}

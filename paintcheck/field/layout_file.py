@@ -84,7 +84,8 @@ _SIZE_WHY = {
     ("rows_per_half", "maximum"): "a longer field does not fit the window",
 }
 
-_OBSTACLE_KEYS = ("id", "kind", "at", "axis")
+_OBSTACLE_KEYS = ("id", "kind", "at", "axis", "name")
+MAX_NAME = 40  # an obstacle's display name: a few words on a button
 _LAYOUT_KEYS = ("format", "name", "columns", "rows_per_half", "flag", "obstacles")
 
 SCHEMA: dict[str, Any] = {
@@ -110,6 +111,7 @@ SCHEMA: dict[str, Any] = {
                     "kind": {"type": "string"},
                     "at": {"type": "string"},
                     "axis": {"type": "integer"},
+                    "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
                 },
             },
         },
@@ -207,6 +209,8 @@ def layout_to_dict(layout: Layout) -> dict[str, Any]:
         kind = catalogue.KINDS.get(spec.kind)
         if kind is not None and kind.lying:
             entry["axis"] = spec.axis % 360
+        if spec.name:
+            entry["name"] = spec.name
         obstacles.append(entry)
     return {
         "format": FORMAT,
@@ -488,6 +492,8 @@ class _ObstacleChecks:
         oid = entry["id"]
         if (where := _lone_surrogate(oid)) is not None:
             problems.append(f"its 'id' {where}")
+        if (where := _lone_surrogate(entry.get("name", ""))) is not None:
+            problems.append(f"its 'name' {where}")
         if oid in self.ids_seen:
             problems.append(f"duplicate id: obstacle #{self.ids_seen[oid] + 1} already has it")
         else:
@@ -516,7 +522,8 @@ class _ObstacleChecks:
                 )
                 return problems
         shape = footprints.footprint(kind, points, axis)
-        placed = _Placed(index, ObstacleSpec(oid, kind.id, at, axis), kind, points, shape)
+        spec = ObstacleSpec(oid, kind.id, at, axis, entry.get("name"))
+        placed = _Placed(index, spec, kind, points, shape)
         problems.extend(self._check_place(placed))
         if not problems:
             for point in points:

@@ -63,7 +63,7 @@ class ObstacleIndex:
             sum(self.piece_count, np.zeros(len(self.ids), dtype=np.intp)) > 1
         )
         self.touches: dict[str, tuple[Touch, ...]] = {
-            effect: tuple(Touch(o.id, o.kind.id, o.height, effect) for o in self.obstacles)
+            effect: tuple(Touch(o.id, o.kind.id, o.height, effect, o.name) for o in self.obstacles)
             for effect in (GRAZE, CROSS)
         }
 

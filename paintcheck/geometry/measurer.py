@@ -35,7 +35,7 @@ class FieldMeasurer:
     def obstacle(self, obstacle_id: str) -> ObstacleInfo:
         o = self.index.get(obstacle_id)
         return ObstacleInfo(
-            o.id, o.kind.id, o.height, o.points, o.narrow, o.kind.long, o.kind.overable
+            o.id, o.kind.id, o.height, o.points, o.narrow, o.kind.long, o.kind.overable, o.name
         )
 
     def covers(self, point: Point) -> tuple[str, ...]:

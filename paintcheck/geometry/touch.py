@@ -4,7 +4,7 @@ shapely."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from paintcheck.field.lattice import Point
 
@@ -20,6 +20,7 @@ class Touch:
     kind: str
     height: str  # "low" | "medium" | "high"
     effect: str  # GRAZE | CROSS
+    name: str = field(default="", compare=False)  # what a player reads ("cone at B:E6"), or the id
 
 
 @dataclass(frozen=True)
@@ -33,3 +34,4 @@ class ObstacleInfo:
     narrow: bool  # at most 1 point wide: side change allowed behind it
     long: bool  # stands on 2+ points: safe moves along it
     overable: bool  # may be played OVER
+    name: str = field(default="", compare=False)  # what a player reads ("cylinder at B:H6"), or the id

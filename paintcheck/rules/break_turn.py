@@ -32,6 +32,7 @@ from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import ends_with_def, make_plan
 from paintcheck.rules.state import TARGET, MatchState, Resolution, ShotEntry
 from paintcheck.rules.values import FINISH, Reading, RoundView, line_of_fire_total, lost, with_declaration
+from paintcheck.rules.words import declaration_words
 
 RUNNERS = "runners"
 PREBUNK = "prebunk"  # the kind of a template's shot
@@ -259,7 +260,7 @@ class BreakTurn:
             if cleared == tables.MAX_BOULETS:
                 p.def_count = tables.DEF_AFTER_CLEARING_FOUR
             step.emit(ev.BouletsCleared(pid, cleared, p.def_count))
-        step.emit(ev.SequenceDeclared(pid, str(decl), plan.cost))
+        step.emit(ev.SequenceDeclared(pid, declaration_words(decl, self.m), plan.cost))
 
     def _cost(self, pid: str, posture: str, actions: list, start: Point) -> int:
         return make_plan(Declare(pid, posture, tuple(actions)), start, self.m).cost

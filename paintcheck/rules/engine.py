@@ -50,6 +50,7 @@ from paintcheck.rules.state import (
     Token,
 )
 from paintcheck.rules.values import Reading, RoundView, prebunking
+from paintcheck.rules.words import declaration_words
 
 
 @dataclass
@@ -201,7 +202,7 @@ class Engine(BreakTurn):
             p.def_count = tables.DEF_AFTER_CLEARING_FOUR
         if cleared:
             step.emit(ev.BouletsCleared(d.player, cleared, p.def_count))
-        step.emit(ev.SequenceDeclared(d.player, str(d), plan.cost))
+        step.emit(ev.SequenceDeclared(d.player, declaration_words(d, self.m), plan.cost))
         if all(pid in s.declarations for pid in s.active.values()):
             self._start_reactions(step)
 

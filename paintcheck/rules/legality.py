@@ -30,6 +30,7 @@ from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState
 from paintcheck.rules.values import RoundView, Stand, with_declaration
+from paintcheck.rules.words import obstacle_name
 
 
 def to_move(state: MatchState) -> str | None:
@@ -152,14 +153,14 @@ def why_stance_illegal(m: Measurer, point, cover: str | None, side: str | None) 
     covers = m.covers(point)
     if cover is None:
         if covers:
-            return f"he stands behind {covers[0]}: say which cover he uses"
+            return f"he stands behind the {obstacle_name(m, covers[0])}: say which cover he uses"
         return None if side is None else "a player behind nothing plays no side"
     if cover not in covers:
-        return f"{cover} is not next to him"
+        return f"the {obstacle_name(m, cover)} is not next to him"
     if side not in tables.SIDES:
         return "say which side he plays: left, right or over"
     if side == "over" and not m.obstacle(cover).overable:
-        return f"{cover} is too high to play over"
+        return f"the {obstacle_name(m, cover)} is too high to play over"
     return None
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from paintcheck.field.catalogue import kind_word
 from paintcheck.field.lattice import Point
 from paintcheck.rules import tables
 from paintcheck.rules.actions import REFLEX, SUPPRESSIVE, Declare
@@ -73,9 +74,9 @@ def line_of_fire_total(posture: str, touches) -> tuple[int | None, Parts]:
     for t in touches:
         value = tables.line_of_fire_modifier(posture, t.height, t.effect == CROSS)
         if value is None:
-            return None, ((f"{VERB[t.effect]} {t.obstacle} ({t.height})", 0),)
+            return None, ((f"{VERB[t.effect]} {t.name or t.obstacle} ({t.height})", 0),)
         if value:
-            parts.append((f"{VERB[t.effect]} {t.obstacle} ({t.height})", value))
+            parts.append((f"{VERB[t.effect]} {t.name or t.obstacle} ({t.height})", value))
     return sum(v for _, v in parts), tuple(parts)
 
 
@@ -188,7 +189,7 @@ class RoundView:
             parts = [("no cover", tables.NATURAL_PROTECTION)]
         else:
             kind = self.m.obstacle(st.cover).kind
-            parts = [(f"{kind} {st.posture}", tables.obstacle_protection(kind, st.posture))]
+            parts = [(f"{kind_word(kind)} {st.posture}", tables.obstacle_protection(kind, st.posture))]
         if p.def_count:
             parts.append((f"{p.def_count} DEF", tables.def_protection(p.def_count)))
         total = sum(v for _, v in parts)
@@ -228,7 +229,7 @@ class RoundView:
             for t in self.m.sweep(shooter.point, vulnerable, ignore):
                 value = tables.sweep_modifier(shooter.posture, t.height, t.effect == CROSS)
                 if value:
-                    shot.append((f"sweep {VERB[t.effect]} {t.obstacle} ({t.height})", value))
+                    shot.append((f"sweep {VERB[t.effect]} {t.name or t.obstacle} ({t.height})", value))
             n = len(vulnerable)
             target_parts: Parts = (
                 ("MOV", tables.BASE_MOV),

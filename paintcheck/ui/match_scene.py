@@ -39,6 +39,7 @@ from paintcheck.rules.legality import reaction_options, why_move_illegal, why_st
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, SHEETS, TARGET, MatchState
 from paintcheck.rules.values import run_exposure
+from paintcheck.rules.words import action_words
 from paintcheck.ui import overlays, playback, theme
 from paintcheck.ui.fieldview import (
     FieldRenderer,
@@ -311,7 +312,8 @@ class MatchScene(Scene):
         if covers:
             self.caption(" Cover:")
             for cov in covers:
-                c.add(f"cover-{cov}", cov, lambda v=cov: self.set_stance(cover=v), chosen=d.cover == cov)
+                c.add(f"cover-{cov}", self.cover_name(cov), lambda v=cov: self.set_stance(cover=v),
+                      chosen=d.cover == cov)
             self.caption(" Side:")
             for side in tables.SIDES:
                 c.add(f"side-{side}", side, lambda v=side: self.set_stance(side=v), chosen=d.side == side,
@@ -465,6 +467,10 @@ class MatchScene(Scene):
             d.side = side
         self.rebuild()
 
+    def cover_name(self, obstacle_id: str) -> str:
+        """An obstacle as the coach at the screen reads it: "cylinder at H6" in his own half."""
+        return self.session.table.field.by_id[obstacle_id].name_for(self.viewer)
+
     def arrival_buttons(self, key: str, move: Move, choose) -> None:
         """A run's arrival stance: his cover at the end point and the side he plays, as buttons
         ``{key}-cover-…`` / ``{key}-side-…`` calling ``choose(cover=…)`` / ``choose(side=…)``."""
@@ -473,7 +479,8 @@ class MatchScene(Scene):
         self.caption("Arrival:")
         if covers:
             for cov in covers:
-                c.add(f"{key}-cover-{cov}", cov, lambda v=cov: choose(cover=v), chosen=move.cover == cov)
+                c.add(f"{key}-cover-{cov}", self.cover_name(cov), lambda v=cov: choose(cover=v),
+                      chosen=move.cover == cov)
             for side in tables.SIDES:
                 c.add(f"{key}-side-{side}", side, lambda v=side: choose(side=v), chosen=move.side == side,
                       reason=why_stance_illegal(m, move.end, move.cover, side), width=60)
@@ -1114,7 +1121,7 @@ class MatchScene(Scene):
         decl = d.declaration()
         cost = self.cost(decl)
         left = tables.ACTION_POINTS - (cost or 0)
-        seq = ", ".join(str(a) for a in d.actions) or "(no action yet)"
+        seq = ", ".join(action_words(a, self.session.m) for a in d.actions) or "(no action yet)"
         if d.move_mode:
             seq += " + MOV (drawing)"
         words = f"{d.pid} {d.posture}: {seq}"

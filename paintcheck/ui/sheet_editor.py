@@ -108,7 +108,7 @@ class SheetEditor:
 
     def action_text(self, a) -> str:
         if isinstance(a, Move):
-            where = f" ({a.cover} {a.side})" if a.cover else ""
+            where = f" ({self.scene.cover_name(a.cover)}, {a.side})" if a.cover else ""
             return "MOV " + ">".join(self.fmt(p) for p in a.waypoints) + where
         if isinstance(a, ShotAt):
             return f"SHOT @{self.fmt(a.point)}" if a.point else "SHOT later"
@@ -134,7 +134,8 @@ class SheetEditor:
         if covers:
             self.scene.caption(" Cover:")
             for cov in covers:
-                c.add(f"sheet-cover-{cov}", cov, lambda v=cov: self.set_stance(cover=v),
+                c.add(f"sheet-cover-{cov}", self.scene.cover_name(cov),
+                      lambda v=cov: self.set_stance(cover=v),
                       chosen=d.cover == cov)
             for side in tables.SIDES:
                 c.add(f"sheet-side-{side}", side, lambda v=side: self.set_stance(side=v),

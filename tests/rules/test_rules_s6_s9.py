@@ -85,7 +85,7 @@ def test_r6_3_book_p13_small_rocket_kneeling_with_2_def_is_15():
     m = measurer().add("sr", "rocket_small", (9, 7)).see(B1, W1)
     g = b1_shoots_w1(m, [2], w1_kw={"def_count": 2, "posture": "kneeling", "cover": "sr"})
     e = g.shot("B1")
-    assert dict(e.target_parts) == {"rocket_small kneeling": 8, "2 DEF": 7} and e.target_value == 15
+    assert dict(e.target_parts) == {"small rocket kneeling": 8, "2 DEF": 7} and e.target_value == 15
 
 
 def test_r6_3_protection_follows_posture():

@@ -100,8 +100,8 @@ def test_drawing_a_run_shows_what_each_enemy_sees(app):
         if scene.session.m.obstacle_at(end) is None and scene.session.state.occupant(end) is None:
             break
     move(app, scene.t.to_screen(*end))
-    path, exposure = scene.run_preview(scene.state)
-    assert path[-1] == end
+    path, exposure, refused = scene.run_preview(scene.state)
+    assert path[-1] == end and refused is None
     # the counts are the rules' own vulnerable points
     from paintcheck.rules.actions import Move
 

@@ -288,3 +288,13 @@ def test_a_run_through_an_obstacle_is_shown_refused_while_it_is_drawn(app):
     expected = why_move_illegal(scene.session.state, p.id, scene.arrival_move([target]), m)
     assert refused == expected and refused
     assert scene.hover_reason == f"this run is refused: {expected}"
+
+
+def test_cover_buttons_name_the_obstacle_and_its_place_in_the_coachs_words(app):
+    scene = _to_first_declaration(app)
+    field = scene.session.table.field
+    covers = [k[len("cover-"):] for k in scene.controls.choices if k.startswith("cover-")]
+    assert covers
+    for cov in covers:
+        words = scene.controls.choices[f"cover-{cov}"].button.text
+        assert words == field.by_id[cov].name_for(scene.viewer) and " at " in words and cov not in words
