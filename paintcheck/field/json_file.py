@@ -24,8 +24,9 @@ class _Problem(ValueError):
     pass
 
 
-def read_json(path: str | os.PathLike[str], limit: int, what: str = "file") -> Any:
-    """The JSON data at ``path``, or ``JsonFileError`` saying why it cannot be read."""
+def read_json(path: str | os.PathLike[str], limit: int, what: str = "file", texts: bool = True) -> Any:
+    """The JSON data at ``path``, or ``JsonFileError`` saying why it cannot be read. With ``texts``
+    False a lone surrogate is left for the caller to name where it lies."""
     raw = _read_bytes(Path(path), limit, what)
     if b"\x00" in raw:
         raise JsonFileError("is not a text file (it holds binary data)")
@@ -38,7 +39,8 @@ def read_json(path: str | os.PathLike[str], limit: int, what: str = "file") -> A
         raise JsonFileError("the file is empty")
     try:
         data = json.loads(text, object_pairs_hook=_object, parse_constant=_refuse_constant)
-        _check_texts(data)
+        if texts:
+            _check_texts(data)
     except json.JSONDecodeError as exc:
         raise JsonFileError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
     except _Problem as exc:
@@ -52,30 +54,23 @@ def read_json(path: str | os.PathLike[str], limit: int, what: str = "file") -> A
 
 def _read_bytes(path: Path, limit: int, what: str) -> bytes:
     try:
-        # O_NONBLOCK: opening a FIFO never waits for a writer; the fstat below refuses it anyway
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        mode = path.stat().st_mode  # follows a link: a link to a device is a device
+        if stat.S_ISDIR(mode):
+            raise JsonFileError(f"is a folder, not a {what}")
+        if not stat.S_ISREG(mode):  # a FIFO would wait for a writer, a device never ends: unread
+            raise JsonFileError("is not a regular file")
+        with path.open("rb") as handle:
+            raw = handle.read(limit + 1)
+    except JsonFileError:
+        raise
     except FileNotFoundError:
         raise JsonFileError("no such file") from None
-    except IsADirectoryError:
-        raise JsonFileError(f"is a folder, not a {what}") from None
     except PermissionError:
         raise JsonFileError("cannot be read (permission denied)") from None
     except ValueError:  # e.g. a NUL character in the name
         raise JsonFileError("is not a valid file name") from None
     except OSError as exc:
         raise JsonFileError(f"cannot be read ({exc.strerror or exc})") from None
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise JsonFileError(f"is a folder, not a {what}")
-        if not stat.S_ISREG(mode):
-            raise JsonFileError("is not a regular file")
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            raw = handle.read(limit + 1)
-    except OSError as exc:
-        raise JsonFileError(f"cannot be read ({exc.strerror or exc})") from None
-    finally:
-        os.close(fd)
     if len(raw) > limit:
         raise JsonFileError(f"is too large for a {what} (more than {limit} bytes)")
     return raw

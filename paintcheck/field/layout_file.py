@@ -46,6 +46,7 @@ from shapely.geometry.base import BaseGeometry
 
 from paintcheck.field import catalogue, footprints
 from paintcheck.field.catalogue import Kind
+from paintcheck.field.json_file import JsonFileError, read_json
 from paintcheck.field.lattice import (
     BASE_START_HALF_WIDTH,
     COLUMN_LETTERS,
@@ -340,61 +341,9 @@ class _JsonProblem(ValueError):
 def _read_json(path: Path, source: str) -> tuple[Any, str | None]:
     """The decoded JSON at ``path``, or None and the one line saying why it cannot be read."""
     try:
-        if path.is_dir():
-            return None, _line(source, "is a folder, not a layout file")
-        if not path.exists():
-            return None, _line(source, "no such file")
-        if not path.is_file():
-            return None, _line(source, "is not a regular file")
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except PermissionError:
-        return None, _line(source, "cannot be read (permission denied)")
-    except ValueError:  # e.g. a NUL character in the name
-        return None, _line(source, "is not a valid file name")
-    except OSError as exc:
-        return None, _line(source, f"cannot be read ({exc.strerror or exc})")
-    if len(raw) > MAX_FILE_BYTES:
-        return None, _line(
-            source, f"is too large for a layout file (more than {MAX_FILE_BYTES} bytes)"
-        )
-    if b"\x00" in raw:
-        return None, _line(source, "is not a text file (it holds binary data)")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        return None, _line(
-            source, f"is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})"
-        )
-    if not text.strip():
-        return None, _line(source, "the file is empty")
-    try:
-        return json.loads(
-            text, object_pairs_hook=_object_without_duplicates, parse_constant=_refuse_constant
-        ), None
-    except json.JSONDecodeError as exc:
-        return None, _line(
-            source, f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
-        )
-    except _JsonProblem as exc:
-        return None, _line(source, f"not valid JSON for a layout: {exc}")
-    except RecursionError:
-        return None, _line(source, "not valid JSON for a layout: nested too deeply")
-    except ValueError as exc:  # e.g. an integer of more digits than Python converts
-        return None, _line(source, f"not valid JSON for a layout: {exc}")
-
-
-def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in seen:
-            raise _JsonProblem(f"the key {key!r} appears twice in one object")
-        seen[key] = value
-    return seen
-
-
-def _refuse_constant(name: str) -> Any:
-    raise _JsonProblem(f"{name} is not a number")
+        return read_json(path, MAX_FILE_BYTES, "layout file", texts=False), None
+    except JsonFileError as exc:
+        return None, _line(source, str(exc))
 
 
 def _umask() -> int:
