@@ -14,7 +14,7 @@ The resolution, dodges, moves and flags are the engine's own: this module only b
 
 from __future__ import annotations
 
-from paintcheck.field.lattice import Point
+from paintcheck.field.lattice import Point, point_name
 from paintcheck.rules import events as ev
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
@@ -117,6 +117,22 @@ def why_line_illegal(state: MatchState, team: str, ln, m: Measurer) -> str | Non
                         " he shoots")
             if a.point is not None and not lattice.contains(a.point):
                 return "he shoots at a point of the field"
+            if a.point is not None:
+                reason = _why_sheet_shot_impossible(ln, plan.stance_at(i), a.point, m)
+                if reason:
+                    return reason
+    return None
+
+
+def _why_sheet_shot_impossible(ln, stance, aim: Point, m: Measurer) -> str | None:
+    """A sheet's shot whose line of fire (RULES 8.4) is impossible from where he will stand, with
+    his posture, whichever cover the enemy there uses (his cover is left out of the line, as in play)."""
+    ignore = tuple(c for c in (stance.cover, *m.covers(aim)) if c)
+    (touches,) = m.lines_of_fire(stance.point, [aim], ignore)
+    total, parts = line_of_fire_total(ln.posture, touches)
+    if total is None:
+        return (f"his shot at {point_name(aim)} is impossible from {point_name(stance.point)}, "
+                f"{ln.posture}: the line of fire {parts[0][0]}")
     return None
 
 

@@ -305,3 +305,19 @@ def test_random_matches_from_the_break_keep_every_invariant_and_end():
         assert record.winner in ("blue", "white", "draw")
         reasons.add(record.reason.split(",")[0])
     assert len(reasons) >= 2
+
+
+def test_r12_2_r8_4_a_sheet_shot_whose_line_of_fire_is_impossible_is_refused_at_once():
+    """Issue 11: standing, straight through a high obstacle, the sheet took the shot and the break
+    dropped it. The sheet says why at once; through a medium cone the shot is only harder."""
+    m = table()
+    start, aim = BASES["blue"][0], (8, 5)
+    m.lines[(start, aim)] = (touch("pyr", "pyramid"),)  # crosses the pyramid (high)
+    g = Break(m)
+    ok = blue_prebunker()
+    line = SheetLine("B2", 2, start, "standing", (ShotAt(aim), Def(), Def(), Def()))
+    reason = g.engine.why_illegal(g.state, BreakSheet("blue", (ok[0], line, *ok[2:])))
+    assert reason == ("B2: his shot at W:I5 is impossible from B:E13, standing: the line of fire "
+                      "crosses pyr (high)")
+    m.lines[(start, aim)] = (touch("c2", "cone"),)  # a medium cone: -2 standing, allowed
+    assert g.engine.why_illegal(g.state, BreakSheet("blue", (ok[0], line, *ok[2:]))) is None

@@ -66,14 +66,16 @@ def test_both_break_sheets_by_clicks_on_another_size_then_the_break_reaches_turn
     # a runner's last DEF becomes a shot at a point of the far column, which the 17-column field
     # does not have: nobody stands there, so the break drops it, naming the point
     editor = app.scene.sheet
-    far = lattice.world("blue", lattice.columns - 1, 5)
     pid = next(p for p, d in reversed(editor.lines.items())
                if not d.prebunker and d.actions and isinstance(d.actions[-1], Def))
     press(app, f"sheet-pick-{pid}")
     press(app, "sheet-undo")
+    # a point of the far column his line of fire reaches (a shot it cannot reach is refused)
+    far = next(pt for pt in (lattice.world("blue", lattice.columns - 1, row) for row in range(1, 10))
+               if editor.why_line(editor.lines[pid], ShotAt(pt)) is None)
     press(app, "sheet-SHOT")
     click(app, point_pos(app, far))
-    assert editor.lines[pid].actions[-1] == ShotAt(far)
+    assert editor.lines[pid].actions[-1] == ShotAt(far), app.message
     press(app, "sheet-confirm")  # the second sheet starts the break
     sheets = [d for d in session.record.decisions if isinstance(d, BreakSheet)]
     assert [s.team for s in sheets] == ["blue", "white"]
