@@ -1,0 +1,368 @@
+"""Declaring a sequence at the window (RULES 5): posture, cover and side, then the actions; a run
+is drawn point by point on the field, refused in red as it is drawn; every button is greyed with
+the engine's own sentence. ``Draft`` is the sequence being written."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from paintcheck.field.lattice import FORWARD
+from paintcheck.rules import tables
+from paintcheck.rules.actions import (
+    Clean,
+    ClearBoulet,
+    Declare,
+    Def,
+    Dump,
+    Move,
+    Reload,
+    Shot,
+    SideChange,
+    Support,
+)
+from paintcheck.rules.legality import why_move_illegal, why_stance_illegal
+from paintcheck.rules.plan import make_plan
+from paintcheck.rules.state import MatchState
+from paintcheck.rules.values import run_exposure
+from paintcheck.rules.words import action_words
+from paintcheck.ui import overlays, theme
+
+
+@dataclass
+class Draft:
+    """The sequence a coach is declaring, before he confirms it."""
+
+    pid: str
+    posture: str
+    cover: str | None
+    side: str | None
+    actions: list = field(default_factory=list)
+    locked: int = 0  # mandatory first actions (boulets to clear): undo stops there
+    move_mode: bool = False
+    waypoints: list = field(default_factory=list)
+    armed: str | None = None  # "dump": the next enemy clicked is dumped
+
+    def declaration(self, *extra) -> Declare:
+        return Declare(self.pid, self.posture, (*self.actions, *extra), self.cover, self.side)
+
+
+class DeclarePhase:
+    """The declaration phase of ``MatchScene``: the draft, its buttons, its run and its drawing."""
+
+    def start_draft(self, pid: str) -> None:
+        """The activated player's draft: his cover kept if he still stands by it, his boulets'
+        clearing written first (RULES 9.4)."""
+        p = self.session.state.players[pid]
+        covers = self.session.m.covers(p.point)
+        cover = p.cover if p.cover in covers else (covers[0] if covers else None)
+        side = self.default_side(cover, p.side if cover == p.cover else None, p.point)
+        self.draft = Draft(pid, p.posture, cover, side, [ClearBoulet()] * p.boulets, p.boulets)
+
+    def default_side(self, cover, wanted, point):
+        """The side he plays behind ``cover`` from ``point``: ``wanted`` when it is possible there,
+        else the side of the obstacle he stands on, as his coach sees it facing the enemy base
+        (right behind it: over a low one, else toward the middle of the field)."""
+        if cover is None:
+            return None
+        m = self.session.m
+        if wanted is not None and why_stance_illegal(m, point, cover, wanted) is None:
+            return wanted
+        obstacle = m.obstacle(cover)
+        centre_x = sum(x for x, _ in obstacle.points) / len(obstacle.points)
+        left_x = -FORWARD[self.viewer or "blue"]  # his left, in x, facing the enemy base
+        dx = point[0] - centre_x
+        if abs(dx) < 0.5:
+            if obstacle.overable:
+                return "over"
+            dx = (self.session.table.field.lattice.columns - 1) / 2 - centre_x or 1.0
+        return "left" if dx * left_x > 0 else "right"
+
+    def build_declare(self) -> None:
+        if self.draft is None:
+            return
+        c, d, m = self.controls, self.draft, self.session.m
+        p = self.session.state.players[d.pid]
+        self.caption("Posture:")
+        for posture in tables.POSTURES:
+            c.add(f"posture-{posture}", posture, lambda v=posture: self.set_stance(posture=v),
+                  chosen=d.posture == posture, width=86)
+        covers = m.covers(p.point)
+        if covers:
+            self.caption(" Cover:")
+            for cov in covers:
+                c.add(f"cover-{cov}", self.cover_name(cov), lambda v=cov: self.set_stance(cover=v),
+                      chosen=d.cover == cov)
+            self.caption(" Side:")
+            for side in tables.SIDES:
+                c.add(f"side-{side}", side, lambda v=side: self.set_stance(side=v), chosen=d.side == side,
+                      reason=why_stance_illegal(m, p.point, d.cover, side), width=60)
+        c.newline()
+        # the sequence's own buttons come before the rows that come and go (a move's points, its
+        # arrival): they never move under the mouse while the sequence is written
+        more = len(d.actions) > d.locked
+        c.add("undo", "Undo", self.undo, None if more or d.move_mode else "nothing to undo")
+        c.add("clear-seq", "Clear", self.clear_sequence, None if more else "nothing to clear")
+        c.add("confirm", "Confirm the sequence", self.confirm_sequence,
+              self.session.why_illegal(d.declaration()) if not d.move_mode else "finish the move first",
+              primary=True)
+        c.newline(12)
+        if d.move_mode:
+            self.caption("Click points on the field for the run (the last one is the arrival):")
+            c.newline()
+            c.add("move-finish", "Finish the move", self.finish_move,
+                  None if d.waypoints else "click at least the arrival point", primary=True)
+            c.add("move-back", "Remove last point", self.remove_waypoint,
+                  None if d.waypoints else "no point to remove")
+            c.add("move-cancel", "Cancel the move", self.cancel_move)
+        else:
+            self.caption("Add:")
+            c.add("act-DEF", "DEF", lambda: self.add_action(Def()), self.why_with(Def()))
+            c.add("act-SUP", "Support", lambda: self.add_action(Support()), self.why_with(Support()),
+                  hint="+2 to the action just before")
+            c.add("act-MOV", "Move…", self.start_move, self.why_move_possible(),
+                  hint="then click the run's points on the field")
+            c.add("act-DUMP", "Dump…", self.arm_dump, self.why_dump_possible(), chosen=d.armed == "dump",
+                  hint="then click an enemy within 2 points")
+            if d.cover is not None or any(isinstance(a, Move) for a in d.actions):
+                for side in tables.SIDES:
+                    action = SideChange(side)
+                    c.add(f"act-SIDE-{side}", f"Side: {side}", lambda a=action: self.add_action(a),
+                          self.why_with(action))
+            if p.boulets:
+                c.add("act-CLEAR", "Clear boulet", lambda: self.add_action(ClearBoulet()),
+                      self.why_with(ClearBoulet()))
+            if p.messy:
+                c.add("act-CLEAN", "Clean gun (3)", lambda: self.add_action(Clean()), self.why_with(Clean()))
+            if p.reload:
+                c.add("act-RELOAD", "Reload (2)", lambda: self.add_action(Reload()), self.why_with(Reload()))
+            c.newline()
+            last = d.actions[-1] if d.actions else None
+            if isinstance(last, Move):
+                self.arrival_buttons("arrive", last, self.set_arrival)
+
+    def why_with(self, action) -> str | None:
+        """Why ``action`` cannot be added: the points all used first (a complete sequence is no
+        error), else the engine's sentence for the sequence with it."""
+        return self.points_used() or self.session.why_illegal(self.draft.declaration(action))
+
+    def points_used(self) -> str | None:
+        cost = self.cost(self.draft.declaration())
+        if cost is not None and cost >= tables.ACTION_POINTS:
+            return f"{cost} of {tables.ACTION_POINTS} action points used"
+        return None
+
+    def why_move_possible(self) -> str | None:
+        if any(isinstance(a, Move) for a in self.draft.actions):
+            return "one move per activation"
+        return self.points_used()
+
+    def why_dump_possible(self) -> str | None:
+        return self.points_used()
+
+    def cost(self, decl: Declare) -> int | None:
+        p = self.session.state.players[decl.player]
+        try:
+            return make_plan(decl, p.point, self.session.m).cost
+        except Exception:  # noqa: BLE001 - a draft the plan cannot read has no cost to show
+            return None
+
+    def set_stance(self, posture=None, cover=None, side=None) -> None:
+        d = self.draft
+        if posture is not None:
+            d.posture = posture
+        if cover is not None:
+            d.cover = cover
+            p = self.session.state.players[d.pid]
+            d.side = self.default_side(cover, d.side, p.point)
+        if side is not None:
+            d.side = side
+        self.rebuild()
+
+    def cover_name(self, obstacle_id: str) -> str:
+        """An obstacle as the coach at the screen reads it: "cylinder at H6" in his own half."""
+        return self.session.table.field.by_id[obstacle_id].name_for(self.viewer)
+
+    def arrival_buttons(self, key: str, move: Move, choose) -> None:
+        """A run's arrival stance: his cover at the end point and the side he plays, as buttons
+        ``{key}-cover-…`` / ``{key}-side-…`` calling ``choose(cover=…)`` / ``choose(side=…)``."""
+        c, m = self.controls, self.session.m
+        covers = m.covers(move.end)
+        self.caption("Arrival:")
+        if covers:
+            for cov in covers:
+                c.add(f"{key}-cover-{cov}", self.cover_name(cov), lambda v=cov: choose(cover=v),
+                      chosen=move.cover == cov)
+            for side in tables.SIDES:
+                c.add(f"{key}-side-{side}", side, lambda v=side: choose(side=v), chosen=move.side == side,
+                      reason=why_stance_illegal(m, move.end, move.cover, side), width=60)
+        else:
+            self.caption("no cover there")
+        c.newline()
+
+    def arrived(self, move: Move, cover=None, side=None) -> Move:
+        """``move`` with its arrival cover or side changed (a new cover takes its default side)."""
+        if cover is not None:
+            return Move(move.waypoints, cover, self.default_side(cover, None, move.end))
+        return Move(move.waypoints, move.cover, side if side is not None else move.side)
+
+    def set_arrival(self, cover=None, side=None) -> None:
+        d = self.draft
+        d.actions[-1] = self.arrived(d.actions[-1], cover, side)
+        self.rebuild()
+
+    def add_action(self, action) -> bool:
+        reason = self.why_with(action)
+        if reason is not None:
+            self.app.flash(reason, error=True)
+            return False
+        self.draft.actions.append(action)
+        self.draft.armed = None
+        self.app.message = None
+        self.rebuild()
+        return True
+
+    def arm_dump(self) -> None:
+        self.draft.armed = None if self.draft.armed == "dump" else "dump"
+        self.rebuild()
+
+    def start_move(self) -> None:
+        self.draft.move_mode = True
+        self.draft.waypoints = []
+        self.draft.armed = None
+        self.rebuild()
+
+    def cancel_move(self) -> None:
+        self.draft.move_mode = False
+        self.draft.waypoints = []
+        self.rebuild()
+
+    def remove_waypoint(self) -> None:
+        if self.draft.waypoints:
+            self.draft.waypoints.pop()
+        self.rebuild()
+
+    def add_waypoint(self, point) -> None:
+        d = self.draft
+        if d.waypoints and d.waypoints[-1] == point:
+            self.finish_move()
+            return
+        d.waypoints.append(point)
+        self.rebuild()
+
+    def arrival_move(self, waypoints) -> Move:
+        end = waypoints[-1]
+        covers = self.session.m.covers(end)
+        cover = covers[0] if covers else None
+        return Move(tuple(waypoints), cover, self.default_side(cover, None, end))
+
+    def finish_move(self) -> None:
+        d = self.draft
+        if not d.waypoints:
+            return
+        move = self.arrival_move(d.waypoints)
+        if self.add_action(move):
+            d.move_mode = False
+            d.waypoints = []
+            self.rebuild()
+
+    def undo(self) -> None:
+        d = self.draft
+        if d.move_mode:
+            if d.waypoints:
+                d.waypoints.pop()
+            else:
+                d.move_mode = False
+        elif len(d.actions) > d.locked:
+            d.actions.pop()
+        self.rebuild()
+
+    def clear_sequence(self) -> None:
+        d = self.draft
+        del d.actions[d.locked:]
+        d.move_mode, d.waypoints, d.armed = False, [], None
+        self.rebuild()
+
+    def confirm_sequence(self) -> None:
+        self.apply(self.draft.declaration())
+
+    def click_enemy(self, pid: str) -> None:
+        d = self.draft
+        action = Dump(pid) if d.armed == "dump" else Shot(pid)
+        self.add_action(action)
+
+    def run_preview(self, state: MatchState):
+        """The run being drawn (path, exposure per enemy, why the engine refuses it), or None."""
+        d = self.draft
+        if d is None or not d.move_mode:
+            return None
+        waypoints = list(d.waypoints)
+        hover = self.t.nearest_point(*self.mouse) if self.field_area.collidepoint(self.mouse) else None
+        if hover is not None and (not waypoints or waypoints[-1] != hover):
+            waypoints.append(hover)
+        if not waypoints:
+            return None
+        p = state.players[d.pid]
+        path = self.session.m.path(p.point, tuple(waypoints))
+        key = (tuple(waypoints), tuple(d.actions))
+        if key != self._exposure_key:
+            self._refused = why_move_illegal(self.session.state, d.pid, self.arrival_move(waypoints),
+                                             self.session.m)
+            decl = overlays.pending_move_declaration(d.declaration(), waypoints)
+            try:
+                self._exposure = {} if self._refused else run_exposure(state, decl, self.session.m)
+            except Exception:  # noqa: BLE001 - a run the engine cannot read has no exposure to show
+                self._exposure = {}
+            self._exposure_key = key
+        return path, self._exposure, self._refused
+
+    def draw_declared(self, surface, state: MatchState) -> None:
+        """This round's declared runs and shots, the sequence being drafted, and the reactions, as
+        lines on the field."""
+        for pid, decl in state.declarations.items():
+            origin = state.origins.get(pid)
+            if origin is not None:
+                self.draw_sequence(surface, state, decl, origin)
+        d = self.draft
+        if d is not None and d.actions and state.players[d.pid].point is not None:
+            self.draw_sequence(surface, state, d.declaration(), state.players[d.pid].point)
+        t = self.t
+        for r in state.reactions:
+            a_p, b_p = state.players.get(r.player), state.players.get(r.target)
+            if a_p and b_p and a_p.point and b_p.point:
+                pygame.draw.line(surface, (255, 150, 150), t.to_screen(*a_p.point),
+                                 t.to_screen(*b_p.point), 1)
+
+    def draw_sequence(self, surface, state: MatchState, decl: Declare, origin) -> None:
+        """One sequence's run (team colour) and shots (red) or dumps (orange) from where he fires."""
+        t = self.t
+        plan = make_plan(decl, origin, self.session.m)
+        colour = theme.TEAM[state.players[decl.player].team]
+        if plan.path and len(plan.path) > 1:
+            pygame.draw.lines(surface, colour, False, [t.to_screen(*q) for q in plan.path], 3)
+            pygame.draw.circle(surface, colour, t.to_screen(*plan.path[-1]), int(t.scale * 0.3), 2)
+        for f in plan.fires:
+            target = state.players.get(f.target)
+            if target is None or target.point is None:
+                continue
+            a = t.to_screen(*plan.stance_at(f.action).point)
+            b = t.to_screen(*target.point)
+            pygame.draw.line(surface, (255, 80, 80) if not f.dump else (255, 160, 0), a, b, 2)
+
+    def draw_sequence_line(self, surface, x, y, w) -> int:
+        d = self.draft
+        decl = d.declaration()
+        cost = self.cost(decl)
+        left = tables.ACTION_POINTS - (cost or 0)
+        seq = ", ".join(action_words(a, self.session.m) for a in d.actions) or "(no action yet)"
+        if d.move_mode:
+            seq += " + MOV (drawing)"
+        words = f"{d.pid} {d.posture}: {seq}"
+        theme.blit_text(surface, f"Action points left: {left} of {tables.ACTION_POINTS}", (x, y), 15,
+                        theme.TEXT_GOOD if left >= 0 else theme.TEXT_WARN, True)
+        y += 19
+        for line in theme.wrap(words, 13, w)[:2]:
+            theme.blit_text(surface, line, (x, y), 13, theme.TEXT)
+            y += 16
+        return y

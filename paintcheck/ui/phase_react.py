@@ -1,0 +1,72 @@
+"""Reactions (RULES 10), dodge dice (RULES 9) and a late target (RULES 12.2) at the window: the
+coach picks among what the engine allows, each refusal given with its reason."""
+
+from __future__ import annotations
+
+from paintcheck.rules.actions import ChooseTarget, Dodge, React
+from paintcheck.rules.legality import reaction_options
+from paintcheck.ui import theme
+
+
+class ReactPhase:
+    """The reaction, dodge and target phases of ``MatchScene``."""
+
+    def build_react(self) -> None:
+        c = self.controls
+        team = self.viewer
+        state = self.session.state
+        self.reaction_list = reaction_options(state, team, self.session.m)
+        for r, reason in self.reaction_list:
+            chosen = r in self.chosen_reactions
+            if reason is None and not chosen:
+                reason = self.session.why_illegal(React(team, (*self.chosen_reactions, r)))
+            c.add(f"react-{r.player}-{r.kind}-{r.target}", f"{r.player} {r.kind} at {r.target}",
+                  lambda r=r: self.toggle_reaction(r), reason=reason, chosen=chosen)
+        c.newline()
+        n = len(self.chosen_reactions)
+        words = f"Declare {n} reaction(s)" if n else "No reaction"
+        c.add("react-confirm", words, self.confirm_reactions,
+              self.session.why_illegal(React(team, tuple(self.chosen_reactions))), primary=True)
+
+    def build_dodge(self) -> None:
+        c = self.controls
+        dg = self.session.state.resolution.dodge
+        c.add("dodge", f"Roll dodge die {dg['used'] + 1} of {dg['allowed']}", self.roll_dodge,
+              self.session.why_illegal(Dodge(self.viewer)), primary=True, width=240)
+
+    def build_target(self) -> None:
+        c = self.controls
+        pid = self.session.state.awaiting[0]
+        self.caption(f"{pid} shoots at:")
+        for q in self.session.state.players.values():
+            if q.on_field and q.team != self.viewer:
+                c.add(f"target-{q.id}", q.id, lambda e=q.id: self.choose_target(e),
+                      self.session.why_illegal(ChooseTarget(self.viewer, pid, q.id)), width=60)
+        c.add("hold-fire", "Hold fire", lambda: self.choose_target(None))
+
+    def choose_target(self, target: str | None) -> None:
+        self.apply(ChooseTarget(self.viewer, self.session.state.awaiting[0], target))
+
+    def toggle_reaction(self, r) -> None:
+        if r in self.chosen_reactions:
+            self.chosen_reactions.remove(r)
+        else:
+            self.chosen_reactions.append(r)
+        self.rebuild()
+
+    def confirm_reactions(self) -> None:
+        self.apply(React(self.viewer, tuple(self.chosen_reactions)))
+
+    def roll_dodge(self) -> None:
+        self.apply(Dodge(self.viewer))
+
+    def draw_reaction_reasons(self, surface, x, y, w, bottom) -> int:
+        theme.blit_text(surface, "Who may react, and why not:", (x, y), 13, theme.TEXT_DIM, True)
+        y += 16
+        for r, reason in getattr(self, "reaction_list", []):
+            if y + 15 > bottom:
+                break
+            words = f"{r.player} {r.kind} → {r.target}: " + ("eligible" if reason is None else reason)
+            theme.blit_text(surface, words, (x, y), 12, theme.TEXT_GOOD if reason is None else theme.TEXT_DIM)
+            y += 15
+        return y
