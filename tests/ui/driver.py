@@ -27,15 +27,16 @@ def click(app, pos, button: int = 1, tell_first: bool = True) -> None:
     step(app, 2)
 
 
-def drag(app, start, end, steps: int = 6) -> None:
+def drag(app, start, end, steps: int = 6, button: int = 1) -> None:
+    held = tuple(int(b == button) for b in (1, 2, 3))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=button))
     step(app)
     for i in range(1, steps + 1):
         pos = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=held))
         step(app)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=button))
     step(app)
 
 

@@ -117,18 +117,6 @@ def test_drawing_a_run_shows_what_each_enemy_sees(app):
     assert scene.draft.actions[-1].end == end
 
 
-def _right_drag(app, start, end, steps: int = 4) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=3))
-    step(app)
-    for i in range(1, steps + 1):
-        pos = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 1)))
-        step(app)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=3))
-    step(app)
-
-
 def test_with_the_ruler_on_a_click_on_his_own_figure_still_gives_an_order_token(app):
     """Issue 11: with the ruler on (R), clicking one's figures laid the ruler instead of tokens."""
     new_turn2_match(app)
@@ -145,7 +133,7 @@ def test_the_right_button_lays_the_ruler_between_two_points_without_taking_the_p
     new_turn2_match(app)
     scene = app.scene
     empty = scene.t.to_screen(8, 0)
-    _right_drag(app, empty, figure_pos(app, "B1"))
+    drag(app, empty, figure_pos(app, "B1"), steps=4, button=3)
     rv = scene.ruler_view
     assert rv is not None and rv.head == (8, 0) and rv.tail == scene.session.state.players["B1"].point
     assert rv.distance_modifier == tables.distance_modifier(rv.distance)
