@@ -416,11 +416,17 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Scene):
             self.hover_reason = self.field_hover_reason()
 
     def field_hover_reason(self) -> str | None:
-        """Over an enemy figure, when a click would shoot him: why not, or "click to shoot"."""
+        """What a click on the board would do, and why not: over an enemy, the shot; a run or a
+        sheet's shot being drawn, the engine's refusal as it is drawn."""
         s = self.session.state
         if not self.deciding() or self.playing():
             return None
         pid = self.figure_at(self.mouse)
+        if s.phase == SHEETS and self.sheet is not None:
+            pending = self.sheet.pending(self.t.nearest_point(*self.mouse))
+            if pending is not None and pending[2]:
+                return f"this {'run' if pending[0] == 'move' else 'shot'} is refused: {pending[2]}"
+            return None
         if s.phase == DECLARE and self.draft is not None and self.draft.move_mode:
             run = self.run_preview(self.state)
             return f"this run is refused: {run[2]}" if run is not None and run[2] else None

@@ -22,6 +22,7 @@ from paintcheck.rules.legality import why_stance_illegal
 from paintcheck.rules.plan import make_plan
 from paintcheck.ui import theme
 from paintcheck.ui.fieldview import draw_template
+from paintcheck.ui.overlays import draw_run
 
 START, ORIGIN, MOVING, SHOOTING = "start", "origin", "move", "shot"  # what the next field click sets
 SHOT_COLOUR = (255, 80, 80)
@@ -141,6 +142,18 @@ class SheetEditor:
                 c.add(f"sheet-side-{side}", side, lambda v=side: self.set_stance(side=v),
                       chosen=d.side == side, reason=why_stance_illegal(m, d.start, d.cover, side), width=60)
         c.newline()
+        # the line's own buttons and the hand-in come before the rows that come and go (a run's
+        # points, its arrival, a shot's point): they never move under the mouse
+        c.add("sheet-restart", "Start point…", lambda: self.arm(START))
+        if d.prebunker:
+            c.add("sheet-origin", "Prebunked point…", lambda: self.arm(ORIGIN),
+                  None if d.start else "click his start point first")
+        c.add("sheet-undo", "Undo", self.undo, None if d.actions or self.waypoints else "nothing to undo")
+        c.add("sheet-clear-line", "Clear the line", self.clear_line)
+        busy = {MOVING: "finish the move first", SHOOTING: "click the shot's point first"}.get(self.mode)
+        c.add("sheet-confirm", "Hand in the break sheet", self.scene.confirm_sheet,
+              busy or self.session.why_illegal(self.sheet()), primary=True, width=260)
+        c.newline(12)
         move = next((a for a in d.actions if isinstance(a, Move)), None)
         if move is not None and self.mode is None:
             self.scene.arrival_buttons("sheet-arrive", move, self.set_arrival)
@@ -171,16 +184,6 @@ class SheetEditor:
                   hint=f"only behind line {self.session.state.lattice.back_line}: you name the target"
                        " when his shot comes")
         c.newline()
-        c.add("sheet-restart", "Start point…", lambda: self.arm(START))
-        if d.prebunker:
-            c.add("sheet-origin", "Prebunked point…", lambda: self.arm(ORIGIN),
-                  None if d.start else "click his start point first")
-        c.add("sheet-undo", "Undo", self.undo, None if d.actions or self.waypoints else "nothing to undo")
-        c.add("sheet-clear-line", "Clear the line", self.clear_line)
-        c.newline()
-        busy = {MOVING: "finish the move first", SHOOTING: "click the shot's point first"}.get(self.mode)
-        c.add("sheet-confirm", "Hand in the break sheet", self.scene.confirm_sheet,
-              busy or self.session.why_illegal(self.sheet()), primary=True, width=260)
 
     def why_move_possible(self) -> str | None:
         d = self.draft
@@ -322,6 +325,28 @@ class SheetEditor:
         return None
 
     # -- drawing ------------------------------------------------------------------------------------
+    def pending(self, hover: Point | None):
+        """The run or shot being drawn up to the point under the mouse, and why the engine would
+        refuse it there: (MOVING or SHOOTING, its points, reason or None), or None."""
+        d = self.draft
+        if d.start is None or self.mode not in (MOVING, SHOOTING):
+            return None
+        if self.mode == SHOOTING:
+            if hover is None:
+                return None
+            return SHOOTING, (self.stand_point(d), hover), self.why_line(d, ShotAt(hover))
+        points = list(self.waypoints)
+        if hover is not None and hover not in points[-1:]:
+            points.append(hover)
+        if not points:
+            return None
+        end = points[-1]
+        covers = self.session.m.covers(end)
+        cover = covers[0] if covers else None
+        move = Move(tuple(points), cover, self.scene.default_side(cover, None, end))
+        path = self.session.m.path(self.stand_point(d), tuple(points))
+        return MOVING, path, self.why_line(d, move)
+
     def draw_field(self, surface, hover: Point | None) -> None:
         t, m = self.scene.t, self.session.m
         colour = theme.TEAM[self.team]
@@ -346,13 +371,20 @@ class SheetEditor:
                     pygame.draw.line(surface, SHOT_COLOUR, t.to_screen(*here), t.to_screen(*a.point), 2)
                     pygame.draw.circle(surface, SHOT_COLOUR, t.to_screen(*a.point), int(t.scale * 0.25), 2)
         d = self.draft
-        if self.mode == MOVING and d.start is not None:
-            points = list(self.waypoints)
-            if hover is not None and hover not in points[-1:]:
-                points.append(hover)
-            if points:
-                path = m.path(self.stand_point(d), tuple(points))
-                pygame.draw.lines(surface, theme.SELECT, False, [t.to_screen(*q) for q in path], 2)
+        pending = self.pending(hover)
+        if pending is not None:
+            kind, points, refused = pending
+            if kind == MOVING:
+                draw_run(surface, t, points, {}, self.session.state, refused)
+            else:
+                colour = theme.REFUSED if refused else SHOT_COLOUR
+                a, b = t.to_screen(*points[0]), t.to_screen(*points[-1])
+                pygame.draw.line(surface, colour, a, b, 2)
+                if refused:
+                    words = theme.text(refused, 12, (255, 255, 255), True)
+                    r = words.get_rect(midtop=(b[0], b[1] + 10)).clamp(surface.get_rect())
+                    pygame.draw.rect(surface, (150, 30, 30), r.inflate(8, 4), border_radius=3)
+                    surface.blit(words, r)
         where = self.position(d.player) or self.session.state.players[d.player].point
         pygame.draw.circle(surface, theme.SELECT, t.to_screen(*where), int(t.scale * 0.52), 3)
 

@@ -346,3 +346,30 @@ def test_nothing_to_tell_again_once_other_decisions_were_made(app):
     hand_over_if_asked(app)
     press(app, "tell-again")
     assert not app.scene.playing() and "Nothing to tell again" in app.message[0]
+
+
+def test_a_sheet_shot_or_run_is_shown_refused_while_it_is_drawn_and_the_buttons_stay(app):
+    """Issue 11: on the sheet, a shot the line of fire cannot make is refused as it is aimed, a run
+    through an obstacle as it is drawn; Hand in and its neighbours keep their place."""
+    from paintcheck.rules.actions import ShotAt
+
+    new_match(app)
+    scene, editor = app.scene, app.scene.sheet
+    lattice = scene.session.state.lattice
+    click(app, point_pos(app, lattice.base_points("blue")[0]))
+    d = editor.draft
+    assert d.start is not None
+    where = {k: scene.controls.rect(k).copy() for k in ("sheet-undo", "sheet-confirm")}
+    press(app, "sheet-SHOT")
+    impossible = next(p for p in lattice.points() if "impossible" in (editor.why_line(d, ShotAt(p)) or ""))
+    move(app, point_pos(app, impossible))
+    assert scene.hover_reason == f"this shot is refused: {editor.why_line(d, ShotAt(impossible))}"
+    click(app, point_pos(app, impossible))
+    assert ShotAt(impossible) not in d.actions and app.message[0] == editor.why_line(d, ShotAt(impossible))
+    press(app, "sheet-shot-cancel")
+    press(app, "sheet-MOV")
+    run_end = (d.start[0], d.start[1] + 2)
+    click(app, point_pos(app, run_end))
+    press(app, "sheet-move-finish")
+    assert isinstance(d.actions[-1], Move)
+    assert {k: scene.controls.rect(k) for k in where} == where  # with or without an Arrival row
