@@ -373,3 +373,25 @@ def test_a_sheet_shot_or_run_is_shown_refused_while_it_is_drawn_and_the_buttons_
     press(app, "sheet-move-finish")
     assert isinstance(d.actions[-1], Move)
     assert {k: scene.controls.rect(k) for k in where} == where  # with or without an Arrival row
+
+
+def test_the_break_dodges_and_late_targets_need_no_hand_over(app):
+    """Issue 11: a decision that needs nothing secret is made on the public board, both sides'
+    tokens face down, with no hand-over screen."""
+    from paintcheck.rules.state import DODGE, TARGET
+
+    _both_sheets(app)
+    public = 0
+    while app.session.state.phase not in (ORDERS, "over"):
+        assert app.scene.name == "match", f"a hand-over during the break ({app.session.state.phase})"
+        settle(app)
+        s = app.session.state
+        assert s.phase in (DODGE, TARGET)
+        assert not app.scene.private and app.scene.sheet is None
+        public += 1
+        if s.phase == DODGE:
+            press(app, "dodge")
+        else:
+            targets = [k for k in app.scene.controls.choices if k.startswith("target-") and enabled(app, k)]
+            press(app, targets[0] if targets else "hold-fire")
+    assert public > 0 and app.scene.name == "handover"  # turn 2's order tokens are secret again

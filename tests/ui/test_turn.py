@@ -298,3 +298,24 @@ def test_cover_buttons_name_the_obstacle_and_its_place_in_the_coachs_words(app):
     for cov in covers:
         words = scene.controls.choices[f"cover-{cov}"].button.text
         assert words == field.by_id[cov].name_for(scene.viewer) and " at " in words and cov not in words
+
+
+def test_a_dodge_in_a_turn_is_rolled_on_the_public_board_without_a_hand_over(app):
+    """Issue 11: rolling a dodge die needs nothing secret: no hand-over screen comes before it, and
+    unless the dodging coach alone was looking, both sides' unrevealed tokens are drawn face down."""
+    from paintcheck.rules.views import HIDDEN
+
+    new_turn2_match(app)
+    dodges = 0
+    for _ in range(400):
+        if app.session.state.phase == "over" or dodges >= 2:
+            break
+        if app.scene.name == "handover":
+            assert app.session.state.phase != "dodge", "a hand-over before a dodge die"
+        elif app.session.state.phase == "dodge":
+            scene, s = app.scene, app.scene.state
+            if not scene.private:
+                assert all(t == HIDDEN or t <= s.round for team in s.orders.values() for t in team.values())
+            dodges += 1
+        _play_one_decision(app)
+    assert dodges >= 1
