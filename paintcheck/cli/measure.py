@@ -87,6 +87,7 @@ def reading(
     rows = [
         {
             "obstacle": touch.obstacle,
+            "name": touch.name,
             "kind": touch.kind,
             "height": touch.height,
             "effect": touch.effect,
@@ -126,8 +127,8 @@ def _table(field: Field, args: argparse.Namespace, r: dict) -> str:
     for row in r["line_of_fire"]:
         mod = "impossible" if row["modifier"] is None else f"{row['modifier']:+d}"
         lines.append(
-            f"  line of fire   {row['effect']:5s} {row['obstacle']} ({row['kind']},"
-            f" {row['height']})   {mod}"
+            f"  line of fire   {row['effect']:5s} {row['name']} [{row['obstacle']}] ({row['height']})"
+            f"   {mod}"
         )
     total = r["line_of_fire_modifier"]
     lines.append(

@@ -122,7 +122,7 @@ def read_ruler(state: MatchState, m, inst: Instruments) -> RulerView | None:
         view.grazed, view.crossed = lof.grazed, lof.crossed
         if lof.touches:
             view.lines.append("Line of fire: " + ", ".join(
-                f"{'crosses' if t.effect == CROSS else 'grazes'} {t.obstacle} ({t.height})"
+                f"{'crosses' if t.effect == CROSS else 'grazes'} {t.name or t.obstacle} ({t.height})"
                 for t in lof.touches))
         view.lines.append("Drop the ruler's end on a shooter to read the shot.")
         return view
@@ -162,7 +162,8 @@ def _read_between_points(state: MatchState, m, inst: Instruments) -> RulerView:
     view.grazed, view.crossed = lof.grazed, lof.crossed
     if lof.touches:
         view.lines.append("Line of fire: " + ", ".join(
-            f"{'crosses' if t.effect == CROSS else 'grazes'} {t.obstacle} ({t.height})" for t in lof.touches))
+            f"{'crosses' if t.effect == CROSS else 'grazes'} {t.name or t.obstacle} ({t.height})"
+            for t in lof.touches))
     return view
 
 

@@ -48,8 +48,8 @@ def test_json_keys_and_values(layout, capsys):
     assert r["angle_deg"] == 0.0 and r["angle_bonus"] == 0  # shooter straight past the cover
     # the ruler crosses Blue's middle cylinder (high): impossible when standing
     assert r["line_of_fire"] == [
-        {"obstacle": "mid-b", "kind": "cylinder", "height": "high", "effect": "cross",
-         "modifier": None}
+        {"obstacle": "mid-b", "name": "cylinder at B:H6", "kind": "cylinder", "height": "high",
+         "effect": "cross", "modifier": None}
     ]
     assert r["line_of_fire_modifier"] is None
 

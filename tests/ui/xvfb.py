@@ -150,6 +150,7 @@ def screenshots(out: Path) -> list[Path]:
         if s.turn >= 4 and took_resolution:
             break
         _play_one_decision(app)
+    hand_over_if_asked(app)
     if app.scene.name == "match":
         app.scene.show_all()
         step(app, 2)
@@ -167,6 +168,7 @@ def break_shots(app, shot) -> None:
     then the break playing out."""
     from tests.ui.driver import (
         click,
+        drag,
         fill_sheet_by_clicks,
         hand_over_if_asked,
         move,
@@ -193,6 +195,10 @@ def break_shots(app, shot) -> None:
     move(app, point_pos(app, (start[0] + 2, start[1] - 6)))
     shot("10-break-sheet")
     press(app, "sheet-move-cancel")
+    # the ruler laid with the right button from an empty point the sheet may aim at to a figure
+    drag(app, point_pos(app, (start[0] + 3, -2)), point_pos(app, start), steps=4, button=3)
+    shot("12-break-sheet-ruler")
+    press(app, "tool-clear")
     press(app, "sheet-confirm")
     scene = app.scene
     for _ in range(60 * 30):  # the break is told line by line: a run half way along its path
