@@ -117,13 +117,7 @@ def read_ruler(state: MatchState, m, inst: Instruments) -> RulerView | None:
     view.lines.append(f"Ruler: {reading.distance:.2f} points, band {band_words(reading.band)}"
                       f" → distance {view.distance_modifier:+d}")
     if shooter is None or shooter.point is None:
-        ignore = (target.cover,) if target.cover else ()
-        lof = ruler_mod.line_of_fire(m.index, tail, head, ignore)
-        view.grazed, view.crossed = lof.grazed, lof.crossed
-        if lof.touches:
-            view.lines.append("Line of fire: " + ", ".join(
-                f"{'crosses' if t.effect == CROSS else 'grazes'} {t.name or t.obstacle} ({t.height})"
-                for t in lof.touches))
+        _line_of_fire(view, m, (target.cover,) if target.cover else ())
         view.lines.append("Drop the ruler's end on a shooter to read the shot.")
         return view
     view.shooter = shooter.id
@@ -157,14 +151,19 @@ def _read_between_points(state: MatchState, m, inst: Instruments) -> RulerView:
                      tables.distance_modifier(reading.distance), reading.band_polygon)
     view.lines.append(f"Ruler: {reading.distance:.2f} points, band {band_words(reading.band)}"
                       f" → distance {view.distance_modifier:+d}")
-    ignore = (shooter.cover,) if shooter is not None and shooter.cover else ()
-    lof = ruler_mod.line_of_fire(m.index, tail, head, ignore)
+    _line_of_fire(view, m, (shooter.cover,) if shooter is not None and shooter.cover else ())
+    return view
+
+
+def _line_of_fire(view: RulerView, m, ignore: tuple) -> None:
+    """The ruler's line of fire from its tail to its head, without a shot to read: what it grazes
+    and crosses, highlighted and named."""
+    lof = ruler_mod.line_of_fire(m.index, view.tail, view.head, ignore)
     view.grazed, view.crossed = lof.grazed, lof.crossed
     if lof.touches:
         view.lines.append("Line of fire: " + ", ".join(
             f"{'crosses' if t.effect == CROSS else 'grazes'} {t.name or t.obstacle} ({t.height})"
             for t in lof.touches))
-    return view
 
 
 def parts_text(parts: Parts) -> str:
