@@ -100,21 +100,34 @@ class InstrumentLayer:
             inst.ruler_tail = self.t.to_world(*pos)
 
     def select_at(self, pos) -> None:
-        """Shade the field of vision of the figure at ``pos`` (again: unshade)."""
+        """Shade the field of vision of the figure at ``pos``, or of one of the coach's players who
+        would stand on the empty point there, behind its cover (again: unshade)."""
+        inst = self.inst
         pid = self.figure_at(pos)
-        self.inst.selected = None if pid == self.inst.selected else pid
+        point = self.t.nearest_point(*pos) if pid is None else None
+        inst.selected = None if pid == inst.selected else pid
+        inst.viewpoint = None if point == inst.viewpoint else point
+
+    def viewpoint_stance(self, point) -> tuple[str | None, str | None]:
+        """The cover and side a player of the coach at the screen would take on ``point``."""
+        covers = self.session.m.covers(point)
+        cover = covers[0] if covers else None
+        return cover, self.default_side(cover, None, point)
 
     def readings(self, state: MatchState):
         """The instruments' readings for this frame (also what the tests read); recomputed only
         when the instruments or the match change."""
         i = self.inst
         key = (id(self.session.state), self.viewer, self.private, i.ruler_head, i.ruler_from, i.ruler_tail,
-               i.ruler_shooter, i.protractor, i.selected)
+               i.ruler_shooter, i.protractor, i.selected, i.viewpoint)
         if key != self._readings_key:
             m = self.session.m
             ruler = overlays.read_ruler(state, m, i)
             prot = overlays.read_protractor(state, m, i, ruler)
-            fov = overlays.read_fov(state, m, i.selected)
+            if i.viewpoint is not None:
+                fov = overlays.read_point_fov(m, self.viewer or "blue", *self.viewpoint_stance(i.viewpoint))
+            else:
+                fov = overlays.read_fov(state, m, i.selected)
             self._readings = (ruler, prot, fov)
             self._readings_key = key
         return self._readings

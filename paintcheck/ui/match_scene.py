@@ -450,8 +450,9 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Scene):
         t = self.t
         field_ = self.session.table.field
         ruler, prot, fov = self.readings(state)
-        if self.inst.selected and fov is not None:
-            overlays.draw_fov(surface, t, fov, state.players[self.inst.selected].team)
+        if fov is not None and (self.inst.selected or self.inst.viewpoint):
+            team = state.players[self.inst.selected].team if self.inst.selected else self.viewer or "blue"
+            overlays.draw_fov(surface, t, fov, team)
         self.draw_declared(surface, state)
         self.ruler_view, self.protractor_view = ruler, prot
         if prot is not None:

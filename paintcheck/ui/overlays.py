@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 import pygame.gfxdraw
 
+from paintcheck.field.lattice import point_name
 from paintcheck.geometry import fov as fov_mod
 from paintcheck.geometry import protractor as protractor_mod
 from paintcheck.geometry import ruler as ruler_mod
@@ -40,6 +41,7 @@ class Instruments:
     dragging: str | None = None  # "head" | "tail" while the mouse holds it
     protractor: bool = True  # show the protractor on the ruler's target
     selected: str | None = None  # the figure whose field of vision is shaded
+    viewpoint: tuple[int, int] | None = None  # or the empty point whose (a coach's player's) is
 
     def clear_ruler(self) -> None:
         self.ruler_head = self.ruler_from = self.ruler_tail = self.ruler_shooter = None
@@ -49,7 +51,7 @@ class Instruments:
         """Every instrument off: no ruler, no protractor, no field of vision shaded."""
         self.clear_ruler()
         self.protractor = False
-        self.selected = None
+        self.selected = self.viewpoint = None
 
     @property
     def laid(self) -> bool:
@@ -190,6 +192,8 @@ def read_protractor(state: MatchState, m, inst: Instruments,
     """Protractor on the ruler's target (aligned with his cover), or at mid-run for a runner."""
     if not inst.protractor:
         return None
+    if inst.ruler_head is None and inst.ruler_from is not None:
+        return _point_protractor(m, inst.ruler_from, ruler.tail if ruler is not None else None)
     pid = inst.ruler_head or inst.selected
     if pid is None:
         return None
@@ -214,6 +218,20 @@ def read_protractor(state: MatchState, m, inst: Instruments,
                 f" → angle {tables.static_angle_bonus(sa.theta):+d}")
         highlight = sa.segment_wedge.intersection(_disc(st.point, PROTRACTOR_RADIUS))
     return ProtractorView(st.point, sa.zero, False, highlight, text)
+
+
+def _point_protractor(m, point, shooter) -> ProtractorView | None:
+    """The protractor on an empty point, aligned with the cover a player there would use."""
+    covers = m.covers(point)
+    if not covers or shooter is None:
+        return None
+    sa = protractor_mod.static_angle(m.index, point, covers[0], shooter)
+    if sa.zero is None:
+        return None
+    text = (f"Protractor on {point_name(point)}: θ = {sa.theta:.1f}°, segment {sa.segment}"
+            f" → angle {tables.static_angle_bonus(sa.theta):+d}")
+    wedge = sa.segment_wedge.intersection(_disc(point, PROTRACTOR_RADIUS))
+    return ProtractorView(point, sa.zero, False, wedge, text)
 
 
 def read_run_protractor(path, shooter) -> ProtractorView | None:
@@ -246,6 +264,12 @@ def read_fov(state: MatchState, m, pid: str | None):
     if p.boulets:
         return fov_mod.blind()
     return fov_mod.field_of_vision(m.index, p.team, p.cover, p.side)
+
+
+def read_point_fov(m, team: str, cover: str | None, side: str | None):
+    """What a player of ``team`` would see standing behind ``cover`` (playing ``side``), or
+    everything behind nothing (RULES 3.4): for a point a sheet or a run plans to reach."""
+    return fov_mod.field_of_vision(m.index, team, cover, side)
 
 
 def pending_move_declaration(decl: Declare, waypoints, cover=None, side=None) -> Declare:

@@ -155,3 +155,29 @@ def test_putting_the_instruments_away_ends_every_instrument_mode(app):
     assert not scene.inst.protractor and scene.ruler_view is None
     click(app, figure_pos(app, "B2"))
     assert scene.orders_draft == {"B2": 1} and not scene.inst.laid
+
+
+def test_protractor_and_field_of_vision_work_on_an_empty_point(app):
+    """Issue 11: the instruments between any two points, figure or not (a sheet aims at points):
+    the protractor sits on an empty point aligned with the cover a player there would use, and a
+    right click on an empty point shades what the coach's player would see from it."""
+    from paintcheck.geometry import fov as fov_mod
+    from paintcheck.geometry import protractor
+
+    new_turn2_match(app)
+    scene = app.scene
+    m, state = scene.session.m, scene.session.state
+    taken = {p.point for p in state.players.values()}
+    spot = next(p for p in state.lattice.points()
+                if m.covers(p) and p not in taken and m.obstacle_at(p) is None and p[1] < 0)
+    shooter = next(p for p in state.players.values() if p.team == "white" and p.on_field)
+    drag(app, scene.t.to_screen(*spot), figure_pos(app, shooter.id), steps=4, button=3)
+    pv = scene.protractor_view
+    expected = protractor.static_angle(m.index, spot, m.covers(spot)[0], shooter.point)
+    assert pv is not None and pv.centre == spot
+    assert pv.reading.endswith(f"angle {tables.static_angle_bonus(expected.theta):+d}")
+    press(app, "tool-clear")
+    click(app, scene.t.to_screen(*spot), button=3)
+    _, _, fov = scene.readings(scene.state)
+    cover, side = scene.viewpoint_stance(spot)
+    assert scene.inst.viewpoint == spot and fov == fov_mod.field_of_vision(m.index, scene.viewer, cover, side)
