@@ -198,6 +198,15 @@ def layout_problems(data: Any, source: str = "<layout>") -> list[str]:
     return _check(data, source).problems
 
 
+def layout_findings(data: Any) -> list[tuple[int, str]]:
+    """The problems ``validate`` finds, each with the index of its obstacle (-1: the whole file):
+    the same checks, for a tool that draws each problem on its piece (the designer)."""
+    checked = _check(data, "<layout>")
+    if checked.found or not checked.problems:
+        return checked.found
+    return [(-1, line.split(": ", 1)[-1]) for line in checked.problems]
+
+
 def layout_to_dict(layout: Layout) -> dict[str, Any]:
     """The JSON object of a layout file; ``layout_from_dict`` reads it back to an equal layout."""
     obstacles = []
@@ -369,6 +378,7 @@ class _Placed:
 @dataclass
 class _Checked:
     problems: list[str] = field(default_factory=list)
+    found: list[tuple[int, str]] = field(default_factory=list)  # (obstacle index or -1, sentence)
     lattice: Lattice | None = None
     obstacles: list[_Placed] = field(default_factory=list)
 
@@ -422,6 +432,7 @@ def _check(data: Any, source: str) -> _Checked:
     if not broken:
         found.extend(semantic.symmetry())
     out.obstacles = semantic.placed
+    out.found = sorted(found, key=lambda f: f[0])
     out.problems = _lines(source, data, found)
     return out
 

@@ -1,0 +1,92 @@
+"""The designer's model (field.design): mirrored edits, one undo step for a pair, the box limit,
+refusals in validate's words, and the shipped box21 field rebuilt piece by piece."""
+
+from __future__ import annotations
+
+from paintcheck.field.design import HISTORY, Design, empty_layout
+from paintcheck.field.layout_file import default_layout_path, layout_problems, layout_to_dict, load_layout
+
+B = lambda x, row: (x, -row)  # noqa: E731 - Blue's half
+W = lambda x, row: (x, row)  # noqa: E731
+
+
+def test_a_piece_placed_in_one_half_brings_its_twin_and_one_undo_takes_both():
+    d = Design(empty_layout())
+    assert d.place("cylinder", B(4, 6)) is None
+    assert sorted(o.at for o in d.obstacles) == [B(4, 6), W(4, 6)]
+    assert d.twin(d.at(B(4, 6))) == d.at(W(4, 6))
+    assert d.undo() and d.obstacles == ()
+    assert d.redo() and len(d.obstacles) == 2
+
+
+def test_move_and_turn_are_mirrored_and_remove_takes_the_pair():
+    d = Design(empty_layout())
+    d.place("cylinder_lying", B(3, 5), 90)
+    piece = d.at(B(3, 5))
+    assert d.move(piece.id, B(5, 5)) is None
+    assert {o.at for o in d.obstacles} == {B(5, 5), W(5, 5)}
+    assert d.turn(piece.id) is None
+    here, there = d.spec(piece.id), d.twin(d.spec(piece.id))
+    assert (here.axis, there.axis) == (135, 225)
+    assert "stays in its half" in d.move(piece.id, W(5, 5))
+    assert d.remove(piece.id) is None and d.obstacles == ()
+    assert len(d.past) == 4  # place, move, turn, remove: one step each, twin and all
+
+
+def test_the_mirror_off_places_one_piece_and_the_missing_twin_is_a_check():
+    d = Design(empty_layout(), mirror=False)
+    assert d.place("cone", B(2, 4)) is None and len(d.obstacles) == 1
+    ((oid, words),) = d.problems()
+    assert oid == d.obstacles[0].id and words.startswith("has no mirror")
+
+
+def test_the_box_limit_refuses_with_its_reason_and_the_switch_frees_it():
+    d = Design(empty_layout())
+    for x in (2, 6):
+        assert d.place("rocket_small", B(x, 3)) is None
+    reason = d.place("rocket_small", B(10, 3))
+    assert reason.startswith("the box holds 4 small rockets (RULES 2.1)") and len(d.obstacles) == 4
+    d.box = False
+    assert d.place("rocket_small", B(10, 3)) is None and len(d.obstacles) == 6
+
+
+def test_a_refused_place_says_validates_words_and_changes_nothing():
+    d = Design(empty_layout())
+    base = d.lattice.base_points("blue")[3]
+    reason = d.place("cylinder", base)
+    assert "a runner's start point" in reason and d.obstacles == () and not d.past
+    d.place("cylinder", B(8, 6))
+    assert "already stands" in d.place("cone", B(8, 6))
+    assert "asymmetrically" in d.place("cylinder_lying", (3, 0), 90)
+
+
+def test_rename_keeps_the_twin_mirrored_and_the_name_and_flag_are_undoable():
+    d = Design(empty_layout())
+    d.place("cone", B(8, 4))
+    oid = d.at(B(8, 4)).id
+    assert d.rename(oid, "tower-b") is None
+    assert d.at(W(8, 4)).id == "tower-w"
+    assert d.set_name("My field") is None and d.set_flag("double") is None
+    assert (d.name, d.flag) == ("My field", "double")
+    d.undo()
+    d.undo()
+    assert (d.name, d.flag) == ("New field", "centre")
+
+
+def test_the_history_holds_many_steps():
+    d = Design(empty_layout(), box=False)
+    for i in range(HISTORY + 20):
+        d.set_name(f"name {i}")
+    assert len(d.past) == HISTORY
+
+
+def test_box21_rebuilt_piece_by_piece_is_the_shipped_field():
+    shipped = load_layout(default_layout_path())
+    d = Design(empty_layout(shipped.name, shipped.lattice, shipped.flag))
+    blue_or_centre = [o for o in shipped.obstacles if o.at[1] <= 0]
+    for o in blue_or_centre:
+        assert d.place(o.kind, o.at, o.axis) is None, o
+    built = d.layout()
+    assert layout_problems(layout_to_dict(built)) == []
+    key = lambda o: (o.kind, o.at, o.axis % 360 if o.kind.endswith(("lying", "submarine")) else 0)  # noqa: E731
+    assert sorted(map(key, built.obstacles)) == sorted(map(key, shipped.obstacles))
