@@ -1,0 +1,135 @@
+"""Design a field in the window, by posted mouse and key events: pieces dragged from the palette,
+moved, turned, mirrored, undone and redone as one step, refused with their reason, renamed, saved;
+and the shipped box21 field built from an empty field by clicks."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from paintcheck.field.layout_file import default_layout_path, layout_problems, layout_to_dict, load_layout
+from tests.ui.driver import click, drag, move, press, step
+
+
+@pytest.fixture
+def designer(app):
+    if "designer" not in app.scenes:  # until the title opens it
+        from paintcheck.ui.designer_scene import DesignerScene
+
+        app.scenes["designer"] = DesignerScene(app)
+    app.switch("designer", new=True)
+    step(app, 2)
+    return app.scene
+
+
+def at(scene, point):
+    return scene.t.to_screen(*point)
+
+
+def key(app, k, mod=0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    step(app)
+
+
+def test_a_piece_dragged_from_the_palette_lands_with_its_mirrored_twin(app, designer):
+    drag(app, designer.palette_rects["cylinder"].center, at(designer, (4, -6)))
+    d = designer.design
+    assert sorted(o.at for o in d.obstacles) == [(4, -6), (4, 6)]
+    assert designer.selected == d.at((4, -6)).id
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # one undo takes both
+    assert d.obstacles == ()
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert len(d.obstacles) == 2
+
+
+def test_drag_to_move_turn_with_the_wheel_and_delete(app, designer):
+    d = designer.design
+    drag(app, designer.palette_rects["cylinder_lying"].center, at(designer, (3, -5)))
+    piece = d.at((3, -5)).id
+    drag(app, at(designer, (3, -5)), at(designer, (6, -5)))
+    assert d.spec(piece).at == (6, -5) and d.twin(d.spec(piece)).at == (6, 5)
+    move(app, at(designer, (6, -5)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    step(app)
+    assert d.spec(piece).axis == 45 and d.twin(d.spec(piece)).axis == 315
+    key(app, pygame.K_q)
+    assert d.spec(piece).axis == 0
+    key(app, pygame.K_DELETE)
+    assert d.obstacles == ()
+
+
+def test_a_red_ghost_says_why_and_the_box_limit_is_refused_with_its_reason(app, designer):
+    click(app, designer.palette_rects["cylinder"].center)
+    move(app, at(designer, designer.design.lattice.base_points("blue")[2]))
+    specs, reason = designer.ghost()
+    assert "a runner's start point" in reason and len(specs) == 2  # the piece and its twin
+    press(app, "mirror")  # one pyramid only: placed off the line, its twin would be a second
+    assert not designer.design.mirror
+    for x in (2, 12):
+        click(app, designer.palette_rects["pyramid"].center)
+        click(app, at(designer, (x, -4)))
+    assert len(designer.design.obstacles) == 1
+    assert app.message[0].startswith("the box holds 1 pyramid (RULES 2.1)")
+    press(app, "box")  # off: free
+    click(app, at(designer, (12, -4)))
+    assert len(designer.design.obstacles) == 2
+    assert any(words.startswith("has no mirror") for _, words in designer.design.problems())  # a check
+
+
+def test_rename_save_and_the_file_loads_back_equal_and_valid(app, designer, user_data):
+    drag(app, designer.palette_rects["cone"].center, at(designer, (5, -3)))
+    press(app, "rename")
+    designer.entry.set_text("left-cone-b")
+    key(app, pygame.K_RETURN)
+    d = designer.design
+    assert d.at((5, -3)).id == "left-cone-b" and d.at((5, 3)).id == "left-cone-w"
+    press(app, "rename-field")
+    designer.entry.set_text("Two cones")
+    key(app, pygame.K_RETURN)
+    press(app, "save")
+    path = designer.path
+    assert path is not None and path.is_relative_to(user_data) and not d.changed
+    loaded = load_layout(path)
+    assert loaded == d.layout().__class__(**{**d.layout().__dict__, "source": loaded.source})
+    assert layout_problems(json.loads(path.read_text(encoding="utf-8"))) == []
+
+
+def test_save_is_refused_while_a_check_stands(app, designer):
+    press(app, "mirror")
+    drag(app, designer.palette_rects["cone"].center, at(designer, (5, -3)))
+    assert designer.controls.choices["save"].reason.startswith("1 check(s) stand")
+    press(app, "save")
+    assert designer.path is None
+
+
+def test_leaving_with_unsaved_changes_asks_first(app, designer):
+    drag(app, designer.palette_rects["cone"].center, at(designer, (5, -3)))
+    press(app, "back")
+    assert app.scene is designer and "leave-yes" in designer.controls.choices
+    press(app, "leave-no")
+    assert app.scene is designer
+    press(app, "back")
+    press(app, "leave-yes")
+    assert app.scene.name == "title"
+
+
+def test_the_shipped_box21_field_built_from_an_empty_field_by_clicks(app, designer):
+    """Mirror on: Blue's half and the centre line by clicks (a lying piece turned with E), the
+    saved file is the shipped field (same pieces, points and axes)."""
+    shipped = load_layout(default_layout_path())
+    press(app, "rename-field")
+    designer.entry.set_text(shipped.name)
+    key(app, pygame.K_RETURN)
+    for o in (o for o in shipped.obstacles if o.at[1] <= 0):
+        click(app, designer.palette_rects[o.kind].center)
+        for _ in range(o.axis // 45):  # the piece held is turned before it is laid
+            key(app, pygame.K_e)
+        click(app, at(designer, o.at))
+        assert designer.design.spec(designer.selected).at == o.at, (o, app.message)
+    press(app, "save")
+    built = load_layout(designer.path)
+    key_of = lambda o: (o.kind, o.at, o.axis)  # noqa: E731
+    assert sorted(map(key_of, built.obstacles)) == sorted(map(key_of, shipped.obstacles))
+    assert layout_problems(layout_to_dict(built)) == []
