@@ -1,5 +1,5 @@
 """A layout being designed: the pieces of the box placed on the lattice, mirrored across the centre
-line, every edit one undoable step, checked by ``validate``'s own checks. No pygame here: the
+line, every edit one undoable step, checked by ``validate``'s own checks. Pure data: the
 designer's window (``ui/designer_scene.py``) asks this and draws what it says.
 
 - **Mirror** (on by default, RULES 1.6): placing, moving, turning or removing a piece in one half does
@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from paintcheck.field import catalogue
 from paintcheck.field.lattice import Lattice, Point, mirror_point, point_name
 from paintcheck.field.layout import FLAG_FORMATS, Layout, ObstacleSpec
-from paintcheck.field.layout_file import box_family, layout_findings, layout_to_dict, mirror_id
+from paintcheck.field.layout_file import Placements, box_family, layout_findings, layout_to_dict, mirror_id
 
 HISTORY = 500  # undo steps kept (the issue asks for at least 200)
 AXIS_STEP = 45
@@ -47,6 +47,8 @@ class Design:
         self.box = box
         self.past: list[Snapshot] = []
         self.future: list[Snapshot] = []
+        self._problems: dict[Snapshot, list] = {}
+        self._placements: dict = {}
 
     # -- what it is -------------------------------------------------------------------------------
     @property
@@ -95,11 +97,16 @@ class Design:
         return Counter(box_family(o.kind) for o in self.obstacles)
 
     def problems(self, snapshot: Snapshot | None = None) -> list[tuple[str | None, str]]:
-        """``validate``'s problems, each with the id of its piece (None: the whole layout)."""
+        """``validate``'s problems, each with the id of its piece (None: the whole layout);
+        remembered for each state (the window asks every frame)."""
         s = snapshot or self.now
-        found = layout_findings(layout_to_dict(self.layout(s)))
-        ids = [o.id for o in s.obstacles]
-        return [(ids[i] if 0 <= i < len(ids) else None, words) for i, words in found]
+        if s not in self._problems:
+            found = layout_findings(layout_to_dict(self.layout(s)))
+            ids = [o.id for o in s.obstacles]
+            if len(self._problems) > 256:
+                self._problems.clear()
+            self._problems[s] = [(ids[i] if 0 <= i < len(ids) else None, words) for i, words in found]
+        return list(self._problems[s])
 
     # -- edits ------------------------------------------------------------------------------------------
     def place(self, kind: str, at: Point, axis: int = 0, name: str | None = None) -> str | None:
@@ -247,16 +254,19 @@ class Design:
         return None
 
     def _new_problem(self, snapshot: Snapshot, touched: set[str]) -> str | None:
-        """The first problem the edit brings to the pieces it touches (a problem they already had, or
-        another piece's, does not refuse it); the sentence of ``validate``."""
-        before = set(self.problems())
-        for oid, words in self.problems(snapshot):
-            if words.startswith("has no mirror"):
-                continue  # a twin still to come is a check, not a refusal
-            if (oid in touched or oid is None) and (oid, words) not in before:
-                spec = next(o for o in snapshot.obstacles if o.id == oid) if oid else None
-                where = f"{catalogue.kind_word(spec.kind)} at {point_name(spec.at)}: " if spec else ""
-                return where + words
+        """The first problem ``validate`` finds on the pieces the edit touches, checked after the
+        others (``layout_file.Placements``): the sentence of ``validate``. A missing twin is a check,
+        not a refusal (the symmetry of the whole is not checked here)."""
+        base = tuple(o for o in snapshot.obstacles if o.id not in touched)
+        key = (base, snapshot.flag)
+        if key not in self._placements:
+            if len(self._placements) > 64:
+                self._placements.clear()
+            self._placements[key] = Placements(self.lattice, snapshot.flag, base)
+        moved = [o for o in snapshot.obstacles if o.id in touched]
+        for spec, problems in zip(moved, self._placements[key].problems(moved), strict=True):
+            if problems:
+                return f"{catalogue.kind_word(spec.kind)} at {point_name(spec.at)}: {problems[0]}"
         return None
 
     def _push(self, snapshot: Snapshot) -> None:

@@ -209,19 +209,7 @@ def layout_findings(data: Any) -> list[tuple[int, str]]:
 
 def layout_to_dict(layout: Layout) -> dict[str, Any]:
     """The JSON object of a layout file; ``layout_from_dict`` reads it back to an equal layout."""
-    obstacles = []
-    for spec in layout.obstacles:
-        entry: dict[str, Any] = {
-            "id": spec.id,
-            "kind": spec.kind,
-            "at": layout.lattice.format(spec.at),
-        }
-        kind = catalogue.KINDS.get(spec.kind)
-        if kind is not None and kind.lying:
-            entry["axis"] = spec.axis % 360
-        if spec.name:
-            entry["name"] = spec.name
-        obstacles.append(entry)
+    obstacles = [_entry(spec, layout.lattice) for spec in layout.obstacles]
     return {
         "format": FORMAT,
         "name": layout.name,
@@ -435,6 +423,45 @@ def _check(data: Any, source: str) -> _Checked:
     out.found = sorted(found, key=lambda f: f[0])
     out.problems = _lines(source, data, found)
     return out
+
+
+class Placements:
+    """``validate``'s checks of meaning for pieces added to a layout, the layout's own pieces
+    checked once: where one more piece may stand (the designer asks at every point the mouse
+    reaches, so the pieces already there are not checked again). The same ``_ObstacleChecks``."""
+
+    def __init__(self, lattice: Lattice, flag: str | None, specs) -> None:
+        self._base = _ObstacleChecks(lattice, flag)
+        self._count = 0
+        for spec in specs:
+            self._base.check(self._count, _entry(spec, lattice))
+            self._count += 1
+
+    def problems(self, specs) -> list[list[str]]:
+        """For each of ``specs`` (added in order, after the layout's pieces), its problems."""
+        checks = _ObstacleChecks(self._base.lattice, self._base.flag)
+        checks.ids_seen = dict(self._base.ids_seen)
+        checks.standing = dict(self._base.standing)
+        checks.placed = list(self._base.placed)
+        out = []
+        for n, spec in enumerate(specs):
+            try:
+                entry = _entry(spec, self._base.lattice)
+            except CoordinateError as exc:
+                out.append([f"bad point in 'at': {exc}"])
+                continue
+            out.append(checks.check(self._count + n, entry))
+        return out
+
+
+def _entry(spec: ObstacleSpec, lattice: Lattice) -> dict[str, Any]:
+    entry: dict[str, Any] = {"id": spec.id, "kind": spec.kind, "at": lattice.format(spec.at)}
+    kind = catalogue.KINDS.get(spec.kind)
+    if kind is not None and kind.lying:
+        entry["axis"] = spec.axis % 360
+    if spec.name:
+        entry["name"] = spec.name
+    return entry
 
 
 class _ObstacleChecks:

@@ -84,6 +84,9 @@ class DesignerScene(Scene):
         self.confirm_leave: str | None = None
         self.editing: str | None = None  # "name" or "rename" while the text entry is open
         self._fields: dict = {}
+        self._ghost_key, self._ghost = None, None
+        self._board_key = self._board = None
+        self._palette_key = self._palette = None
 
     @property
     def read_only(self) -> bool:
@@ -137,7 +140,9 @@ class DesignerScene(Scene):
         for i, kind in enumerate(PALETTE):
             self.palette_rects[kind] = pygame.Rect(x + (i % 4) * (cell + 8), y + (i // 4) * (cell // 2 + 26),
                                                    cell, cell // 2 + 20)
-        y = max(r.bottom for r in self.palette_rects.values()) + 12
+        low = max(r.bottom for r in self.palette_rects.values())
+        self.palette_area = pygame.Rect(self.px, self.palette_top, self.pw, low - self.palette_top + 1)
+        y = low + 12
         sel = d.spec(self.selected) if self.selected else None
         c.at(self.px, y, self.pw)
         if sel is not None:
@@ -404,12 +409,20 @@ class DesignerScene(Scene):
 
     # -- what the mouse would do here -----------------------------------------------------------------
     def ghost(self) -> tuple[list[ObstacleSpec], str | None] | None:
-        """The piece the mouse holds at the point under it, its twin, and why it may not stand there."""
+        """The piece the mouse holds at the point under it, its twin, and why it may not stand there
+        (remembered while the mouse stays on that point)."""
         if not self.field_area.collidepoint(self.mouse):
             return None
         point = self.t.nearest_point(*self.mouse)
         if point is None:
             return None
+        held = self.dragging if pygame.mouse.get_pressed()[0] else None
+        key = (self.design.now, self.design.mirror, self.design.box, self.armed, self.armed_axis, held, point)
+        if key != self._ghost_key:
+            self._ghost_key, self._ghost = key, self._ghost_at(point)
+        return self._ghost
+
+    def _ghost_at(self, point):
         d = self.design
         if self.armed is not None:
             axis = self.armed_axis if catalogue.KINDS[self.armed].lying else 0
@@ -447,24 +460,33 @@ class DesignerScene(Scene):
                 self._fields[key] = None
         return self._fields[key]
 
+    def board(self, problems) -> pygame.Surface:
+        """The field with its pieces, checks and selection: drawn again only when one of them (or the
+        piece held) changes, blitted every frame."""
+        d = self.design
+        held = self.dragging if pygame.mouse.get_pressed()[0] else None
+        key = (d.now, d.mirror, self.selected, held, self.field_area.size, self.t)
+        if key != self._board_key:
+            surf = self.renderer.background(self.field_area.size, self.t).copy()
+            self.draw_mirror_axis(surf)
+            flagged = {oid for oid, _ in problems if oid}
+            field = self.field_of(d.obstacles)
+            for o in field.obstacles if field is not None else ():
+                if o.id == held:
+                    draw_obstacle(surf, self.t, o, outline=theme.TEXT_DIM, width=1)
+                    continue
+                draw_obstacle(surf, self.t, o)
+                if o.id in flagged:
+                    draw_obstacle(surf, self.t, o, outline=theme.TEXT_WARN, width=3)
+                if o.id == self.selected:
+                    draw_obstacle(surf, self.t, o, outline=theme.SELECT, width=3)
+            self._board_key, self._board = key, surf
+        return self._board
+
     def draw(self, surface) -> None:
         surface.fill(theme.BACKGROUND)
-        d = self.design
-        surface.blit(self.renderer.background(self.field_area.size, self.t), self.field_area.topleft)
-        self.draw_mirror_axis(surface)
-        problems = d.problems()
-        flagged = {oid for oid, _ in problems if oid}
-        field = self.field_of(d.obstacles)
-        if field is not None:
-            for o in field.obstacles:
-                if o.id == self.dragging and pygame.mouse.get_pressed()[0]:
-                    draw_obstacle(surface, self.t, o, outline=theme.TEXT_DIM, width=1)
-                    continue
-                draw_obstacle(surface, self.t, o)
-                if o.id in flagged:
-                    draw_obstacle(surface, self.t, o, outline=theme.TEXT_WARN, width=3)
-                if o.id == self.selected:
-                    draw_obstacle(surface, self.t, o, outline=theme.SELECT, width=3)
+        problems = self.design.problems()
+        surface.blit(self.board(problems), self.field_area.topleft)
         ghost = self.ghost()
         if ghost is not None:
             specs, reason = ghost
@@ -495,19 +517,7 @@ class DesignerScene(Scene):
                         theme.TEXT, True)
         theme.blit_text(surface, f"{d.lattice.columns} × {d.lattice.rows_per_half * 2 + 1} points · {where}",
                         (self.px + 2, self.palette_top - 20), 13, theme.TEXT_DIM)
-        used = d.usage()
-        for kind, rect in self.palette_rects.items():
-            chosen = kind == self.armed
-            pygame.draw.rect(surface, (60, 70, 64) if chosen else theme.PANEL, rect, border_radius=4)
-            pygame.draw.rect(surface, theme.SELECT if chosen else theme.PANEL_LINE, rect, 1, border_radius=4)
-            self.draw_swatch(surface, kind, rect)
-            family = box_family(kind)
-            limit = catalogue.BOX_CONTENTS.get(family, 0)
-            colour = theme.TEXT_WARN if used[family] > limit else theme.TEXT_DIM
-            x = rect.x + 4
-            theme.blit_text(surface, catalogue.kind_word(kind), (x, rect.bottom - 30), 12, theme.TEXT)
-            in_box = f"{used[family]} of {limit} in the box"
-            theme.blit_text(surface, in_box, (x, rect.bottom - 15), 11, colour)
+        surface.blit(self.palette(), self.palette_area.topleft)
         y = self.info_top + (40 if self.entry is not None else 0)
         sel = d.spec(self.selected) if self.selected else None
         if sel is not None:
@@ -532,6 +542,30 @@ class DesignerScene(Scene):
                 theme.blit_text(surface, line, (self.px, y), 13, theme.TEXT)
                 y += 16
         self.app.draw_message(surface, (self.px + self.pw // 2, surface.get_height() - 50))
+
+    def palette(self) -> pygame.Surface:
+        """The box's pieces with how many the field uses, drawn again only when that changes."""
+        used = self.design.usage()
+        key = (tuple(sorted(used.items())), self.armed, self.palette_area.size)
+        if key != self._palette_key:
+            area = self.palette_area
+            surf = pygame.Surface(area.size)
+            surf.fill(theme.BACKGROUND)
+            for kind, screen_rect in self.palette_rects.items():
+                rect = screen_rect.move(-area.x, -area.y)
+                chosen = kind == self.armed
+                pygame.draw.rect(surf, (60, 70, 64) if chosen else theme.PANEL, rect, border_radius=4)
+                pygame.draw.rect(surf, theme.SELECT if chosen else theme.PANEL_LINE, rect, 1, border_radius=4)
+                self.draw_swatch(surf, kind, rect)
+                family = box_family(kind)
+                limit = catalogue.BOX_CONTENTS.get(family, 0)
+                colour = theme.TEXT_WARN if used[family] > limit else theme.TEXT_DIM
+                x = rect.x + 4
+                theme.blit_text(surf, catalogue.kind_word(kind), (x, rect.bottom - 30), 12, theme.TEXT)
+                theme.blit_text(surf, f"{used[family]} of {limit} in the box", (x, rect.bottom - 15), 11,
+                                colour)
+            self._palette_key, self._palette = key, surf
+        return self._palette
 
     def draw_swatch(self, surface, kind: str, rect) -> None:
         spec = ObstacleSpec("swatch", kind, (0, 0), 0)
