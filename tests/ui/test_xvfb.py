@@ -85,3 +85,21 @@ def test_the_break_played_with_real_mouse_events(tmp_path):
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["driver"] == "x11" and result["clicks"] > 40
     assert (result["turn"], result["phase"]) == (2, "orders")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
+def test_the_designer_with_real_mouse_events(tmp_path):
+    """A cylinder dragged from the palette onto the field, then to another point, by xdotool's
+    pointer through X: the piece and its mirrored twin follow; the screenshot is not blank."""
+    shot = tmp_path / "designer.png"
+    with xvfb_display(size="1280x800x24") as display:
+        env = {**os.environ, "DISPLAY": display}
+        env.pop("SDL_VIDEODRIVER", None)
+        done = subprocess.run([sys.executable, "-m", "tests.ui.xdotool_design", str(shot)], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=200)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["driver"] == "x11" and result["placed"]
+    assert result["moved_to"] == [6, -5] and result["twin_at"] == [6, 5] and result["pieces"] == 2
+    assert not_blank(shot) > 8

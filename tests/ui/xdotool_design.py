@@ -1,0 +1,77 @@
+"""The designer driven by real pointer events: xdotool presses, drags and releases the mouse on an X
+display (Xvfb) and SDL's x11 driver hands the events to the window. A cylinder is dragged from the
+palette onto the field, then the piece is dragged to another point; the mirror follows. Run on a
+display: ``DISPLAY=:97 python -m tests.ui.xdotool_design OUT.png`` prints what it did as JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def main(argv: list[str]) -> int:
+    os.environ.pop("SDL_VIDEODRIVER", None)
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp()  # never the user's layouts
+    import pygame
+
+    import tests.ui.driver as d
+    from paintcheck.ui.app import App
+
+    out = argv[0] if argv else "/tmp/designer.png"
+
+    def xdo(*args) -> None:
+        subprocess.run(["xdotool", *map(str, args)], check=True)
+        time.sleep(0.03)
+
+    def xdrag(app, a, b, steps: int = 6) -> None:
+        xdo("mousemove", a[0], a[1])
+        d.step(app, 2)
+        xdo("mousedown", 1)
+        d.step(app, 2)
+        for i in range(1, steps + 1):
+            xdo("mousemove", a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
+            d.step(app, 2)
+        xdo("mouseup", 1)
+        d.step(app, 3)
+
+    app = App((1280, 800), seed=5)
+    if "designer" not in app.scenes:
+        from paintcheck.ui.designer_scene import DesignerScene
+
+        app.scenes["designer"] = DesignerScene(app)
+    d.step(app, 3)
+    subprocess.run(["xdotool", "search", "--name", "Paintcheck", "windowmove", "0", "0"], capture_output=True)
+    time.sleep(0.5)
+    app.switch("designer", new=True)
+    d.step(app, 5)
+    scene = app.scene
+    placed = moved = None
+    for _ in range(5):  # the window may take a moment to sit at (0, 0)
+        xdrag(app, scene.palette_rects["cylinder"].center, scene.t.to_screen(4, -6))
+        spec = scene.design.at((4, -6))
+        if spec is not None:
+            placed = spec.id
+            break
+        time.sleep(0.5)
+    if placed is not None:
+        xdrag(app, scene.t.to_screen(4, -6), scene.t.to_screen(6, -5))
+        spec = scene.design.spec(placed)
+        moved = spec.at if spec else None
+    xdo("mousemove", *scene.t.to_screen(9, -3))
+    d.step(app, 3)
+    pygame.image.save(app.screen, out)
+    twin = scene.design.twin(scene.design.spec(placed)) if placed else None
+    print(json.dumps({"placed": placed, "moved_to": moved, "twin_at": twin.at if twin else None,
+                      "pieces": len(scene.design.obstacles), "driver": pygame.display.get_driver()}))
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
