@@ -495,12 +495,21 @@ class DesignerScene(Scene):
                 for o in shown.obstacles:
                     draw_obstacle(surface, self.t, o, outline=REFUSED if reason else OK, width=3)
             if reason:
-                words = theme.text(reason, 12, (255, 255, 255), True)
-                r = words.get_rect(midtop=(self.mouse[0], self.mouse[1] + 18)).clamp(surface.get_rect())
-                pygame.draw.rect(surface, (150, 30, 30), r.inflate(8, 4), border_radius=3)
-                surface.blit(words, r)
+                self.tip(surface, reason, (150, 30, 30))
+        elif self.field_area.collidepoint(self.mouse):  # a piece's checks, on hover
+            oid = self.piece_at(self.mouse)
+            said = [words for pid, words in problems if pid is not None and pid == oid]
+            if said:
+                self.tip(surface, f"{oid}: {said[0]}", (130, 80, 20))
         self.draw_panel(surface, problems)
         self.draw_status(surface, problems)
+
+    def tip(self, surface, words: str, colour) -> None:
+        """A sentence under the mouse, kept inside the field."""
+        text = theme.text(words, 12, (255, 255, 255), True)
+        r = text.get_rect(midtop=(self.mouse[0], self.mouse[1] + 18)).clamp(surface.get_rect())
+        pygame.draw.rect(surface, colour, r.inflate(8, 4), border_radius=3)
+        surface.blit(text, r)
 
     def draw_mirror_axis(self, surface) -> None:
         if not self.design.mirror:

@@ -133,3 +133,15 @@ def test_the_shipped_box21_field_built_from_an_empty_field_by_clicks(app, design
     key_of = lambda o: (o.kind, o.at, o.axis)  # noqa: E731
     assert sorted(map(key_of, built.obstacles)) == sorted(map(key_of, shipped.obstacles))
     assert layout_problems(layout_to_dict(built)) == []
+
+
+def test_a_pieces_check_is_drawn_on_it_and_said_on_hover(app, designer):
+    press(app, "mirror")
+    drag(app, designer.palette_rects["cone"].center, at(designer, (5, -3)))
+    oid = designer.design.at((5, -3)).id
+    move(app, at(designer, (5, -3)))
+    shown = []
+    real_tip = designer.tip
+    designer.tip = lambda surface, words, colour: shown.append(words) or real_tip(surface, words, colour)
+    step(app)
+    assert shown and shown[-1].startswith(f"{oid}: has no mirror")
