@@ -13,6 +13,7 @@ COMMANDS = {
     "measure": ("measure", "read the instruments between two points of a layout"),
     "simulate": ("simulate", "play whole matches headless with random coaches"),
     "bench": ("bench", "measure speed (geometry, rules, render)"),
+    "export": ("export", "write a layout as a PNG image"),
 }
 
 

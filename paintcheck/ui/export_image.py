@@ -1,0 +1,245 @@
+"""A layout as a picture: the field as the window draws it, its name as a title, a legend of its pieces.
+
+The field is the window's own static background (``FieldRenderer``: grass, lattice, letters and row
+numbers, bases, prebunk zones, every obstacle with ``draw_obstacle``), on a plain surface: no window
+is opened. The image is ``width`` pixels wide; its height follows the field's proportions, plus the
+title above and the legend below (each kind used: its swatch drawn as on the field, its count and
+the players' word for it).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+import pygame
+
+from paintcheck.field import catalogue, footprints
+from paintcheck.field.lattice import Lattice
+from paintcheck.field.layout import Field, Obstacle
+from paintcheck.ui import theme
+from paintcheck.ui.fieldview import FieldRenderer, draw_obstacle
+from paintcheck.ui.transform import LABEL_MARGIN, FieldTransform
+
+MIN_WIDTH = 300
+MAX_WIDTH = 6000
+DEFAULT_WIDTH = 1200
+FLAG_WORDS = {"centre": "centre flag", "double": "a flag in each base"}
+
+
+def _title_height(width: int) -> int:
+    return round(width * 0.105)
+
+
+def _text_size(width: int, share: float, least: int) -> int:
+    return max(least, round(width * share))
+
+
+def field_transform(lattice: Lattice, width: int) -> FieldTransform:
+    """Where the field stands in an image ``width`` pixels wide (below the title): the transform the
+    picture is drawn with, so that a world point can be found on it."""
+    return FieldTransform.fit((0, _title_height(width), width, _field_height(lattice, width)), lattice)
+
+
+def _field_height(lattice: Lattice, width: int) -> int:
+    span_x = lattice.columns + 2 * LABEL_MARGIN
+    span_y = 2 * lattice.rows_per_half + 1 + 2 * LABEL_MARGIN
+    return math.ceil(width * span_y / span_x)
+
+
+def render_layout(field: Field, width: int = DEFAULT_WIDTH) -> pygame.Surface:
+    """The picture of ``field``, ``width`` pixels wide (``MIN_WIDTH`` to ``MAX_WIDTH``)."""
+    if not MIN_WIDTH <= width <= MAX_WIDTH:
+        raise ValueError(f"width must be {MIN_WIDTH} to {MAX_WIDTH} pixels, not {width}")
+    lattice = field.lattice
+    t = field_transform(lattice, width)
+    field_bottom = _title_height(width) + _field_height(lattice, width)
+    legend = _Legend(field, width, t)
+    height = field_bottom + legend.height
+    surf = FieldRenderer(field).background((width, height), t).copy()
+    _draw_title(surf, field, width)
+    legend.draw(surf, field_bottom)
+    return surf
+
+
+def export_png(field: Field, path: str | os.PathLike[str], width: int = DEFAULT_WIDTH) -> tuple[int, int]:
+    """Write the picture of ``field`` to ``path`` as a PNG, atomically; return its size.
+
+    The PNG goes to a temporary file in the same folder, which is then renamed over ``path``: an
+    interrupted export leaves no half-written image and no temporary file behind. A path that
+    cannot be written raises ``OSError`` (pygame's own failures too).
+    """
+    surf = render_layout(field, width)
+    target = Path(path)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".png", dir=target.parent)
+    os.close(fd)
+    try:
+        try:
+            pygame.image.save(surf, tmp_name)
+        except pygame.error as exc:
+            raise OSError(str(exc) or "the image could not be saved") from None
+        os.chmod(tmp_name, 0o666 & ~_umask())
+        os.replace(tmp_name, target)
+    except BaseException:
+        try:
+            os.unlink(tmp_name)
+        except OSError:
+            pass
+        raise
+    return surf.get_size()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+# -- the title ---------------------------------------------------------------------------------------
+def _draw_title(surf: pygame.Surface, field: Field, width: int) -> None:
+    layout = field.layout
+    lat = field.lattice
+    pad = round(width * 0.03)
+    room = width - 2 * pad
+    name = _shown(layout.name) or "(no name)"
+    size = _text_size(width, 0.036, 12)
+    title_y = round(width * 0.022)
+    words, size = _fit(name, size, room, bold=True)
+    rect = theme.blit_text(surf, words, (pad, title_y), size, theme.TEXT, bold=True)
+    count = len(field.obstacles)
+    flag = FLAG_WORDS.get(layout.flag, layout.flag)
+    about = (f"{lat.columns} columns × {lat.rows_per_half} rows per half · {flag} · "
+             f"{count} {'obstacle' if count == 1 else 'obstacles'}")
+    small = _text_size(width, 0.017, 9)
+    words, small = _fit(about, small, room)
+    theme.blit_text(surf, words, (pad, rect.bottom + round(width * 0.006)), small, theme.TEXT_DIM)
+
+
+def _shown(text: str) -> str:
+    """A text drawn on one line: control characters (a newline in a name) become spaces."""
+    return "".join(c if c.isprintable() else " " for c in text).strip()
+
+
+def _fit(words: str, size: int, room: int, bold: bool = False) -> tuple[str, int]:
+    """``words`` at ``size``, made smaller (down to two thirds) and then cut with an ellipsis, so
+    that it fits ``room`` pixels: the words and the size to draw them at."""
+    least = max(8, size * 2 // 3)
+    while size > least and theme.font(size, bold).size(words)[0] > room:
+        size -= 1
+    f = theme.font(size, bold)
+    if f.size(words)[0] > room:
+        while words and f.size(words + "…")[0] > room:
+            words = words[:-1]
+        words = words.rstrip() + "…"
+    return words, size
+
+
+# -- the legend --------------------------------------------------------------------------------------
+class _Legend:
+    """The pieces the layout uses, in the box's order: swatch, count and word, in a grid that uses
+    as many columns as the width allows."""
+
+    def __init__(self, field: Field, width: int, t: FieldTransform) -> None:
+        self.width = width
+        self.lattice = t.lattice
+        self.scale = scale = t.scale
+        self.pad = round(width * 0.03)
+        self.text = _text_size(width, 0.019, 9)
+        self.note = _text_size(width, 0.015, 8)
+        self.heading = _text_size(width, 0.021, 10)
+        counts = Counter(o.kind.id for o in field.obstacles)
+        self.entries = [(kind, counts[kind]) for kind in catalogue.KINDS if counts[kind]]
+        self.entries += [(kind, n) for kind, n in sorted(counts.items()) if kind not in catalogue.KINDS]
+        self.total = sum(counts.values())
+        self.gap = round(scale * 0.35)  # between a swatch and its words
+        self.row_h = max(round(scale * 1.75), theme.font(self.text).get_linesize()
+                         + theme.font(self.note).get_linesize() + 4)
+        self.col_gap = round(scale * 0.8)
+        self.columns = self._columns()
+        rows = math.ceil(len(self.entries) / self.columns) if self.entries else 1
+        self.top_pad = round(width * 0.015)
+        self.heading_h = theme.font(self.heading, True).get_linesize() + round(width * 0.008)
+        self.height = self.top_pad + self.heading_h + rows * self.row_h + self.pad
+
+    def _swatch_w(self, kind_id: str) -> int:
+        kind = catalogue.KINDS.get(kind_id)
+        extent = max(kind.length, kind.width) if kind else 1.0
+        return math.ceil((extent + 0.3) * self.scale)
+
+    def _words(self, kind_id: str, count: int) -> tuple[str, str]:
+        kind = catalogue.KINDS.get(kind_id)
+        height = f"{kind.height}" if kind else ""
+        if kind and kind.overable:
+            height += ", may be played over"
+        return f"{count} × {catalogue.kind_word(kind_id)}", height
+
+    def _words_w(self, kind_id: str, count: int) -> int:
+        main, note = self._words(kind_id, count)
+        return max(theme.font(self.text).size(main)[0], theme.font(self.note).size(note)[0])
+
+    def _widths(self, n: int) -> list[tuple[int, int]]:
+        """(swatch cell, words) widths of each of ``n`` columns, the entries laid row by row."""
+        cols = []
+        for c in range(n):
+            column = self.entries[c::n]
+            cols.append((max((self._swatch_w(k) for k, _ in column), default=0),
+                         max((self._words_w(k, m) for k, m in column), default=0)))
+        return cols
+
+    def _columns(self) -> int:
+        room = self.width - 2 * self.pad
+        for n in range(max(1, len(self.entries)), 1, -1):
+            widths = self._widths(n)
+            if sum(s + self.gap + w for s, w in widths) + self.col_gap * (n - 1) <= room:
+                return n
+        return 1
+
+    def draw(self, surf: pygame.Surface, top: int) -> None:
+        y = top + self.top_pad
+        plural = "piece" if self.total == 1 else "pieces"
+        head = theme.blit_text(surf, f"Pieces used: {self.total} {plural}", (self.pad, y), self.heading,
+                               theme.TEXT, bold=True)
+        self._height_key(surf, head)
+        y += self.heading_h
+        widths = self._widths(self.columns)
+        for i, (kind_id, count) in enumerate(self.entries):
+            row, col = divmod(i, self.columns)
+            x = self.pad + sum(s + self.gap + w + self.col_gap for s, w in widths[:col])
+            cell_w = widths[col][0]
+            cy = y + row * self.row_h + self.row_h / 2
+            self._swatch(surf, kind_id, (x + cell_w / 2, cy))
+            main, note = self._words(kind_id, count)
+            tx = x + cell_w + self.gap
+            line = theme.font(self.text).get_linesize()
+            block = line + theme.font(self.note).get_linesize()
+            theme.blit_text(surf, main, (tx, cy - block / 2), self.text, theme.TEXT)
+            theme.blit_text(surf, note, (tx, cy - block / 2 + line), self.note, theme.TEXT_DIM)
+
+    def _height_key(self, surf: pygame.Surface, head: pygame.Rect) -> None:
+        """After the heading: what the fills mean (an obstacle's colour is its height)."""
+        x = head.right + round(self.scale * 0.8)
+        cy = head.centery
+        chip = max(6, round(self.note * 0.9))
+        x = theme.blit_text(surf, "height:", (x, cy), self.note, theme.TEXT_DIM, anchor="midleft").right
+        for height in catalogue.HEIGHTS:
+            box = pygame.Rect(x + round(chip * 0.7), round(cy - chip / 2), chip, chip)
+            pygame.draw.rect(surf, theme.OBSTACLE_FILL[height], box)
+            pygame.draw.rect(surf, theme.OBSTACLE_EDGE[height], box, 1)
+            x = theme.blit_text(surf, height, (box.right + round(chip * 0.4), cy), self.note,
+                                theme.TEXT_DIM, anchor="midleft").right
+
+    def _swatch(self, surf: pygame.Surface, kind_id: str, centre: tuple[float, float]) -> None:
+        """One piece of the kind, lying along the axis 0, drawn as on the field at the field's scale."""
+        kind = catalogue.KINDS.get(kind_id)
+        if kind is None:
+            return
+        points = catalogue.obstacle_points(kind, (0, 0), 0)
+        piece = Obstacle(kind_id, kind, points, 0, footprints.footprint(kind, points, 0),
+                         footprints.centre_line(kind, points), (0, 0))
+        wx, wy = piece.centre
+        t = FieldTransform(centre[0] - wx * self.scale, centre[1] + wy * self.scale, self.scale,
+                           self.lattice)
+        draw_obstacle(surf, t, piece)
