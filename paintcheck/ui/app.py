@@ -48,12 +48,13 @@ class App:
         self.message: tuple[str, tuple] | None = None
         self.session: MatchSession | None = None
         self.holder = Holder()  # who may be looking at the screen (hot-seat)
+        from paintcheck.ui.field_chooser import FieldChooserScene
         from paintcheck.ui.load_scene import LoadScene
         from paintcheck.ui.match_scene import MatchScene
         from paintcheck.ui.scenes import HandOverScene, HelpScene, ResultScene, TitleScene
 
         self.scenes = {cls.name: cls(self) for cls in (TitleScene, HandOverScene, ResultScene, HelpScene,
-                                                        MatchScene, LoadScene)}
+                                                        MatchScene, LoadScene, FieldChooserScene)}
         self.scene = None
         saves.tidy()  # stale temporary files of interrupted saves hold secrets: removed
         self.switch(start)
@@ -65,12 +66,20 @@ class App:
         self.scene = self.scenes[name]
         self.scene.enter(persist)
 
-    def new_match(self, seed: int | None = None, start: str = START_BREAK) -> None:
+    def choose_field(self) -> None:
+        """*New match*: the fields to play on first (``play --layout``'s field first)."""
+        self.message = None
+        self.switch("fields")
+
+    def new_match(self, layout_path=None, seed: int | None = None, start: str = START_BREAK) -> None:
+        """A new match on the layout file ``layout_path`` (by default ``play --layout``'s field, or
+        the default field), saved at once; the first secret screen is handed over."""
+        layout_path = layout_path if layout_path is not None else self.layout_path
         try:
-            self.session = MatchSession.new(self.layout_path, seed if seed is not None else self.seed, start)
-        except LayoutError as exc:  # the field's file changed or broke since the window opened
+            self.session = MatchSession.new(layout_path, seed if seed is not None else self.seed, start)
+        except LayoutError as exc:  # the field's file changed or broke since it was listed
             self.flash(f"Cannot start a match: {exc}", error=True)
-            self.switch("title")
+            self.switch("fields")  # listed again: the field now shows its problem
             return
         self.message = None
         try:

@@ -1,4 +1,5 @@
-"""The saves folder: every match kept in a file of its own, listed newest first. No pygame here.
+"""The saves folder: every match kept in a file of its own, listed newest first; and the fields a
+new match may be played on (the shipped layouts and the user's own). No pygame here.
 
 A match is saved after every decision to the file it was given when it began
 (``<field>_<date>_<time>.json``); *New match* never touches another match's file. The list reads each
@@ -6,17 +7,28 @@ file's ``summary`` (field, turn, players on the field) without replaying it; a d
 with its problem, so that it can be deleted. Saves are written to a temporary file and renamed
 (``rules.codec``): a temporary file left by an interrupted save holds the secrets of a match and is
 removed when the program starts.
+
+The fields to choose from are the shipped layouts (``layouts/``) and the user's own, kept in the
+``layouts`` folder beside ``saves``; each is read and checked as ``validate`` checks it, and a layout
+that does not load is listed with its one-line problem.
 """
 
 from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
 from paintcheck.field.json_file import JsonFileError, read_json
+from paintcheck.field.layout import LayoutError
+from paintcheck.field.layout_file import (
+    MAX_FILE_BYTES,
+    default_layout_path,
+    layout_from_dict,
+    shipped_layouts,
+)
 from paintcheck.rules.codec import MATCH_FORMAT, MAX_SAVE_BYTES
 
 APP_NAME = "paintcheck-digital"
@@ -140,3 +152,120 @@ def tidy(now: float | None = None) -> list[Path]:
     except OSError:
         pass
     return removed
+
+
+# -- the fields a new match may be played on ------------------------------------------------------------
+SHIPPED, YOURS, GIVEN = "shipped", "yours", "given"  # where a field comes from
+ORIGIN_WORDS = {SHIPPED: "shipped with the game", YOURS: "your layout", GIVEN: "opened with --layout"}
+
+
+def user_layouts_dir() -> Path:
+    """The folder of the user's own layouts (any ``*.json`` layout file put there is offered)."""
+    return data_dir() / "layouts"
+
+
+@dataclass(frozen=True)
+class FieldChoice:
+    """One layout file as the field chooser shows it."""
+
+    path: Path
+    origin: str  # SHIPPED, YOURS or GIVEN (the --layout file, from neither folder)
+    name: str  # the layout's name, or the file's when it does not load
+    columns: int = 0
+    rows_per_half: int = 0
+    flag: str = ""
+    layout: dict | None = None  # the file's data once it loads (the thumbnail is drawn from it)
+    problem: str | None = None  # why it cannot be played: validate's first line
+    preselected: bool = False  # the field of --layout, or the default field
+
+    @property
+    def key(self) -> str:
+        """A name for the field's button, unique in the list."""
+        return f"{self.origin}-{self.path.name}"
+
+    @property
+    def file(self) -> str:
+        """The file's name as it can be shown."""
+        return printable(self.path.name)
+
+    @property
+    def size(self) -> str:
+        return f"{self.columns} columns × {self.rows_per_half} rows a half"
+
+
+def read_field(path: Path, origin: str) -> FieldChoice:
+    """The chooser's entry for the layout file ``path``, never an exception."""
+    source = printable(path.name)
+    try:
+        data = read_json(path, MAX_FILE_BYTES, "layout file", texts=False)
+    except JsonFileError as exc:
+        return FieldChoice(path, origin, printable(path.stem), problem=f"{source}: {exc}")
+    try:
+        layout = layout_from_dict(data, source)
+    except (LayoutError, ValueError) as exc:  # validate's first line
+        name = data.get("name") if isinstance(data, dict) else None
+        shown = name if isinstance(name, str) and name.strip() and name.isprintable() else path.stem
+        return FieldChoice(path, origin, printable(shown)[:60], problem=printable(str(exc)))
+    return FieldChoice(path, origin, printable(layout.name), layout.lattice.columns,
+                       layout.lattice.rows_per_half, layout.flag, data)
+
+
+def _stamp(path: Path) -> tuple | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
+
+
+def list_fields(preferred=None, cache: dict | None = None) -> list[FieldChoice]:
+    """The fields to choose from: the preferred one first (``preferred``, the --layout file; the
+    default field without it), then the shipped layouts by file name, then the user's own by name.
+    ``cache`` (a dict the caller keeps) spares reading again a file that has not changed."""
+    cache = {} if cache is None else cache
+    used = set()
+
+    def entry(path: Path, origin: str) -> FieldChoice:
+        key = (str(path), origin, _stamp(path))
+        if key not in cache:
+            cache[key] = read_field(path, origin)
+        used.add(key)
+        return cache[key]
+
+    shipped = [entry(p, SHIPPED) for p in shipped_layouts()]
+    try:
+        folder = user_layouts_dir()
+        own = [p for p in folder.iterdir()
+               if p.suffix.lower() == ".json" and not p.name.startswith(".") and not p.is_dir()]
+    except OSError:
+        own = []
+    mine = sorted((entry(p, YOURS) for p in own), key=lambda f: (_natural(f.name), _natural(f.path.name)))
+    fields = shipped + mine
+    preferred = Path(preferred) if preferred else None
+    wanted = _same_file_key(preferred or default_layout_path())
+    first = next((f for f in fields if _same_file_key(f.path) == wanted), None)
+    if first is None and preferred is not None:
+        first = entry(Path(preferred), GIVEN)
+    for key in cache.keys() - used:  # files gone or changed
+        del cache[key]
+    if first is None:
+        return fields
+    return [replace(first, preselected=True)] + [f for f in fields if f is not first]
+
+
+def _natural(words: str) -> tuple:
+    """A sort key that puts "field 2" before "field 10"."""
+    return tuple(int(part) if i % 2 else part for i, part in enumerate(re.split(r"(\d+)", words.casefold())))
+
+
+def printable(text: str) -> str:
+    """``text`` on one line, whatever a file's name holds (control characters and the undecodable
+    bytes of a name are shown escaped)."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _same_file_key(path: Path) -> str:
+    try:
+        return str(path.resolve())
+    except (OSError, RuntimeError):
+        return str(path.absolute())

@@ -63,7 +63,7 @@ class TitleScene(Scene):
         c = self.controls
         c.start(x, y, width)
         c.row_height = 40
-        c.add("new", "New match (two coaches, one mouse)", lambda: self.app.new_match(), primary=True,
+        c.add("new", "New match (two coaches, one mouse)", self.app.choose_field, primary=True,
               width=width)
         c.newline()
         last = saves.latest()
@@ -143,7 +143,7 @@ class ResultScene(Scene):
         c = self.controls
         c.start(x, size[1] // 2 + 60, width)
         c.row_height = 40
-        c.add("again", "New match", lambda: self.app.new_match(), primary=True, width=width)
+        c.add("again", "New match", self.app.choose_field, primary=True, width=width)
         c.newline()
         c.add("title", "Back to the title", lambda: self.app.switch("title"), width=width)
 

@@ -104,9 +104,19 @@ def new_turn2_match(app) -> None:
     hand_over_if_asked(app)
 
 
-def new_match(app) -> None:
-    """*New match* on the title, then the hand-over to the coach who writes his sheet first."""
+def choose_field(app, field: str | None = None) -> None:
+    """On the field chooser, click *Play here* on ``field``: the file name of a shipped layout (by
+    default the default field, box21.json), or a whole button key (``play-yours-my_field.json``)."""
+    assert app.scene.name == "fields", app.scene.name
+    key = field if field and field.startswith("play-") else f"play-shipped-{field or 'box21.json'}"
+    press(app, key)
+
+
+def new_match(app, field: str | None = None) -> None:
+    """*New match* on the title, the field chosen (``choose_field``), then the hand-over to the
+    coach who writes his sheet first."""
     press(app, "new")
+    choose_field(app, field)
     assert app.scene.name == "handover"  # his sheet is secret: the screen goes to him first
     hand_over_if_asked(app)
 

@@ -14,6 +14,7 @@ from paintcheck.rules.actions import BreakSheet, Def, ShotAt
 from paintcheck.rules.state import ORDERS
 from paintcheck.table import replay
 from tests.ui.driver import (
+    choose_field,
     click,
     fill_sheet_by_clicks,
     hand_over_if_asked,
@@ -41,6 +42,8 @@ def sized_app(request):
 
 def _new_match(app) -> None:
     press(app, "new")
+    assert app.scene.entries[0].path == Path(app.layout_path)  # play --layout's field comes first
+    choose_field(app, Path(app.layout_path).name)
     hand_over_if_asked(app)  # the first sheet is secret: the screen goes to its coach first
     assert app.scene.name == "match" and app.scene.sheet is not None
 

@@ -10,7 +10,7 @@ from paintcheck.rules.actions import AssignOrders, BreakSheet
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, SHEETS, MatchState
 from paintcheck.rules.views import HIDDEN
 from paintcheck.ui.holder import TEAMS, Holder, needs_secrets
-from tests.ui.driver import hand_over_if_asked, press, step
+from tests.ui.driver import choose_field, hand_over_if_asked, press, step
 
 
 def _state(phase, orders=None, round_=1) -> MatchState:
@@ -78,7 +78,12 @@ def test_whole_matches_through_the_window_never_show_a_secret_to_the_other_coach
     looked), and every screen's secrets must belong to the one coach looking."""
     hand_overs = 0
     for match in range(2):
-        press(app, "new") if match == 0 else (app.new_match(), step(app))
+        if match == 0:
+            press(app, "new")
+            choose_field(app)
+        else:
+            app.new_match()
+            step(app)
         lookers = set(TEAMS)
         engine = app.session.engine
         coaches = {t: RandomCoach(t, engine, 10 * match + i) for i, t in enumerate(("blue", "white"))}

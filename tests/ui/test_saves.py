@@ -10,7 +10,7 @@ import time
 from paintcheck.rules import events as ev
 from paintcheck.ui import saves
 from paintcheck.ui.holder import needs_secrets
-from tests.ui.driver import hand_over_if_asked, new_turn2_match, play_orders_by_clicks, press, step
+from tests.ui.driver import hand_over_if_asked, new_match, new_turn2_match, play_orders_by_clicks, press, step
 
 
 def _two_orders(app):
@@ -44,8 +44,7 @@ def test_a_new_match_keeps_the_other_matches_and_the_list_shows_them(app):
     _two_orders(app)
     first = app.session.path
     press(app, "title")
-    press(app, "new")
-    hand_over_if_asked(app)
+    new_match(app)
     press(app, "title")
     listed = saves.list_saves()
     assert first in [s.path for s in listed] and app.session.path in [s.path for s in listed]

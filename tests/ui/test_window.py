@@ -109,7 +109,7 @@ def test_a_bad_layout_for_play_is_refused_before_the_window_opens(tmp_path):
         assert done.stderr.startswith(f"error: {path}") and done.stderr.count("\n") == 1
 
 
-def test_a_layout_broken_while_the_window_is_open_is_a_line_on_the_title(tmp_path):
+def test_a_layout_broken_while_the_window_is_open_is_a_line_on_the_field_chooser(tmp_path):
     from paintcheck.ui.app import App
 
     path = tmp_path / "field.json"
@@ -117,10 +117,12 @@ def test_a_layout_broken_while_the_window_is_open_is_a_line_on_the_title(tmp_pat
     app = App((1280, 800), layout=str(path), seed=1)
     try:
         step(app)
-        path.write_text("{", encoding="utf-8")
         press(app, "new")
-        assert app.scene.name == "title" and app.session is None
+        path.write_text("{", encoding="utf-8")
+        press(app, "play-given-field.json")
+        assert app.scene.name == "fields" and app.session is None
         assert "Cannot start a match" in app.message[0] and str(path) in app.message[0]
+        assert app.scene.controls.choices["play-given-field.json"].reason is not None
     finally:
         pygame.quit()
 

@@ -46,6 +46,7 @@ def main() -> int:
                    capture_output=True)
     d.step(app, 3)
     d.press(app, "new")
+    d.choose_field(app)
     d.hand_over_if_asked(app)
     d.fill_sheet_by_clicks(app, prebunkers=1)
     d.hand_over_if_asked(app)

@@ -1,0 +1,169 @@
+"""New match: the fields to play on, each with its thumbnail, name, size and where it comes from.
+
+The shipped layouts and the user's own (the ``layouts`` folder beside the saves); the field of
+``play --layout`` (or the default field) comes first and is chosen by Enter. A layout that does not
+load is listed greyed with its one-line problem. Choosing a field starts the match on it
+(``App.new_match``). The list itself is ``ui.saves.list_fields`` (no pygame); the look and the
+thumbnails are the saved matches' (``ui.load_scene``).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from paintcheck.ui import saves, theme
+from paintcheck.ui.load_scene import ROW_H, THUMB, _fit, thumbnail
+from paintcheck.ui.scenes import Scene
+
+TOP = 104  # the first row of fields
+BOTTOM = 112  # room under the fields: the message and the page's buttons
+GAP = 16  # between the two columns
+PLAY_W = 110
+PRESELECTED_EDGE = (128, 224, 160)
+FLAG_WORDS = {"centre": "centre flag", "double": "a flag in each base"}
+
+
+class FieldChooserScene(Scene):
+    name = "fields"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.thumbs: dict = {}
+        self.checked: dict = {}  # files already read, by path and modification
+        self.entries: list[saves.FieldChoice] = []
+        self.page = 0
+        self.rows: list[tuple[pygame.Rect, saves.FieldChoice]] = []
+        self.pointer = (-1, -1)  # where the mouse last moved: a greyed field's whole problem shows
+
+    def enter(self, persist: dict) -> None:
+        try:  # the folder the window names exists, so that a coach can put his layouts there
+            saves.user_layouts_dir().mkdir(parents=True, exist_ok=True)
+        except OSError:
+            pass
+        self.entries = saves.list_fields(self.app.layout_path, self.checked)
+        self.page = 0
+        self.pointer = (-1, -1)
+        super().enter(persist)
+
+    def grid(self, size) -> tuple[int, int, int]:
+        """Columns, rows of a page and the width of a column for a window of ``size``."""
+        w, h = size
+        columns = 2 if w >= 1100 else 1
+        width = min(680, (w - 48 - GAP * (columns - 1)) // columns)
+        return columns, max(1, (h - TOP - BOTTOM) // ROW_H), width
+
+    def per_page(self, size) -> int:
+        columns, rows, _ = self.grid(size)
+        return columns * rows
+
+    def layout(self, size) -> None:
+        w, h = size
+        c = self.controls
+        c.clear()
+        columns, _, width = self.grid(size)
+        self.x0 = (w - columns * width - (columns - 1) * GAP) // 2
+        self.width = columns * width + (columns - 1) * GAP
+        n = self.per_page(size)
+        self.pages = max(1, -(-len(self.entries) // n))
+        self.page = min(self.page, self.pages - 1)
+        self.rows = []
+        for i, entry in enumerate(self.entries[self.page * n:(self.page + 1) * n]):
+            rect = pygame.Rect(self.x0 + (i % columns) * (width + GAP), TOP + (i // columns) * ROW_H, width,
+                               ROW_H - 8)
+            self.rows.append((rect, entry))
+            c.at(rect.right - PLAY_W - 14, rect.y + 27, PLAY_W)
+            c.row_height = 34
+            c.add(f"play-{entry.key}", "Play here", lambda e=entry: self.choose(e),
+                  None if entry.problem is None else f"cannot be played: {entry.problem}", primary=True,
+                  width=PLAY_W)
+        c.at(self.x0, h - 64, self.width)
+        c.row_height = 38
+        c.add("previous", "Previous", self.previous, None if self.page else "this is the first page",
+              width=110)
+        c.add("next", "Next", self.next, None if self.page + 1 < self.pages else "this is the last page",
+              width=110)
+        c.add("back", "Back to the title", self.back, width=200)
+
+    # -- actions ------------------------------------------------------------------------------------
+    def choose(self, entry: saves.FieldChoice) -> None:
+        self.app.new_match(entry.path)
+
+    def back(self) -> None:
+        self.app.switch("title")
+
+    def previous(self) -> None:
+        self.page -= 1
+        self.layout(self.app.size)
+
+    def next(self) -> None:
+        self.page += 1
+        self.layout(self.app.size)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            first = next((e for e in self.entries if e.preselected and e.problem is None), None)
+            if first is not None:
+                self.choose(first)
+                return
+        super().handle_event(event)
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        surface.fill(theme.BACKGROUND)
+        w, h = surface.get_size()
+        theme.blit_text(surface, "Choose the field", (w // 2, 40), 30, theme.TEXT, True, anchor="center")
+        folder = saves.printable(str(saves.user_layouts_dir()))
+        own = _fit(f"Your own layouts: the layout files in {folder}", 14, w - 80)
+        theme.blit_text(surface, own, (w // 2, 74), 14, theme.TEXT_DIM, anchor="center")
+        for rect, entry in self.rows:
+            self.draw_entry(surface, rect, entry)
+        if self.pages > 1:
+            theme.blit_text(surface, f"page {self.page + 1} of {self.pages}",
+                            (self.x0 + self.width, h - 45), 14, theme.TEXT_DIM, anchor="midright")
+        refused = next((e for r, e in self.rows if e.problem is not None and r.collidepoint(self.pointer)),
+                       None)
+        if refused is not None:  # a greyed button shows no tooltip: its whole reason is printed here
+            y = h - 104
+            for line in theme.wrap(f"{refused.name} cannot be played: {refused.problem}", 14, self.width)[:2]:
+                theme.blit_text(surface, line, (w // 2, y), 14, theme.TEXT_WARN, anchor="center")
+                y += 18
+        else:
+            self.app.draw_message(surface, (w // 2, h - 100))
+
+    def draw_entry(self, surface, rect: pygame.Rect, entry: saves.FieldChoice) -> None:
+        pygame.draw.rect(surface, (40, 44, 48), rect, border_radius=6)
+        if entry.preselected:
+            pygame.draw.rect(surface, PRESELECTED_EDGE, rect, width=2, border_radius=6)
+        thumb = thumbnail(entry.layout, self.thumbs)
+        if thumb is not None:
+            surface.blit(thumb, (rect.x + 8, rect.y + 1))
+        else:  # no field to draw
+            box = pygame.Rect(rect.x + 8, rect.y + 1, *THUMB)
+            pygame.draw.rect(surface, (30, 33, 36), box)
+            pygame.draw.rect(surface, theme.PANEL_LINE, box, width=1)
+            theme.blit_text(surface, "?", box.center, 30, theme.TEXT_WARN, True, anchor="center")
+        x = rect.x + THUMB[0] + 20
+        room = rect.right - PLAY_W - 28 - x
+        origin = saves.ORIGIN_WORDS[entry.origin]
+        if entry.preselected and self.app.layout_path is not None and entry.origin != saves.GIVEN:
+            origin += " · opened with --layout"
+        origin = _fit(f"{origin} · {entry.file}", 13, room)
+        if entry.problem is not None:
+            theme.blit_text(surface, _fit(entry.name, 18, room), (x, rect.y + 6), 18, theme.TEXT_DIM, True)
+            problem = entry.problem.removeprefix(f"{entry.file}: ")  # the file is named below
+            lines = theme.wrap(f"cannot be played: {problem}", 13, room)
+            if len(lines) > 2:
+                lines = [lines[0], _fit(" ".join(lines[1:]), 13, room)]
+            for i, line in enumerate(lines):
+                theme.blit_text(surface, line, (x, rect.y + 31 + 16 * i), 13, theme.TEXT_WARN)
+            theme.blit_text(surface, origin, (x, rect.y + 66), 13, theme.TEXT_DIM)
+            return
+        theme.blit_text(surface, _fit(entry.name, 18, room), (x, rect.y + 8), 18, theme.TEXT, True)
+        flag = FLAG_WORDS.get(entry.flag, entry.flag)
+        theme.blit_text(surface, _fit(f"{entry.size} · {flag}", 14, room), (x, rect.y + 35), 14, theme.TEXT)
+        theme.blit_text(surface, origin, (x, rect.y + 60), 13, theme.TEXT_DIM)
