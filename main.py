@@ -11,6 +11,7 @@ COMMANDS = {
     "play": ("play", "open the window (the default)"),
     "validate": ("validate", "check layout files"),
     "measure": ("measure", "read the instruments between two points of a layout"),
+    "design": ("design", "open the field designer (on a layout file, or a new field)"),
     "simulate": ("simulate", "play whole matches headless with random coaches"),
     "bench": ("bench", "measure speed (geometry, rules, render)"),
     "export": ("export", "write a layout as a PNG image"),

@@ -48,13 +48,15 @@ class App:
         self.message: tuple[str, tuple] | None = None
         self.session: MatchSession | None = None
         self.holder = Holder()  # who may be looking at the screen (hot-seat)
+        from paintcheck.ui.designer_scene import DesignerScene
         from paintcheck.ui.field_chooser import FieldChooserScene
         from paintcheck.ui.load_scene import LoadScene
         from paintcheck.ui.match_scene import MatchScene
         from paintcheck.ui.scenes import HandOverScene, HelpScene, ResultScene, TitleScene
 
         self.scenes = {cls.name: cls(self) for cls in (TitleScene, HandOverScene, ResultScene, HelpScene,
-                                                        MatchScene, LoadScene, FieldChooserScene)}
+                                                        MatchScene, LoadScene, FieldChooserScene,
+                                                        DesignerScene)}
         self.scene = None
         saves.tidy()  # stale temporary files of interrupted saves hold secrets: removed
         self.switch(start)
@@ -65,6 +67,11 @@ class App:
             self.scene.exit()
         self.scene = self.scenes[name]
         self.scene.enter(persist)
+
+    def open_designer(self, path=None) -> None:
+        """*Design a field*: the designer on ``path`` (a layout file), or on a new empty field."""
+        self.message = None
+        self.switch("designer", path=path, new=path is None)
 
     def choose_field(self) -> None:
         """*New match*: the fields to play on first (``play --layout``'s field first)."""
@@ -170,7 +177,8 @@ class App:
         return 0
 
 
-def run(args: argparse.Namespace | None = None) -> int:
+def run(args: argparse.Namespace | None = None, designer: bool = False) -> int:
+    """The window (``play``), or with ``designer`` the field designer on ``args.file`` (``design``)."""
     layout = getattr(args, "layout", None) if args is not None else None
     size = DEFAULT_SIZE
     info_w = int(os.environ.get("PAINTCHECK_WIDTH", "0") or 0)
@@ -178,4 +186,6 @@ def run(args: argparse.Namespace | None = None) -> int:
     if info_w and info_h:
         size = (info_w, info_h)
     app = App(size, layout=layout)
+    if designer:
+        app.open_designer(getattr(args, "file", None))
     return app.run()

@@ -129,11 +129,7 @@ def measure_designer(frames: int = 300, seconds: float | None = None) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["XDG_DATA_HOME"] = tmp
         app = App(SIZE)
-        if "designer" not in app.scenes:
-            from paintcheck.ui.designer_scene import DesignerScene
-
-            app.scenes["designer"] = DesignerScene(app)
-        app.switch("designer", path=default_layout_path())
+        app.open_designer(default_layout_path())
         scene, screen = app.scene, app.screen
         scene.design.box = False  # every point fully checked, none refused early by the box
         scene.armed = "cone"

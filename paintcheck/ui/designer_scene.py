@@ -38,7 +38,7 @@ PALETTE = tuple(catalogue.KINDS)  # every kind of the box
 def user_layout_path(name: str) -> Path:
     """A new file for the user's layout ``name`` in the data folder's ``layouts/`` (never a shipped
     one): ``my-field.json``, ``my-field-2.json``, ..."""
-    folder = saves.data_dir() / "layouts"
+    folder = saves.user_layouts_dir()
     slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "field"
     path, n = folder / f"{slug}.json", 2
     while path.exists():
@@ -126,6 +126,7 @@ class DesignerScene(Scene):
         c.add("save-as", "Save as a copy", lambda: self.save(as_copy=True), self.why_not_save(as_copy=True))
         c.add("play", "Play on this field", self.play, self.why_not_play())
         c.add("new-field", "New field", self.new_field)
+        c.add("open-field", "Open…", self.open_other)
         c.add("back", "Back", self.back)
         c.newline()
         if self.confirm_leave:
@@ -286,10 +287,13 @@ class DesignerScene(Scene):
 
     def play(self) -> None:
         if self.why_not_play() is None:
-            self.app.new_match(layout=self.path)
+            self.app.new_match(self.path)
 
     def new_field(self) -> None:
         self._leaving("new")
+
+    def open_other(self) -> None:
+        self._leaving("open")
 
     def back(self) -> None:
         self._leaving("title")
@@ -309,6 +313,8 @@ class DesignerScene(Scene):
         if where == "new":
             self.open(None)
             self.layout(self.app.size)
+        elif where == "open":
+            self.app.switch("fields", purpose="design")
         else:
             self.app.switch("title")
 

@@ -40,6 +40,7 @@ class FieldChooserScene(Scene):
             saves.user_layouts_dir().mkdir(parents=True, exist_ok=True)
         except OSError:
             pass
+        self.purpose = persist.get("purpose", "play")  # or "design": the field opens in the designer
         self.entries = saves.list_fields(self.app.layout_path, self.checked)
         self.page = 0
         self.pointer = (-1, -1)
@@ -73,9 +74,11 @@ class FieldChooserScene(Scene):
             self.rows.append((rect, entry))
             c.at(rect.right - PLAY_W - 14, rect.y + 27, PLAY_W)
             c.row_height = 34
-            c.add(f"play-{entry.key}", "Play here", lambda e=entry: self.choose(e),
-                  None if entry.problem is None else f"cannot be played: {entry.problem}", primary=True,
-                  width=PLAY_W)
+            design = self.purpose == "design"
+            c.add(f"{'design' if design else 'play'}-{entry.key}", "Open" if design else "Play here",
+                  lambda e=entry: self.choose(e),
+                  None if entry.problem is None else f"cannot be {'opened' if design else 'played'}: "
+                                                     f"{entry.problem}", primary=True, width=PLAY_W)
         c.at(self.x0, h - 64, self.width)
         c.row_height = 38
         c.add("previous", "Previous", self.previous, None if self.page else "this is the first page",
@@ -86,10 +89,13 @@ class FieldChooserScene(Scene):
 
     # -- actions ------------------------------------------------------------------------------------
     def choose(self, entry: saves.FieldChoice) -> None:
-        self.app.new_match(entry.path)
+        if self.purpose == "design":
+            self.app.open_designer(entry.path)
+        else:
+            self.app.new_match(entry.path)
 
     def back(self) -> None:
-        self.app.switch("title")
+        self.app.switch("designer" if self.purpose == "design" else "title")
 
     def previous(self) -> None:
         self.page -= 1

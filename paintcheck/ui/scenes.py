@@ -74,6 +74,8 @@ class TitleScene(Scene):
         c.add("load", "Load a match…", lambda: self.app.switch("load"),
               None if saves.list_saves() else "no saved match yet", width=width)
         c.newline()
+        c.add("design", "Design a field", lambda: self.app.open_designer(), width=width)
+        c.newline()
         c.add("help", "How to play", lambda: self.app.show_help(), width=width)
         c.newline()
         c.add("quit", "Quit", lambda: self.app.quit(), width=width)

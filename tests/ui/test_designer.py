@@ -15,12 +15,9 @@ from tests.ui.driver import click, drag, move, press, step
 
 @pytest.fixture
 def designer(app):
-    if "designer" not in app.scenes:  # until the title opens it
-        from paintcheck.ui.designer_scene import DesignerScene
-
-        app.scenes["designer"] = DesignerScene(app)
-    app.switch("designer", new=True)
+    press(app, "design")  # the title's *Design a field*
     step(app, 2)
+    assert app.scene.name == "designer" and app.scene.design.obstacles == ()
     return app.scene
 
 
@@ -145,3 +142,28 @@ def test_a_pieces_check_is_drawn_on_it_and_said_on_hover(app, designer):
     designer.tip = lambda surface, words, colour: shown.append(words) or real_tip(surface, words, colour)
     step(app)
     assert shown and shown[-1].startswith(f"{oid}: has no mirror")
+
+
+def test_design_command_refuses_a_bad_file_before_any_window(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    done = subprocess.run([sys.executable, "main.py", "design", str(bad)], cwd=root, capture_output=True,
+                          text=True, timeout=60, env={"PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy"})
+    assert done.returncode == 2 and done.stderr.startswith(f"error: {bad}") and done.stderr.count("\n") == 1
+
+
+def test_open_lists_the_fields_and_a_shipped_one_opens_read_only(app, designer):
+    press(app, "open-field")
+    assert app.scene.name == "fields"
+    press(app, "design-shipped-box21.json")
+    assert app.scene is designer and designer.read_only and len(designer.design.obstacles) == 21
+    assert designer.controls.choices["save"].reason == "a shipped layout is read-only: save it as a copy"
+    press(app, "save-as")
+    assert designer.path.parent.name == "layouts" and not designer.read_only
+    press(app, "play")
+    assert app.session is not None and app.session.table.field.layout.name == "Box 21"

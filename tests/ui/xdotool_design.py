@@ -41,14 +41,10 @@ def main(argv: list[str]) -> int:
         d.step(app, 3)
 
     app = App((1280, 800), seed=5)
-    if "designer" not in app.scenes:
-        from paintcheck.ui.designer_scene import DesignerScene
-
-        app.scenes["designer"] = DesignerScene(app)
     d.step(app, 3)
     subprocess.run(["xdotool", "search", "--name", "Paintcheck", "windowmove", "0", "0"], capture_output=True)
     time.sleep(0.5)
-    app.switch("designer", new=True)
+    d.press(app, "design")  # the title's *Design a field*, clicked through X
     d.step(app, 5)
     scene = app.scene
     placed = moved = None
