@@ -45,6 +45,7 @@ def user_layout_path(name: str) -> Path:
         path, n = folder / f"{slug}-{n}.json", n + 1
     return path
 OK, REFUSED = (90, 230, 120), theme.REFUSED
+CHECK = (255, 60, 220)  # a piece with a check: a colour no piece is drawn in
 
 
 class DesignerScene(Scene):
@@ -483,7 +484,7 @@ class DesignerScene(Scene):
                     continue
                 draw_obstacle(surf, self.t, o)
                 if o.id in flagged:
-                    draw_obstacle(surf, self.t, o, outline=theme.TEXT_WARN, width=3)
+                    draw_obstacle(surf, self.t, o, outline=CHECK, width=3)
                 if o.id == self.selected:
                     draw_obstacle(surf, self.t, o, outline=theme.SELECT, width=3)
             self._board_key, self._board = key, surf

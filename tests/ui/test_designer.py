@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from paintcheck.field.layout_file import default_layout_path, layout_problems, layout_to_dict, load_layout
-from tests.ui.driver import click, drag, move, press, step
+from tests.ui.driver import click, drag, hand_over_if_asked, move, press, step
 
 
 @pytest.fixture
@@ -130,6 +130,15 @@ def test_the_shipped_box21_field_built_from_an_empty_field_by_clicks(app, design
     key_of = lambda o: (o.kind, o.at, o.axis)  # noqa: E731
     assert sorted(map(key_of, built.obstacles)) == sorted(map(key_of, shipped.obstacles))
     assert layout_problems(layout_to_dict(built)) == []
+    # then a match on it, from the field chooser, by clicks: the break sheets
+    press(app, "back")
+    press(app, "new")
+    new_match_on = f"play-yours-{designer.path.name}"
+    assert new_match_on in app.scene.controls.choices
+    press(app, new_match_on)
+    hand_over_if_asked(app)
+    assert app.scene.name == "match" and app.scene.sheet is not None
+    assert app.session.table.field.layout.obstacles == built.obstacles
 
 
 def test_a_pieces_check_is_drawn_on_it_and_said_on_hover(app, designer):

@@ -159,8 +159,33 @@ def screenshots(out: Path) -> list[Path]:
     if app.scene.name == "help":
         shot("09-how-to-play")
     break_shots(app, shot)
+    designer_shots(app, shot)
     pygame.quit()
     return saved
+
+
+def designer_shots(app, shot) -> None:
+    """The field chooser, then the designer: a half-built field, a piece whose twin is missing
+    (its check outlined and listed), and a lying piece held over the field with its mirrored ghost."""
+    from tests.ui.driver import click, drag, move, press, step
+
+    app.switch("title")
+    step(app, 2)
+    press(app, "new")
+    shot("13-field-chooser")
+    press(app, "back")
+    press(app, "design")
+    scene = app.scene
+    for kind, point in (("cylinder", (4, -6)), ("cylinder_lying", (1, -9)), ("cone", (12, -4)),
+                        ("rocket_big", (12, 0))):
+        drag(app, scene.palette_rects[kind].center, scene.t.to_screen(*point))
+    press(app, "mirror")
+    drag(app, scene.palette_rects["rocket_small"].center, scene.t.to_screen(6, -2))
+    press(app, "mirror")
+    click(app, scene.palette_rects["cone_lying"].center)
+    move(app, scene.t.to_screen(9, -8))
+    step(app, 2)
+    shot("14-designer")
 
 
 def break_shots(app, shot) -> None:
