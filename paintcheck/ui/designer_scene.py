@@ -27,6 +27,7 @@ from paintcheck.field.lattice import Lattice, point_name
 from paintcheck.field.layout import FLAG_FORMATS, Layout, LayoutError, ObstacleSpec
 from paintcheck.field.layout_file import box_family, layouts_dir, load_layout, save_layout
 from paintcheck.ui import saves, theme
+from paintcheck.ui.export_image import export_png
 from paintcheck.ui.fieldview import FieldRenderer, draw_obstacle
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.transform import FieldTransform
@@ -126,6 +127,8 @@ class DesignerScene(Scene):
         c.add("save", "Save", self.save, self.why_not_save(as_copy=False))
         c.add("save-as", "Save as a copy", lambda: self.save(as_copy=True), self.why_not_save(as_copy=True))
         c.add("play", "Play on this field", self.play, self.why_not_play())
+        c.add("export", "Export PNG", self.export_image,
+              hint="the field as drawn, with its name and a legend of its pieces")
         c.add("new-field", "New field", self.new_field)
         c.add("open-field", "Open…", self.open_other)
         c.add("back", "Back", self.back)
@@ -278,6 +281,18 @@ class DesignerScene(Scene):
         self.design.mark_saved()
         self.app.flash(f"Saved to {path}")
         self.rebuild()
+
+    def export_image(self) -> None:
+        """The field as a PNG in the data folder's ``exports/`` (``python main.py export`` headless)."""
+        slug = re.sub(r"[^a-z0-9]+", "-", self.design.name.lower()).strip("-")[:40] or "field"
+        path = saves.data_dir() / "exports" / f"{slug}.png"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            w, h = export_png(self.design.layout().build(), path)
+        except (OSError, LayoutError, ValueError) as exc:
+            self.app.flash(f"Could not export the image: {exc}", error=True)
+            return
+        self.app.flash(f"Exported {w} × {h} pixels to {path}")
 
     def why_not_play(self) -> str | None:
         if self.design.problems():

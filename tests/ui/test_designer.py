@@ -176,3 +176,12 @@ def test_open_lists_the_fields_and_a_shipped_one_opens_read_only(app, designer):
     assert designer.path.parent.name == "layouts" and not designer.read_only
     press(app, "play")
     assert app.session is not None and app.session.table.field.layout.name == "Box 21"
+
+
+def test_export_writes_the_field_as_a_png(app, designer, user_data):
+    drag(app, designer.palette_rects["cylinder"].center, at(designer, (4, -6)))
+    press(app, "export")
+    words = app.message[0]
+    assert words.startswith("Exported 1200 × ")
+    path = words.split(" to ", 1)[1]
+    assert path.endswith(".png") and pygame.image.load(path).get_width() == 1200
