@@ -91,19 +91,7 @@ def measure(frames: int = 300, seconds: float | None = None) -> dict:
         for _ in range(10):  # warm the caches: background, text, readings
             scene.update(1 / 60)
             scene.draw(screen)
-        times = []
-        deadline = time.perf_counter() + seconds if seconds else None
-        for i in range(frames):
-            # the ruler's free end follows the mouse: move it each frame so readings are recomputed
-            t0 = time.perf_counter()
-            pygame.event.pump()
-            app.manager.update(1 / 60)
-            scene.update(1 / 60)
-            scene.draw(screen)
-            app.manager.draw_ui(screen)
-            times.append((time.perf_counter() - t0) * 1000)
-            if deadline and time.perf_counter() > deadline and i > 30:
-                break
+        times = _frame_times(app, scene, frames, seconds)
         figures = sum(1 for p in scene.state.players.values() if p.on_field)
         rebuilds = scene.renderer.rebuilds
         pygame.quit()
@@ -112,6 +100,27 @@ def measure(frames: int = 300, seconds: float | None = None) -> dict:
     return {"frames": len(times), "size": list(SIZE), "median_ms": round(statistics.median(times), 3),
             "p95_ms": round(p95, 3), "target_p95_ms": TARGET_P95_MS, "meets_target": p95 <= TARGET_P95_MS,
             "figures_on_field": figures, "background_rebuilds": rebuilds}
+
+
+def _frame_times(app, scene, frames: int, seconds: float | None, before=None) -> list[float]:
+    """Milliseconds of each frame (events, scene and pygame_gui update and draw; no flip)."""
+    import pygame
+
+    times = []
+    deadline = time.perf_counter() + seconds if seconds else None
+    for i in range(frames):
+        if before is not None:
+            before(i)
+        t0 = time.perf_counter()
+        pygame.event.pump()
+        app.manager.update(1 / 60)
+        scene.update(1 / 60)
+        scene.draw(app.screen)
+        app.manager.draw_ui(app.screen)
+        times.append((time.perf_counter() - t0) * 1000)
+        if deadline and time.perf_counter() > deadline and i > 30:
+            break
+    return times
 
 
 def measure_designer(frames: int = 300, seconds: float | None = None) -> dict:
@@ -130,25 +139,16 @@ def measure_designer(frames: int = 300, seconds: float | None = None) -> dict:
         os.environ["XDG_DATA_HOME"] = tmp
         app = App(SIZE)
         app.open_designer(default_layout_path())
-        scene, screen = app.scene, app.screen
+        scene = app.scene
         scene.design.box = False  # every point fully checked, none refused early by the box
         scene.armed = "cone"
         lattice = scene.design.lattice
         path = [(x, -y) for y in range(2, 11) for x in (range(lattice.columns) if y % 2 else
                                                         range(lattice.columns - 1, -1, -1))]
-        times = []
-        deadline = time.perf_counter() + seconds if seconds else None
-        for i in range(frames):
+        def hand(i: int) -> None:
             scene.mouse = scene.t.to_screen(*path[(i // 4) % len(path)])
-            t0 = time.perf_counter()
-            pygame.event.pump()
-            app.manager.update(1 / 60)
-            scene.update(1 / 60)
-            scene.draw(screen)
-            app.manager.draw_ui(screen)
-            times.append((time.perf_counter() - t0) * 1000)
-            if deadline and time.perf_counter() > deadline and i > 30:
-                break
+
+        times = _frame_times(app, scene, frames, seconds, hand)
         pygame.quit()
     times.sort()
     p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
