@@ -171,7 +171,8 @@ class DesignerScene(Scene):
             self.app.message = None
         if self.selected and self.design.spec(self.selected) is None:
             self.selected = None
-        self._fields.clear() if len(self._fields) > 64 else None
+        if len(self._fields) > 64:  # drawn fields of past states: keep the cache small
+            self._fields.clear()
         self.rebuild()
         return reason is None
 
