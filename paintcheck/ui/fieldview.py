@@ -53,6 +53,10 @@ def side_vector(team: str, side: str | None) -> tuple[float, float]:
     return forward
 
 
+MIN_LABEL_SCALE = 10  # pixels per point below which the field is drawn without words (thumbnails)
+MIN_DOT_SCALE = 6  # ... and below which without its lattice points
+
+
 class FieldRenderer:
     """Draws one field; keeps the static background for the current window size."""
 
@@ -83,6 +87,7 @@ class FieldRenderer:
             x0, y0 = t.to_screen(-0.5, row + 0.5)
             x1, y1 = t.to_screen(lat.columns - 0.5, row - 0.5)
             pygame.draw.rect(surf, theme.GRASS_DARK, (x0, y0, x1 - x0, y1 - y0))
+        labels = t.scale >= MIN_LABEL_SCALE  # a thumbnail has no room for words
         for team, sign in (("blue", -1), ("white", 1)):
             lo, hi = lat.prebunk_rows[0], lat.prebunk_rows[-1]
             ya, yb = sign * (lo - 0.5), sign * (hi + 0.5)
@@ -93,19 +98,15 @@ class FieldRenderer:
             bx0, by0 = t.to_screen(-0.5, sign * hi + 0.5)
             bx1, by1 = t.to_screen(lat.columns - 0.5, sign * hi - 0.5)
             pygame.draw.rect(surf, theme.BASE[team], (bx0, by0, bx1 - bx0, by1 - by0))
+            if not labels:
+                continue
             label = f"{theme.TEAM_NAME[team]} base"
             size_px = max(9, int(t.scale * 0.4))
-            colour = theme.TEAM_TEXT["white"] if team == "white" else theme.TEAM_TEXT["blue"]
-            theme.blit_text(surf, label, ((bx0 + bx1) / 2, (by0 + by1) / 2), size_px, colour,
+            theme.blit_text(surf, label, ((bx0 + bx1) / 2, (by0 + by1) / 2), size_px, theme.TEAM_TEXT[team],
                             anchor="center")
-            pz = f"prebunk zone (rows {lo}-{hi})"
-            zy = (y0 + by0) / 2 if team == "white" else (by1 + y1) / 2
-            if team == "white":
-                zy = (by1 + y1) / 2
-            else:
-                zy = (y0 + by0) / 2
-            theme.blit_text(surf, pz, (x1 - 4, zy), max(8, int(t.scale * 0.32)), (215, 225, 215),
-                            anchor="midright")
+            zy = (by1 + y1) / 2 if team == "white" else (y0 + by0) / 2
+            theme.blit_text(surf, f"prebunk zone (rows {lo}-{hi})", (x1 - 4, zy), max(8, int(t.scale * 0.32)),
+                            (215, 225, 215), anchor="midright")
         pygame.draw.rect(surf, theme.FIELD_LINE, (fx, fy, fw, fh), 2)
         # the back line (line 8 on the default field: back players) and the centre line
         for sign in (-1, 1):
@@ -116,15 +117,15 @@ class FieldRenderer:
         pygame.draw.line(surf, theme.CENTRE_LINE, a, b, 3)
         # lattice points
         dot = max(1, round(t.scale * 0.06))
-        for (x, y) in lat.points():
+        for (x, y) in lat.points() if t.scale >= MIN_DOT_SCALE else ():
             pygame.draw.circle(surf, theme.LATTICE_DOT, t.to_screen(x, y), dot)
         # letters and row numbers
         size_px = max(9, int(t.scale * 0.42))
-        for x in range(lat.columns):
+        for x in range(lat.columns if labels else 0):
             for y in (r + 0.95, -r - 0.95):
                 theme.blit_text(surf, COLUMN_LETTERS[x], t.to_screen(x, y), size_px, theme.TEXT_DIM,
                                 anchor="center")
-        for y in range(-r, r + 1):
+        for y in range(-r, r + 1) if labels else ():
             for x in (-0.95, lat.columns - 1 + 0.95):
                 colour = theme.TEAM["blue"] if y < 0 else (theme.TEXT if y > 0 else theme.TEXT_DIM)
                 if y < 0:
