@@ -533,7 +533,7 @@ class Engine(BreakTurn):
                 runs.append((pid, p.team, ran))
                 for q in s.players.values():
                     if q.token is not None and q.token.target == pid and q.token.point != plan.end:
-                        step.emit(ev.TokenRemoved(q.id, f"{pid} has left that cover", q.token))
+                        step.emit(ev.TokenRemoved(q.id, f"{pid} has left that cover", q.token, boulets=False))
                         q.token = None
         hung_by = None
         if s.flags and runs:  # the runs walked together: first there takes or hangs (RULES 13.2)

@@ -319,7 +319,11 @@ class TokenRemoved(Event):
     player: str
     reason: str
     token: Token | None = None  # the token taken away, as it lay
-    rule = "RULES 9.5"
+    boulets: bool = True  # taken by boulets (RULES 9.5), else its target left that cover (10.1)
+
+    @property
+    def rule(self) -> str:  # type: ignore[override]
+        return "RULES 9.5" if self.boulets else "RULES 10.1"
 
     @property
     def text(self) -> str:

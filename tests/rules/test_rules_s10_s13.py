@@ -106,6 +106,7 @@ def test_r10_1_a_token_is_lifted_when_its_target_leaves_that_cover():
     g.react("blue")
     (lifted,) = g.of(ev.TokenRemoved, player="B1")
     assert "W1 has left that cover" in lifted.reason and g.p("B1").token is None
+    assert lifted.rule == "RULES 10.1" and lifted.to_dict()["rule"] == "RULES 10.1"
 
 
 def test_r10_1_a_token_put_on_a_runner_lies_at_his_end_point_and_stays():
