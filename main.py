@@ -15,6 +15,7 @@ COMMANDS = {
     "simulate": ("simulate", "play whole matches headless with random coaches"),
     "bench": ("bench", "measure speed (geometry, rules, render)"),
     "export": ("export", "write a layout as a PNG image"),
+    "analyse": ("analyse", "exposure and threat maps of a layout, its pieces ranked"),
 }
 
 
