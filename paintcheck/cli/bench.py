@@ -11,6 +11,7 @@ PARTS = {  # flag -> module with run(args) -> int
     "geometry": "paintcheck.cli.bench_geometry",
     "rules": "paintcheck.cli.bench_rules",
     "render": "paintcheck.ui.bench_render",
+    "analysis": "paintcheck.cli.bench_analysis",
 }
 
 
