@@ -151,14 +151,15 @@ def _union_length(intervals: list[tuple[float, float]]) -> float:
     return total
 
 
-def _read_pairs(
-    index: ObstacleIndex, s: np.ndarray, t: np.ndarray, ignored: np.ndarray | None
-) -> list[list[Touch]]:
-    """The touches of each segment s[i] -> t[i], vectorised over segments and obstacle pieces."""
-    n = len(s)
-    found: list[list[Touch]] = [[] for _ in range(n)]
-    if not len(index):
-        return found
+def touch_arrays(
+    index: ObstacleIndex, s: np.ndarray, t: np.ndarray, ignored: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(pair, obstacle, crossed) for every obstacle the ruler meets on the segments s[i] -> t[i],
+    vectorised over segments and obstacle pieces (``ignored[i, j]``: leave obstacle j out of pair i).
+    The one computation of the line of fire; ``lines_of_fire_pairs`` and the sight table read it."""
+    empty = np.zeros(0, dtype=np.intp)
+    if not len(index) or not len(s):
+        return empty, empty, np.zeros(0, dtype=bool)
     d = t - s
     length = np.hypot(d[:, 0], d[:, 1])
     # near pairs: the obstacle's bounding disc reaches the band
@@ -174,7 +175,7 @@ def _read_pairs(
         near &= ~ignored
     pair, obst = np.nonzero(near)
     if not pair.size:
-        return found
+        return empty, empty, np.zeros(0, dtype=bool)
     m = len(pair)
     meets = np.zeros(m, dtype=bool)
     inside = np.zeros(m)
@@ -196,9 +197,19 @@ def _read_pairs(
     for c, intervals in parts.items():
         inside[c] = _union_length(intervals)
     inside *= length[pair]
-    crossed = inside >= _CROSS_THRESHOLD
     keep = np.flatnonzero(meets)
-    pair, obst, crossed = pair[keep], obst[keep], crossed[keep]
+    return pair[keep], obst[keep], inside[keep] >= _CROSS_THRESHOLD
+
+
+def _read_pairs(
+    index: ObstacleIndex, s: np.ndarray, t: np.ndarray, ignored: np.ndarray | None
+) -> list[list[Touch]]:
+    """The touches of each segment s[i] -> t[i], in the order the ruler meets them."""
+    found: list[list[Touch]] = [[] for _ in range(len(s))]
+    pair, obst, crossed = touch_arrays(index, s, t, ignored)
+    if not pair.size:
+        return found
+    d = t - s
     along = ((index.centres[obst] - s[pair]) * d[pair]).sum(axis=1)
     order = np.lexsort((obst, along, pair))
     graze_touch, cross_touch = index.touches[GRAZE], index.touches[CROSS]

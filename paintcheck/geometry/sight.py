@@ -35,8 +35,7 @@ from paintcheck.field.catalogue import CROSS_MIN_LENGTH, RULER_HALF_WIDTH
 from paintcheck.field.lattice import Point
 from paintcheck.field.layout import Field
 from paintcheck.geometry.index import ObstacleIndex, index_of
-from paintcheck.geometry.pieces import ruler_on_pieces
-from paintcheck.geometry.ruler import _CROSS_THRESHOLD, _expand, _union_length
+from paintcheck.geometry.ruler import touch_arrays
 from paintcheck.geometry.tolerance import EPS
 from paintcheck.geometry.touch import CROSS, GRAZE
 
@@ -81,50 +80,6 @@ class SightTable:
 # -- computing ------------------------------------------------------------------------------------
 
 
-def _touch_arrays(
-    index: ObstacleIndex, s: np.ndarray, t: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(pair, obstacle, crossed) for every touch of the segments s[i] -> t[i]: the arithmetic of
-    ``ruler._read_pairs`` without building ``Touch`` objects."""
-    d = t - s
-    length = np.hypot(d[:, 0], d[:, 1])
-    sx, sy, dx, dy = s[:, 0:1], s[:, 1:2], d[:, 0:1], d[:, 1:2]
-    len2 = dx * dx + dy * dy
-    rx = index.centres[None, :, 0] - sx
-    ry = index.centres[None, :, 1] - sy
-    u = (rx * dx + ry * dy) / np.where(len2 == 0, 1.0, len2)
-    np.clip(u, 0.0, 1.0, out=u)
-    gx, gy = rx - u * dx, ry - u * dy
-    near = (gx * gx + gy * gy <= index.reach2[None, :]) & (len2 > 0)
-    pair, obst = np.nonzero(near)
-    empty = np.zeros(0, dtype=np.intp)
-    if not pair.size:
-        return empty, empty, np.zeros(0, dtype=bool)
-    m = len(pair)
-    meets = np.zeros(m, dtype=bool)
-    inside = np.zeros(m)
-    multi = index.multi_piece[obst]
-    parts: dict[int, list[tuple[float, float]]] = {}
-    buckets = zip(index.buckets, index.piece_start, index.piece_count, strict=True)
-    for bucket, start, count in buckets:
-        cand, piece = _expand(pair, obst, start, count)
-        if not cand.size:
-            continue
-        s_c, t_c = s[pair[cand]], t[pair[cand]]
-        hit, t0, t1 = ruler_on_pieces(bucket, piece, s_c, t_c, RULER_HALF_WIDTH)
-        meets |= np.bincount(cand, weights=hit, minlength=m) > 0
-        span = np.maximum(t1 - t0, 0.0)
-        single = ~multi[cand]
-        inside += np.bincount(cand[single], weights=span[single], minlength=m)
-        for k in np.flatnonzero(~single & (span > 0)).tolist():
-            parts.setdefault(int(cand[k]), []).append((float(t0[k]), float(t1[k])))
-    for c, intervals in parts.items():
-        inside[c] = _union_length(intervals)
-    inside *= length[pair]
-    keep = np.flatnonzero(meets)
-    return pair[keep], obst[keep], inside[keep] >= _CROSS_THRESHOLD
-
-
 def compute_sight_table(field: Field | ObstacleIndex) -> SightTable:
     """The sight table of ``field``, computed now (no cache)."""
     index = index_of(field)
@@ -136,7 +91,7 @@ def compute_sight_table(field: Field | ObstacleIndex) -> SightTable:
     if len(index):
         for lo in range(0, len(ii), CHUNK):
             a, b = ii[lo:lo + CHUNK], jj[lo:lo + CHUNK]
-            pair, obst, crossed = _touch_arrays(index, xy[a], xy[b])
+            pair, obst, crossed = touch_arrays(index, xy[a], xy[b])
             out_s.append(a[pair])
             out_t.append(b[pair])
             out_o.append(obst)
