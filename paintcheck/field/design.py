@@ -205,6 +205,14 @@ class Design:
         self.now = self.future.pop()
         return True
 
+    def would(self, edit) -> str | None:
+        """What ``edit`` (a call of an edit method) would say, the design left as it was."""
+        state = (self.now, list(self.past), list(self.future))
+        try:
+            return edit()
+        finally:
+            self.now, self.past, self.future = state
+
     def mark_saved(self) -> None:
         self.saved = self.now
 

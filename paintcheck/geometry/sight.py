@@ -3,8 +3,8 @@
 For each ordered pair (shooter point, target point) of the lattice, the table lists every obstacle
 the ruler from the shooter to the target grazes or crosses (RULES 8.4), nothing ignored: exactly
 ``ruler.line_of_fire(index, shooter, target).touches`` as a set. It is computed once per layout
-with the ruler's own array code (the same bounding-disc pre-filter and ``pieces.ruler_on_pieces``
-on the convex pieces that ``ruler._read_pairs`` runs), in chunks of pairs, and kept as flat arrays
+with the ruler's own computation (``ruler.touch_arrays``, which ``lines_of_fire_pairs`` reads
+too), in chunks of pairs, and kept as flat arrays
 (one row per (pair, obstacle) touch). The ruler's band and centre line are the same sets from
 either end, so each unordered pair is computed once and stored both ways (the tests check every
 ordered pair against ``line_of_fire`` on small layouts). What a posture may shoot through, and

@@ -450,13 +450,13 @@ class DesignerScene(Scene):
         if self.armed is not None:
             axis = self.armed_axis if catalogue.KINDS[self.armed].lying else 0
             spec = ObstacleSpec("ghost", self.armed, point, axis)
-            reason = self.dry(lambda: d.place(self.armed, point, self.armed_axis))
+            reason = d.would(lambda: d.place(self.armed, point, self.armed_axis))
         elif self.dragging is not None and pygame.mouse.get_pressed()[0]:
             held = d.spec(self.dragging)
             if held is None or point == held.at:
                 return None
             spec = ObstacleSpec("ghost", held.kind, point, held.axis)
-            reason = self.dry(lambda: d.move(held.id, point))
+            reason = d.would(lambda: d.move(held.id, point))
         else:
             return None
         ghosts = [spec]
@@ -464,14 +464,6 @@ class DesignerScene(Scene):
             axis = (-spec.axis) % 360 if catalogue.KINDS[spec.kind].lying else 0
             ghosts.append(ObstacleSpec("ghost-twin", spec.kind, (point[0], -point[1]), axis))
         return ghosts, reason
-
-    def dry(self, edit) -> str | None:
-        """What an edit would say, without making it."""
-        d = self.design
-        state = (d.now, list(d.past), list(d.future))
-        reason = edit()
-        d.now, d.past, d.future = state
-        return reason
 
     # -- drawing ----------------------------------------------------------------------------------------
     def field_of(self, specs) -> object | None:

@@ -90,3 +90,10 @@ def test_box21_rebuilt_piece_by_piece_is_the_shipped_field():
     assert layout_problems(layout_to_dict(built)) == []
     key = lambda o: (o.kind, o.at, o.axis % 360 if o.kind.endswith(("lying", "submarine")) else 0)  # noqa: E731
     assert sorted(map(key, built.obstacles)) == sorted(map(key, shipped.obstacles))
+
+
+def test_would_answers_without_editing():
+    d = Design(empty_layout())
+    assert d.would(lambda: d.place("cone", B(2, 4))) is None
+    assert d.obstacles == () and not d.past
+    assert "a runner's start point" in d.would(lambda: d.place("cone", d.lattice.base_points("blue")[3]))
