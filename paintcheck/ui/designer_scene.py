@@ -1,8 +1,8 @@
 """Design a field: the pieces of the box placed on the lattice with the mouse, mirrored across the
 centre line, checked as they are placed by ``validate``'s own checks, every edit undoable.
 
-The model is ``field.design.Design`` (no pygame); this scene draws it and turns the mouse and the keys
-into its edits:
+The model is ``field.design.Design`` (no pygame); this scene turns the mouse and the keys into its
+edits, ``designer_view`` draws it and ``designer_files`` saves, exports and leaves:
 
 - drag a kind from the palette onto the field (or click the kind, then the field): a ghost follows
   the mouse, snapped to the lattice, green where the piece may stand and red with the reason where
@@ -15,7 +15,6 @@ into its edits:
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pygame
@@ -23,12 +22,11 @@ from pygame_gui.elements import UITextEntryLine
 
 from paintcheck.field import catalogue
 from paintcheck.field.design import AXIS_STEP, Design, empty_layout
-from paintcheck.field.lattice import Lattice, point_name
-from paintcheck.field.layout import FLAG_FORMATS, Layout, LayoutError, ObstacleSpec
-from paintcheck.field.layout_file import box_family, layouts_dir, load_layout, save_layout
-from paintcheck.ui import saves, theme
-from paintcheck.ui.export_image import export_png
-from paintcheck.ui.fieldview import FieldRenderer, draw_obstacle
+from paintcheck.field.layout import FLAG_FORMATS, LayoutError, ObstacleSpec
+from paintcheck.field.layout_file import layouts_dir, load_layout
+from paintcheck.ui.designer_files import DesignerFiles
+from paintcheck.ui.designer_view import DesignerView
+from paintcheck.ui.fieldview import FieldRenderer
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.transform import FieldTransform
 from paintcheck.ui.widgets import Controls
@@ -36,20 +34,9 @@ from paintcheck.ui.widgets import Controls
 PALETTE = tuple(catalogue.KINDS)  # every kind of the box
 
 
-def user_layout_path(name: str) -> Path:
-    """A new file for the user's layout ``name`` in the data folder's ``layouts/`` (never a shipped
-    one): ``my-field.json``, ``my-field-2.json``, ..."""
-    folder = saves.user_layouts_dir()
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "field"
-    path, n = folder / f"{slug}.json", 2
-    while path.exists():
-        path, n = folder / f"{slug}-{n}.json", n + 1
-    return path
-OK, REFUSED = (90, 230, 120), theme.REFUSED
-CHECK = (255, 60, 220)  # a piece with a check: a colour no piece is drawn in
 
 
-class DesignerScene(Scene):
+class DesignerScene(DesignerFiles, DesignerView, Scene):
     name = "designer"
 
     def __init__(self, app) -> None:
@@ -254,92 +241,6 @@ class DesignerScene(Scene):
                 self.selected = text.strip()
                 self.rebuild()
 
-    # -- files ------------------------------------------------------------------------------------------
-    def why_not_save(self, as_copy: bool) -> str | None:
-        problems = self.design.problems()
-        if problems:
-            oid, words = problems[0]
-            return f"{len(problems)} check(s) stand: {oid + ': ' if oid else ''}{words}"
-        if not as_copy and self.read_only:
-            return "a shipped layout is read-only: save it as a copy"
-        return None
-
-    def save(self, as_copy: bool = False) -> None:
-        reason = self.why_not_save(as_copy)
-        if reason:
-            self.app.flash(reason, error=True)
-            return
-        path = self.path if self.path is not None and not as_copy and not self.read_only else None
-        if path is None:
-            path = user_layout_path(self.design.name)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            save_layout(self.design.layout(), path)
-        except (OSError, LayoutError) as exc:
-            self.app.flash(f"Could not save: {exc}", error=True)
-            return
-        self.path = path
-        self.design.mark_saved()
-        self.app.flash(f"Saved to {path}")
-        self.rebuild()
-
-    def export_image(self) -> None:
-        """The field as a PNG in the data folder's ``exports/`` (``python main.py export`` headless)."""
-        slug = re.sub(r"[^a-z0-9]+", "-", self.design.name.lower()).strip("-")[:40] or "field"
-        path = saves.data_dir() / "exports" / f"{slug}.png"
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            w, h = export_png(self.design.layout().build(), path)
-        except (OSError, LayoutError, ValueError) as exc:
-            self.app.flash(f"Could not export the image: {exc}", error=True)
-            return
-        self.app.flash(f"Exported {w} × {h} pixels to {path}")
-
-    def why_not_play(self) -> str | None:
-        if self.design.problems():
-            return "the field has checks to settle first"
-        if self.path is None or self.design.changed:
-            return "save the field first"
-        return None
-
-    def play(self) -> None:
-        if self.why_not_play() is None:
-            self.app.new_match(self.path)
-
-    def new_field(self) -> None:
-        self._leaving("new")
-
-    def open_other(self) -> None:
-        self._leaving("open")
-
-    def back(self) -> None:
-        self._leaving("title")
-
-    def _leaving(self, where: str) -> None:
-        if self.design.changed and self.confirm_leave is None:
-            self.confirm_leave = where
-            self.app.flash("The field has unsaved changes: leave without saving?", error=True)
-            self.rebuild()
-            return
-        self.confirm_leave = where
-        self.leave()
-
-    def leave(self) -> None:
-        where, self.confirm_leave = self.confirm_leave, None
-        self.app.message = None
-        if where == "new":
-            self.open(None)
-            self.layout(self.app.size)
-        elif where == "open":
-            self.app.switch("fields", purpose="design")
-        else:
-            self.app.switch("title")
-
-    def stay(self) -> None:
-        self.confirm_leave = None
-        self.app.message = None
-        self.rebuild()
-
     # -- the mouse and the keys ------------------------------------------------------------------------
     def handle_event(self, event) -> None:
         if self.entry is not None and event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
@@ -464,154 +365,3 @@ class DesignerScene(Scene):
             axis = (-spec.axis) % 360 if catalogue.KINDS[spec.kind].lying else 0
             ghosts.append(ObstacleSpec("ghost-twin", spec.kind, (point[0], -point[1]), axis))
         return ghosts, reason
-
-    # -- drawing ----------------------------------------------------------------------------------------
-    def field_of(self, specs) -> object | None:
-        key = tuple(specs)
-        if key not in self._fields:
-            try:
-                self._fields[key] = Layout("", key, self.design.lattice, self.design.flag).build()
-            except (LayoutError, KeyError, ValueError):
-                self._fields[key] = None
-        return self._fields[key]
-
-    def board(self, problems) -> pygame.Surface:
-        """The field with its pieces, checks and selection: drawn again only when one of them (or the
-        piece held) changes, blitted every frame."""
-        d = self.design
-        held = self.dragging if pygame.mouse.get_pressed()[0] else None
-        key = (d.now, d.mirror, self.selected, held, self.field_area.size, self.t)
-        if key != self._board_key:
-            surf = self.renderer.background(self.field_area.size, self.t).copy()
-            self.draw_mirror_axis(surf)
-            flagged = {oid for oid, _ in problems if oid}
-            field = self.field_of(d.obstacles)
-            for o in field.obstacles if field is not None else ():
-                if o.id == held:
-                    draw_obstacle(surf, self.t, o, outline=theme.TEXT_DIM, width=1)
-                    continue
-                draw_obstacle(surf, self.t, o)
-                if o.id in flagged:
-                    draw_obstacle(surf, self.t, o, outline=CHECK, width=3)
-                if o.id == self.selected:
-                    draw_obstacle(surf, self.t, o, outline=theme.SELECT, width=3)
-            self._board_key, self._board = key, surf
-        return self._board
-
-    def draw(self, surface) -> None:
-        surface.fill(theme.BACKGROUND)
-        problems = self.design.problems()
-        surface.blit(self.board(problems), self.field_area.topleft)
-        ghost = self.ghost()
-        if ghost is not None:
-            specs, reason = ghost
-            shown = self.field_of(specs)
-            if shown is not None:
-                for o in shown.obstacles:
-                    draw_obstacle(surface, self.t, o, outline=REFUSED if reason else OK, width=3)
-            if reason:
-                self.tip(surface, reason, (150, 30, 30))
-        elif self.field_area.collidepoint(self.mouse):  # a piece's checks, on hover
-            oid = self.piece_at(self.mouse)
-            said = [words for pid, words in problems if pid is not None and pid == oid]
-            if said:
-                self.tip(surface, f"{oid}: {said[0]}", (130, 80, 20))
-        self.draw_panel(surface, problems)
-        self.draw_status(surface, problems)
-
-    def tip(self, surface, words: str, colour) -> None:
-        """A sentence under the mouse, kept inside the field."""
-        text = theme.text(words, 12, (255, 255, 255), True)
-        r = text.get_rect(midtop=(self.mouse[0], self.mouse[1] + 18)).clamp(surface.get_rect())
-        pygame.draw.rect(surface, colour, r.inflate(8, 4), border_radius=3)
-        surface.blit(text, r)
-
-    def draw_mirror_axis(self, surface) -> None:
-        if not self.design.mirror:
-            return
-        lat = self.design.lattice
-        a, b = self.t.to_screen(-0.5, 0), self.t.to_screen(lat.columns - 0.5, 0)
-        pygame.draw.line(surface, (120, 220, 255), a, b, 3)
-
-    def draw_panel(self, surface, problems) -> None:
-        d = self.design
-        where = "new field" if self.path is None else (self.path.name + (" (shipped, read-only)"
-                                                                         if self.read_only else ""))
-        theme.blit_text(surface, f"Design a field — {d.name}{' *' if d.changed else ''}", (self.px, 12), 20,
-                        theme.TEXT, True)
-        theme.blit_text(surface, f"{d.lattice.columns} × {d.lattice.rows_per_half * 2 + 1} points · {where}",
-                        (self.px + 2, self.palette_top - 20), 13, theme.TEXT_DIM)
-        surface.blit(self.palette(), self.palette_area.topleft)
-        y = self.info_top + (40 if self.entry is not None else 0)
-        sel = d.spec(self.selected) if self.selected else None
-        if sel is not None:
-            pts = ", ".join(point_name(p) for p in d.points(sel))
-            lines = [f"{sel.id}: {catalogue.kind_word(sel.kind)} on {pts}"
-                     + (f", axis {sel.axis}°" if catalogue.KINDS[sel.kind].lying else "")]
-            twin = d.twin(sel)
-            lines.append(f"its twin: {twin.id}" if twin else "no twin (on the centre line, or none yet)")
-            for line in lines:
-                theme.blit_text(surface, line, (self.px, y), 14, theme.TEXT)
-                y += 19
-        y += 8
-        head = "Checks: none — the field passes validate" if not problems else f"Checks ({len(problems)}):"
-        theme.blit_text(surface, head, (self.px, y), 15, theme.TEXT_GOOD if not problems else theme.TEXT_WARN,
-                        True)
-        y += 22
-        bottom = surface.get_height() - 60
-        for oid, words in problems:
-            for line in theme.wrap(f"{oid + ': ' if oid else ''}{words}", 13, self.pw)[:2]:
-                if y > bottom:
-                    break
-                theme.blit_text(surface, line, (self.px, y), 13, theme.TEXT)
-                y += 16
-        self.app.draw_message(surface, (self.px + self.pw // 2, surface.get_height() - 50))
-
-    def palette(self) -> pygame.Surface:
-        """The box's pieces with how many the field uses, drawn again only when that changes."""
-        used = self.design.usage()
-        key = (tuple(sorted(used.items())), self.armed, self.palette_area.size)
-        if key != self._palette_key:
-            area = self.palette_area
-            surf = pygame.Surface(area.size)
-            surf.fill(theme.BACKGROUND)
-            for kind, screen_rect in self.palette_rects.items():
-                rect = screen_rect.move(-area.x, -area.y)
-                chosen = kind == self.armed
-                pygame.draw.rect(surf, (60, 70, 64) if chosen else theme.PANEL, rect, border_radius=4)
-                pygame.draw.rect(surf, theme.SELECT if chosen else theme.PANEL_LINE, rect, 1, border_radius=4)
-                self.draw_swatch(surf, kind, rect)
-                family = box_family(kind)
-                limit = catalogue.BOX_CONTENTS.get(family, 0)
-                colour = theme.TEXT_WARN if used[family] > limit else theme.TEXT_DIM
-                x = rect.x + 4
-                theme.blit_text(surf, catalogue.kind_word(kind), (x, rect.bottom - 30), 12, theme.TEXT)
-                theme.blit_text(surf, f"{used[family]} of {limit} in the box", (x, rect.bottom - 15), 11,
-                                colour)
-            self._palette_key, self._palette = key, surf
-        return self._palette
-
-    def draw_swatch(self, surface, kind: str, rect) -> None:
-        spec = ObstacleSpec("swatch", kind, (0, 0), 0)
-        field = self.field_of_swatch(spec)
-        if field is None:
-            return
-        t = FieldTransform(rect.centerx - (field.obstacles[0].centre[0]) * 16, rect.y + 18, 16.0,
-                           self.design.lattice)
-        draw_obstacle(surface, t, field.obstacles[0])
-
-    def field_of_swatch(self, spec):
-        key = ("swatch", spec.kind)
-        if key not in self._fields:
-            lattice = Lattice(max(catalogue.KINDS[spec.kind].points, 1) + 2, 3)
-            self._fields[key] = Layout("", (spec,), lattice, "centre").build()
-        return self._fields[key]
-
-    def draw_status(self, surface, problems) -> None:
-        h = surface.get_height()
-        pygame.draw.rect(surface, theme.PANEL, (0, h - 28, self.field_area.width, 28))
-        point = self.t.nearest_point(*self.mouse) if self.field_area.collidepoint(self.mouse) else None
-        words = point_name(point) if point is not None else "—"
-        hint = ("click or drop on the field: " + catalogue.kind_word(self.armed)) if self.armed else \
-            "drag a piece from the palette; drag a piece to move it; wheel or Q/E turns; Delete removes"
-        theme.blit_text(surface, f"{words}   ·   {hint}", (8, h - 22), 13, theme.TEXT)

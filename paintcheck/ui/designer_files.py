@@ -1,0 +1,113 @@
+"""The designer's files: save (refused while a check stands; shipped layouts are read-only, *Save as a
+copy* goes to the user's layouts), export as PNG, play on the field, and leaving with unsaved changes
+(asked first)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from paintcheck.field.layout import LayoutError
+from paintcheck.field.layout_file import save_layout
+from paintcheck.ui import saves
+from paintcheck.ui.export_image import export_png
+
+
+def user_layout_path(name: str) -> Path:
+    """A new file for the user's layout ``name`` in the data folder's ``layouts/`` (never a shipped
+    one): ``my-field.json``, ``my-field-2.json``, ..."""
+    folder = saves.user_layouts_dir()
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "field"
+    path, n = folder / f"{slug}.json", 2
+    while path.exists():
+        path, n = folder / f"{slug}-{n}.json", n + 1
+    return path
+
+
+class DesignerFiles:
+    """The files of ``DesignerScene``."""
+
+    def why_not_save(self, as_copy: bool) -> str | None:
+        problems = self.design.problems()
+        if problems:
+            oid, words = problems[0]
+            return f"{len(problems)} check(s) stand: {oid + ': ' if oid else ''}{words}"
+        if not as_copy and self.read_only:
+            return "a shipped layout is read-only: save it as a copy"
+        return None
+
+    def save(self, as_copy: bool = False) -> None:
+        reason = self.why_not_save(as_copy)
+        if reason:
+            self.app.flash(reason, error=True)
+            return
+        path = self.path if self.path is not None and not as_copy and not self.read_only else None
+        if path is None:
+            path = user_layout_path(self.design.name)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_layout(self.design.layout(), path)
+        except (OSError, LayoutError) as exc:
+            self.app.flash(f"Could not save: {exc}", error=True)
+            return
+        self.path = path
+        self.design.mark_saved()
+        self.app.flash(f"Saved to {path}")
+        self.rebuild()
+
+    def export_image(self) -> None:
+        """The field as a PNG in the data folder's ``exports/`` (``python main.py export`` headless)."""
+        slug = re.sub(r"[^a-z0-9]+", "-", self.design.name.lower()).strip("-")[:40] or "field"
+        path = saves.data_dir() / "exports" / f"{slug}.png"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            w, h = export_png(self.design.layout().build(), path)
+        except (OSError, LayoutError, ValueError) as exc:
+            self.app.flash(f"Could not export the image: {exc}", error=True)
+            return
+        self.app.flash(f"Exported {w} × {h} pixels to {path}")
+
+    def why_not_play(self) -> str | None:
+        if self.design.problems():
+            return "the field has checks to settle first"
+        if self.path is None or self.design.changed:
+            return "save the field first"
+        return None
+
+    def play(self) -> None:
+        if self.why_not_play() is None:
+            self.app.new_match(self.path)
+
+    def new_field(self) -> None:
+        self._leaving("new")
+
+    def open_other(self) -> None:
+        self._leaving("open")
+
+    def back(self) -> None:
+        self._leaving("title")
+
+    def _leaving(self, where: str) -> None:
+        if self.design.changed and self.confirm_leave is None:
+            self.confirm_leave = where
+            self.app.flash("The field has unsaved changes: leave without saving?", error=True)
+            self.rebuild()
+            return
+        self.confirm_leave = where
+        self.leave()
+
+    def leave(self) -> None:
+        where, self.confirm_leave = self.confirm_leave, None
+        self.app.message = None
+        if where == "new":
+            self.open(None)
+            self.layout(self.app.size)
+        elif where == "open":
+            self.app.switch("fields", purpose="design")
+        else:
+            self.app.switch("title")
+
+    def stay(self) -> None:
+        self.confirm_leave = None
+        self.app.message = None
+        self.rebuild()

@@ -1,0 +1,171 @@
+"""Drawing the designer: the board with its pieces (drawn again only when they change), the held
+piece's ghost and its twin, the palette of the box, the panel (selection, checks) and the status bar."""
+
+from __future__ import annotations
+
+import pygame
+
+from paintcheck.field import catalogue
+from paintcheck.field.lattice import Lattice, point_name
+from paintcheck.field.layout import Layout, LayoutError, ObstacleSpec
+from paintcheck.field.layout_file import box_family
+from paintcheck.ui import theme
+from paintcheck.ui.fieldview import draw_obstacle
+from paintcheck.ui.transform import FieldTransform
+
+OK, REFUSED = (90, 230, 120), theme.REFUSED
+CHECK = (255, 60, 220)  # a piece with a check: a colour no piece is drawn in
+
+
+class DesignerView:
+    """The drawing of ``DesignerScene``."""
+
+    def field_of(self, specs) -> object | None:
+        key = tuple(specs)
+        if key not in self._fields:
+            try:
+                self._fields[key] = Layout("", key, self.design.lattice, self.design.flag).build()
+            except (LayoutError, KeyError, ValueError):
+                self._fields[key] = None
+        return self._fields[key]
+
+    def board(self, problems) -> pygame.Surface:
+        """The field with its pieces, checks and selection: drawn again only when one of them (or the
+        piece held) changes, blitted every frame."""
+        d = self.design
+        held = self.dragging if pygame.mouse.get_pressed()[0] else None
+        key = (d.now, d.mirror, self.selected, held, self.field_area.size, self.t)
+        if key != self._board_key:
+            surf = self.renderer.background(self.field_area.size, self.t).copy()
+            self.draw_mirror_axis(surf)
+            flagged = {oid for oid, _ in problems if oid}
+            field = self.field_of(d.obstacles)
+            for o in field.obstacles if field is not None else ():
+                if o.id == held:
+                    draw_obstacle(surf, self.t, o, outline=theme.TEXT_DIM, width=1)
+                    continue
+                draw_obstacle(surf, self.t, o)
+                if o.id in flagged:
+                    draw_obstacle(surf, self.t, o, outline=CHECK, width=3)
+                if o.id == self.selected:
+                    draw_obstacle(surf, self.t, o, outline=theme.SELECT, width=3)
+            self._board_key, self._board = key, surf
+        return self._board
+
+    def draw(self, surface) -> None:
+        surface.fill(theme.BACKGROUND)
+        problems = self.design.problems()
+        surface.blit(self.board(problems), self.field_area.topleft)
+        ghost = self.ghost()
+        if ghost is not None:
+            specs, reason = ghost
+            shown = self.field_of(specs)
+            if shown is not None:
+                for o in shown.obstacles:
+                    draw_obstacle(surface, self.t, o, outline=REFUSED if reason else OK, width=3)
+            if reason:
+                self.tip(surface, reason, (150, 30, 30))
+        elif self.field_area.collidepoint(self.mouse):  # a piece's checks, on hover
+            oid = self.piece_at(self.mouse)
+            said = [words for pid, words in problems if pid is not None and pid == oid]
+            if said:
+                self.tip(surface, f"{oid}: {said[0]}", (130, 80, 20))
+        self.draw_panel(surface, problems)
+        self.draw_status(surface, problems)
+
+    def tip(self, surface, words: str, colour) -> None:
+        """A sentence under the mouse, kept inside the field."""
+        text = theme.text(words, 12, (255, 255, 255), True)
+        r = text.get_rect(midtop=(self.mouse[0], self.mouse[1] + 18)).clamp(surface.get_rect())
+        pygame.draw.rect(surface, colour, r.inflate(8, 4), border_radius=3)
+        surface.blit(text, r)
+
+    def draw_mirror_axis(self, surface) -> None:
+        if not self.design.mirror:
+            return
+        lat = self.design.lattice
+        a, b = self.t.to_screen(-0.5, 0), self.t.to_screen(lat.columns - 0.5, 0)
+        pygame.draw.line(surface, (120, 220, 255), a, b, 3)
+
+    def draw_panel(self, surface, problems) -> None:
+        d = self.design
+        where = "new field" if self.path is None else (self.path.name + (" (shipped, read-only)"
+                                                                         if self.read_only else ""))
+        theme.blit_text(surface, f"Design a field — {d.name}{' *' if d.changed else ''}", (self.px, 12), 20,
+                        theme.TEXT, True)
+        theme.blit_text(surface, f"{d.lattice.columns} × {d.lattice.rows_per_half * 2 + 1} points · {where}",
+                        (self.px + 2, self.palette_top - 20), 13, theme.TEXT_DIM)
+        surface.blit(self.palette(), self.palette_area.topleft)
+        y = self.info_top + (40 if self.entry is not None else 0)
+        sel = d.spec(self.selected) if self.selected else None
+        if sel is not None:
+            pts = ", ".join(point_name(p) for p in d.points(sel))
+            lines = [f"{sel.id}: {catalogue.kind_word(sel.kind)} on {pts}"
+                     + (f", axis {sel.axis}°" if catalogue.KINDS[sel.kind].lying else "")]
+            twin = d.twin(sel)
+            lines.append(f"its twin: {twin.id}" if twin else "no twin (on the centre line, or none yet)")
+            for line in lines:
+                theme.blit_text(surface, line, (self.px, y), 14, theme.TEXT)
+                y += 19
+        y += 8
+        head = "Checks: none — the field passes validate" if not problems else f"Checks ({len(problems)}):"
+        theme.blit_text(surface, head, (self.px, y), 15, theme.TEXT_GOOD if not problems else theme.TEXT_WARN,
+                        True)
+        y += 22
+        bottom = surface.get_height() - 60
+        for oid, words in problems:
+            for line in theme.wrap(f"{oid + ': ' if oid else ''}{words}", 13, self.pw)[:2]:
+                if y > bottom:
+                    break
+                theme.blit_text(surface, line, (self.px, y), 13, theme.TEXT)
+                y += 16
+        self.app.draw_message(surface, (self.px + self.pw // 2, surface.get_height() - 50))
+
+    def palette(self) -> pygame.Surface:
+        """The box's pieces with how many the field uses, drawn again only when that changes."""
+        used = self.design.usage()
+        key = (tuple(sorted(used.items())), self.armed, self.palette_area.size)
+        if key != self._palette_key:
+            area = self.palette_area
+            surf = pygame.Surface(area.size)
+            surf.fill(theme.BACKGROUND)
+            for kind, screen_rect in self.palette_rects.items():
+                rect = screen_rect.move(-area.x, -area.y)
+                chosen = kind == self.armed
+                pygame.draw.rect(surf, (60, 70, 64) if chosen else theme.PANEL, rect, border_radius=4)
+                pygame.draw.rect(surf, theme.SELECT if chosen else theme.PANEL_LINE, rect, 1, border_radius=4)
+                self.draw_swatch(surf, kind, rect)
+                family = box_family(kind)
+                limit = catalogue.BOX_CONTENTS.get(family, 0)
+                colour = theme.TEXT_WARN if used[family] > limit else theme.TEXT_DIM
+                x = rect.x + 4
+                theme.blit_text(surf, catalogue.kind_word(kind), (x, rect.bottom - 30), 12, theme.TEXT)
+                theme.blit_text(surf, f"{used[family]} of {limit} in the box", (x, rect.bottom - 15), 11,
+                                colour)
+            self._palette_key, self._palette = key, surf
+        return self._palette
+
+    def draw_swatch(self, surface, kind: str, rect) -> None:
+        spec = ObstacleSpec("swatch", kind, (0, 0), 0)
+        field = self.field_of_swatch(spec)
+        if field is None:
+            return
+        t = FieldTransform(rect.centerx - (field.obstacles[0].centre[0]) * 16, rect.y + 18, 16.0,
+                           self.design.lattice)
+        draw_obstacle(surface, t, field.obstacles[0])
+
+    def field_of_swatch(self, spec):
+        key = ("swatch", spec.kind)
+        if key not in self._fields:
+            lattice = Lattice(max(catalogue.KINDS[spec.kind].points, 1) + 2, 3)
+            self._fields[key] = Layout("", (spec,), lattice, "centre").build()
+        return self._fields[key]
+
+    def draw_status(self, surface, problems) -> None:
+        h = surface.get_height()
+        pygame.draw.rect(surface, theme.PANEL, (0, h - 28, self.field_area.width, 28))
+        point = self.t.nearest_point(*self.mouse) if self.field_area.collidepoint(self.mouse) else None
+        words = point_name(point) if point is not None else "—"
+        hint = ("click or drop on the field: " + catalogue.kind_word(self.armed)) if self.armed else \
+            "drag a piece from the palette; drag a piece to move it; wheel or Q/E turns; Delete removes"
+        theme.blit_text(surface, f"{words}   ·   {hint}", (8, h - 22), 13, theme.TEXT)
