@@ -16,7 +16,15 @@ from shapely.geometry.base import BaseGeometry
 
 from paintcheck.field import catalogue, footprints
 from paintcheck.field.catalogue import Kind
-from paintcheck.field.lattice import DEFAULT_LATTICE, TEAMS, Lattice, Point, neighbours, point_name
+from paintcheck.field.lattice import (
+    DEFAULT_LATTICE,
+    TEAMS,
+    Lattice,
+    Point,
+    mirror_point,
+    neighbours,
+    point_name,
+)
 
 FLAG_FORMATS = ("centre", "double")
 
@@ -168,3 +176,27 @@ def flag_homes(flag: str, lattice: Lattice) -> dict[str, Point]:
         return {"centre": (mid, 0)}
     return {team: lattice.world(team, mid, lattice.base_row) for team in TEAMS}
 
+
+def mirror_id(obstacle_id: str) -> str:
+    """The id the mirror of an obstacle gets: a final ``-b`` and ``-w`` swap, otherwise ``-m``."""
+    if obstacle_id.endswith("-b"):
+        return obstacle_id[:-2] + "-w"
+    if obstacle_id.endswith("-w"):
+        return obstacle_id[:-2] + "-b"
+    return obstacle_id + "-m"
+
+
+def mirror_spec(spec: ObstacleSpec, new_id: str | None = None) -> ObstacleSpec:
+    """The obstacle mirrored through the centre line: B:C5 <-> W:C5, axis a <-> -a [RULES 1.6].
+
+    Its id is ``new_id`` or ``mirror_id(spec.id)``. A lying obstacle keeps its first point first,
+    so a lying cone's base stays its base.
+    """
+    kind = catalogue.KINDS.get(spec.kind)
+    axis = (-spec.axis) % 360 if kind is None or kind.lying else 0
+    return ObstacleSpec(
+        id=mirror_id(spec.id) if new_id is None else new_id,
+        kind=spec.kind,
+        at=mirror_point(spec.at),
+        axis=axis,
+    )

@@ -1,0 +1,544 @@
+"""The checks of a layout file: its structure (a JSON Schema checked by ``jsonschema``), then its
+meaning (texts that can be shown, known kinds, readable coordinates, every point on the field, no two
+obstacles on one point or overlapping, unique ids, axes in 45-degree steps, no obstacle on a flag's
+point or a runner's start point, the symmetry of RULES 1.6). ``validate``, the loader
+(``layout_file``) and the designer (``design``) all ask these, and only these.
+
+Symmetry is checked once every obstacle reads well on its own, so that one broken obstacle does not
+also make its mirror look unmatched. Each problem is ONE line::
+
+    <file>: obstacle '<id>' (#<n>): <what is wrong>     (n counts obstacles from 1)
+    <file>: <what is wrong>                              (problems of the whole file)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import jsonschema
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from paintcheck.field import catalogue, footprints
+from paintcheck.field.catalogue import Kind
+from paintcheck.field.lattice import (
+    BASE_START_HALF_WIDTH,
+    COLUMN_LETTERS,
+    DEFAULT_COLUMNS,
+    DEFAULT_ROWS_PER_HALF,
+    PREBUNK_DEPTH,
+    TEAMS,
+    CoordinateError,
+    Lattice,
+    Point,
+    chebyshev,
+    mirror_point,
+)
+from paintcheck.field.layout import FLAG_FORMATS, ObstacleSpec, flag_homes, mirror_spec
+
+FORMAT = "paintcheck-layout/1"
+AXIS_STEP = 45  # [RULES 2.3]
+MISPLACED_MAX = 2  # an unmatched obstacle this near a mirror point is named as the misplaced mirror
+OVERLAP_TOLERANCE = 1e-6  # footprints sharing less area than this only touch
+# The sizes the game plays [H]: five runners wait on every second one of a base's start points (E-M
+# on the default field, RULES 1.5); a column is one letter; a prebunk template (6 points, RULES 12.3)
+# laid from the centre line stops short of the prebunk zone (the last 3 rows, RULES 1.5); the window
+# at its smallest (1280 x 800) still draws the points 18 pixels apart.
+MIN_COLUMNS = 2 * BASE_START_HALF_WIDTH + 1  # 9
+MAX_COLUMNS = len(COLUMN_LETTERS)  # 26
+MIN_ROWS_PER_HALF = PREBUNK_DEPTH + math.ceil(catalogue.TEMPLATE_LENGTH)  # 9
+MAX_ROWS_PER_HALF = 20
+_SIZE_WHY = {
+    ("columns", "minimum"): f"a base needs {MIN_COLUMNS} start points for its five runners (RULES 1.5)",
+    ("columns", "maximum"): "a column is named by one letter, A-Z",
+    ("rows_per_half", "minimum"): (
+        f"a half holds its {PREBUNK_DEPTH}-row prebunk zone and, in front of it, a "
+        f"{catalogue.TEMPLATE_LENGTH:g}-point prebunk template (RULES 1.5, 12.3)"),
+    ("rows_per_half", "maximum"): "a longer field does not fit the window",
+}
+
+_OBSTACLE_KEYS = ("id", "kind", "at", "axis", "name")
+MAX_NAME = 40  # an obstacle's display name: a few words on a button
+_LAYOUT_KEYS = ("format", "name", "columns", "rows_per_half", "flag", "obstacles")
+
+SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Paintcheck layout",
+    "type": "object",
+    "required": ["format", "name", "flag", "obstacles"],
+    "additionalProperties": False,
+    "properties": {
+        "format": {"type": "string"},
+        "name": {"type": "string", "minLength": 1},
+        "columns": {"type": "integer", "minimum": MIN_COLUMNS, "maximum": MAX_COLUMNS},
+        "rows_per_half": {"type": "integer", "minimum": MIN_ROWS_PER_HALF, "maximum": MAX_ROWS_PER_HALF},
+        "flag": {"type": "string", "enum": list(FLAG_FORMATS)},
+        "obstacles": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["id", "kind", "at"],
+                "additionalProperties": False,
+                "properties": {
+                    "id": {"type": "string", "minLength": 1},
+                    "kind": {"type": "string"},
+                    "at": {"type": "string"},
+                    "axis": {"type": "integer"},
+                    "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
+                },
+            },
+        },
+    },
+}
+
+# How a value of the wrong type is described: "'at' must be <this>, not a number".
+_EXPECTED = {
+    "format": f"the text {FORMAT!r}",
+    "name": "a text",
+    "columns": "a whole number",
+    "rows_per_half": "a whole number",
+    "flag": "a text",
+    "obstacles": "a list of obstacles",
+    "id": "a text",
+    "kind": "a text naming a kind",
+    "at": "a point written as text, like 'B:C5' or 'I0'",
+    "axis": "a whole number of degrees",
+}
+
+
+
+def layout_problems(data: Any, source: str = "<layout>") -> list[str]:
+    """Every problem of a decoded layout file (what ``validate_file`` reports after reading)."""
+    return _check(data, source).problems
+
+
+def layout_findings(data: Any) -> list[tuple[int, str]]:
+    """The problems ``validate`` finds, each with the index of its obstacle (-1: the whole file):
+    the same checks, for a tool that draws each problem on its piece (the designer)."""
+    checked = _check(data, "<layout>")
+    if checked.found or not checked.problems:
+        return checked.found
+    return [(-1, line.split(": ", 1)[-1]) for line in checked.problems]
+
+
+# -- checking --
+
+
+@dataclass
+class _Placed:
+    """An obstacle that reads well on its own: what the symmetry check works on."""
+
+    index: int
+    spec: ObstacleSpec
+    kind: Kind
+    points: tuple[Point, ...]
+    footprint: BaseGeometry
+
+
+@dataclass
+class _Checked:
+    problems: list[str] = field(default_factory=list)
+    found: list[tuple[int, str]] = field(default_factory=list)  # (obstacle index or -1, sentence)
+    lattice: Lattice | None = None
+    obstacles: list[_Placed] = field(default_factory=list)
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    cls = jsonschema.validators.validator_for(SCHEMA)
+    cls.check_schema(SCHEMA)
+    return cls(SCHEMA)
+
+
+def _check(data: Any, source: str) -> _Checked:
+    out = _Checked()
+    if not isinstance(data, dict):
+        out.problems.append(
+            _line(source, f"a layout file holds one JSON object {{...}}, not {_json_type(data)}")
+        )
+        return out
+    fmt = data.get("format")
+    if isinstance(fmt, str) and fmt != FORMAT:
+        out.problems.append(
+            _line(source, f"unknown format {fmt!r} (this program reads {FORMAT!r})")
+        )
+        return out
+
+    found, bad_top = _schema_problems(data)  # (obstacle index or -1, message)
+    broken = {index for index, _ in found if index >= 0}  # obstacles with a structural problem
+
+    obstacles = data.get("obstacles")
+    if bad_top & {"columns", "rows_per_half"} or not isinstance(obstacles, list):
+        out.problems = _lines(source, data, found)
+        return out
+
+    if "name" not in bad_top and (where := _lone_surrogate(data.get("name"))) is not None:
+        found.append((-1, f"'name' {where}"))
+    out.lattice = Lattice(
+        columns=int(data.get("columns", DEFAULT_COLUMNS)),
+        rows_per_half=int(data.get("rows_per_half", DEFAULT_ROWS_PER_HALF)),
+    )
+    flag = data.get("flag") if "flag" not in bad_top else None
+    semantic = _ObstacleChecks(out.lattice, flag)
+    for index, entry in enumerate(obstacles):
+        if index in broken:
+            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                semantic.ids_seen.setdefault(entry["id"], index)
+            continue
+        problems = semantic.check(index, entry)
+        found.extend((index, m) for m in problems)
+        if problems:
+            broken.add(index)
+    if not broken:
+        found.extend(semantic.symmetry())
+    out.obstacles = semantic.placed
+    out.found = sorted(found, key=lambda f: f[0])
+    out.problems = _lines(source, data, found)
+    return out
+
+
+class Placements:
+    """``validate``'s checks of meaning for pieces added to a layout, the layout's own pieces
+    checked once: where one more piece may stand (the designer asks at every point the mouse
+    reaches, so the pieces already there are not checked again). The same ``_ObstacleChecks``."""
+
+    def __init__(self, lattice: Lattice, flag: str | None, specs) -> None:
+        self._base = _ObstacleChecks(lattice, flag)
+        self._count = 0
+        for spec in specs:
+            self._base.check(self._count, _entry(spec, lattice))
+            self._count += 1
+
+    def problems(self, specs) -> list[list[str]]:
+        """For each of ``specs`` (added in order, after the layout's pieces), its problems."""
+        checks = _ObstacleChecks(self._base.lattice, self._base.flag)
+        checks.ids_seen = dict(self._base.ids_seen)
+        checks.standing = dict(self._base.standing)
+        checks.placed = list(self._base.placed)
+        out = []
+        for n, spec in enumerate(specs):
+            try:
+                entry = _entry(spec, self._base.lattice)
+            except CoordinateError as exc:
+                out.append([f"bad point in 'at': {exc}"])
+                continue
+            out.append(checks.check(self._count + n, entry))
+        return out
+
+
+def _entry(spec: ObstacleSpec, lattice: Lattice) -> dict[str, Any]:
+    entry: dict[str, Any] = {"id": spec.id, "kind": spec.kind, "at": lattice.format(spec.at)}
+    kind = catalogue.KINDS.get(spec.kind)
+    if kind is not None and kind.lying:
+        entry["axis"] = spec.axis % 360
+    if spec.name:
+        entry["name"] = spec.name
+    return entry
+
+
+class _ObstacleChecks:
+    """The checks of meaning, one obstacle at a time, then the symmetry of the whole."""
+
+    def __init__(self, lattice: Lattice, flag: str | None) -> None:
+        self.lattice = lattice
+        self.flag = flag
+        self.ids_seen: dict[Any, int] = {}
+        self.standing: dict[Point, _Placed] = {}
+        self.placed: list[_Placed] = []
+
+    def check(self, index: int, entry: dict[str, Any]) -> list[str]:
+        problems: list[str] = []
+        oid = entry["id"]
+        if (where := _lone_surrogate(oid)) is not None:
+            problems.append(f"its 'id' {where}")
+        if (where := _lone_surrogate(entry.get("name", ""))) is not None:
+            problems.append(f"its 'name' {where}")
+        if oid in self.ids_seen:
+            problems.append(f"duplicate id: obstacle #{self.ids_seen[oid] + 1} already has it")
+        else:
+            self.ids_seen[oid] = index
+        kind = catalogue.KINDS.get(entry["kind"])
+        if kind is None:
+            known = ", ".join(sorted(catalogue.KINDS))
+            return [*problems, f"unknown kind {entry['kind']!r} (known kinds: {known})"]
+        try:
+            at = self.lattice.parse(entry["at"])
+        except CoordinateError as exc:
+            return [*problems, f"bad point in 'at': {exc}"]
+        axis = entry.get("axis", 0)
+        if "axis" in entry and not kind.lying:
+            lying = ", ".join(k.id for k in catalogue.KINDS.values() if k.lying)
+            return [*problems, f"'axis' is only for lying kinds ({lying}); a {kind.id} has none"]
+        if axis % AXIS_STEP:
+            return [*problems, f"axis {axis} is not a multiple of {AXIS_STEP} degrees"]
+        axis = int(axis) % 360
+        points = catalogue.obstacle_points(kind, at, axis)
+        for n, point in enumerate(points):
+            if not self.lattice.contains(point):
+                problems.append(
+                    f"runs off the field: from {entry['at']} along axis {axis} its point "
+                    f"#{n + 1} {self._off_field(point)}"
+                )
+                return problems
+        shape = footprints.footprint(kind, points, axis)
+        spec = ObstacleSpec(oid, kind.id, at, axis, entry.get("name"))
+        placed = _Placed(index, spec, kind, points, shape)
+        problems.extend(self._check_place(placed))
+        if not problems:
+            for point in points:
+                self.standing[point] = placed
+            self.placed.append(placed)
+        return problems
+
+    def _check_place(self, placed: _Placed) -> list[str]:
+        problems = []
+        fmt = self.lattice.format
+        for point in placed.points:
+            other = self.standing.get(point)
+            if other is not None:
+                here = _obstacle(other.spec.id, other.index)
+                problems.append(f"stands on {fmt(point)} where {here} already stands")
+                return problems
+        homes = flag_homes(self.flag, self.lattice)
+        for fid, home in homes.items():
+            if home in placed.points:
+                which = "the centre flag" if fid == "centre" else f"the {fid.capitalize()} flag"
+                problems.append(f"stands on {fmt(home)}, {which}'s point (RULES 13.1): the flag must stay "
+                                "free")
+        for team in TEAMS:
+            starts = set(self.lattice.base_points(team)) - set(homes.values())
+            point = next((q for q in placed.points if q in starts), None)
+            if point is not None:
+                problems.append(
+                    f"stands on {fmt(point)}, a runner's start point on the {team.capitalize()} base "
+                    f"({self.lattice.base_text()}, RULES 1.5): the start points must stay free")
+        mirrored = tuple(mirror_point(p) for p in placed.points)
+        on_line = any(p[1] == 0 for p in placed.points)
+        if on_line and not _same_place(placed.kind, placed.points, mirrored):
+            problems.append(
+                "straddles the centre line asymmetrically (points "
+                + ", ".join(fmt(p) for p in placed.points)
+                + "): an obstacle touching the centre line must be its own mirror"
+            )
+        for other in self.placed:
+            shared = shapely.intersection(placed.footprint, other.footprint)
+            if shared.area > OVERLAP_TOLERANCE:
+                problems.append(
+                    f"its footprint overlaps {_obstacle(other.spec.id, other.index)}: "
+                    "the two pieces cannot stand there together"
+                )
+                break
+        return problems
+
+    def _off_field(self, point: Point) -> str:
+        x, y = point
+        lat = self.lattice
+        if x < 0:
+            return "is left of column A"
+        if x >= lat.columns:
+            return f"is past column {lat.letters[-1]}"
+        team = "Blue" if y < 0 else "White"
+        return f"is past row {lat.rows_per_half} (the {team} base)"
+
+    def symmetry(self) -> list[tuple[int, str]]:
+        """RULES 1.6: every obstacle off the centre line has a mirror of the same kind."""
+        fmt = self.lattice.format
+        unmatched: list[_Placed] = []
+        by_place = {frozenset(p.points): p for p in self.placed}
+        matched: set[int] = set()
+        for p in self.placed:
+            mirrored = tuple(mirror_point(q) for q in p.points)
+            if p.index in matched or _same_place(p.kind, p.points, mirrored):
+                continue
+            other = by_place.get(frozenset(mirrored))
+            if (
+                other is not None
+                and other.index not in matched
+                and other.kind.id == p.kind.id
+                and _same_place(p.kind, other.points, mirrored)
+            ):
+                matched.update((p.index, other.index))
+            else:
+                unmatched.append(p)
+        problems: list[tuple[int, str]] = []
+        told: set[int] = set()
+        for p in unmatched:
+            if p.index in told:
+                continue
+            want = mirror_spec(p.spec)
+            where = f"at {fmt(want.at)}" + (f" with axis {want.axis}" if p.kind.lying else "")
+            partner = self._partner(p, want, [o for o in unmatched if o.index not in told])
+            if partner is None:
+                message = f"has no mirror: a {p.kind.id} {where} should mirror it"
+            elif partner.kind.id != p.kind.id:
+                message = (
+                    f"has no mirror: {_obstacle(partner.spec.id, partner.index)} on its mirror "
+                    f"point is a {partner.kind.id}, not a {p.kind.id}"
+                )
+            else:
+                given = f"at {fmt(partner.spec.at)}"
+                given += f" with axis {partner.spec.axis}" if p.kind.lying else ""
+                message = (
+                    f"has no mirror: {_obstacle(partner.spec.id, partner.index)} should be "
+                    f"{where}, not {given}"
+                )
+            if partner is not None:
+                told.add(partner.index)
+            told.add(p.index)
+            problems.append((p.index, message))
+        return problems
+
+    @staticmethod
+    def _partner(p: _Placed, want: ObstacleSpec, candidates: list[_Placed]) -> _Placed | None:
+        """The unmatched obstacle most likely meant as ``p``'s mirror: one standing on a point of
+        its mirror image, else one of its kind near the mirror point (misplaced by a point or
+        two), so that one misplaced pair gives one line, not two."""
+        want_points = {mirror_point(q) for q in p.points}
+        others = [o for o in candidates if o.index != p.index]
+        for o in others:
+            if want_points & set(o.points):
+                return o
+        near = [
+            o
+            for o in others
+            if o.kind.id == p.kind.id
+            and o.points[0][1] * p.points[0][1] < 0
+            and chebyshev(o.spec.at, want.at) <= MISPLACED_MAX
+        ]
+        return min(near, key=lambda o: chebyshev(o.spec.at, want.at), default=None)
+
+
+def _same_place(kind: Kind, points: tuple[Point, ...], others: tuple[Point, ...]) -> bool:
+    """Two point lists are the same obstacle placement of ``kind``: the same points, and in the
+    same order when its ends differ (a lying cone's base and tip)."""
+    if _directional(kind):
+        return points == others
+    return set(points) == set(others)
+
+
+def _directional(kind: Kind) -> bool:
+    last = kind.points - 1
+    return set(kind.steppable) != {last - i for i in kind.steppable}
+
+
+# -- schema problems as one-line sentences --
+
+
+def _schema_problems(data: dict[str, Any]) -> tuple[list[tuple[int, str]], set[str]]:
+    """The structural problems as (obstacle index or -1, sentence) in file order, and the top-level
+    keys that have one."""
+    out: list[tuple[int, str]] = []
+    bad_top: set[str] = set()
+    seen: set[tuple[Any, ...]] = set()
+    errors = sorted(_validator().iter_errors(data), key=lambda e: _path_key(e.absolute_path))
+    for err in errors:
+        path = list(err.absolute_path)
+        if path:
+            bad_top.add(str(path[0]))
+        index = -1
+        if len(path) >= 2 and path[0] == "obstacles" and isinstance(path[1], int):
+            index = path[1]
+            path = path[2:]
+        key = (index, tuple(path), err.validator)
+        if key in seen:  # one 'required' or 'additionalProperties' error per object is enough
+            continue
+        seen.add(key)
+        out.extend((index, m) for m in _describe(err, path, index))
+    return out, bad_top
+
+
+def _describe(err: jsonschema.ValidationError, path: list[Any], index: int) -> list[str]:
+    name = str(path[-1]) if path else None
+    value = err.instance
+    kind = err.validator
+    if kind == "required":
+        missing = [k for k in err.validator_value if k not in value]
+        return [f"missing key {k!r}" for k in missing]
+    if kind == "additionalProperties":
+        allowed = _OBSTACLE_KEYS if index >= 0 else _LAYOUT_KEYS
+        extra = [k for k in value if k not in allowed]
+        return [f"unknown key {k!r} (allowed: {', '.join(allowed)})" for k in extra]
+    if kind == "type":
+        if name is None:
+            what = "an obstacle is an object {...}" if index >= 0 else "a layout is an object {...}"
+            return [f"{what}, not {_json_type(value)}"]
+        expected = _EXPECTED.get(name, err.validator_value)
+        return [f"{name!r} must be {expected}, not {_json_type(value)} ({_short(value)})"]
+    if kind == "enum":
+        choices = ", ".join(repr(c) for c in err.validator_value)
+        return [f"{name!r} must be one of {choices}, not {_short(value)}"]
+    if kind in ("minimum", "maximum"):
+        bound = "at least" if kind == "minimum" else "at most"
+        why = _SIZE_WHY.get((name, kind))
+        return [f"{name!r} must be {bound} {err.validator_value}, not {_short(value)}"
+                + (f": {why}" if why else "")]
+    if kind == "minLength":
+        return [f"{name!r} must not be empty"]
+    return [f"{name or 'layout'}: {err.message}"]
+
+
+def _path_key(path: Iterable[Any]) -> tuple[tuple[int, Any], ...]:
+    return tuple((0, p) if isinstance(p, int) else (1, str(p)) for p in path)
+
+
+def _lines(source: str, data: dict[str, Any], found: list[tuple[int, str]]) -> list[str]:
+    """Sentences to lines: file-level first, then obstacle by obstacle, each in the order found."""
+    obstacles = data.get("obstacles") if isinstance(data.get("obstacles"), list) else []
+    out = []
+    for index, message in sorted(found, key=lambda f: f[0]):
+        if index < 0:
+            out.append(_line(source, message))
+            continue
+        entry = obstacles[index] if index < len(obstacles) else None
+        oid = entry.get("id") if isinstance(entry, dict) else None
+        out.append(_line(source, f"{_obstacle(oid, index)}: {message}"))
+    return out
+
+
+def _lone_surrogate(text: Any) -> str | None:
+    """What is wrong with a text holding a lone surrogate (JSON's ``"\\ud800"`` escape alone: half
+    a character, which no font draws and no terminal prints); None for any other value."""
+    if not isinstance(text, str):
+        return None
+    for i, c in enumerate(text):
+        if "\ud800" <= c <= "\udfff":
+            return (f"holds a lone surrogate ({repr(c)[1:-1]} at character {i + 1}): half a "
+                    "character, which cannot be shown; write the whole character")
+    return None
+
+
+def _obstacle(oid: Any, index: int) -> str:
+    shown = oid if isinstance(oid, str) and oid else "?"
+    return f"obstacle '{shown}' (#{index + 1})"
+
+
+def _line(source: str, message: str) -> str:
+    """One line, whatever the file put in its texts: control characters are shown escaped."""
+    text = f"{source}: {message}"
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
