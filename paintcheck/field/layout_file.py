@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from paintcheck.field import catalogue
+from paintcheck.field.atomic import write_atomically, write_text
 from paintcheck.field.json_file import JsonFileError, read_json
 from paintcheck.field.lattice import (
     mirror_point,
@@ -166,25 +166,7 @@ def save_layout(layout: Layout, path: str | os.PathLike[str], *, check: bool = T
         problems = layout_problems(json.loads(text), str(target))
         if problems:
             raise LayoutFileError(problems)
-    folder = target.parent
-    try:
-        mode = target.stat().st_mode & 0o7777
-    except FileNotFoundError:
-        mode = 0o666 & ~_umask()
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp_name, mode)
-        os.replace(tmp_name, target)
-    except BaseException:
-        try:
-            os.unlink(tmp_name)
-        except OSError:
-            pass
-        raise
+    write_atomically(target, lambda fd, _tmp: write_text(fd, text))
 
 
 def is_single(spec: ObstacleSpec) -> bool:
@@ -232,7 +214,3 @@ def _read_json(path: Path, source: str) -> tuple[Any, str | None]:
         return None, _line(source, str(exc))
 
 
-def _umask() -> int:
-    current = os.umask(0)
-    os.umask(current)
-    return current

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from paintcheck.field.atomic import write_atomically, write_text
 from paintcheck.field.json_file import JsonFileError, read_json
 from paintcheck.rules.actions import (
     AssignOrders,
@@ -205,17 +205,9 @@ def save_match(record: MatchRecord, path: str | os.PathLike) -> None:
     """Write atomically: a temporary file in the same folder, flushed, then renamed over ``path``."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(record.to_dict(), out, indent=1)
-            out.write("\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    text = json.dumps(record.to_dict(), indent=1) + "\n"
+    # private (0600): a save holds both coaches' face-down tokens and sheets
+    write_atomically(target, lambda fd, _tmp: write_text(fd, text), mode=None)
 
 
 def load_match(path: str | os.PathLike) -> MatchRecord:

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import math
 import os
-import tempfile
 from collections import Counter
-from pathlib import Path
 
 import pygame
 
 from paintcheck.field import catalogue, footprints
+from paintcheck.field.atomic import write_atomically
 from paintcheck.field.lattice import Lattice
 from paintcheck.field.layout import Field, Obstacle
 from paintcheck.ui import theme
@@ -73,29 +72,17 @@ def export_png(field: Field, path: str | os.PathLike[str], width: int = DEFAULT_
     cannot be written raises ``OSError`` (pygame's own failures too).
     """
     surf = render_layout(field, width)
-    target = Path(path)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".png", dir=target.parent)
-    os.close(fd)
-    try:
+
+    def fill(fd: int, tmp_name: str) -> None:
+        os.close(fd)
         try:
             pygame.image.save(surf, tmp_name)
         except pygame.error as exc:
             raise OSError(str(exc) or "the image could not be saved") from None
-        os.chmod(tmp_name, 0o666 & ~_umask())
-        os.replace(tmp_name, target)
-    except BaseException:
-        try:
-            os.unlink(tmp_name)
-        except OSError:
-            pass
-        raise
+
+    write_atomically(path, fill, suffix=".png")
     return surf.get_size()
 
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 # -- the title ---------------------------------------------------------------------------------------
