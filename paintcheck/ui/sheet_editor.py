@@ -53,6 +53,7 @@ class SheetEditor:
         self.scene = scene
         self.team = team
         self.lines: dict[str, LineDraft] = {}  # in the order the lines were begun
+        self._pending_key = self._pending = None
         self.current: str = self.players()[0]
         self.mode: str | None = START
         self.waypoints: list[Point] = []
@@ -327,7 +328,15 @@ class SheetEditor:
     # -- drawing ------------------------------------------------------------------------------------
     def pending(self, hover: Point | None):
         """The run or shot being drawn up to the point under the mouse, and why the engine would
-        refuse it there: (MOVING or SHOOTING, its points, reason or None), or None."""
+        refuse it there: (MOVING or SHOOTING, its points, reason or None), or None. Asked every
+        frame (the hover text and the drawing): remembered while nothing it reads changes."""
+        d = self.draft
+        key = (self.mode, hover, tuple(self.waypoints), d.player, d.start, d.line(), id(self.session.state))
+        if key != self._pending_key:
+            self._pending_key, self._pending = key, self._pending_at(hover)
+        return self._pending
+
+    def _pending_at(self, hover: Point | None):
         d = self.draft
         if d.start is None or self.mode not in (MOVING, SHOOTING):
             return None
