@@ -10,7 +10,9 @@ edits, ``designer_view`` draws it and ``designer_files`` saves, exports and leav
 - drag a placed piece to move it (off the field: removed); the mouse wheel over a lying piece, or
   Q / E, turns it by 45°; Delete removes the selection, Ctrl+D takes its kind for another placing;
 - Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) undo and redo; Ctrl+S saves. The status bar names the point under
-  the cursor in the game's notation.
+  the cursor in the game's notation;
+- *Study* (S) shows a map of the field under its pieces (``study_panel``), studied again in the
+  background after every edit, and the pieces table: a click on a row selects the piece.
 """
 
 from __future__ import annotations
@@ -28,12 +30,14 @@ from paintcheck.ui.designer_files import DesignerFiles
 from paintcheck.ui.designer_view import DesignerView
 from paintcheck.ui.fieldview import FieldRenderer
 from paintcheck.ui.scenes import Scene
+from paintcheck.ui.study_panel import StudyPanel
 from paintcheck.ui.transform import FieldTransform
 from paintcheck.ui.widgets import Controls
 
 PALETTE = tuple(catalogue.KINDS)  # every kind of the box
-
-
+PALETTE_W = 416  # four cells of the palette
+STUDY_BESIDE = 380  # room the Study needs beside the palette; less, and it goes under it
+STUDY_UNDER = 330  # its height under the palette
 
 
 class DesignerScene(DesignerFiles, DesignerView, Scene):
@@ -45,6 +49,9 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
         self.entry: UITextEntryLine | None = None
         self.design: Design | None = None
         self.path: Path | None = None
+        self.study = StudyPanel(cache=False, on_piece=self.choose_piece)
+        self.studying = False
+        self.study_rect = pygame.Rect(0, 0, 0, 0)
 
     # -- entering --------------------------------------------------------------------------------------
     def enter(self, persist: dict) -> None:
@@ -84,6 +91,7 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
     def exit(self) -> None:
         self.tools.clear()
         self._close_entry()
+        self.study.close()
         super().exit()
 
     # -- layout -----------------------------------------------------------------------------------------
@@ -107,6 +115,8 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
               hint="every edit in one half does the mirrored thing to its twin (RULES 1.6)")
         c.add("box", "Box", self.toggle_box, chosen=d.box,
               hint="no more pieces of a kind than the box holds (RULES 2.1)")
+        c.add("study", "Study (S)", self.toggle_study, chosen=self.studying,
+              hint="exposure, threat or control over the field, and the pieces ranked (docs/analysis.md)")
         for flag in FLAG_FORMATS:
             c.add(f"flag-{flag}", f"{flag} flag", lambda f=flag: self.set_flag(f), chosen=d.flag == flag)
         c.newline()
@@ -133,8 +143,19 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
             self.palette_rects[kind] = pygame.Rect(x + (i % 4) * (cell + 8), y + (i // 4) * (cell // 2 + 26),
                                                    cell, cell // 2 + 20)
         low = max(r.bottom for r in self.palette_rects.values())
-        self.palette_area = pygame.Rect(self.px, self.palette_top, self.pw, low - self.palette_top + 1)
+        beside = self.pw - PALETTE_W - 20 >= STUDY_BESIDE
+        self.palette_area = pygame.Rect(self.px, self.palette_top, PALETTE_W if beside else self.pw,
+                                        low - self.palette_top + 1)
         y = low + 12
+        if self.studying:
+            x, top, width = ((self.px + PALETTE_W + 20, self.palette_top - 8, self.pw - PALETTE_W - 20)
+                             if beside else (self.px, y, self.pw))
+            c.at(x, top, width)
+            self.study.add_controls(c, self.rebuild)
+            bottom = self.app.size[1] - 80 if beside else c.bottom + STUDY_UNDER
+            self.study_rect = pygame.Rect(x, c.bottom + 4, width, bottom - c.bottom - 4)
+            if not beside:
+                y = self.study_rect.bottom + 10
         sel = d.spec(self.selected) if self.selected else None
         c.at(self.px, y, self.pw)
         if sel is not None:
@@ -208,6 +229,27 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
         self.design.box = not self.design.box
         self.rebuild()
 
+    def animating(self) -> bool:
+        return self.studying and self.study.busy  # the new map is drawn as soon as it is ready
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.studying:
+            d = self.design
+            if self.field_of(d.obstacles) is not None:  # a state that does not build keeps the last map
+                self.study.want((d.obstacles, d.flag), d.layout())
+            self.study.poll()
+
+    def toggle_study(self) -> None:
+        self.studying = not self.studying
+        self.rebuild()
+
+    def choose_piece(self, oid: str) -> None:
+        """A row of the pieces table: its piece is selected, as if clicked on the field."""
+        if self.design.spec(oid) is not None:
+            self.selected = oid
+            self.rebuild()
+
     def set_flag(self, flag: str) -> None:
         self._done(self.design.set_flag(flag))
         self.layout(self.app.size)
@@ -255,10 +297,15 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
             return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.studying \
+                and self.study.click(event.pos):
+            return
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.press(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.release(event.pos)
+        elif event.type == pygame.MOUSEWHEEL and self.studying and self.study.wheel(self.mouse, event.y):
+            return
         elif event.type == pygame.MOUSEWHEEL:
             oid = self.piece_at(self.mouse) if self.armed is None else None
             if oid is not None:
@@ -284,6 +331,8 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
             self.turn(-AXIS_STEP)
         elif event.key == pygame.K_e:
             self.turn(AXIS_STEP)
+        elif event.key == pygame.K_s and not ctrl:
+            self.toggle_study()
         elif event.key == pygame.K_ESCAPE:
             self.armed = self.dragging = None
             self.palette_drag = False

@@ -34,9 +34,12 @@ class DesignerView:
         piece held) changes, blitted every frame."""
         d = self.design
         held = self.dragging if pygame.mouse.get_pressed()[0] else None
-        key = (d.now, d.mirror, self.selected, held, self.field_area.size, self.t)
+        layer = self.study.layer(self.field_area.size, self.t) if self.studying else None
+        key = (d.now, d.mirror, self.selected, held, self.field_area.size, self.t, id(layer))
         if key != self._board_key:
             surf = self.renderer.background(self.field_area.size, self.t).copy()
+            if layer is not None:  # the map under the pieces
+                surf.blit(layer, (0, 0))
             self.draw_mirror_axis(surf)
             flagged = {oid for oid, _ in problems if oid}
             field = self.field_of(d.obstacles)
@@ -65,12 +68,17 @@ class DesignerView:
                     draw_obstacle(surface, self.t, o, outline=REFUSED if reason else OK, width=3)
             if reason:
                 self.tip(surface, reason, (150, 30, 30))
-        elif self.field_area.collidepoint(self.mouse):  # a piece's checks, on hover
+        elif self.field_area.collidepoint(self.mouse):  # a piece's checks, on hover; else the map's lines
             oid = self.piece_at(self.mouse)
             said = [words for pid, words in problems if pid is not None and pid == oid]
             if said:
                 self.tip(surface, f"{oid}: {said[0]}", (130, 80, 20))
+            elif self.studying and self.dragging is None:
+                self.study.draw_hover(surface, self.t, self.field_area, self.t.nearest_point(*self.mouse),
+                                      self.mouse)
         self.draw_panel(surface, problems)
+        if self.studying:
+            self.study.draw(surface, self.study_rect, self.selected)
         self.draw_status(surface, problems)
 
     def tip(self, surface, words: str, colour) -> None:

@@ -12,14 +12,16 @@ from __future__ import annotations
 import math
 import os
 from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 import pygame
 
 from paintcheck.field import catalogue, footprints
 from paintcheck.field.atomic import write_atomically
-from paintcheck.field.lattice import Lattice
+from paintcheck.field.lattice import Lattice, Point
 from paintcheck.field.layout import Field, Obstacle
-from paintcheck.ui import theme
+from paintcheck.ui import heatmap, theme
 from paintcheck.ui.fieldview import FieldRenderer, draw_obstacle
 from paintcheck.ui.transform import LABEL_MARGIN, FieldTransform
 
@@ -49,29 +51,51 @@ def _field_height(lattice: Lattice, width: int) -> int:
     return math.ceil(width * span_y / span_x)
 
 
-def render_layout(field: Field, width: int = DEFAULT_WIDTH) -> pygame.Surface:
-    """The picture of ``field``, ``width`` pixels wide (``MIN_WIDTH`` to ``MAX_WIDTH``)."""
+@dataclass(frozen=True)
+class Heat:
+    """A map drawn over the field (``analyse --png``): a number per point, what the map is (under
+    the title) and what its colour scale counts (over the scale)."""
+
+    values: Mapping[Point, float]
+    caption: str
+    scale_words: str
+
+
+def render_layout(field: Field, width: int = DEFAULT_WIDTH, heat: Heat | None = None) -> pygame.Surface:
+    """The picture of ``field``, ``width`` pixels wide (``MIN_WIDTH`` to ``MAX_WIDTH``); with
+    ``heat``, its map over the points, under the obstacles, and its colour scale above the legend."""
     if not MIN_WIDTH <= width <= MAX_WIDTH:
         raise ValueError(f"width must be {MIN_WIDTH} to {MAX_WIDTH} pixels, not {width}")
     lattice = field.lattice
     t = field_transform(lattice, width)
     field_bottom = _title_height(width) + _field_height(lattice, width)
     legend = _Legend(field, width, t)
-    height = field_bottom + legend.height
-    surf = FieldRenderer(field).background((width, height), t).copy()
-    _draw_title(surf, field, width)
-    legend.draw(surf, field_bottom)
+    scale_h = round(width * 0.085) if heat is not None else 0
+    height = field_bottom + scale_h + legend.height
+    surf = FieldRenderer(field, obstacles=heat is None).background((width, height), t).copy()
+    if heat is not None:
+        surf.blit(heatmap.layer((width, height), t, heat.values), (0, 0))
+        for o in field.obstacles:
+            draw_obstacle(surf, t, o)
+        pad = round(width * 0.03)
+        text = _text_size(width, 0.015, 9)
+        top = field_bottom + text + round(width * 0.02)
+        bar = pygame.Rect(pad, top, width - 2 * pad, round(width * 0.02))
+        heatmap.draw_scale(surf, bar, heatmap.top_of(heat.values), heat.scale_words, text)
+    _draw_title(surf, field, width, heat.caption if heat is not None else None)
+    legend.draw(surf, field_bottom + scale_h)
     return surf
 
 
-def export_png(field: Field, path: str | os.PathLike[str], width: int = DEFAULT_WIDTH) -> tuple[int, int]:
+def export_png(field: Field, path: str | os.PathLike[str], width: int = DEFAULT_WIDTH,
+               heat: Heat | None = None) -> tuple[int, int]:
     """Write the picture of ``field`` to ``path`` as a PNG, atomically; return its size.
 
     The PNG goes to a temporary file in the same folder, which is then renamed over ``path``: an
     interrupted export leaves no half-written image and no temporary file behind. A path that
     cannot be written raises ``OSError`` (pygame's own failures too).
     """
-    surf = render_layout(field, width)
+    surf = render_layout(field, width, heat)
 
     def fill(fd: int, tmp_name: str) -> None:
         os.close(fd)
@@ -86,7 +110,7 @@ def export_png(field: Field, path: str | os.PathLike[str], width: int = DEFAULT_
 
 
 # -- the title ---------------------------------------------------------------------------------------
-def _draw_title(surf: pygame.Surface, field: Field, width: int) -> None:
+def _draw_title(surf: pygame.Surface, field: Field, width: int, caption: str | None = None) -> None:
     layout = field.layout
     lat = field.lattice
     pad = round(width * 0.03)
@@ -98,8 +122,8 @@ def _draw_title(surf: pygame.Surface, field: Field, width: int) -> None:
     rect = theme.blit_text(surf, words, (pad, title_y), size, theme.TEXT, bold=True)
     count = len(field.obstacles)
     flag = FLAG_WORDS.get(layout.flag, layout.flag)
-    about = (f"{lat.columns} columns × {lat.rows_per_half} rows per half · {flag} · "
-             f"{count} {'obstacle' if count == 1 else 'obstacles'}")
+    about = caption or (f"{lat.columns} columns × {lat.rows_per_half} rows per half · {flag} · "
+                        f"{count} {'obstacle' if count == 1 else 'obstacles'}")
     small = _text_size(width, 0.017, 9)
     words, small = _fit(about, small, room)
     theme.blit_text(surf, words, (pad, rect.bottom + round(width * 0.006)), small, theme.TEXT_DIM)

@@ -60,8 +60,9 @@ MIN_DOT_SCALE = 6  # ... and below which without its lattice points
 class FieldRenderer:
     """Draws one field; keeps the static background for the current window size."""
 
-    def __init__(self, field: Field) -> None:
+    def __init__(self, field: Field, obstacles: bool = True) -> None:
         self.field = field
+        self.obstacles = obstacles  # False: the field without its pieces (a map goes under them)
         self.lattice = field.lattice
         self._background: pygame.Surface | None = None
         self._key: tuple | None = None
@@ -131,7 +132,7 @@ class FieldRenderer:
                 if y < 0:
                     colour = (130, 170, 255)
                 theme.blit_text(surf, str(abs(y)), t.to_screen(x, y), size_px, colour, anchor="center")
-        for o in self.field.obstacles:
+        for o in self.field.obstacles if self.obstacles else ():
             draw_obstacle(surf, t, o)
         return surf
 

@@ -65,11 +65,22 @@ ORDER_DOWN = (90, 70, 50)
 ORDER_UP = (250, 220, 150)
 
 
-@lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The shipped DejaVu font at ``size`` pixels (opened once)."""
+    """The shipped DejaVu font at ``size`` pixels (opened once per start of pygame's font module:
+    a font opened before ``pygame.quit`` cannot draw after it)."""
     if not pygame.font.get_init():
         pygame.font.init()
+    f = _open_font(size, bold)
+    try:
+        f.get_height()
+    except pygame.error:  # the font module was quit and started again since
+        reset()
+        f = _open_font(size, bold)
+    return f
+
+
+@lru_cache(maxsize=64)
+def _open_font(size: int, bold: bool) -> pygame.font.Font:
     return pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), size)
 
 
@@ -158,6 +169,6 @@ def gui_theme() -> dict:
 
 def reset() -> None:
     """Forget fonts and rendered text (after ``pygame.quit`` they are no longer valid)."""
-    font.cache_clear()
+    _open_font.cache_clear()
     _TEXT_CACHE.clear()
     _WRAP_CACHE.clear()

@@ -1,0 +1,338 @@
+"""The *Study* panel (designer and field chooser): a map over the field, its colour scale, the lines
+from the points that can shoot the point under the mouse, and the pieces table, sortable, a click on
+a row choosing the piece.
+
+The numbers are ``analysis``'s (docs/analysis.md), computed in a worker thread: after an edit the
+map being shown stays until the new one is ready ("updating…"), so the window never waits. Only
+the newest layout asked for is computed; one asked for while another is being computed waits for it,
+and any asked for in between is skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+import pygame
+
+from paintcheck.analysis.balance import control, sides
+from paintcheck.analysis.maps import POSTURES, FieldMaps, FieldStudy, PieceRow, dominance_key
+from paintcheck.field.lattice import Point, point_name
+from paintcheck.field.layout import Field, Layout
+from paintcheck.geometry.sight import sight_table
+from paintcheck.ui import heatmap, theme
+from paintcheck.ui.transform import FieldTransform
+from paintcheck.ui.widgets import Controls
+
+TEAM = "blue"
+MAPS = ("exposure", "threat", "control")
+SCALE_WORDS = {
+    "exposure": "exposure: points of White's half that can shoot a Blue player here",
+    "threat": "threat: points of White's half a Blue player here can shoot",
+    "control": "control: how much of what this point sees it alone sees",
+}
+LINE = (255, 255, 255, 110)
+ROW_H = 19
+COLUMNS = (  # key, heading, width share
+    ("piece", "piece", 0.36),
+    ("exposure_min", "exposure min", 0.17),
+    ("threat_max", "threat max", 0.16),
+    ("enemy_cover_points_shot", "covers shot", 0.17),
+    ("steps_from_base", "steps", 0.14),
+)
+HEADS_SAY = ("exposure min, threat max: over its cover points; covers shot: White's cover points its best "
+             "one can shoot; steps: from Blue's base")
+
+
+@dataclass(frozen=True)
+class StudyResult:
+    """Everything the panel shows for one layout, computed off the window's thread."""
+
+    key: object
+    field: Field
+    study: FieldStudy
+    maps: dict[str, FieldMaps]
+    control: dict[str, dict[Point, float]]
+    pieces: dict[str, list[PieceRow]]
+    balance: dict[str, float | None]
+
+    def values(self, what: str, posture: str):
+        return self.control[posture] if what == "control" else getattr(self.maps[posture], what)
+
+
+def compute(key, layout: Layout, cache: bool) -> StudyResult:
+    field = layout.build()
+    study = FieldStudy(field, sight_table(field, cache=cache))
+    return StudyResult(
+        key, field, study,
+        {x: study.maps(x, TEAM) for x in POSTURES},
+        {x: control(study, x) for x in POSTURES},
+        {x: study.pieces(x, TEAM) for x in POSTURES},
+        {x: sides(study, x, TEAM)[2] for x in POSTURES},
+    )
+
+
+class StudyPanel:
+    """The panel's state and drawing; the scene gives it the layout to study, the field's
+    transform, its room on the screen and the mouse."""
+
+    def __init__(self, cache: bool = True, on_piece: Callable[[str], None] | None = None) -> None:
+        self.cache = cache  # False in the designer: its passing states are not worth a file each
+        self.on_piece = on_piece
+        self.map, self.posture = "exposure", "standing"
+        self.sort: tuple[str, bool] = ("rank", False)  # column, descending
+        self.scroll = 0
+        self.result: StudyResult | None = None
+        self.failed: str | None = None
+        self._wanted: tuple[object, Layout] | None = None
+        self._running: tuple[object, Future] | None = None
+        self._pool: ThreadPoolExecutor | None = None
+        self._layer_key = self._layer = None
+        self._lines_key = self._lines = None
+        self.table_rect = pygame.Rect(0, 0, 0, 0)
+        self.rows: list[tuple[pygame.Rect, str]] = []
+        self.heads: list[tuple[pygame.Rect, str]] = []
+
+    # -- the work ---------------------------------------------------------------------------------
+    def want(self, key, layout: Layout) -> None:
+        """Study ``layout`` (``key`` names its state): at once if nothing is being computed."""
+        if self.result is not None and self.result.key == key:
+            self._wanted = None
+            return
+        self._wanted = (key, layout)
+        self.poll()
+
+    def poll(self) -> bool:
+        """Take a finished result, start the newest wanted one; True when the shown map changed."""
+        changed = False
+        if self._running is not None and self._running[1].done():
+            key, future = self._running
+            self._running = None
+            try:
+                self.result, self.failed = future.result(), None
+                changed = True
+            except Exception as exc:  # a layout that builds in the designer always studies; say why not
+                self.failed = f"the study failed: {exc}"
+            if self._wanted is not None and self._wanted[0] == key:
+                self._wanted = None
+        if self._running is None and self._wanted is not None:
+            key, layout = self._wanted
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(1, thread_name_prefix="study")
+            self._running = (key, self._pool.submit(compute, key, layout, self.cache))
+            self._wanted = None
+        return changed
+
+    @property
+    def busy(self) -> bool:
+        return self._running is not None or self._wanted is not None
+
+    def wait(self, timeout: float = 30.0) -> None:
+        """Block until the newest wanted study is shown (tests, and a picture's export)."""
+        while self.busy:
+            if self._running is not None:
+                self._running[1].exception(timeout)
+            self.poll()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        self._running = self._wanted = None
+
+    # -- choices ------------------------------------------------------------------------------------
+    def add_controls(self, c: Controls, after: Callable[[], None]) -> None:
+        """The map's and the posture's buttons (``after`` is called once a choice is made)."""
+        def choose(**kw):
+            def act():
+                for name, value in kw.items():
+                    setattr(self, name, value)
+                after()
+            return act
+
+        for what in MAPS:
+            c.add(f"study-{what}", what.capitalize(), choose(map=what), chosen=self.map == what,
+                  hint=SCALE_WORDS[what])
+        c.newline()
+        for posture in POSTURES:
+            c.add(f"study-{posture}", posture.capitalize(), choose(posture=posture),
+                  chosen=self.posture == posture, hint="the shooters' posture (RULES 8.4)")
+        c.newline()
+
+    def values(self):
+        return None if self.result is None else self.result.values(self.map, self.posture)
+
+    # -- the field ----------------------------------------------------------------------------------
+    def layer(self, size, t: FieldTransform) -> pygame.Surface | None:
+        """The map's tiles for the field drawn at ``t`` (drawn again only when they change)."""
+        values = self.values()
+        if values is None:
+            return None
+        key = (id(self.result), self.map, self.posture, size, t)
+        if key != self._layer_key:
+            self._layer_key, self._layer = key, heatmap.layer(size, t, values)
+        return self._layer
+
+    def seen_from(self, point: Point) -> list[Point]:
+        """The points whose lines the map counts for ``point``: White's points that can shoot it
+        (exposure), that it can shoot (threat), every point it sees (control)."""
+        r = self.result
+        if r is None or point not in r.study.position:
+            return []
+        s = r.study
+        i = s.position[point]
+        possible = s.possible(self.posture)
+        if self.map == "control":
+            mask = s.free.copy()
+            mask[i] = False
+            hit = possible[i] & mask
+        else:
+            hit = (possible[:, i] if self.map == "exposure" else possible[i]) & s.half_mask("white")
+        return [s.points[j] for j in np.flatnonzero(hit).tolist()]
+
+    def draw_hover(self, surface: pygame.Surface, t: FieldTransform, area: pygame.Rect, point: Point | None,
+                   mouse) -> None:
+        """The lines to the point under the mouse and its number beside it."""
+        values = self.values()
+        if values is None or point is None or point not in values:
+            return
+        key = (id(self.result), self.map, self.posture, point, t, area.size)
+        if key != self._lines_key:
+            lines = pygame.Surface(area.size, pygame.SRCALPHA)
+            end = t.to_screen(*point)
+            end = (end[0] - area.x, end[1] - area.y)
+            for q in self.seen_from(point):
+                a = t.to_screen(*q)
+                pygame.draw.line(lines, LINE, (a[0] - area.x, a[1] - area.y), end, 1)
+            self._lines_key, self._lines = key, lines
+        surface.blit(self._lines, area.topleft)
+        value = values[point]
+        shown = f"{value:.2f}" if isinstance(value, float) else str(value)
+        words = f"{point_name(point)}: {self.map} {shown} ({self.posture})"
+        if self.map != "control":
+            words += f" · {len(self.seen_from(point))} lines"
+        text = theme.text(words, 13, (255, 255, 255), True)
+        r = text.get_rect(midbottom=(mouse[0], mouse[1] - 14)).clamp(area)
+        pygame.draw.rect(surface, (20, 24, 40), r.inflate(8, 4), border_radius=3)
+        surface.blit(text, r)
+
+    # -- the panel ----------------------------------------------------------------------------------
+    def ranked(self) -> list[PieceRow]:
+        rows = self.result.pieces[self.posture] if self.result is not None else []
+        column, down = self.sort
+        if column == "rank":
+            return sorted(rows, key=dominance_key)
+        if column == "piece":
+            return sorted(rows, key=lambda r: self.piece_name(r.id), reverse=down)
+        present = [r for r in rows if getattr(r, column) is not None]
+        missing = [r for r in rows if getattr(r, column) is None]
+        return sorted(present, key=lambda r: (getattr(r, column), r.id), reverse=down) + missing
+
+    def piece_name(self, oid: str) -> str:
+        obstacle = self.result.field.by_id.get(oid) if self.result is not None else None
+        return obstacle.name_for(TEAM) if obstacle is not None else oid
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, selected: str | None = None) -> None:
+        """The scale, the state of the work and the pieces table inside ``rect``."""
+        x, y, w = rect.x, rect.y, rect.width
+        values = self.values()
+        if values is not None:
+            bar = pygame.Rect(x, y + 20, w - 8, 14)
+            heatmap.draw_scale(surface, bar, heatmap.top_of(values), SCALE_WORDS[self.map], 13)
+        y += 62
+        r = self.result
+        if self.failed:
+            state, colour = self.failed, theme.TEXT_WARN
+        elif r is None:
+            state, colour = "studying the field…", theme.TEXT_DIM
+        else:
+            balance = r.balance[self.posture]
+            state = (f"{len(r.study.points)} points, {int(r.study.half_mask('white').sum())} in White's half"
+                     + ("" if balance is None else f" · long sides' balance {balance:+.1f}"))
+            if self.map == "threat":
+                state += " · equal to exposure (a shot possible one way is possible the other)"
+            if self.busy:
+                state = "updating… · " + state
+            colour = theme.TEXT_WARN if self.busy else theme.TEXT_DIM
+        for line in theme.wrap(state, 12, w)[:2]:
+            theme.blit_text(surface, line, (x, y), 12, colour)
+            y += 15
+        y += 6
+        self._draw_table(surface, pygame.Rect(x, y, w, rect.bottom - y), selected)
+
+    def _draw_table(self, surface, rect: pygame.Rect, selected: str | None) -> None:
+        self.table_rect = rect
+        self.rows, self.heads = [], []
+        if self.result is None or rect.height < ROW_H * 2:
+            return
+        theme.blit_text(surface, f"Blue's pieces ({self.posture})", (rect.x, rect.y), 13, theme.TEXT, True)
+        y = rect.y + 18
+        for line in theme.wrap(HEADS_SAY + ". Click a heading to sort, a row to choose the piece.", 11,
+                               rect.width)[:3]:
+            theme.blit_text(surface, line, (rect.x, y), 11, theme.TEXT_DIM)
+            y += 14
+        y += 4
+        x = rect.x
+        for key, heading, share in COLUMNS:  # two lines: "exposure" over "min"
+            width = int(rect.width * share)
+            head = pygame.Rect(x, y, width, 2 * ROW_H - 6)
+            mark = (" ▼" if self.sort[1] else " ▲") if self.sort[0] == key else ""
+            colour = theme.SELECT if self.sort[0] == key else theme.TEXT_DIM
+            for i, line in enumerate(f"{heading}{mark}".split(" ", 1)):
+                theme.blit_text(surface, line, (x + 2, y + 1 + 14 * i), 11, colour)
+            self.heads.append((head, key))
+            x += width
+        y += 2 * ROW_H - 4
+        pygame.draw.line(surface, theme.PANEL_LINE, (rect.x, y - 2), (rect.right, y - 2))
+        rows = self.ranked()
+        room = max(0, (rect.bottom - y) // ROW_H)
+        self.scroll = max(0, min(self.scroll, len(rows) - room))
+        for row in rows[self.scroll:self.scroll + room]:
+            line = pygame.Rect(rect.x, y, rect.width, ROW_H)
+            if row.id == selected:
+                pygame.draw.rect(surface, (70, 64, 30), line)
+            x = rect.x
+            for key, _heading, share in COLUMNS:
+                width = int(rect.width * share)
+                if key == "piece":
+                    words = self.piece_name(row.id)
+                    while words and theme.font(12).size(words)[0] > width - 6:
+                        words = words[:-1]
+                else:
+                    value = getattr(row, key)
+                    words = "-" if value is None else str(value)
+                theme.blit_text(surface, words, (x + 2, y + 2), 12, theme.TEXT)
+                x += width
+            self.rows.append((line, row.id))
+            y += ROW_H
+        if len(rows) > room:
+            theme.blit_text(surface, f"rows {self.scroll + 1}-{self.scroll + room} of {len(rows)} (wheel)",
+                            (rect.right, y + 2), 11, theme.TEXT_DIM, anchor="topright")
+
+    def click(self, pos) -> bool:
+        """A heading sorts (again: the other way; a third time: back to the rank); a row chooses its
+        piece. True when the click was the table's."""
+        for rect, key in self.heads:
+            if rect.collidepoint(pos):
+                column, down = self.sort
+                if column != key:
+                    self.sort = (key, key not in ("exposure_min", "steps_from_base", "piece"))
+                elif down == (key not in ("exposure_min", "steps_from_base", "piece")):
+                    self.sort = (key, not down)
+                else:
+                    self.sort = ("rank", False)
+                return True
+        for rect, oid in self.rows:
+            if rect.collidepoint(pos):
+                if self.on_piece is not None:
+                    self.on_piece(oid)
+                return True
+        return False
+
+    def wheel(self, pos, dy: int) -> bool:
+        if self.table_rect.collidepoint(pos):
+            self.scroll = max(0, self.scroll - dy * 3)
+            return True
+        return False
