@@ -3,15 +3,28 @@
 The field never changes during a match, so a reading depends only on its arguments. Lines of fire
 and fields of vision are remembered per target point; the points not yet known are still measured
 in one vectorised call. The engine asks the same questions many times a round (legality, reactions,
-resolution), which is what this saves."""
+resolution), which is what this saves.
+
+Lines of fire between lattice points come from the field's sight table (``sight_lines``) once the
+measurer reads it: at once when ``sight`` is True; never when False (the exact geometry only, the
+reference); by default (None) at the first question when the table is already in the disk cache,
+else once the geometry has answered ``SIGHT_AFTER`` shooters' questions (a field built for one test
+does not pay the table's second; a match, a simulation or a search does not pay the geometry).
+Table and geometry give the same touches in the same order (tests/geometry/test_sight_lines.py), so
+when the switch happens changes no reading."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from paintcheck.field.lattice import Point
 from paintcheck.field.layout import Field
+from paintcheck.geometry import sight
 from paintcheck.geometry.measurer import FieldMeasurer
+from paintcheck.geometry.sight_lines import SightLines
+
+SIGHT_AFTER = 256  # shooters' lines of fire measured by geometry before the table is built
 
 
 def _frozen(value):
@@ -42,11 +55,46 @@ def _memo(method):
 
 
 class CachedMeasurer(FieldMeasurer):
-    def __init__(self, field: Field) -> None:
+    def __init__(self, field: Field, sight: bool | None = None, cache: bool | Path = True) -> None:
         super().__init__(field)
         self._memo: dict[tuple, object] = {}
         self._lines: dict[tuple, tuple] = {}
         self._seen: dict[tuple, bool] = {}
+        self._sight_wanted = sight
+        self._sight_cache = cache
+        self._sight: SightLines | None = None
+        self._measured = 0  # shooters' questions the geometry answered
+        self._looked = False  # the disk cache was looked at
+        if sight:
+            self.sight_lines()
+
+    def sight_lines(self) -> SightLines:
+        """The field's sight table as lines of fire (loaded from the disk cache, or built now)."""
+        if self._sight is None:
+            self._sight = SightLines(sight.sight_table(self.field, cache=self._sight_cache), self.index)
+        return self._sight
+
+    def _table_ready(self) -> bool:
+        """Whether lines of fire are read from the sight table now (see the module's docstring)."""
+        if self._sight is not None:
+            return True
+        if self._sight_wanted is False:
+            return False
+        if not self._looked:
+            self._looked = True
+            if self._on_disk():
+                self.sight_lines()
+                return True
+        if self._measured < SIGHT_AFTER:
+            return False
+        self.sight_lines()
+        return True
+
+    def _on_disk(self) -> bool:
+        if self._sight_cache is False:
+            return False
+        folder = sight.cache_dir() if self._sight_cache is True else Path(self._sight_cache)
+        return (folder / f"{sight.layout_key(self.field)}.npz").exists()
 
     obstacle = _memo(FieldMeasurer.obstacle)
     covers = _memo(FieldMeasurer.covers)
@@ -63,9 +111,14 @@ class CachedMeasurer(FieldMeasurer):
     def lines_of_fire(self, shooter: Point, targets: Sequence[Point], ignore: Sequence[str] = ()):
         """Remembered per (shooter, target) with nothing ignored; leaving obstacles out only removes
         touches, so the ignored ones are filtered from the remembered reading."""
+        if self._sight is not None or self._table_ready():
+            found = self._sight.lines(shooter, targets, ignore)
+            if found is not None:
+                return found
         key = tuple(shooter)
         missing = list(dict.fromkeys(tuple(t) for t in targets if (key, tuple(t)) not in self._lines))
         if missing:
+            self._measured += 1
             for t, reading in zip(missing, super().lines_of_fire(shooter, missing), strict=True):
                 self._lines[(key, t)] = reading
         readings = (self._lines[(key, tuple(t))] for t in targets)

@@ -1,0 +1,93 @@
+"""Lines of fire between lattice points read from the field's sight table, as the ruler gives them.
+
+``SightLines`` answers ``lines_of_fire(shooter, targets)`` for lattice points without geometry: the
+sight table (``sight.py``) holds every obstacle the ruler meets between every ordered pair of
+lattice points, nothing ignored; this module puts each shooter's rows in the order the ruler
+lists its touches (``ruler._read_pairs``: by the obstacle centre's projection on the line from the
+shooter, computed with the same float arithmetic, then by obstacle) and hands out the index's own
+``Touch`` objects. Leaving obstacles out (the shooter's and the target's own covers) only removes
+touches, so the reader filters them at lookup. A point off the lattice (mid-run, or another
+field's) gets None: the caller measures it with the exact geometry.
+
+A shooter's rows are sorted on first use and kept (a few hundred targets), so a process pays for
+the shooters it asks about only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from paintcheck.field.lattice import Point
+from paintcheck.geometry.index import ObstacleIndex
+from paintcheck.geometry.sight import SightTable
+from paintcheck.geometry.touch import CROSS, GRAZE, Touch
+
+Touches = tuple[Touch, ...]
+_NONE: Touches = ()
+
+
+class SightLines:
+    """The sight table of one field, read as the ruler's lines of fire."""
+
+    def __init__(self, table: SightTable, index: ObstacleIndex) -> None:
+        if table.obstacle_ids != index.ids:
+            raise ValueError("the sight table was computed for another field's obstacles")
+        self.table = table
+        self.index = index
+        self.point_index: dict[Point, int] = table.point_index
+        order = np.argsort(table.shooter, kind="stable")
+        self._order = order
+        self._first = np.searchsorted(table.shooter[order], np.arange(len(table.points) + 1))
+        self._xy = table.points.astype(float)
+        self._from: dict[int, dict[int, Touches]] = {}
+
+    def _shooter(self, i: int) -> dict[int, Touches]:
+        """Target index -> touches in the ruler's order, for shooter ``i`` (every target it meets
+        something on; the others meet nothing)."""
+        found = self._from.get(i)
+        if found is not None:
+            return found
+        t = self.table
+        rows = self._order[self._first[i]:self._first[i + 1]]
+        target, obst, crossed = t.target[rows], t.obstacle[rows], t.crossed[rows]
+        s = self._xy[i][None, :]
+        d = self._xy[target] - s
+        # exactly ruler._read_pairs' key: ((centre - s) * d).sum(axis=1), then the obstacle index
+        along = ((self.index.centres[obst] - s) * d).sum(axis=1)
+        order = np.lexsort((obst, along, target))
+        graze, cross = self.index.touches[GRAZE], self.index.touches[CROSS]
+        lists: dict[int, list[Touch]] = {}
+        rows_sorted = zip(target[order].tolist(), obst[order].tolist(), crossed[order].tolist(), strict=True)
+        for j, o, x in rows_sorted:
+            lists.setdefault(j, []).append(cross[o] if x else graze[o])
+        found = self._from[i] = {j: tuple(v) for j, v in lists.items()}
+        return found
+
+    def touches(self, shooter: Point, target: Point, ignore: Sequence[str] = ()) -> Touches | None:
+        """What the ruler from ``shooter`` to ``target`` meets, leaving out ``ignore``; None when
+        either point is not a lattice point of the field."""
+        found = self.lines(shooter, (target,), ignore)
+        return None if found is None else found[0]
+
+    def lines(self, shooter: Point, targets: Sequence[Point], ignore: Sequence[str] = ()
+              ) -> tuple[Touches, ...] | None:
+        """The touches for each target in turn (as ``ruler.lines_of_fire``), or None when a point
+        is off the lattice."""
+        where = self.point_index
+        i = where.get(tuple(shooter))
+        if i is None:
+            return None
+        row = self._from.get(i)
+        if row is None:
+            row = self._shooter(i)
+        out = []
+        for target in targets:
+            j = where.get(tuple(target))
+            if j is None:
+                return None
+            out.append(row.get(j, _NONE))
+        if ignore:
+            return tuple(tuple(x for x in r if x.obstacle not in ignore) if r else r for r in out)
+        return tuple(out)
