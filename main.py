@@ -16,6 +16,7 @@ COMMANDS = {
     "bench": ("bench", "measure speed (geometry, rules, render)"),
     "export": ("export", "write a layout as a PNG image"),
     "analyse": ("analyse", "exposure and threat maps of a layout, its pieces ranked"),
+    "odds": ("odds", "exact odds of a shot, from a required roll or between two points"),
 }
 
 

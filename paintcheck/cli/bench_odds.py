@@ -1,0 +1,89 @@
+"""``python main.py bench --odds [--json]``: time one odds query (issue 14).
+
+The figure is the median time of ``shot_odds(R, K)`` over every required roll R from −5 to 30 and
+every dodge dice count K from 0 to 2, the exact answer (Fractions, the margin's distribution
+included), as a caller gets it: the exploding die's memo kept between queries (it holds exact
+functions of the exploding face only). Beside it, the same with that memo emptied before every
+query (a first query), and one full reading between two points of the layout (the engine's
+reading of the shot, with its odds; the instruments' own caches warm).
+
+Goal: <= 1 ms for one odds query.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+from paintcheck.cli.bench_geometry import bench_field
+from paintcheck.geometry.cache import CachedMeasurer
+from paintcheck.odds import shot as shot_mod
+from paintcheck.odds.reading import shot_reading
+
+QUERY_MAX_MS = 1.0  # issue 14: one odds query
+REQUIRED = range(-5, 31)
+DODGE_DICE = range(0, 3)
+READINGS = 60
+SEED = 14
+
+
+def _times_ms(calls, before=None, rounds: int = 3) -> list[float]:
+    out = []
+    for _ in range(rounds):
+        for call in calls:
+            if before is not None:
+                before()
+            t0 = time.perf_counter()
+            call()
+            out.append((time.perf_counter() - t0) * 1e3)
+    return out
+
+
+def measure(field) -> dict:
+    queries = [lambda r=r, k=k: shot_mod.shot_odds(r, k) for r in REQUIRED for k in DODGE_DICE]
+    shot_mod.shot_odds(10, 2)  # the memo a caller finds after his first query
+    warm = _times_ms(queries)
+    cold = _times_ms(queries, before=shot_mod._die.cache_clear, rounds=1)
+    m = CachedMeasurer(field)
+    free = field.free_points()
+    rng = random.Random(SEED)
+    pairs = [tuple(rng.sample(free, 2)) for _ in range(READINGS)]
+
+    def read(a, b):
+        own, cov = m.covers(a), m.covers(b)
+        return shot_reading(m, a, b, shooter_cover=own[0] if own else None,
+                            cover=cov[0] if cov else None, def_count=2, lattice=field.lattice)
+
+    for a, b in pairs:  # the instruments' caches warm, as in the window
+        read(a, b)
+    readings = _times_ms([lambda a=a, b=b: read(a, b) for a, b in pairs], rounds=1)
+    query = statistics.median(warm)
+    return {
+        "queries": len(queries),
+        "odds_query_ms": round(query, 3),
+        "odds_query_first_ms": round(statistics.median(cold), 3),
+        "odds_query_max_ms": round(max(warm), 3),
+        "reading_ms": round(statistics.median(readings), 3),
+        "readings": len(pairs),
+        "goal": f"<= {QUERY_MAX_MS:g} ms",
+        "pass": query <= QUERY_MAX_MS,
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    field, source = bench_field(getattr(args, "layout", None))
+    r = measure(field)
+    if getattr(args, "json", False):
+        print(json.dumps({"layout": source, **r}))
+    else:
+        verdict = "(met)" if r["pass"] else "(not met)"
+        print(f"odds bench: {r['queries']} queries (required -5..30, 0-2 dodge dice); readings on {source}")
+        print(f"  one odds query, exact           {r['odds_query_ms']:7.3f} ms / goal {r['goal']} {verdict}"
+              f"   (median; slowest {r['odds_query_max_ms']:.3f} ms)")
+        print(f"  one odds query, first (no memo) {r['odds_query_first_ms']:7.3f} ms (median)")
+        print(f"  one reading between two points  {r['reading_ms']:7.3f} ms (median of {r['readings']},"
+              " engine reading + odds)")
+    return 0  # a goal missed is a figure to read, not a failure of the command

@@ -1,0 +1,218 @@
+"""Exact odds of one shot: the d20, the critical, the fumble, the dodge (RULES 7.1–7.5, 9.1–9.4).
+
+``shot_odds(required, dodge_dice)`` follows the engine's resolution (``Engine._resolve_entry``,
+``Engine._dodge``) branch by branch, with every number read from ``rules.tables`` at call time:
+
+* the d20 shows r, each face 1/20. r = NATURAL_MISS: a miss and a fumble, whatever the margin
+  (RULES 7.2); the fumble table is a second d20 (RULES 7.5, ``tables.fumble_outcome``).
+* r = NATURAL_CRITICAL: an exploding d6 is added (RULES 7.3), so a roll needing 21+ can still hit.
+* margin = r (+ the critical's dice) − required + 1; a hit when margin >= 1 (RULES 7.1, 7.4).
+* a hit on a target allowed no dodge die is an elimination; a margin of 1 is dodged without
+  rolling, one die counted (RULES 9.2, B p.36); otherwise the coach rolls his dice one at a time
+  while margin is left, each an exploding d6 (its 6 rolled again while margin is left: stopping
+  early never changes whether the margin is gone, only how many faces were rolled), and the
+  margin brought to <= 0 is a dodge with that many dice: 1 die → 1 boulet, 2 dice → 4 (RULES 9.4).
+  The engine offers the coach no other decision while margin is left (``Dodge`` is the only one),
+  so he always rolls his next die. docs/rules-decisions.md, docs/odds.md.
+
+Everything is exact (``Fraction``), with no truncation: the dodge after a plain roll is a finite sum,
+and the critical's unbounded bonus is summed in closed form (``exploding.ExplodingDie.beats``).
+Only the margin's distribution, which has infinitely many values, is listed up to a bound: ``margin``
+holds P(margin = m) exactly for every m up to ``margin_max``, and ``margin_tail`` is the exact
+probability of all the margins above (below ``MARGIN_TAIL``, 1e-15).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from paintcheck.odds.exploding import ONE, ZERO, ExplodingDie
+from paintcheck.rules import tables
+
+D20 = 20  # the engine rolls a d20 for a shot and for the fumble table
+REQUIRED_LIMIT = 1000  # a required roll further from 0 is no shot of the rules (and a long loop)
+MARGIN_TAIL = Fraction(1, 10**15)  # ``margin`` is listed until what is left above is below this
+KEYS = ("hit", "miss", "fumble", "dodged_one_die", "dodged_two_dice", "eliminated")
+
+
+class OddsError(ValueError):
+    """A question the odds cannot answer (a dodge dice count the rules never allow)."""
+
+
+@dataclass(frozen=True)
+class ShotOdds:
+    """The exact probabilities of one shot needing ``required`` against a target allowed
+    ``dodge_dice`` dodge dice. ``hit + miss = 1``; ``hit = sum(dodged.values()) + eliminated``."""
+
+    required: int
+    dodge_dice: int
+    hit: Fraction
+    miss: Fraction
+    fumble: Fraction  # natural 1 (RULES 7.2), part of ``miss``
+    fumble_outcomes: dict[str, Fraction]  # "technical" / "messy_paint" / "reload" (RULES 7.5)
+    dodged: dict[int, Fraction]  # dice used (1 .. dodge_dice) -> a hit dodged with them (RULES 9.2)
+    eliminated: Fraction  # a hit not dodged: to the dead zone (RULES 9.1)
+    boulets: dict[int, int]  # dice used -> boulets the dodge gives (RULES 9.4)
+    margin: dict[int, Fraction] = field(default_factory=dict)  # margin (>= 1) -> P(a hit with it)
+    margin_tail: Fraction = ZERO  # P(a hit with a margin above ``margin_max``)
+
+    @property
+    def dodged_one_die(self) -> Fraction:
+        return self.dodged.get(1, ZERO)
+
+    @property
+    def dodged_two_dice(self) -> Fraction:
+        return self.dodged.get(2, ZERO)
+
+    @property
+    def margin_max(self) -> int:
+        return max(self.margin, default=0)
+
+    def exact(self) -> dict[str, Fraction]:
+        """The six headline probabilities, exact."""
+        return {key: getattr(self, key) for key in KEYS}
+
+    def as_json(self) -> dict:
+        """Floats, JSON-ready: the six keys, ``margin`` (its keys are the margins, as strings),
+        ``margin_tail``, the fumble's outcomes, the boulets by dice used, and the question."""
+        return {
+            **{key: float(value) for key, value in self.exact().items()},
+            "margin": {str(m): float(p) for m, p in self.margin.items()},
+            "margin_tail": float(self.margin_tail),
+            "fumble_outcomes": {name: float(p) for name, p in self.fumble_outcomes.items()},
+            "boulets": {str(d): b for d, b in self.boulets.items()},
+            "required": self.required,
+            "dodge_dice": self.dodge_dice,
+        }
+
+
+def max_dodge_dice() -> int:
+    """The most dodge dice the rules ever allow (RULES 9.2, 9.7; B p.33)."""
+    return max((*tables.DODGE_DICE, tables.REDODGE_DICE, tables.PREBUNKER_FREE_DODGE_DICE))
+
+
+@functools.lru_cache(maxsize=8)
+def _die(explode: int) -> ExplodingDie:
+    """One exploding d6 per exploding face: its memo holds only exact functions of that face, so
+    queries share it (the face itself is read from ``tables`` at every call)."""
+    return ExplodingDie(explode)
+
+
+def shot_odds(required: int, dodge_dice: int) -> ShotOdds:
+    """Exact odds of one shot (RULES 7.1–7.5, 9.1–9.4); see the module's docstring."""
+    if isinstance(required, bool) or not isinstance(required, int):
+        raise OddsError(f"a required roll is a whole number, not {required!r}")
+    if abs(required) > REQUIRED_LIMIT:
+        raise OddsError(f"a required roll lies between {-REQUIRED_LIMIT} and {REQUIRED_LIMIT},"
+                        f" not {required}")
+    top = max_dodge_dice()
+    if isinstance(dodge_dice, bool) or not isinstance(dodge_dice, int) or not 0 <= dodge_dice <= top:
+        raise OddsError(f"a target is allowed 0 to {top} dodge dice, not {dodge_dice!r}")
+    return _Query(_die(tables.EXPLODING_FACE), required, dodge_dice).odds()
+
+
+class _Query:
+    """One shot's odds being summed: the d20's faces, then the critical's bonus, then the dodge."""
+
+    def __init__(self, die: ExplodingDie, required: int, dodge_dice: int) -> None:
+        self.die, self.required, self.k = die, required, dodge_dice
+        self.dodged = dict.fromkeys(range(1, dodge_dice + 1), ZERO)
+        self.eliminated = self.miss = self.fumble = ZERO
+        self.margin: dict[int, Fraction] = {}
+        self.margin_tail = ZERO
+
+    def odds(self) -> ShotOdds:
+        face = Fraction(1, D20)
+        for r in range(1, D20 + 1):
+            m = r - self.required + 1
+            if r == tables.NATURAL_MISS:  # always a miss, and a fumble (RULES 7.2)
+                self.miss += face
+                self.fumble += face
+            elif r == tables.NATURAL_CRITICAL:  # an exploding d6 added (RULES 7.3)
+                self.critical(m, face)
+            elif m >= 1:
+                self.hit_with(m, face)
+            else:
+                self.miss += face
+        hit = ONE - self.miss
+        counts: dict[str, int] = {}
+        for d in range(1, D20 + 1):
+            outcome = tables.fumble_outcome(d)
+            counts[outcome] = counts.get(outcome, 0) + 1
+        margin = dict(sorted(self.margin.items()))
+        return ShotOdds(
+            required=self.required,
+            dodge_dice=self.k,
+            hit=hit,
+            miss=self.miss,
+            fumble=self.fumble,
+            fumble_outcomes={name: self.fumble * Fraction(n, D20) for name, n in counts.items()},
+            dodged=self.dodged,
+            eliminated=self.eliminated,
+            boulets={j: tables.boulets_for_dice(j) for j in self.dodged},
+            margin=margin,
+            margin_tail=self.margin_tail,
+        )
+
+    def hit_with(self, m: int, weight: Fraction) -> None:
+        """A hit with margin ``m`` (>= 1), of probability ``weight``: the dodge (RULES 9.1–9.2)."""
+        self.margin[m] = self.margin[m] + weight if m in self.margin else weight
+        if self.k == 0:
+            self.eliminated += weight
+        elif m == 1:  # dodged without rolling, one die counted  [B p.36]
+            self.dodged[1] += weight
+        else:
+            before = ZERO
+            for j in range(1, self.k + 1):
+                now = self.die.at_least(j, m)
+                self.dodged[j] += weight * (now - before)
+                before = now
+            self.eliminated += weight * (ONE - before)
+
+    def critical(self, c: int, weight: Fraction) -> None:
+        """A natural 20 of probability ``weight``: margin c + B, B the exploding bonus (RULES 7.3)."""
+        die = self.die
+        while c < 1:  # the bonus's first dice decide whether it is a hit at all
+            for f in die.stops:
+                if c + f >= 1:
+                    self.hit_with(c + f, weight * die.p)
+                else:
+                    self.miss += weight * die.p
+            if die.explode is None:
+                return
+            weight *= die.p
+            c += die.explode
+        # every margin c + B is now >= 2: the dodge against the whole bonus, in closed form
+        before = ZERO  # P(X − B >= c) with no dodge die: P(B <= −c) = 0 for c >= 1
+        for j in range(1, self.k + 1):
+            now = die.beats(j, c)
+            self.dodged[j] += weight * (now - before)
+            before = now
+        self.eliminated += weight * (ONE - before)
+        self.list_margins(c, weight)
+
+    def list_margins(self, c: int, weight: Fraction) -> None:
+        """The margins c + B of a critical of probability ``weight`` whose bonus B is now free."""
+        die, margin = self.die, self.margin
+        if die.explode is None:
+            for f in die.stops:
+                margin[c + f] = margin[c + f] + weight * die.p if c + f in margin else weight * die.p
+            return
+        # B = j·e + f (j re-rolls, then face f) has probability p^(j+1). Margins up to c + (J+1)·e come
+        # only from j <= J: list them all. What is left (j > J, or j = J above the top) is at most
+        # 6·weight·p^(J+1): stop at the first J that makes it < MARGIN_TAIL.
+        e, chance, shown = die.explode, weight * die.p, []
+        while True:
+            shown.append(chance)
+            if chance * die.faces < MARGIN_TAIL:
+                break
+            chance *= die.p
+        top = c + len(shown) * e
+        for j, chance in enumerate(shown):
+            for f in die.stops:
+                m = c + j * e + f
+                if m <= top:
+                    margin[m] = margin[m] + chance if m in margin else chance
+        self.margin_tail += weight * die.at_least(1, top - c + 1)  # P(c + B > top), exactly
