@@ -25,13 +25,17 @@ class Table:
     engine: Engine
 
     @classmethod
-    def from_field(cls, field: Field) -> Table:
-        measurer = CachedMeasurer(field)
-        return cls(field, measurer, Engine(measurer))
+    def from_field(cls, field: Field, checks: bool = True, sight: bool | None = None) -> Table:
+        """``checks``: the engine checks the state's invariants after every decision (tests, the
+        window, ``simulate --check``); off for benches and searches. ``sight``: read lines of fire
+        from the field's sight table at once (True), never (False), or when it pays (None, see
+        ``geometry.cache``)."""
+        measurer = CachedMeasurer(field, sight=sight)
+        return cls(field, measurer, Engine(measurer, checks=checks))
 
     @classmethod
-    def from_file(cls, path) -> Table:
-        return cls.from_field(load_layout(path).build())
+    def from_file(cls, path, checks: bool = True, sight: bool | None = None) -> Table:
+        return cls.from_field(load_layout(path).build(), checks=checks, sight=sight)
 
     @classmethod
     def from_layout_data(cls, data: dict, source: str = "<saved match>") -> Table:

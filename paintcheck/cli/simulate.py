@@ -4,7 +4,9 @@ Matches are independent, so they are shared among worker processes (``--jobs``, 
 default); results are tallied as they stream in, in match order, so the same seed gives the same
 output, byte for byte, whatever the number of jobs, and memory does not grow with ``--matches``.
 The speed figure goes to standard error: it differs from run to run. Stopped by Ctrl-C or SIGTERM,
-the command ends its workers before it ends itself."""
+the command ends its workers before it ends itself. ``--check`` has the engine check the state's
+invariants after every decision (a broken one counts as an error); without it they are not checked,
+which is faster and changes no result."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from collections.abc import Iterable
 from paintcheck.ai.playout import play_match
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
+from paintcheck.geometry.sight import sight_table
 from paintcheck.rules.codec import START_BREAK, STARTS
 from paintcheck.table import Table
 
@@ -48,20 +51,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--start", choices=STARTS, default=START_BREAK,
                         help="from the break (default) or from turn 2 in the default position")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--check", action="store_true",
+                        help="check the state's invariants after every decision (slower)")
 
 
-def _init_worker(layout: str | None, start: str) -> None:
+def _init_worker(layout: str | None, start: str, check: bool = False) -> None:
     global _worker_table, _worker_start
-    _worker_table, _worker_start = Table.from_field(load_field(layout)), start
+    _worker_table = Table.from_field(load_field(layout), checks=check, sight=True)
+    _worker_start = start
 
 
-def _init_pool_worker(layout: str | None, start: str) -> None:
+def _init_pool_worker(layout: str | None, start: str, check: bool = False) -> None:
     """A worker process: Ctrl-C is its parent's business (the parent ends the pool); SIGTERM ends
     it at once; and it goes when its parent dies, however (Linux)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _die_with_parent()
-    _init_worker(layout, start)
+    _init_worker(layout, start, check)
 
 
 def _die_with_parent() -> None:
@@ -94,15 +100,17 @@ def _play(match_seed: int) -> tuple:
 
 
 def simulate(matches: int, seed: int, layout: str | None, jobs: int = 1,
-             start: str = START_BREAK) -> tuple[dict, float]:
-    name = load_field(layout).layout.name  # a bad layout is refused here, before any worker starts
+             start: str = START_BREAK, check: bool = False) -> tuple[dict, float]:
+    field = load_field(layout)  # a bad layout is refused here, before any worker starts
+    name = field.layout.name
+    sight_table(field)  # into the disk cache before the workers start, so that each only loads it
     seeds = range(seed * MATCH_SEED_STRIDE, seed * MATCH_SEED_STRIDE + matches)
     t0 = time.perf_counter()
     if jobs <= 1 or matches < 2:
-        _init_worker(layout, start)
+        _init_worker(layout, start, check)
         tally = tally_results(map(_play, seeds))
     else:
-        tally = _simulate_in_pool(seeds, min(jobs, matches), layout, start)
+        tally = _simulate_in_pool(seeds, min(jobs, matches), layout, start, check)
     elapsed = time.perf_counter() - t0
     summary = {
         "matches": matches,
@@ -119,7 +127,7 @@ def simulate(matches: int, seed: int, layout: str | None, jobs: int = 1,
     return summary, elapsed
 
 
-def _simulate_in_pool(seeds: range, jobs: int, layout: str | None, start: str) -> dict:
+def _simulate_in_pool(seeds: range, jobs: int, layout: str | None, start: str, check: bool) -> dict:
     """The matches shared among ``jobs`` worker processes, tallied in match order as they come.
 
     SIGTERM is turned into an exception while the pool lives, so that leaving the ``with`` block
@@ -130,7 +138,7 @@ def _simulate_in_pool(seeds: range, jobs: int, layout: str | None, start: str) -
     main = threading.current_thread() is threading.main_thread()  # only it may handle signals
     previous = signal.signal(signal.SIGTERM, _on_sigterm) if main else None
     try:
-        with ctx.Pool(jobs, _init_pool_worker, (layout, start)) as pool:
+        with ctx.Pool(jobs, _init_pool_worker, (layout, start, check)) as pool:
             return tally_results(pool.imap(_play, seeds, chunksize=chunk))
     finally:
         if main:
@@ -187,7 +195,7 @@ def _count(text: str, option: str, most: int) -> int:
 def run(args: argparse.Namespace) -> int:
     args.matches = _count(str(args.matches), "--matches", MAX_MATCHES)
     args.jobs = _count(str(args.jobs), "--jobs", MAX_JOBS)
-    summary, elapsed = simulate(args.matches, args.seed, args.layout, args.jobs, args.start)
+    summary, elapsed = simulate(args.matches, args.seed, args.layout, args.jobs, args.start, args.check)
     rate = args.matches / elapsed if elapsed > 0 else float("inf")
     if args.json:
         print(json.dumps(summary, sort_keys=True))

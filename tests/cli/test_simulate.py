@@ -137,3 +137,11 @@ def test_a_stopped_simulate_leaves_no_worker_behind(tmp_path, how):
         for w in workers:  # only the workers this test started, by their ids
             if _alive(w):
                 os.kill(w, signal.SIGKILL)
+
+
+def test_check_gives_the_same_output_with_the_invariants_checked(capsys):
+    """``--check`` checks the state's invariants after every decision; leaving them out (the
+    default, for speed) changes no result."""
+    code1, out1, _ = run(capsys, "--matches", "3", "--seed", "9", "--json", "--jobs", "1", "--check")
+    code2, out2, _ = run(capsys, "--matches", "3", "--seed", "9", "--json", "--jobs", "1")
+    assert code1 == code2 == 0 and out1 == out2
