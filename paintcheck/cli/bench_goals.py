@@ -28,12 +28,16 @@ class Figure:
         return self.value <= self.goal if self.direction == AT_MOST else self.value >= self.goal
 
     @property
+    def _unit(self) -> str:
+        return self.unit if self.unit == "x" else f" {self.unit}"  # a ratio reads 16.7x
+
+    @property
     def goal_text(self) -> str | None:
-        return None if self.goal is None else f"{self.direction} {self.goal:g} {self.unit}"
+        return None if self.goal is None else f"{self.direction} {self.goal:g}{self._unit}"
 
     def text(self) -> str:
         """``one process: 63.2 matches/s / goal ≥ 60 matches/s (met)``."""
-        shown = f"{self.label}: {self.value:.{self.digits}f} {self.unit}"
+        shown = f"{self.label}: {self.value:.{self.digits}f}{self._unit}"
         if self.goal is None:
             return shown
         return f"{shown} / goal {self.goal_text} ({'met' if self.met else 'not met'})"

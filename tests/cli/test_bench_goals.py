@@ -12,3 +12,4 @@ def test_a_figure_reads_with_its_goal():
     assert slow.text() == "engine.apply median: 0.123 ms / goal ≤ 0.1 ms (not met)"
     assert slow.as_json() == {"value": 0.1234, "unit": "ms", "goal": "≤ 0.1 ms", "met": False}
     assert Figure("coach", 0.2, "ms").text() == "coach: 0.2 ms" and Figure("c", 1, "s").met is None
+    assert Figure("ratio", 16.72, "x", 5, AT_LEAST).text() == "ratio: 16.7x / goal ≥ 5x (met)"

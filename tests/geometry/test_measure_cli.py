@@ -118,3 +118,6 @@ def test_bench_geometry_json(capsys):
     r = json.loads(capsys.readouterr().out)
     assert {"pairs", "run", "sweep"} <= set(r)
     assert r["pairs"]["readings"] == 100 and r["sweep"]["readings"] == 459
+    assert r["sight"]["pairs"] == 459 * 458 and r["sight"]["build_goal"] == "<= 1 s"
+    assert all(" / goal " in f"{f['value']} / goal {f['goal']}" for f in r["figures"])
+    assert {"sight table: loaded from the disk cache"} <= {f["label"] for f in r["figures"]}
