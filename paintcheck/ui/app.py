@@ -53,10 +53,11 @@ class App:
         from paintcheck.ui.load_scene import LoadScene
         from paintcheck.ui.match_scene import MatchScene
         from paintcheck.ui.scenes import HandOverScene, HelpScene, ResultScene, TitleScene
+        from paintcheck.ui.study_scene import StudyScene
 
         self.scenes = {cls.name: cls(self) for cls in (TitleScene, HandOverScene, ResultScene, HelpScene,
                                                         MatchScene, LoadScene, FieldChooserScene,
-                                                        DesignerScene)}
+                                                        DesignerScene, StudyScene)}
         self.scene = None
         saves.tidy()  # stale temporary files of interrupted saves hold secrets: removed
         self.switch(start)
@@ -72,6 +73,11 @@ class App:
         """*Design a field*: the designer on ``path`` (a layout file), or on a new empty field."""
         self.message = None
         self.switch("designer", path=path, new=path is None)
+
+    def study_field(self, path) -> None:
+        """*Study* a field of the chooser: its maps and its pieces ranked (read-only)."""
+        self.message = None
+        self.switch("study", path=path)
 
     def choose_field(self) -> None:
         """*New match*: the fields to play on first (``play --layout``'s field first)."""

@@ -81,7 +81,7 @@ def render_layout(field: Field, width: int = DEFAULT_WIDTH, heat: Heat | None = 
         text = _text_size(width, 0.015, 9)
         top = field_bottom + text + round(width * 0.02)
         bar = pygame.Rect(pad, top, width - 2 * pad, round(width * 0.02))
-        heatmap.draw_scale(surf, bar, heatmap.top_of(heat.values), heat.scale_words, text)
+        heatmap.draw_scale(surf, bar, heatmap.span_of(heat.values), heat.scale_words, text)
     _draw_title(surf, field, width, heat.caption if heat is not None else None)
     legend.draw(surf, field_bottom + scale_h)
     return surf

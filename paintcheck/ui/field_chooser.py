@@ -19,6 +19,7 @@ TOP = 104  # the first row of fields
 BOTTOM = 112  # room under the fields: the message and the page's buttons
 GAP = 16  # between the two columns
 PLAY_W = 110
+STUDY_W = 80
 PRESELECTED_EDGE = (128, 224, 160)
 FLAG_WORDS = {"centre": "centre flag", "double": "a flag in each base"}
 
@@ -72,9 +73,12 @@ class FieldChooserScene(Scene):
             rect = pygame.Rect(self.x0 + (i % columns) * (width + GAP), TOP + (i // columns) * ROW_H, width,
                                ROW_H - 8)
             self.rows.append((rect, entry))
-            c.at(rect.right - PLAY_W - 14, rect.y + 27, PLAY_W)
             c.row_height = 34
             design = self.purpose == "design"
+            c.at(rect.right - PLAY_W - STUDY_W - 20, rect.y + 27, STUDY_W + PLAY_W + 6)
+            c.add(f"study-{entry.key}", "Study", lambda e=entry: self.app.study_field(e.path),
+                  None if entry.problem is None else f"cannot be studied: {entry.problem}", width=STUDY_W,
+                  hint="exposure and threat over the field, its pieces ranked")
             c.add(f"{'design' if design else 'play'}-{entry.key}", "Open" if design else "Play here",
                   lambda e=entry: self.choose(e),
                   None if entry.problem is None else f"cannot be {'opened' if design else 'played'}: "
@@ -154,7 +158,7 @@ class FieldChooserScene(Scene):
             pygame.draw.rect(surface, theme.PANEL_LINE, box, width=1)
             theme.blit_text(surface, "?", box.center, 30, theme.TEXT_WARN, True, anchor="center")
         x = rect.x + THUMB[0] + 20
-        room = rect.right - PLAY_W - 28 - x
+        room = rect.right - PLAY_W - STUDY_W - 34 - x
         origin = saves.ORIGIN_WORDS[entry.origin]
         if entry.preselected and self.app.layout_path is not None and entry.origin != saves.GIVEN:
             origin += " · opened with --layout"

@@ -1,8 +1,10 @@
 """A map of numbers over the field: one tile per point coloured on a scale, and the scale's legend.
 
 One colour scale (viridis: ordered from dark to bright, readable by colour-blind eyes and in grey)
-serves the window's *Study* panel and ``analyse --png``. A tile is one point wide, drawn under the
-obstacles so the pieces stay readable; points with no number (an obstacle stands there) get none.
+serves the window's *Study* panel and ``analyse --png``. The scale runs from the map's lowest number
+to its highest (a field where every point is seen from 150 to 190 places still shows where the 150s
+are); its legend prints both ends. A tile is one point wide, drawn under the obstacles so the pieces
+stay readable; points with no number (an obstacle stands there) get none.
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ ALPHA = 190  # the tiles over the grass
 NUMBER_SCALE = 26  # pixels per point from which each tile carries its number
 
 
-def colour(value: float, top: float) -> tuple[int, int, int]:
-    """The scale's colour for ``value`` between 0 and ``top``."""
-    share = 0.0 if top <= 0 else min(1.0, max(0.0, value / top))
+def colour(value: float, span: tuple[float, float]) -> tuple[int, int, int]:
+    """The scale's colour for ``value`` on a scale from ``span[0]`` to ``span[1]``."""
+    lo, hi = span
+    share = 1.0 if hi <= lo else min(1.0, max(0.0, (value - lo) / (hi - lo)))
     at = share * (len(STOPS) - 1)
     i = min(int(at), len(STOPS) - 2)
     f = at - i
@@ -40,21 +43,22 @@ def ink(fill: tuple[int, int, int]) -> tuple[int, int, int]:
     return (15, 15, 20) if light > 140 else (245, 245, 245)
 
 
-def top_of(values: Mapping[Point, float]) -> float:
-    return max(values.values(), default=0) or 1
+def span_of(values: Mapping[Point, float]) -> tuple[float, float]:
+    """The scale of a map: its lowest and highest numbers."""
+    return (min(values.values(), default=0), max(values.values(), default=0))
 
 
 def layer(size: tuple[int, int], t: FieldTransform, values: Mapping[Point, float],
-          top: float | None = None, numbers: bool | None = None) -> pygame.Surface:
+          numbers: bool | None = None) -> pygame.Surface:
     """A transparent surface of ``size`` with a tile for each point of ``values``."""
-    top = top_of(values) if top is None else top
+    span = span_of(values)
     surf = pygame.Surface(size, pygame.SRCALPHA)
     side = max(1, round(t.scale))
     numbers = t.scale >= NUMBER_SCALE if numbers is None else numbers
     size_px = max(8, int(t.scale * 0.34))
     for point, value in values.items():
         x, y = t.to_screen(*point)
-        fill = colour(value, top)
+        fill = colour(value, span)
         pygame.draw.rect(surf, (*fill, ALPHA), (x - side // 2, y - side // 2, side, side))
         if numbers:
             text = f"{value:.2g}" if isinstance(value, float) else str(value)
@@ -62,22 +66,23 @@ def layer(size: tuple[int, int], t: FieldTransform, values: Mapping[Point, float
     return surf
 
 
-def draw_scale(surface: pygame.Surface, rect: pygame.Rect, top: float, words: str, size: int = 13,
-               bottom_value: float = 0) -> None:
-    """The colour bar over ``rect`` (left: ``bottom_value``, right: ``top``), ticks with their
+def draw_scale(surface: pygame.Surface, rect: pygame.Rect, span: tuple[float, float], words: str,
+               size: int = 13) -> None:
+    """The colour bar over ``rect`` (left: the lowest number, right: the highest), ticks with their
     numbers under it and ``words`` above it."""
+    lo, hi = span
     while size > 9 and theme.font(size).size(words)[0] > rect.width:
         size -= 1
     theme.blit_text(surface, words, (rect.x, rect.y - size - 6), size, theme.TEXT)
     for i in range(rect.width):
-        fill = colour(i / max(1, rect.width - 1) * top, top)
+        fill = colour(lo + (hi - lo) * i / max(1, rect.width - 1), span)
         pygame.draw.line(surface, fill, (rect.x + i, rect.y), (rect.x + i, rect.bottom - 1))
     pygame.draw.rect(surface, theme.PANEL_LINE, rect, 1)
     ticks = 5
     for k in range(ticks):
-        value = bottom_value + (top - bottom_value) * k / (ticks - 1)
+        value = lo + (hi - lo) * k / (ticks - 1)
         x = rect.x + round((rect.width - 1) * k / (ticks - 1))
         pygame.draw.line(surface, theme.TEXT_DIM, (x, rect.bottom), (x, rect.bottom + 4))
-        label = f"{value:.2f}" if isinstance(top, float) and top < 10 else f"{value:.0f}"
+        label = f"{value:.2f}" if isinstance(hi, float) and hi < 10 else f"{value:.0f}"
         anchor = "midtop" if 0 < k < ticks - 1 else ("topleft" if k == 0 else "topright")
         theme.blit_text(surface, label, (x, rect.bottom + 5), size - 1, theme.TEXT_DIM, anchor=anchor)

@@ -240,7 +240,7 @@ class StudyPanel:
         values = self.values()
         if values is not None:
             bar = pygame.Rect(x, y + 20, w - 8, 14)
-            heatmap.draw_scale(surface, bar, heatmap.top_of(values), SCALE_WORDS[self.map], 13)
+            heatmap.draw_scale(surface, bar, heatmap.span_of(values), SCALE_WORDS[self.map], 13)
         y += 62
         r = self.result
         if self.failed:

@@ -48,3 +48,53 @@ def test_a_broken_layout_is_one_line_and_exit_2(capsys, tmp_path):
     err = capsys.readouterr().err
     assert err.startswith("error: ") and len(err.strip().splitlines()) == 1
     assert main.main(["analyse", "--layout", str(tmp_path / "missing.json")]) == 2
+
+
+def test_json_has_control_and_the_long_sides(capsys):
+    assert main.main(["analyse", "--layout", str(default_layout_path()), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out["control"]) == set(out["exposure"])
+    assert set(out["sides"]) == {"left", "right"} and out["sides"]["left"]["columns"] == "A-H"
+    left, right = out["sides"]["left"], out["sides"]["right"]
+    assert out["balance"] == pytest.approx(left["threat_mean"] - right["threat_mean"], abs=1e-3)
+
+
+def png_size(path):
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    image = pygame.image.load(str(path))
+    return image.get_size(), image
+
+
+@pytest.mark.parametrize("what", ["exposure", "threat", "control"])
+def test_png_draws_the_map_with_its_scale(capsys, tmp_path, what):
+    out = tmp_path / f"{what}.png"
+    assert main.main(["analyse", "--layout", str(default_layout_path()), "--png", str(out), "--map", what,
+                      "--width", "600"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith(f"wrote {out}") and what in said
+    (w, h), image = png_size(out)
+    assert w == 600 and h > 1000
+    import pygame
+
+    from paintcheck.ui import heatmap
+
+    pixels = pygame.surfarray.array3d(image).reshape(-1, 3).astype(int)
+    for end in (heatmap.STOPS[0], heatmap.STOPS[-1]):  # the scale's two ends are drawn
+        assert (abs(pixels - end).sum(axis=1) <= 4).sum() >= 10, end
+
+
+def test_png_refusals_are_one_line(capsys, tmp_path):
+    layout = str(default_layout_path())
+    for args in (["--png", str(tmp_path / "a.png")], ["--map", "threat"],
+                 ["--png", str(tmp_path), "--map", "threat"],
+                 ["--png", str(tmp_path / "a.png"), "--map", "threat", "--width", "12"]):
+        assert main.main(["analyse", "--layout", layout, *args]) == 2, args
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "a.png").exists()
+    with pytest.raises(SystemExit):
+        main.main(["analyse", "--layout", layout, "--png", "x.png", "--map", "danger"])

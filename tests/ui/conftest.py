@@ -11,6 +11,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytest  # noqa: E402
 
 
+@pytest.fixture(autouse=True, scope="session")
+def user_cache(tmp_path_factory):
+    """The sight tables the window computes go to one temporary cache for the whole run."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        yield
+
+
 @pytest.fixture(autouse=True)
 def user_data(tmp_path, monkeypatch):
     """platformdirs reads XDG_DATA_HOME: every test saves in its own folder."""
