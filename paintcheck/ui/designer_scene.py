@@ -157,7 +157,8 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
             if not beside:
                 y = self.study_rect.bottom + 10
         sel = d.spec(self.selected) if self.selected else None
-        c.at(self.px, y, self.pw)
+        self.info_w = self.pw if not (self.studying and beside) else PALETTE_W  # the Study has the rest
+        c.at(self.px, y, self.info_w)
         if sel is not None:
             c.add("turn-left", "Turn ⟲ (Q)", lambda: self.turn(-AXIS_STEP),
                   None if catalogue.KINDS[sel.kind].lying else "an upright piece does not turn")

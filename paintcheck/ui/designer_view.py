@@ -122,7 +122,7 @@ class DesignerView:
         y += 22
         bottom = surface.get_height() - 60
         for oid, words in problems:
-            for line in theme.wrap(f"{oid + ': ' if oid else ''}{words}", 13, self.pw)[:2]:
+            for line in theme.wrap(f"{oid + ': ' if oid else ''}{words}", 13, self.info_w)[:2]:
                 if y > bottom:
                     break
                 theme.blit_text(surface, line, (self.px, y), 13, theme.TEXT)

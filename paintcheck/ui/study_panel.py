@@ -91,6 +91,7 @@ class StudyPanel:
         self._pool: ThreadPoolExecutor | None = None
         self._layer_key = self._layer = None
         self._lines_key = self._lines = None
+        self._panel_key = self._panel = None
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.rows: list[tuple[pygame.Rect, str]] = []
         self.heads: list[tuple[pygame.Rect, str]] = []
@@ -235,7 +236,23 @@ class StudyPanel:
         return obstacle.name_for(TEAM) if obstacle is not None else oid
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, selected: str | None = None) -> None:
-        """The scale, the state of the work and the pieces table inside ``rect``."""
+        """The scale, the state of the work and the pieces table inside ``rect`` (drawn again only
+        when one of them changes, blitted every frame)."""
+        key = (id(self.result), self.map, self.posture, self.sort, self.scroll, selected, self.busy,
+               self.failed, tuple(rect))
+        if key != self._panel_key:
+            panel = pygame.Surface(rect.size)
+            if pygame.display.get_surface() is not None:
+                panel = panel.convert()
+            panel.fill(theme.BACKGROUND)
+            self._draw_panel(panel, pygame.Rect((0, 0), rect.size), selected)
+            self.rows = [(r.move(rect.topleft), oid) for r, oid in self.rows]
+            self.heads = [(r.move(rect.topleft), k) for r, k in self.heads]
+            self.table_rect = self.table_rect.move(rect.topleft)
+            self._panel_key, self._panel = key, panel
+        surface.blit(self._panel, rect.topleft)
+
+    def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, selected: str | None) -> None:
         x, y, w = rect.x, rect.y, rect.width
         values = self.values()
         if values is not None:

@@ -119,9 +119,9 @@ class StudyScene(Scene):
             if chosen is not None:
                 draw_obstacle(surf, self.t, chosen, outline=theme.SELECT, width=3)
                 result = self.panel.result
+                ring = max(4, round(self.t.scale * 0.42))
                 for p in result.study.cover_points(chosen) if result is not None else ():
-                    pygame.draw.circle(surf, COVER_RING, self.t.to_screen(*p), max(4, round(self.t.scale * 0.42)),
-                                       2)
+                    pygame.draw.circle(surf, COVER_RING, self.t.to_screen(*p), ring, 2)
             self._board_key, self._board = key, surf
         return self._board
 
@@ -129,7 +129,8 @@ class StudyScene(Scene):
         surface.fill(theme.BACKGROUND)
         surface.blit(self.board(), self.field_area.topleft)
         if self.field_area.collidepoint(self.mouse):
-            self.panel.draw_hover(surface, self.t, self.field_area, self.t.nearest_point(*self.mouse), self.mouse)
+            point = self.t.nearest_point(*self.mouse)
+            self.panel.draw_hover(surface, self.t, self.field_area, point, self.mouse)
         theme.blit_text(surface, f"Study — {self.field.layout.name}", (self.px, 14), 22, theme.TEXT, True)
         self.panel.draw(surface, self.panel_rect, self.selected)
         self.app.draw_message(surface, (self.px + self.pw // 2, surface.get_height() - 30))

@@ -160,6 +160,7 @@ def screenshots(out: Path) -> list[Path]:
         shot("09-how-to-play")
     break_shots(app, shot)
     designer_shots(app, shot)
+    study_shots(app, shot)
     pygame.quit()
     return saved
 
@@ -186,6 +187,36 @@ def designer_shots(app, shot) -> None:
     move(app, scene.t.to_screen(9, -8))
     step(app, 2)
     shot("14-designer")
+
+
+def study_shots(app, shot) -> None:
+    """The designer on box21 with its Study: a cylinder dragged, the map studied again, a point
+    hovered with its lines; then the chooser's Study of the snake field, kneeling, a piece chosen."""
+    from paintcheck.field.layout_file import default_layout_path
+    from tests.ui.driver import click, drag, move, press, step
+
+    app.open_designer(default_layout_path())
+    step(app, 2)
+    scene = app.scene
+    press(app, "study")
+    scene.study.wait()
+    drag(app, scene.t.to_screen(7, -6), scene.t.to_screen(5, -4))
+    scene.study.wait()
+    move(app, scene.t.to_screen(9, -7))
+    step(app, 2)
+    shot("15-designer-study")
+    app.choose_field()
+    step(app, 2)
+    chooser = app.scene
+    entry = next(e for _, e in chooser.rows if e.file == "snake.json")
+    click(app, chooser.controls.rect(f"study-{entry.key}").center)
+    study = app.scene
+    study.panel.wait()
+    press(app, "study-kneeling")
+    click(app, study.panel.rows[1][0].center)
+    move(app, study.t.to_screen(3, -10))
+    step(app, 2)
+    shot("16-study")
 
 
 def break_shots(app, shot) -> None:
