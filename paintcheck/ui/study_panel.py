@@ -305,6 +305,8 @@ class StudyPanel:
         pygame.draw.line(surface, theme.PANEL_LINE, (rect.x, y - 2), (rect.right, y - 2))
         rows = self.ranked()
         room = max(0, (rect.bottom - y) // ROW_H)
+        if len(rows) > room:  # a line kept for "rows 1-8 of 12"
+            room = max(0, (rect.bottom - y - 16) // ROW_H)
         self.scroll = max(0, min(self.scroll, len(rows) - room))
         for row in rows[self.scroll:self.scroll + room]:
             line = pygame.Rect(rect.x, y, rect.width, ROW_H)
