@@ -20,6 +20,8 @@ def test_bench_odds_json(capsys):
     assert r["goal"] == "<= 1 ms" and r["pass"] == (r["odds_query_ms"] <= 1.0)
     assert 0 < r["odds_query_ms"] <= r["odds_query_max_ms"]
     assert r["odds_query_first_ms"] > 0 and r["reading_ms"] > 0
+    assert r["figures"]["odds_query"]["goal"] == "≤ 1 ms"
+    assert r["figures"]["odds_query"]["met"] == r["pass"]
 
 
 def test_bench_odds_text(capsys):
@@ -28,4 +30,4 @@ def test_bench_odds_text(capsys):
 
     assert bench_odds.run(Text()) == 0
     out = capsys.readouterr().out
-    assert "one odds query" in out and "/ goal <= 1 ms" in out
+    assert "one odds query, exact" in out and "ms / goal ≤ 1 ms" in out
