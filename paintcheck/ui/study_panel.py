@@ -2,16 +2,14 @@
 from the points that can shoot the point under the mouse, and the pieces table, sortable, a click on
 a row choosing the piece.
 
-The numbers are ``analysis``'s (docs/analysis.md), computed in a worker thread: after an edit the
-map being shown stays until the new one is ready ("updating…"), so the window never waits. Only
-the newest layout asked for is computed; one asked for while another is being computed waits for it,
-and any asked for in between is skipped.
+The numbers are ``analysis``'s (docs/analysis.md), computed in a worker thread (``ui.worker``):
+after an edit the map being shown stays until the new one is ready ("updating…"), so the window
+never waits.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -25,6 +23,7 @@ from paintcheck.geometry.sight import sight_table
 from paintcheck.ui import heatmap, theme
 from paintcheck.ui.transform import FieldTransform
 from paintcheck.ui.widgets import Controls
+from paintcheck.ui.worker import LatestJob
 
 TEAM = "blue"
 MAPS = ("exposure", "threat", "control")
@@ -84,11 +83,7 @@ class StudyPanel:
         self.map, self.posture = "exposure", "standing"
         self.sort: tuple[str, bool] = ("rank", False)  # column, descending
         self.scroll = 0
-        self.result: StudyResult | None = None
-        self.failed: str | None = None
-        self._wanted: tuple[object, Layout] | None = None
-        self._running: tuple[object, Future] | None = None
-        self._pool: ThreadPoolExecutor | None = None
+        self.job = LatestJob("study")
         self._layer_key = self._layer = None
         self._lines_key = self._lines = None
         self._panel_key = self._panel = None
@@ -98,50 +93,29 @@ class StudyPanel:
 
     # -- the work ---------------------------------------------------------------------------------
     def want(self, key, layout: Layout) -> None:
-        """Study ``layout`` (``key`` names its state): at once if nothing is being computed."""
-        if self.result is not None and self.result.key == key:
-            self._wanted = None
-            return
-        self._wanted = (key, layout)
-        self.poll()
+        """Study ``layout`` (``key`` names its state) in the background."""
+        self.job.want(key, lambda: compute(key, layout, self.cache))
 
     def poll(self) -> bool:
-        """Take a finished result, start the newest wanted one; True when the shown map changed."""
-        changed = False
-        if self._running is not None and self._running[1].done():
-            key, future = self._running
-            self._running = None
-            try:
-                self.result, self.failed = future.result(), None
-                changed = True
-            except Exception as exc:  # a layout that builds in the designer always studies; say why not
-                self.failed = f"the study failed: {exc}"
-            if self._wanted is not None and self._wanted[0] == key:
-                self._wanted = None
-        if self._running is None and self._wanted is not None:
-            key, layout = self._wanted
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(1, thread_name_prefix="study")
-            self._running = (key, self._pool.submit(compute, key, layout, self.cache))
-            self._wanted = None
-        return changed
+        return self.job.poll()
+
+    @property
+    def result(self) -> StudyResult | None:
+        return self.job.result
+
+    @property
+    def failed(self) -> str | None:
+        return None if self.job.failed is None else f"the study failed: {self.job.failed}"
 
     @property
     def busy(self) -> bool:
-        return self._running is not None or self._wanted is not None
+        return self.job.busy
 
     def wait(self, timeout: float = 30.0) -> None:
-        """Block until the newest wanted study is shown (tests, and a picture's export)."""
-        while self.busy:
-            if self._running is not None:
-                self._running[1].exception(timeout)
-            self.poll()
+        self.job.wait(timeout)
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
-        self._running = self._wanted = None
+        self.job.close()
 
     # -- choices ------------------------------------------------------------------------------------
     def add_controls(self, c: Controls, after: Callable[[], None]) -> None:
