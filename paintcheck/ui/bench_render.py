@@ -4,7 +4,9 @@ Off-screen (SDL dummy driver unless a display driver is set) at 1600×1000: all 
 every kind of token, the ruler laid from a target to a shooter (band, grazed/crossed obstacles),
 the protractor on the target, a field of vision shaded, a run being drawn with each enemy's count,
 the declared lines of a round, the panel and the log. Prints the median and p95 frame time
-(scene update + draw + pygame_gui update + draw, without the flip). Target: p95 <= 4 ms.
+(scene update + draw + pygame_gui update + draw, without the flip). Goals (issue "Speed for
+search"): the match screen p95 <= 3 ms; the designer, a piece dragged (with the Study's map shown
+or not), p95 <= 4 ms. Each figure is printed beside its goal, never as an error.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ import os
 import statistics
 import time
 
-TARGET_P95_MS = 4.0
+TARGET_P95_MS = 3.0  # the busiest match screen
+DESIGNER_P95_MS = 4.0  # the designer while a piece is dragged, with or without a map
 SIZE = (1600, 1000)
 
 
@@ -159,15 +162,14 @@ def measure_designer(frames: int = 300, seconds: float | None = None, study: boo
     times.sort()
     p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
     return {"frames": len(times), "size": list(SIZE), "median_ms": round(statistics.median(times), 3),
-            "p95_ms": round(p95, 3), "target_p95_ms": TARGET_P95_MS, "meets_target": p95 <= TARGET_P95_MS,
+            "p95_ms": round(p95, 3), "target_p95_ms": DESIGNER_P95_MS, "meets_target": p95 <= DESIGNER_P95_MS,
             "map_shown": shown}
 
 
 def _line(what: str, result: dict) -> str:
-    over = result["p95_ms"] - TARGET_P95_MS
-    verdict = "met" if result["meets_target"] else f"{over:.2f} ms over"
+    verdict = "met" if result["meets_target"] else "not met"
     return (f"{what}: {result['frames']} frames at {SIZE[0]}x{SIZE[1]}, median {result['median_ms']:.2f} ms, "
-            f"p95 {result['p95_ms']:.2f} ms (goal p95 <= {TARGET_P95_MS} ms: {verdict})")
+            f"p95 {result['p95_ms']:.2f} ms / goal ≤ {result['target_p95_ms']:g} ms ({verdict})")
 
 
 def run(args) -> int:

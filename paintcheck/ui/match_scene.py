@@ -110,6 +110,7 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Scene):
         self._exposure: dict = {}
         self._refused: str | None = None
         self._readings_key = None
+        self._board_key, self._board = None, None  # the board drawn once per change (``draw``)
         self._readings = (None, None, None)
         self._logged = 0
         super().enter(persist)
@@ -443,9 +444,44 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Scene):
         verb = "dump" if self.draft.armed == "dump" else "shoot"
         return f"{verb} {pid}: {reason}" if reason else f"click to {verb} {pid}"
 
+    def board_key(self, state: MatchState) -> tuple | None:
+        """What the board drawn under the panel depends on, or None while it changes by itself (a
+        resolution being told, a break sheet being written under the mouse): the board is drawn
+        again only when this changes."""
+        s = self.session.state
+        if self.playing() or (s.phase == SHEETS and self.sheet is not None and self.deciding()):
+            return None
+        self.readings(state)
+        d = self.draft
+        draft = None
+        if d is not None:
+            hover = self.t.nearest_point(*self.mouse) if d.move_mode and \
+                self.field_area.collidepoint(self.mouse) else None
+            draft = (d.pid, d.posture, d.cover, d.side, tuple(d.actions), d.move_mode, tuple(d.waypoints),
+                     hover)
+        return (id(s), s.decisions, len(self.session.events), self.viewer, self.private, self._readings_key,
+                draft, tuple(sorted(self.orders_draft.items())), repr(self.chosen_reactions), self.next_token,
+                self.field_area.size, self.t)
+
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
         state = self.state
+        key = self.board_key(state)
+        if key is None:
+            self.draw_board(surface, state)
+        else:
+            if key != self._board_key or self._board is None:
+                if self._board is None or self._board.get_size() != self.field_area.size:
+                    self._board = pygame.Surface(self.field_area.size).convert() \
+                        if pygame.display.get_surface() else pygame.Surface(self.field_area.size)
+                self.draw_board(self._board, state)
+                self._board_key = key
+            surface.blit(self._board, (0, 0))
+        ruler, prot, _fov = self.readings(state)
+        self.draw_panel(surface, state, ruler, prot)
+
+    def draw_board(self, surface: pygame.Surface, state: MatchState) -> None:
+        """The field and everything on it (``surface``'s top left is the field area's)."""
+        size = self.app.size
         surface.blit(self.renderer.background(size, self.t), (0, 0), self.field_area)
         t = self.t
         field_ = self.session.table.field
@@ -496,7 +532,6 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Scene):
             draw_figure(surface, t, p, board, at=running.get(p.id))
         draw_suppressive_tokens(surface, t, board)
         self.flag_view = draw_flags(surface, t, board, running)
-        self.draw_panel(surface, state, ruler, prot)
 
     def draw_told_shot(self, surface, board: MatchState) -> None:
         """The shot the resolution is telling now, as a line from where it was fired to its target."""

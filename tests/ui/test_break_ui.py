@@ -147,11 +147,12 @@ def test_the_break_pauses_show_the_templates_and_the_late_target_greyed_with_rea
 def test_a_flag_is_drawn_beside_its_carrier(app):
     new_turn2_match(app)
     scene = app.scene
-    state = scene.session.state
+    state = scene.session.state.copy()  # a new state, as every decision makes
     fid, flag = next(iter(state.flags.items()))
     home = flag.point
     carrier = state.players["B3"]
     state.flags[fid] = replace(flag, point=None, carrier="B3")
+    scene.session.state = state
     step(app, 2)
     x, y = carrier.point
     beside = (x + CARRIED_OFFSET[0], y + CARRIED_OFFSET[1])

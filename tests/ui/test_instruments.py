@@ -181,3 +181,27 @@ def test_protractor_and_field_of_vision_work_on_an_empty_point(app):
     _, _, fov = scene.readings(scene.state)
     cover, side = scene.viewpoint_stance(spot)
     assert scene.inst.viewpoint == spot and fov == fov_mod.field_of_vision(m.index, scene.viewer, cover, side)
+
+
+def test_the_board_is_drawn_again_only_when_something_on_it_changes(app, monkeypatch):
+    new_turn2_match(app)
+    scene = app.scene
+    drawn = []
+    real = type(scene).draw_board
+    monkeypatch.setattr(type(scene), "draw_board", lambda self, *a: (drawn.append(1), real(self, *a)))
+    step(app, 3)
+    assert drawn == []  # nothing changed: the board drawn before is blitted
+    move(app, (scene.px + 20, 300))  # over the panel
+    step(app, 2)
+    assert drawn == []
+    w1, b1 = figure_pos(app, "W1"), figure_pos(app, "B1")
+    mid = ((w1[0] + b1[0]) // 2, (w1[1] + b1[1]) // 2)
+    before = tuple(app.screen.get_at(mid))
+    press(app, "tool-ruler")
+    drag(app, w1, b1)
+    step(app)
+    assert drawn  # the ruler laid: drawn again, and seen
+    assert scene.ruler_view is not None and tuple(app.screen.get_at(mid)) != before
+    drawn.clear()
+    step(app, 3)
+    assert drawn == []
