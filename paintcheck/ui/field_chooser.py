@@ -41,7 +41,7 @@ class FieldChooserScene(Scene):
             saves.user_layouts_dir().mkdir(parents=True, exist_ok=True)
         except OSError:
             pass
-        self.purpose = persist.get("purpose", "play")  # or "design": the field opens in the designer
+        self.purpose = persist.get("purpose", "play")  # or "design" (the designer), "range" (the range)
         self.entries = saves.list_fields(self.app.layout_path, self.checked)
         self.page = 0
         self.pointer = (-1, -1)
@@ -74,7 +74,7 @@ class FieldChooserScene(Scene):
                                ROW_H - 8)
             self.rows.append((rect, entry))
             c.row_height = 34
-            design = self.purpose == "design"
+            design = self.purpose != "play"
             c.at(rect.right - PLAY_W - STUDY_W - 20, rect.y + 27, STUDY_W + PLAY_W + 6)
             c.add(f"study-{entry.key}", "Study", lambda e=entry: self.app.study_field(e.path),
                   None if entry.problem is None else f"cannot be studied: {entry.problem}", width=STUDY_W,
@@ -95,11 +95,13 @@ class FieldChooserScene(Scene):
     def choose(self, entry: saves.FieldChoice) -> None:
         if self.purpose == "design":
             self.app.open_designer(entry.path)
+        elif self.purpose == "range":
+            self.app.switch("range", path=entry.path)
         else:
             self.app.new_match(entry.path)
 
     def back(self) -> None:
-        self.app.switch("designer" if self.purpose == "design" else "title")
+        self.app.switch({"design": "designer", "range": "range"}.get(self.purpose, "title"))
 
     def previous(self) -> None:
         self.page -= 1
