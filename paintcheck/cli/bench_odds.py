@@ -7,6 +7,12 @@ functions of the exploding face only). Beside it, the same with that memo emptie
 query (a first query), and one full reading between two points of the layout (the engine's
 reading of the shot, with its odds; the instruments' own caches warm).
 
+The practice range's two maps (``odds.heatmaps``: *from where?* and *where to hide?*, every free
+point read exactly) are timed as the window meets them: the first on a fresh measurer (no cache at
+all), then one map per situation for a few situations in turn (the target, or the shooter, moved
+between them as a drag moves it), on the same measurer. Goal: <= 2 s for one map (the window
+computes them in a worker thread after each drag).
+
 Goal: <= 1 ms for one odds query. Each figure is printed as *figure / goal* (``bench_goals.Figure``);
 a goal missed is not an error.
 """
@@ -22,7 +28,9 @@ import time
 from paintcheck.cli.bench_geometry import bench_field
 from paintcheck.cli.bench_goals import AT_MOST, Figure
 from paintcheck.geometry.cache import CachedMeasurer
+from paintcheck.odds import heatmaps
 from paintcheck.odds import shot as shot_mod
+from paintcheck.odds import situation as situation_mod
 from paintcheck.odds.reading import shot_reading
 
 QUERY_MAX_MS = 1.0  # issue 14: one odds query
@@ -30,6 +38,8 @@ REQUIRED = range(-5, 31)
 DODGE_DICE = range(0, 3)
 READINGS = 60
 SEED = 14
+MAP_MAX_MS = 2000.0  # issue 14: one heatmap, recomputed after each drag
+MAP_SITUATIONS = 3  # situations timed in turn on one measurer (the first drag, then two more)
 
 
 def _times_ms(calls, before=None, rounds: int = 3) -> list[float]:
@@ -62,6 +72,7 @@ def measure(field) -> dict:
     for a, b in pairs:  # the instruments' caches warm, as in the window
         read(a, b)
     readings = _times_ms([lambda a=a, b=b: read(a, b) for a, b in pairs], rounds=1)
+    maps = measure_maps(field)
     query = statistics.median(warm)
     figures = {
         "odds_query": Figure("one odds query, exact", query, "ms", QUERY_MAX_MS, AT_MOST, 3),
@@ -71,6 +82,12 @@ def measure(field) -> dict:
         "reading": Figure(f"one reading between two points (median of {len(pairs)})",
                           statistics.median(readings), "ms", digits=3),
     }
+    for name, words in (("from_where", "map 'from where?'"), ("where_to_hide", "map 'where to hide?'")):
+        times = maps[name]
+        figures[f"{name}_first"] = Figure(f"{words}, first (fresh measurer)", times[0], "ms", MAP_MAX_MS,
+                                          AT_MOST, 0)
+        figures[name] = Figure(f"{words}, slowest of {len(times) - 1} situations in turn", max(times[1:]),
+                               "ms", MAP_MAX_MS, AT_MOST, 0)
     return {
         "queries": len(queries),
         "odds_query_ms": round(query, 3),
@@ -79,9 +96,53 @@ def measure(field) -> dict:
         "reading_ms": round(figures["reading"].value, 3),
         "readings": len(pairs),
         "goal": f"<= {QUERY_MAX_MS:g} ms",
+        "maps_ms": {name: [round(t, 1) for t in times] for name, times in maps.items()
+                    if name != "points"},
+        "map_points": maps["points"],
         "pass": query <= QUERY_MAX_MS,
         "figures": figures,
     }
+
+
+def _near_free(m, field, point, covered: bool):
+    """The free point nearest ``point`` (one next to an obstacle when ``covered``)."""
+    free = [p for p in field.free_points() if not covered or m.covers(p)]
+    return min(free, key=lambda p: ((p[0] - point[0]) ** 2 + (p[1] - point[1]) ** 2, p))
+
+
+def bench_situations(m, field) -> list[situation_mod.Situation]:
+    """A kneeling target with 1 DEF behind a piece in Blue's half, a standing White shooter, then
+    the target (and, for the other map, the shooter) moved twice, as a learner drags them."""
+    lat = field.lattice
+    mid, depth = lat.columns // 2, lat.rows_per_half
+    out = []
+    for dx, dy in ((0, 0), (-3, 2), (3, -1))[:MAP_SITUATIONS]:
+        target = _near_free(m, field, (mid - 1 + dx, -(depth // 2) + dy), covered=True)
+        shooter = _near_free(m, field, (mid + 2 - dx, depth // 3 - dy), covered=False)
+        own = m.covers(shooter)
+        out.append(situation_mod.Situation(
+            situation_mod.Figure(shooter, "standing", own[0] if own else None),
+            situation_mod.Figure(target, "kneeling", m.covers(target)[0]), def_count=1))
+    return out
+
+
+def measure_maps(field) -> dict:
+    """Times (ms) of each map: [first on a fresh measurer, then one per situation in turn]."""
+    out: dict = {"points": len(field.free_points())}
+    for name in ("from_where", "where_to_hide"):
+        m = CachedMeasurer(field)
+        situations = bench_situations(m, field)
+        calls = [situations[0], *situations]
+        times = []
+        for s in calls:
+            t0 = time.perf_counter()
+            if name == "from_where":
+                heatmaps.from_where(m, s, s.shooter.posture, field.lattice)
+            else:
+                heatmaps.where_to_hide(m, s, field.lattice)
+            times.append((time.perf_counter() - t0) * 1e3)
+        out[name] = times
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
