@@ -26,9 +26,10 @@ class Table:
 
     @classmethod
     def from_field(cls, field: Field, checks: bool = True, sight: bool | None = None) -> Table:
-        """``checks``: the engine checks the state's invariants after every decision (tests, the
-        window, ``simulate --check``); off for benches and searches. ``sight``: read lines of fire
-        from the field's sight table at once (True), never (False), or when it pays (None, see
+        """``checks``: the engine refuses illegal decisions and checks the state's invariants after
+        each one (the window, the tests, ``simulate --check``); off for callers whose decisions come
+        from the legality queries (searches, benches). ``sight``: read lines of fire from the
+        field's sight table at once (True), never (False), or when it pays (None, see
         ``geometry.cache``)."""
         measurer = CachedMeasurer(field, sight=sight)
         return cls(field, measurer, Engine(measurer, checks=checks))

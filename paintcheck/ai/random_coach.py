@@ -7,7 +7,9 @@ falls back to the always-legal sequence (clear every boulet, then DEF)."""
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from dataclasses import replace
+from itertools import accumulate
 
 from paintcheck.field.lattice import FORWARD, chebyshev, half_of
 from paintcheck.rules import tables
@@ -40,6 +42,11 @@ from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET
 from paintcheck.rules.values import RoundView
 
 TRIES = 12  # random sequences proposed before falling back to the safe one
+# the next action of a random sequence, with its weight; drawn as random.choices draws one (the same
+# numbers from the generator), with the cumulative weights made once
+ACTION_CHOICES = ("DEF", "SHOT", "MOV", "SUP", "DUMP", "SIDE")
+ACTION_CUM_WEIGHTS = tuple(accumulate((4, 4, 3, 2, 1, 1)))
+_ACTION_TOTAL = ACTION_CUM_WEIGHTS[-1] + 0.0
 
 
 class RandomCoach:
@@ -198,7 +205,7 @@ class RandomCoach:
         shot_at: set[str] = set()
         playing = side
         while left > 0:
-            choice = rng.choices(("DEF", "SHOT", "MOV", "SUP", "DUMP", "SIDE"), (4, 4, 3, 2, 1, 1))[0]
+            choice = ACTION_CHOICES[bisect(ACTION_CUM_WEIGHTS, rng.random() * _ACTION_TOTAL, 0, 5)]
             if choice == "MOV" and not moved:
                 move = self._random_move(state, pid, min(left, 3))
                 if move is None:

@@ -4,9 +4,9 @@ Matches are independent, so they are shared among worker processes (``--jobs``, 
 default); results are tallied as they stream in, in match order, so the same seed gives the same
 output, byte for byte, whatever the number of jobs, and memory does not grow with ``--matches``.
 The speed figure goes to standard error: it differs from run to run. Stopped by Ctrl-C or SIGTERM,
-the command ends its workers before it ends itself. ``--check`` has the engine check the state's
-invariants after every decision (a broken one counts as an error); without it they are not checked,
-which is faster and changes no result."""
+the command ends its workers before it ends itself. ``--check`` has the engine check each decision's
+legality and the state's invariants after it (a failure counts as an error); without it the random
+coaches' decisions, taken from the legality queries, are trusted: faster, and no result changes."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="from the break (default) or from turn 2 in the default position")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--check", action="store_true",
-                        help="check the state's invariants after every decision (slower)")
+                        help="check each decision's legality and the invariants after it (slower)")
 
 
 def _init_worker(layout: str | None, start: str, check: bool = False) -> None:

@@ -3,7 +3,11 @@
 The field never changes during a match, so a reading depends only on its arguments. Lines of fire
 and fields of vision are remembered per target point; the points not yet known are still measured
 in one vectorised call. The engine asks the same questions many times a round (legality, reactions,
-resolution), which is what this saves.
+resolution), which is what this saves. What a reading is made of is remembered where the rules ask
+many variants of one question: the field of vision of a team, cover and side (the viewer's point
+plays no part) for every lattice point at once; a priority-lock wedge and a prebunk template for
+each point they are asked about; a sweep's touches with nothing left out, filtered like the lines
+of fire.
 
 Lines of fire between lattice points come from the field's sight table (``sight_lines``) once the
 measurer reads it: at once when ``sight`` is True; never when False (the exact geometry only, the
@@ -20,7 +24,9 @@ from pathlib import Path
 
 from paintcheck.field.lattice import Point
 from paintcheck.field.layout import Field
-from paintcheck.geometry import sight
+from paintcheck.geometry import lock, sight
+from paintcheck.geometry import sweep as sweep_mod
+from paintcheck.geometry import template as template_mod
 from paintcheck.geometry.measurer import FieldMeasurer
 from paintcheck.geometry.sight_lines import SightLines
 
@@ -59,7 +65,10 @@ class CachedMeasurer(FieldMeasurer):
         super().__init__(field)
         self._memo: dict[tuple, object] = {}
         self._lines: dict[tuple, tuple] = {}
-        self._seen: dict[tuple, bool] = {}
+        self._seen: dict[tuple, dict] = {}  # (team, cover, side) -> point -> seen
+        self._wedges: dict[tuple, lock.LockWedge] = {}
+        self._templates: dict[tuple, template_mod.Template] = {}
+        self._sweeps: dict[tuple, tuple] = {}
         self._sight_wanted = sight
         self._sight_cache = cache
         self._sight: SightLines | None = None
@@ -101,12 +110,44 @@ class CachedMeasurer(FieldMeasurer):
     path = _memo(FieldMeasurer.path)
     static_angle = _memo(FieldMeasurer.static_angle)
     run_angle = _memo(FieldMeasurer.run_angle)
-    sweep = _memo(FieldMeasurer.sweep)
     safe_move = _memo(FieldMeasurer.safe_move)
-    in_lock_wedge = _memo(FieldMeasurer.in_lock_wedge)
     pressed_side = _memo(FieldMeasurer.pressed_side)
-    template_crossings = _memo(FieldMeasurer.template_crossings)
-    template_covers = _memo(FieldMeasurer.template_covers)
+
+    def sweep(self, shooter: Point, points: Sequence[Point], ignore: Sequence[str] = ()):
+        """Remembered with nothing ignored; each obstacle is met or not on its own and the order
+        is the distance from the shooter, so leaving some out filters the remembered touches."""
+        key = (tuple(shooter), tuple(map(tuple, points)))
+        touches = self._sweeps.get(key)
+        if touches is None:
+            touches = self._sweeps[key] = sweep_mod.sweep(self.index, shooter, points).touches
+        if not ignore:
+            return touches
+        return tuple(t for t in touches if t.obstacle not in ignore)
+
+    def in_lock_wedge(self, presser_of: Point, pressed: Point, team: str, cover: str | None,
+                      side: str | None, target: Point) -> bool:
+        key = (tuple(presser_of), tuple(pressed), team, cover, side)
+        wedge = self._wedges.get(key)
+        if wedge is None:
+            wedge = self._wedges[key] = lock.lock_wedge(
+                self.index, presser_of, pressed, team, cover, side, drawn=False,
+                fov=self.field_of_vision(team, cover, side))
+        return wedge.contains(target)
+
+    def _template(self, origin: Point, prebunker: Point) -> template_mod.Template:
+        key = (tuple(origin), tuple(prebunker))
+        found = self._templates.get(key)
+        if found is None:
+            found = self._templates[key] = template_mod.prebunk_template(origin, prebunker)
+        return found
+
+    @_memo
+    def template_crossings(self, origin: Point, prebunker: Point, path: Sequence[Point]) -> tuple[int, ...]:
+        return self._template(origin, prebunker).crossing_segments(path)
+
+    @_memo
+    def template_covers(self, origin: Point, prebunker: Point, points: Sequence[Point]) -> tuple[bool, ...]:
+        return self._template(origin, prebunker).covers(points)
 
     def lines_of_fire(self, shooter: Point, targets: Sequence[Point], ignore: Sequence[str] = ()):
         """Remembered per (shooter, target) with nothing ignored; leaving obstacles out only removes
@@ -128,9 +169,16 @@ class CachedMeasurer(FieldMeasurer):
 
     def fov(self, viewer: Point, team: str, cover: str | None, side: str | None,
             targets: Sequence[Point]) -> tuple[bool, ...]:
-        key = (tuple(viewer), team, cover, side)
-        missing = list(dict.fromkeys(tuple(t) for t in targets if (key, tuple(t)) not in self._seen))
-        if missing:
-            for t, seen in zip(missing, super().fov(viewer, team, cover, side, missing), strict=True):
-                self._seen[(key, t)] = seen
-        return tuple(self._seen[(key, tuple(t))] for t in targets)
+        """The field of vision depends on the team, cover and side only: read once for every
+        lattice point (a point off the lattice is read on its own)."""
+        key = (team, cover, side)
+        seen = self._seen.get(key)
+        if seen is None:
+            points = self.field.lattice.points()
+            seen = self._seen[key] = dict(zip(points, super().fov(viewer, team, cover, side, points),
+                                              strict=True))
+        try:
+            return tuple([seen[t] for t in targets])
+        except (KeyError, TypeError):  # off the lattice, or a list for a point
+            return tuple(seen[t] if t in seen else super(CachedMeasurer, self).fov(
+                viewer, team, cover, side, [t])[0] for t in map(tuple, targets))

@@ -25,7 +25,7 @@ from shapely.geometry.base import BaseGeometry
 
 from paintcheck.field.lattice import FORWARD, Point
 from paintcheck.field.layout import Field, Obstacle
-from paintcheck.geometry.fov import field_of_vision, field_rectangle
+from paintcheck.geometry.fov import FieldOfVision, field_of_vision, field_rectangle
 from paintcheck.geometry.index import ObstacleIndex, index_of
 from paintcheck.geometry.tolerance import EPS
 
@@ -69,11 +69,15 @@ def lock_wedge(
     team: str,
     cover: str | None,
     side: str | None,
+    drawn: bool = True,
+    fov: FieldOfVision | None = None,
 ) -> LockWedge:
     """The priority-lock wedge of the player at ``pressed`` (of ``team``), pressed from
-    ``presser_of``."""
+    ``presser_of``. ``drawn=False`` leaves its polygon out (``contains`` does not need it); ``fov``:
+    that player's field of vision when the caller has it already."""
     index = index_of(field)
-    fov = field_of_vision(index, team, cover, side)
+    if fov is None:
+        fov = field_of_vision(index, team, cover, side)
     ux, uy = presser_of[0] - pressed[0], presser_of[1] - pressed[1]
     norm = math.hypot(ux, uy)
     if fov.mode != "half" or norm == 0:
@@ -109,6 +113,8 @@ def lock_wedge(
             (apex[0] + _FAR * (ux + f[0]), apex[1] + _FAR * (uy + f[1])),
             (apex[0] + _FAR * f[0], apex[1] + _FAR * f[1]),
         ]
+    if not drawn:
+        return LockWedge(apex, (ux, uy), f, tuple(pressed))
     shape = shapely.Polygon(ring)
     if not shape.is_valid:
         shape = shapely.make_valid(shape)

@@ -86,10 +86,10 @@ class FieldMeasurer:
         return found
 
     def static_angle(self, target: Point, cover: str | None, shooter: Point) -> float:
-        return protractor.static_angle(self.index, target, cover, shooter).theta
+        return protractor.static_angle(self.index, target, cover, shooter, drawn=False).theta
 
     def run_angle(self, path: Sequence[Point], shooter: Point) -> float:
-        return protractor.run_angle(path, shooter).phi
+        return protractor.run_angle(path, shooter, drawn=False).phi
 
     def lines_of_fire(
         self, shooter: Point, targets: Sequence[Point], ignore: Sequence[str] = ()
@@ -143,4 +143,6 @@ class FieldMeasurer:
         side: str | None,
         target: Point,
     ) -> bool:
-        return lock.lock_wedge(self.index, presser_of, pressed, team, cover, side).contains(target)
+        wedge = lock.lock_wedge(self.index, presser_of, pressed, team, cover, side, drawn=False,
+                                fov=self.field_of_vision(team, cover, side))
+        return wedge.contains(target)

@@ -97,10 +97,14 @@ class StaticAngle:
     segment_wedge: BaseGeometry  # the segment holding the shooter, to draw
 
 
+_NOTHING = shapely.Polygon()  # what is drawn when nothing is, or when nobody draws
+
+
 def static_angle(
-    field: Field | ObstacleIndex, target: Coord, cover: str | None, shooter: Coord
+    field: Field | ObstacleIndex, target: Coord, cover: str | None, shooter: Coord, drawn: bool = True
 ) -> StaticAngle:
-    """θ for a shot from ``shooter`` at ``target`` behind ``cover`` (RULES 8.2, 2.5)."""
+    """θ for a shot from ``shooter`` at ``target`` behind ``cover`` (RULES 8.2, 2.5). ``drawn=False``
+    leaves the segment's wedge out (the rules read θ only)."""
     index = index_of(field)
     if cover is None:
         return StaticAngle(target, shooter, None, 0.0, 0, None, (), shapely.Polygon())
@@ -114,12 +118,14 @@ def static_angle(
     best = min(range(len(candidates)), key=lambda i: (readings[i], i))
     theta, zero = readings[best], candidates[best]
     seg = segment_of(theta)
-    drawn = min(seg, _LAST_SEGMENT)
     side = 1 if zero[0] * sy - zero[1] * sx >= 0 else -1
+    if not drawn:
+        return StaticAngle(target, shooter, cover, theta, seg, zero, candidates, _NOTHING)
     radius = max(1.0, math.hypot(sx, sy))
+    shown = min(seg, _LAST_SEGMENT)
     shape = wedge(
-        target, zero, drawn * PROTRACTOR_SEGMENT_DEG,
-        min(180.0, (drawn + 1) * PROTRACTOR_SEGMENT_DEG), side, radius,
+        target, zero, shown * PROTRACTOR_SEGMENT_DEG,
+        min(180.0, (shown + 1) * PROTRACTOR_SEGMENT_DEG), side, radius,
     )
     return StaticAngle(target, shooter, cover, theta, seg, zero, candidates, shape)
 
@@ -138,8 +144,9 @@ class RunAngle:
     sight_line: BaseGeometry  # shooter -> middle
 
 
-def run_angle(path: Sequence[Coord], shooter: Coord) -> RunAngle:
-    """φ for a shot at a runner along ``path`` (its first and last points), RULES 8.3."""
+def run_angle(path: Sequence[Coord], shooter: Coord, drawn: bool = True) -> RunAngle:
+    """φ for a shot at a runner along ``path`` (its first and last points), RULES 8.3.
+    ``drawn=False`` leaves the two lines out (the rules read φ only)."""
     if len(path) == 0:
         raise ValueError("a run needs at least one point")
     start, end = path[0], path[-1]
@@ -153,6 +160,8 @@ def run_angle(path: Sequence[Coord], shooter: Coord) -> RunAngle:
     else:
         a = angle_deg(rx, ry, vx, vy)
         phi = min(a, round(180.0 - a, 9))
+    if not drawn:
+        return RunAngle(start, end, shooter, phi, segment_of(phi), middle, _NOTHING, _NOTHING)
     return RunAngle(
         start, end, shooter, phi, segment_of(phi), middle,
         shapely.LineString([start, end]) if (rx or ry) else shapely.Point(start),

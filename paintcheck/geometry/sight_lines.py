@@ -39,31 +39,37 @@ class SightLines:
         self.point_index: dict[Point, int] = table.point_index
         order = np.argsort(table.shooter, kind="stable")
         self._order = order
-        self._first = np.searchsorted(table.shooter[order], np.arange(len(table.points) + 1))
+        self._first = np.searchsorted(table.shooter[order], np.arange(len(table.points) + 1)).tolist()
         self._xy = table.points.astype(float)
+        # touch k of self._touches: obstacle k % n grazed (k < n) or crossed
+        n = len(index.ids)
+        self._code = table.obstacle.astype(np.intp) + n * table.crossed
+        self._touches = index.touches[GRAZE] + index.touches[CROSS]
         self._from: dict[int, dict[int, Touches]] = {}
 
     def _shooter(self, i: int) -> dict[int, Touches]:
         """Target index -> touches in the ruler's order, for shooter ``i`` (every target it meets
         something on; the others meet nothing)."""
-        found = self._from.get(i)
-        if found is not None:
-            return found
         t = self.table
         rows = self._order[self._first[i]:self._first[i + 1]]
-        target, obst, crossed = t.target[rows], t.obstacle[rows], t.crossed[rows]
+        if not len(rows):
+            self._from[i] = {}
+            return self._from[i]
+        target, obst = t.target[rows], t.obstacle[rows]
         s = self._xy[i][None, :]
         d = self._xy[target] - s
         # exactly ruler._read_pairs' key: ((centre - s) * d).sum(axis=1), then the obstacle index
         along = ((self.index.centres[obst] - s) * d).sum(axis=1)
         order = np.lexsort((obst, along, target))
-        graze, cross = self.index.touches[GRAZE], self.index.touches[CROSS]
-        lists: dict[int, list[Touch]] = {}
-        rows_sorted = zip(target[order].tolist(), obst[order].tolist(), crossed[order].tolist(), strict=True)
-        for j, o, x in rows_sorted:
-            lists.setdefault(j, []).append(cross[o] if x else graze[o])
-        found = self._from[i] = {j: tuple(v) for j, v in lists.items()}
-        return found
+        target = target[order]
+        touches = self._touches
+        met = [touches[k] for k in self._code[rows][order].tolist()]
+        cuts = (np.flatnonzero(target[1:] != target[:-1]) + 1).tolist()
+        starts, ends = [0, *cuts], [*cuts, len(met)]
+        row = self._from[i] = {
+            j: tuple(met[a:b]) for j, a, b in zip(target[starts].tolist(), starts, ends, strict=True)
+        }
+        return row
 
     def touches(self, shooter: Point, target: Point, ignore: Sequence[str] = ()) -> Touches | None:
         """What the ruler from ``shooter`` to ``target`` meets, leaving out ``ignore``; None when

@@ -3,8 +3,11 @@
 Turns 2–10 (RULES §4.6): order tokens → reveal token k → who speaks first → sequences → reactions
 → speed tests when needed → resolution by rank (pausing for each dodge die) → next k → next turn.
 ``apply`` never changes the state it is given; it refuses an illegal decision with
-``IllegalActionError`` (the human reason) and checks the state's invariants after every decision
-(``Engine(m, checks=False)`` leaves that check out: for benches and searches, never for tests).
+``IllegalActionError`` (the human reason) and checks the state's invariants after every decision.
+``Engine(m, checks=False)`` leaves both checks out, as python-chess's ``Board.push`` trusts its move:
+for callers whose decisions come from the legality queries themselves (a search, the benches,
+``simulate`` without ``--check``), never for the window or the tests. A legal decision gives the same
+state and events either way.
 """
 
 from __future__ import annotations
@@ -84,7 +87,7 @@ class Engine(BreakTurn):
 
     def __init__(self, measurer: Measurer, checks: bool = True) -> None:
         self.m = measurer
-        self.checks = checks  # check the invariants after every decision
+        self.checks = checks  # refuse illegal decisions, check the invariants after each one
 
     # -- queries -----------------------------------------------------------------------------------
     def to_move(self, state: MatchState) -> str | None:
@@ -101,9 +104,10 @@ class Engine(BreakTurn):
 
     # -- the door ----------------------------------------------------------------------------------
     def apply(self, state: MatchState, decision, dice) -> tuple[MatchState, list]:
-        reason = self.why_illegal(state, decision)
-        if reason:
-            raise IllegalActionError(reason)
+        if self.checks:
+            reason = self.why_illegal(state, decision)
+            if reason:
+                raise IllegalActionError(reason)
         step = _Step(state.copy(), dice, self.m)
         handler = {
             AssignOrders: self._orders,

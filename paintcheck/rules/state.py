@@ -148,19 +148,17 @@ class MatchState:
 
     def copy(self) -> MatchState:
         """An independent copy. Tokens, declarations and reactions are immutable once made, so
-        they are shared; everything the engine mutates is copied (much faster than deepcopy)."""
+        they are shared; everything the engine mutates is copied (much faster than deepcopy): the
+        fields are taken over as they are, then each mutable one is replaced by its own copy."""
         res = self.resolution
         if res is not None:
             res = Resolution(
                 [_shallow(e) for e in res.entries], list(res.groups), res.next, list(res.hit),
                 list(res.hit_now), dict(res.dodge) if res.dodge is not None else None,
             )
-        return MatchState(
-            layout=self.layout,
+        clone = _shallow(self)
+        clone.__dict__.update(
             players={pid: _shallow(p) for pid, p in self.players.items()},
-            turn=self.turn,
-            round=self.round,
-            phase=self.phase,
             orders={team: dict(o) for team, o in self.orders.items()},
             speakers=list(self.speakers),
             active=dict(self.active),
@@ -171,15 +169,11 @@ class MatchState:
             resolution=res,
             sheets=dict(self.sheets),
             templates=dict(self.templates),
-            break_stage=self.break_stage,
             awaiting=list(self.awaiting),
             choices=dict(self.choices),
             flags=dict(self.flags),
-            lattice=self.lattice,
-            winner=self.winner,
-            end_reason=self.end_reason,
-            decisions=self.decisions,
         )
+        return clone
 
     def to_dict(self) -> dict:
         return asdict(self)

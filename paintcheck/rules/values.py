@@ -295,11 +295,13 @@ def player_on_field(state: MatchState, pid: str) -> Player | None:
 def with_declaration(state: MatchState, decl: Declare) -> MatchState:
     """A shallow copy of ``state`` in which ``decl`` is declared (not applied): for reading what a
     tentative sequence would mean before the coach confirms it."""
-    return MatchState(**{
-        **state.__dict__,
-        "declarations": {**state.declarations, decl.player: decl},
-        "origins": {**state.origins, decl.player: state.players[decl.player].point},
-    })
+    tentative = object.__new__(MatchState)
+    tentative.__dict__.update(
+        state.__dict__,
+        declarations={**state.declarations, decl.player: decl},
+        origins={**state.origins, decl.player: state.players[decl.player].point},
+    )
+    return tentative
 
 
 def run_exposure(state: MatchState, decl: Declare, m: Measurer) -> dict[str, int]:
