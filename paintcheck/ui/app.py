@@ -53,11 +53,12 @@ class App:
         from paintcheck.ui.load_scene import LoadScene
         from paintcheck.ui.match_scene import MatchScene
         from paintcheck.ui.scenes import HandOverScene, HelpScene, ResultScene, TitleScene
+        from paintcheck.ui.range_scene import RangeScene
         from paintcheck.ui.study_scene import StudyScene
 
         self.scenes = {cls.name: cls(self) for cls in (TitleScene, HandOverScene, ResultScene, HelpScene,
                                                         MatchScene, LoadScene, FieldChooserScene,
-                                                        DesignerScene, StudyScene)}
+                                                        DesignerScene, StudyScene, RangeScene)}
         self.scene = None
         saves.tidy()  # stale temporary files of interrupted saves hold secrets: removed
         self.switch(start)

@@ -76,6 +76,9 @@ class TitleScene(Scene):
         c.newline()
         c.add("design", "Design a field", lambda: self.app.open_designer(), width=width)
         c.newline()
+        c.add("learn", "Learn the instruments", lambda: self.app.switch("range"), width=width,
+              hint="the practice range: every modifier drawn with its rule, the odds, lessons")
+        c.newline()
         c.add("help", "How to play", lambda: self.app.show_help(), width=width)
         c.newline()
         c.add("quit", "Quit", lambda: self.app.quit(), width=width)

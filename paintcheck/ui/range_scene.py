@@ -1,0 +1,332 @@
+"""*Learn the instruments*: the practice range. A shooter and a target (and a second target) the
+learner drags anywhere on a field; postures, covers, side, DEF, supports, the shot's kind, a run
+drawn by clicks — and every modifier drawn on the field with its value, summed in the panel with
+its rule, then the odds. Two heatmaps answer "from where?" and "where to hide?"; lessons ask.
+
+The numbers are the engine's: ``odds.situation.read`` sets the situation up as a match state and
+asks ``RoundView`` (the same reading a match makes); the drawings are the match's own overlays on
+that state (``ui.overlays``). This scene turns the mouse into situations; ``range_view`` draws;
+``range_lessons`` asks the lessons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+
+from paintcheck.field.lattice import point_name
+from paintcheck.field.layout import LayoutError
+from paintcheck.field.layout_file import default_layout_path, load_layout
+from paintcheck.odds import heatmaps
+from paintcheck.odds.situation import Figure, Situation, read
+from paintcheck.rules import tables
+from paintcheck.table import Table
+from paintcheck.ui.range_lessons import RangeLessons
+from paintcheck.ui.range_view import RangeView
+from paintcheck.ui.scenes import Scene
+from paintcheck.ui.transform import FieldTransform
+from paintcheck.ui.worker import LatestJob
+
+POSTURE_WORDS = {"standing": "Standing", "kneeling": "Kneeling", "prone": "Prone"}
+KINDS = ("simple", "reflex", "suppressive")
+MAPS = {"from_where": "From where?", "where_to_hide": "Where to hide?"}
+GRAB = 0.45  # points: how near a figure the mouse must press to take it
+MAX_SUPPORTS = 3
+
+
+def first_situation(m) -> Situation:
+    """A White shooter at W:K5 and a Blue target behind the nearest piece to B:H7 (or in the open)."""
+    target = (7, -7)
+    shooter = (10, 5)
+    for p in ((7, -7), (7, -5), (4, -7), (8, -8), (2, -4), (12, -6)):
+        if m.on_field(p) and not m.blocked(p) and m.covers(p):
+            target = p
+            break
+    covers = m.covers(target)
+    return Situation(Figure(shooter, "standing", _first(m.covers(shooter))),
+                     Figure(target, "kneeling", covers[0] if covers else None))
+
+
+def _first(items):
+    return items[0] if items else None
+
+
+class RangeScene(RangeLessons, RangeView, Scene):
+    name = "range"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.layout_file: Path | None = None
+        self.table: Table | None = None
+        self.heat = LatestJob("range-map")
+        self.init_lessons()
+
+    # -- entering ---------------------------------------------------------------------------------
+    def enter(self, persist: dict) -> None:
+        path = persist.get("path") or self.layout_file or self.app.layout_path or default_layout_path()
+        if self.table is None or Path(path) != self.layout_file:
+            self.open_field(Path(path), persist.get("situation"))
+        super().enter(persist)
+
+    def open_field(self, path: Path, situation: Situation | None = None) -> bool:
+        try:
+            field = load_layout(path).build()
+        except LayoutError as exc:
+            self.app.flash(f"Cannot open the field: {exc}", error=True)
+            return False
+        self.layout_file, self.table = path, Table.from_field(field)
+        self.m = self.table.measurer
+        self.situation = situation or first_situation(self.m)
+        self.dragging: str | None = None  # "shooter", "target" or "second" while held
+        self.drawing_run = False
+        self.mouse = (0, 0)
+        self.hover_term: int | None = None
+        self.map: str | None = None
+        self.heat.close()
+        self.heat = LatestJob("range-map")
+        self._reading_key = self._reading = None
+        self.forget_drawings()
+        return True
+
+    def exit(self) -> None:
+        self.heat.close()
+        super().exit()
+
+    # -- the reading ----------------------------------------------------------------------------------
+    @property
+    def reading(self):
+        """The engine's reading of the situation (or the reason it cannot be set up), remembered."""
+        if self._reading_key != self.situation:
+            try:
+                self._reading, self.problem = read(self.m, self.situation, self.table.field.lattice), None
+            except ValueError as exc:
+                self._reading, self.problem = None, str(exc)
+            self._reading_key = self.situation
+        return self._reading
+
+    def set(self, **changes) -> None:
+        """Change the situation (every button and drag comes here)."""
+        self.situation = replace(self.situation, **changes)
+        self.rebuild()
+
+    def set_figure(self, which: str, **changes) -> None:
+        figure = getattr(self.situation, which)
+        self.set(**{which: replace(figure, **changes)})
+
+    # -- layout -----------------------------------------------------------------------------------------
+    def layout(self, size) -> None:
+        w, h = size
+        fw = min(int(h * 0.72), w - 640)
+        self.field_area = pygame.Rect(0, 0, fw, h)
+        self.t = FieldTransform.fit(tuple(self.field_area), self.table.field.lattice)
+        self.px, self.pw = fw + 14, w - fw - 28
+        self.forget_drawings()
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        s = self.situation
+        c = self.controls
+        self.captions = {}
+        c.start(self.px, 44, self.pw)
+        c.row_height = 28
+        c.add("lessons", "Lessons", self.open_lessons, chosen=self.lesson is not None,
+              hint="questions on situations; the range explains each answer")
+        c.add("field", "Field…", lambda: self.app.switch("fields", purpose="range"))
+        c.add("swap", "Swap sides", self.swap, hint="the target shoots the shooter")
+        c.add("back", "Back to the title", lambda: self.app.switch("title"))
+        c.newline(10)
+        for which in ("shooter", "target"):
+            figure = getattr(s, which)
+            self.captions[which] = (c.x, c.y)
+            c.label_space(62)
+            for posture in tables.POSTURES:
+                c.add(f"{which}-{posture}", POSTURE_WORDS[posture],
+                      lambda w=which, p=posture: self.set_figure(w, posture=p),
+                      chosen=figure.posture == posture)
+            c.add(f"{which}-cover", f"Cover: {self.cover_words(figure.cover)}",
+                  lambda w=which: self.next_cover(w),
+                  None if self.m.covers(figure.point) else "no piece next to him",
+                  hint="the pieces next to him in turn, then none")
+            if which == "shooter":
+                c.add("shooter-side", f"Side: {figure.side or self.played_side()}", self.next_side,
+                      None if figure.cover else "behind no piece he plays no side",
+                      hint="the side of his cover he plays (RULES 3.3); auto: the first from which he sees")
+            c.newline()
+        self.captions["def"] = (c.x, c.y)
+        c.label_space(62)
+        for n in range(tables.MAX_DEF + 1):
+            c.add(f"def-{n}", f"DEF {n}", lambda n=n: self.set(def_count=n), chosen=s.def_count == n,
+                  hint="the target's DEF count: DEF actions and their supports (RULES 6.2)")
+        c.newline()
+        self.captions["shot"] = (c.x, c.y)
+        c.label_space(62)
+        for kind in KINDS:
+            c.add(f"kind-{kind}", kind.capitalize(), lambda k=kind: self.set(kind=k), chosen=s.kind == kind)
+        c.add("advantage", "Advantage", lambda: self.set(advantage=not s.advantage), chosen=s.advantage,
+              hint="a shot with advantage (RULES 10.4)")
+        for n in range(MAX_SUPPORTS + 1):
+            c.add(f"supports-{n}", f"{n} sup.", lambda n=n: self.set(supports=n), chosen=s.supports == n,
+                  hint="supports on the shot (RULES 6.1)")
+        c.newline()
+        self.captions["run"] = (c.x, c.y)
+        c.label_space(62)
+        c.add("run", "Draw a run" if not self.drawing_run else "Run drawn", self.toggle_run,
+              chosen=self.drawing_run, hint="click points: the target runs there from where he stands")
+        c.add("run-clear", "Clear the run", lambda: self.set(run=()), None if s.run else "no run drawn")
+        c.add("def-after", "DEF after the move", lambda: self.set(def_after_move=not s.def_after_move),
+              None if s.run else "no run drawn", chosen=s.def_after_move)
+        c.add("second", "Second target", self.toggle_second, chosen=s.second_target is not None,
+              hint="the shooter shoots a second target after the first (RULES 7.6)")
+        c.newline()
+        self.captions["map"] = (c.x, c.y)
+        c.label_space(62)
+        for key, words in MAPS.items():
+            c.add(f"map-{key}", words, lambda k=key: self.set_map(k), chosen=self.map == key)
+        c.newline(10)
+        self.sum_top = c.bottom + 4
+        if self.lesson is not None:
+            self.lesson_controls(c)
+
+    # -- buttons ----------------------------------------------------------------------------------------
+    def cover_words(self, cover: str | None) -> str:
+        return "none" if cover is None else (self.m.obstacle(cover).name or cover)
+
+    def next_cover(self, which: str) -> None:
+        figure = getattr(self.situation, which)
+        options = [*self.m.covers(figure.point), None]
+        now = options.index(figure.cover) if figure.cover in options else -1
+        self.set_figure(which, cover=options[(now + 1) % len(options)], side=None)
+
+    def played_side(self) -> str:
+        """The side the shooter plays when the learner leaves it to the reading: "auto (left)"."""
+        r = self.reading
+        side = r.state.players[r.shooter_id].side if r is not None else None
+        return f"auto ({side})" if side else "auto"
+
+    def next_side(self) -> None:
+        figure = self.situation.shooter
+        over = figure.cover is not None and self.m.obstacle(figure.cover).overable
+        options = [None, "left", "right"] + (["over"] if over else [])
+        now = options.index(figure.side) if figure.side in options else 0
+        self.set_figure("shooter", side=options[(now + 1) % len(options)])
+
+    def toggle_run(self) -> None:
+        self.drawing_run = not self.drawing_run
+        self.rebuild()
+
+    def toggle_second(self) -> None:
+        s = self.situation
+        if s.second_target is not None:
+            self.set(second_target=None)
+            return
+        tx, ty = s.target.point
+        for dx in (2, -2, 3, -3, 4, -4, 1, -1):
+            p = (tx + dx, ty)
+            if self.free(p):
+                self.set(second_target=Figure(p, "standing", _first(self.m.covers(p))))
+                return
+        self.app.flash("No free point beside the target for a second one.", error=True)
+
+    def swap(self) -> None:
+        s = self.situation
+        self.set(shooter=replace(s.target, side=None), target=replace(s.shooter, side=None), run=(),
+                 second_target=None)
+
+    def set_map(self, key: str) -> None:
+        self.map = None if self.map == key else key
+        self.rebuild()
+
+    def free(self, point) -> bool:
+        s = self.situation
+        taken = {s.shooter.point, s.target.point} | ({s.second_target.point} if s.second_target else set())
+        return self.m.on_field(point) and not self.m.blocked(point) and point not in taken
+
+    # -- the map's work ---------------------------------------------------------------------------
+    def want_map(self) -> None:
+        if self.map is None:
+            return
+        s, m, lattice = self.situation, self.m, self.table.field.lattice
+        if self.map == "from_where":
+            work = lambda: heatmaps.from_where(m, s, s.shooter.posture, lattice)  # noqa: E731
+            key = ("from_where", replace(s, shooter=replace(s.shooter, point=(0, 0), cover=None, side=None)))
+        else:
+            work = lambda: heatmaps.where_to_hide(m, s, lattice)  # noqa: E731
+            key = ("where_to_hide", replace(s, target=replace(s.target, point=(0, 0), cover=None), run=()))
+        self.heat.want(key, work)
+
+    def animating(self) -> bool:
+        return self.map is not None and self.heat.busy
+
+    def update(self, dt: float) -> None:
+        self.want_map()
+        self.heat.poll()
+
+    # -- the mouse --------------------------------------------------------------------------------------
+    def handle_event(self, event) -> None:
+        if self.lesson_event(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.hover_term = next((i for rect, i in self.term_rects if rect.collidepoint(event.pos)), None)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.drawing_run:
+                self.toggle_run()
+            else:
+                self.app.switch("title")
+            return
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self.field_area.collidepoint(event.pos):
+            self.press(event.pos)
+            return
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.drawing_run:
+            self.toggle_run()  # a right click ends the run
+            return
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.release(event.pos)
+            return
+        super().handle_event(event)
+
+    def figure_near(self, pos) -> str | None:
+        wx, wy = self.t.to_world(*pos)
+        s = self.situation
+        figures = [("shooter", s.shooter), ("target", s.target)]
+        if s.second_target is not None:
+            figures.append(("second_target", s.second_target))
+        for which, figure in figures:
+            if (wx - figure.point[0]) ** 2 + (wy - figure.point[1]) ** 2 <= GRAB ** 2:
+                return which
+        return None
+
+    def press(self, pos) -> None:
+        which = self.figure_near(pos)
+        if which is not None:
+            self.dragging = which
+            return
+        if self.drawing_run:
+            point = self.t.nearest_point(*pos)
+            s = self.situation
+            last = s.run[-1] if s.run else s.target.point
+            if point is None or point == last:
+                return
+            if self.m.blocked(point):
+                self.app.flash(f"{point_name(point)}: a piece stands there.", error=True)
+                return
+            self.set(run=(*s.run, point))
+
+    def release(self, pos) -> None:
+        which, self.dragging = self.dragging, None
+        point = self.t.nearest_point(*pos)
+        figure = getattr(self.situation, which)
+        if point is None or point == figure.point:
+            return
+        if not self.free(point):
+            self.app.flash(f"{point_name(point)}: no one can stand there.", error=True)
+            return
+        changes = {"point": point, "cover": _first(self.m.covers(point))}
+        if which == "shooter":
+            changes["side"] = None
+        if which == "target":
+            self.set(run=())
+        self.set_figure(which, **changes)

@@ -1,0 +1,410 @@
+"""Drawing the practice range: every instrument the reading used, each labelled with its value, on
+the field; the sum term by term with its rule; the required roll and the odds as a stacked bar.
+
+A term and its drawing light each other: hovering a line of the sum lights what it measures on the
+field (the ruler for the distance, the protractor for the angle, the obstacle for a graze or a
+cross, the run for its vulnerable points...), and hovering one of those lights its line.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pygame
+
+from paintcheck.field.catalogue import RULER_MARKS
+from paintcheck.geometry.sweep import sweep
+from paintcheck.rules import tables
+from paintcheck.ui import heatmap, overlays, theme
+from paintcheck.ui.fieldview import FieldRenderer, draw_figure, draw_obstacle, screen_coords
+
+LIT = (255, 225, 60)
+RING = (255, 255, 255)
+VULNERABLE = (255, 90, 70)
+SWEEP_FILL = (255, 120, 60, 45)
+BAR = (  # the odds bar, left to right: what each part is and its colour
+    ("eliminated", "eliminated", (200, 40, 40)),
+    ("dodged_two_dice", "dodged, 4 boulets", (235, 140, 40)),
+    ("dodged_one_die", "dodged, 1 boulet", (240, 210, 80)),
+    ("miss", "missed", (90, 110, 120)),
+)
+TERM_H = 19
+
+
+def drawing_of(label: str) -> tuple:
+    """What on the field a term of the sum measures (the key its drawing is lit by)."""
+    if label == "distance":
+        return ("ruler",)
+    if label in ("angle", "run angle", "weakened position"):
+        return ("protractor",)
+    for verb in ("sweep grazes ", "sweep crosses ", "grazes ", "crosses "):
+        if label.startswith(verb):
+            return ("obstacle", label[len(verb):label.rindex(" (")] if " (" in label else label[len(verb):])
+    if label.endswith(" vulnerable") or label in ("MOV", "move support(s)"):
+        return ("run",)
+    if label.startswith("shot #") or label.endswith("from first target"):
+        return ("second_target",)
+    if label in ("simple", "reflex", "suppressive", "prebunk", "advantage", "messy paint") \
+            or label.endswith("support(s)"):
+        return ("shooter",)
+    return ("target",)  # his cover and posture, DEF, no cover, minimum 4
+
+
+def percent(p: Fraction | float) -> str:
+    """As a player reads a chance: whole percents, "<1%" and ">99%" at the ends."""
+    value = float(p) * 100
+    if 0 < value < 0.5:
+        return "<1%"
+    if 99.5 <= value < 100:
+        return ">99%"
+    return f"{value:.0f}%"
+
+
+class RangeView:
+    """The drawing of ``RangeScene``."""
+
+    def forget_drawings(self) -> None:
+        self._board_key = self._board = None
+        self._overlay_key = self._overlay = None
+        self._ruler = self._protractor = None
+        self.captions = {}
+        self.term_rects: list[tuple[pygame.Rect, int]] = []
+
+    # -- names on the field --------------------------------------------------------------------------
+    def obstacle_named(self, name: str):
+        for o in self.table.field.obstacles:
+            if (self.m.obstacle(o.id).name or o.id) == name:
+                return o
+        return None
+
+    def lit(self) -> tuple | None:
+        """The drawing lit now: the hovered term's, or the one under the mouse."""
+        reading = self.reading
+        if reading is None:
+            return None
+        if self.hover_term is not None and self.hover_term < len(reading.terms):
+            return drawing_of(reading.terms[self.hover_term].label)
+        return self.drawing_under(self.mouse)
+
+    def drawing_under(self, pos) -> tuple | None:
+        if not self.field_area.collidepoint(pos):
+            return None
+        which = self.figure_near(pos)
+        if which is not None:
+            return (which,)
+        wx, wy = self.t.to_world(*pos)
+        r = self.reading
+        for term in r.terms:
+            key = drawing_of(term.label)
+            if key[0] == "obstacle":
+                o = self.obstacle_named(key[1])
+                if o is not None and o.footprint.distance(_point(wx, wy)) < 0.15:
+                    return key
+        pv = self._protractor
+        if pv is not None and math.dist((wx, wy), pv.centre) <= overlays.PROTRACTOR_RADIUS:
+            return ("protractor",)
+        rv = self._ruler
+        if rv is not None and _near_segment((wx, wy), rv.head, rv.tail, 0.3):
+            return ("ruler",)
+        path = self.run_path()
+        if any(_near_segment((wx, wy), a, b, 0.3) for a, b in zip(path, path[1:], strict=False)):
+            return ("run",)
+        return None
+
+    def lit_terms(self) -> set[int]:
+        key = self.lit()
+        r = self.reading
+        if key is None or r is None:
+            return set()
+        return {i for i, term in enumerate(r.terms) if drawing_of(term.label) == key}
+
+    def run_path(self) -> tuple:
+        s = self.situation
+        return (s.target.point, *s.run) if s.run else ()
+
+    # -- the field ------------------------------------------------------------------------------------
+    def board(self) -> pygame.Surface:
+        """The field, and the heatmap under its pieces when one is shown (drawn once per change)."""
+        values = self.map_values()
+        key = (self.field_area.size, self.t, self.table.field.layout, id(values))
+        if key != self._board_key:
+            size = self.field_area.size
+            surf = FieldRenderer(self.table.field, obstacles=False).background(size, self.t).copy()
+            if values is not None:
+                surf.blit(heatmap.layer(size, self.t, {p: round(v * 100) for p, v in values.items()}), (0, 0))
+            for o in self.table.field.obstacles:
+                draw_obstacle(surf, self.t, o)
+            self._board_key, self._board = key, surf
+        return self._board
+
+    def map_values(self):
+        key = self.heat.key
+        if self.map is None or self.heat.result is None or key is None or key[0] != self.map:
+            return None
+        return self.heat.result
+
+    def overlay(self) -> pygame.Surface:
+        """Every instrument of the reading, drawn again only when the situation or the lit drawing
+        changes."""
+        lit = self.lit()
+        key = (self.situation, lit, self.dragging, self.field_area.size, self.t, self.board_id())
+        if key != self._overlay_key:
+            surf = self.board().copy()
+            self.draw_instruments(surf, lit)
+            self._overlay_key, self._overlay = key, surf
+        return self._overlay
+
+    def board_id(self) -> int:
+        return id(self.board())
+
+    def draw_instruments(self, surf: pygame.Surface, lit: tuple | None) -> None:
+        r = self.reading
+        self._ruler = self._protractor = None
+        if r is None:
+            return
+        t, state, m = self.t, r.state, self.m
+        shooter = state.players[r.shooter_id]
+        inst = overlays.Instruments(ruler_head=r.target_id, ruler_tail=shooter.point, ruler_shooter=r.shooter_id,
+                                    protractor=True)
+        overlays.draw_fov(surf, t, overlays.read_fov(state, m, r.shooter_id), shooter.team)
+        rv = overlays.read_ruler(state, m, inst)
+        pv = overlays.read_protractor(state, m, inst, rv)
+        self._ruler, self._protractor = rv, pv
+        if rv is not None:
+            self.draw_rings(surf, rv.head, rv.distance, lit == ("ruler",))
+        path = self.run_path()
+        if path:
+            self.draw_run(surf, r, path, lit == ("run",))
+        if pv is not None:
+            overlays.draw_protractor(surf, t, pv)
+            if lit == ("protractor",):
+                radius = t.length(overlays.PROTRACTOR_RADIUS)
+                pygame.draw.circle(surf, LIT, t.to_screen(*pv.centre), radius, 3)
+        if rv is not None:
+            overlays.draw_ruler(surf, t, self.table.field, rv)
+            if lit == ("ruler",):
+                pygame.draw.line(surf, LIT, t.to_screen(*rv.head), t.to_screen(*rv.tail), 4)
+            self.label_touches(surf, rv, shooter.posture, lit)
+        if r.second is not None and r.second_id is not None:
+            second = state.players[r.second_id]
+            colour = LIT if lit == ("second_target",) else (230, 230, 230)
+            _dashed_line(surf, colour, t.to_screen(*shooter.point), t.to_screen(*second.point))
+        for pid in (r.shooter_id, r.target_id, r.second_id):
+            if pid is None:
+                continue
+            p = state.players[pid]
+            draw_figure(surf, t, p, state)
+            which = {r.shooter_id: "shooter", r.target_id: "target", r.second_id: "second_target"}[pid]
+            if lit == (which,):
+                pygame.draw.circle(surf, LIT, t.to_screen(*p.point), t.length(0.5), 3)
+            word = {"shooter": "shooter", "target": "target", "second_target": "2nd target"}[which]
+            theme.blit_text(surf, word, (t.to_screen(*p.point)[0], t.to_screen(*p.point)[1] - t.length(0.62)),
+                            12, (255, 255, 255), True, anchor="midbottom")
+
+    def draw_rings(self, surf: pygame.Surface, centre, distance: float, lit: bool) -> None:
+        """The distance bands as rings around the target, each band's modifier written in it."""
+        t = self.t
+        c = t.to_screen(*centre)
+        inner = 0.0
+        for band, mark in enumerate((*RULER_MARKS, None)):
+            modifier = tables.DISTANCE_MODIFIERS[band]
+            here = tables.distance_band(distance) == band
+            if mark is not None:
+                pygame.draw.circle(surf, LIT if (lit and here) else RING, c, t.length(mark), 2 if here else 1)
+            at = (inner + (mark if mark is not None else inner + 2.0)) / 2
+            words = f"{modifier:+d}" if modifier else "0"
+            theme.blit_text(surf, words, (c[0] + t.length(at) * 0.7071, c[1] - t.length(at) * 0.7071), 13,
+                            LIT if here else RING, True, anchor="center")
+            inner = mark if mark is not None else inner
+
+    def label_touches(self, surf: pygame.Surface, rv, posture: str, lit) -> None:
+        """Each obstacle the ruler grazes or crosses, outlined, with what it does to this shot:
+        "cross, high, kneeling: impossible" (RULES 8.4's table, read by the shooter's posture)."""
+        for oid, crossed in [(o, False) for o in rv.grazed] + [(o, True) for o in rv.crossed]:
+            o = self.table.field.by_id[oid]
+            value = tables.line_of_fire_modifier(posture, o.height, crossed)
+            shown = "impossible" if value is None else f"{value:+d}"
+            words = f"{'cross' if crossed else 'graze'}, {o.height}, {posture}: {shown}"
+            name = self.m.obstacle(oid).name or oid
+            if lit == ("obstacle", name):
+                draw_obstacle(surf, self.t, o, outline=LIT, width=5)
+            x, y = self.t.to_screen(*o.centre)
+            text = theme.text(words, 12, (255, 255, 255), True)
+            box = text.get_rect(midtop=(x, y + self.t.length(0.55)))
+            fill = theme.CROSSED if crossed else (150, 120, 10)
+            pygame.draw.rect(surf, fill, box.inflate(6, 2), border_radius=3)
+            surf.blit(text, box)
+
+    def draw_run(self, surf: pygame.Surface, r, path, lit: bool) -> None:
+        """The run, its vulnerable points for this shooter, and the sweep over them (RULES 6.4, 8.5)."""
+        t = self.t
+        shooter = r.state.players[r.shooter_id]
+        if r.vulnerable:
+            area = sweep(self.m.index, shooter.point, r.vulnerable).area
+            for ring in screen_coords(t, area):
+                overlays.fill_alpha(surf, SWEEP_FILL, ring)
+                pygame.draw.aalines(surf, (255, 150, 90), True, ring)
+        overlays.draw_run(surf, t, list(path), {}, r.state)
+        for p in r.vulnerable:
+            pygame.draw.circle(surf, LIT if lit else VULNERABLE, t.to_screen(*p), t.length(0.28), 3)
+        if r.vulnerable:
+            end = t.to_screen(*path[-1])
+            theme.blit_text(surf, f"{len(r.vulnerable)} vulnerable", (end[0] + 10, end[1] + 8), 13,
+                            VULNERABLE, True)
+
+    # -- the whole screen -----------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        surface.fill(theme.BACKGROUND)
+        surface.blit(self.overlay(), self.field_area.topleft)
+        if self.dragging:
+            point = self.t.nearest_point(*self.mouse)
+            colour = theme.SELECT if point is not None and self.free(point) else theme.REFUSED
+            pygame.draw.circle(surface, colour, self.mouse, self.t.length(0.36), 3)
+        elif self.map is not None:
+            self.draw_map_hover(surface)
+        self.draw_panel(surface)
+
+    def draw_map_hover(self, surface) -> None:
+        values = self.map_values()
+        point = self.t.nearest_point(*self.mouse) if self.field_area.collidepoint(self.mouse) else None
+        if values is None or point is None or point not in values:
+            return
+        words = (f"a shooter here eliminates the target: {percent(values[point])}" if self.map == "from_where"
+                 else f"a target here is eliminated: {percent(values[point])}")
+        text = theme.text(words, 13, (255, 255, 255), True)
+        box = text.get_rect(midbottom=(self.mouse[0], self.mouse[1] - 14)).clamp(self.field_area)
+        pygame.draw.rect(surface, (20, 24, 40), box.inflate(8, 4), border_radius=3)
+        surface.blit(text, box)
+
+    def draw_panel(self, surface) -> None:
+        theme.blit_text(surface, f"Learn the instruments — {self.table.field.layout.name}", (self.px, 10), 20,
+                        theme.TEXT, True)
+        names = {"shooter": "Shooter", "target": "Target", "def": "DEF", "shot": "Shot",
+                 "run": "Run", "map": "Maps"}
+        for key, (x, y) in self.captions.items():
+            theme.blit_text(surface, names[key], (x, y + 6), 13, theme.TEXT_DIM)
+        y = self.sum_top
+        if self.lesson is not None:
+            y = self.draw_lesson(surface, y)
+        if self.map is not None:
+            y = self.draw_map_legend(surface, y)
+        self.draw_sum(surface, y)
+        self.app.draw_message(surface, (self.px + self.pw // 2, surface.get_height() - 24))
+
+    def draw_map_legend(self, surface, y: int) -> int:
+        values = self.map_values()
+        if values is None:
+            theme.blit_text(surface, "computing the map…", (self.px, y), 13, theme.TEXT_WARN)
+            return y + 22
+        words = ("from where? each point: the chance a shooter there (" + self.situation.shooter.posture
+                 + ", his best cover) eliminates the target" if self.map == "from_where" else
+                 "where to hide? each point: the chance a target there (his best cover) is eliminated")
+        span = heatmap.span_of({p: round(v * 100) for p, v in values.items()})
+        heatmap.draw_scale(surface, pygame.Rect(self.px, y + 20, min(460, self.pw - 10), 12), span,
+                           words + " (%)" + (" · updating…" if self.heat.busy else ""), 12)
+        return y + 54
+
+    def draw_sum(self, surface, y: int) -> None:
+        r = self.reading
+        self.term_rects = []
+        if r is None:
+            for line in theme.wrap(f"This cannot be set up: {self.problem}", 14, self.pw)[:3]:
+                theme.blit_text(surface, line, (self.px, y), 14, theme.TEXT_WARN)
+                y += 18
+            return
+        lit = self.lit_terms()
+        theme.blit_text(surface, "The shot's value", (self.px, y), 15, theme.TEXT, True)
+        y += 22
+        shot_done = False
+        for i, term in enumerate(r.terms):
+            if term.part == "protection" and not shot_done:
+                shot_done = True
+                y = self.total_line(surface, y, "= shot value", r.shot_value)
+                theme.blit_text(surface, "against the target's protection", (self.px, y + 4), 15, theme.TEXT,
+                                True)
+                y += 26
+            rect = pygame.Rect(self.px, y, self.pw, TERM_H)
+            if i in lit:
+                pygame.draw.rect(surface, (80, 70, 20), rect)
+            theme.blit_text(surface, f"{term.value:+d}" if i else str(term.value), (self.px + 34, y + 1), 14,
+                            theme.TEXT, True, anchor="topright")
+            theme.blit_text(surface, term.label, (self.px + 46, y + 1), 14, theme.TEXT)
+            theme.blit_text(surface, term.rule or "", (self.px + self.pw - 4, y + 2), 12, theme.TEXT_DIM,
+                            anchor="topright")
+            self.term_rects.append((rect, i))
+            y += TERM_H
+        if r.lost:
+            theme.blit_text(surface, f"No shot: {r.lost}.", (self.px, y + 6), 15, theme.TEXT_WARN, True)
+            return
+        y = self.total_line(surface, y, "= protection", r.protection)
+        y += 6
+        theme.blit_text(surface, f"needs {r.required} on the d20  ({r.shot_value} against {r.protection};"
+                        f" RULES 7.1)   ·   {r.dodge_dice} dodge {'die' if r.dodge_dice == 1 else 'dice'}"
+                        f" (RULES 9.2)", (self.px, y), 15, theme.TEXT, True)
+        y += 26
+        if r.odds is not None:
+            y = self.draw_odds(surface, y, r.odds)
+        if r.second is not None:
+            second = r.second
+            words = (f"then the second target: no shot ({second.lost})" if second.lost else
+                     f"then the second target: needs {second.required} · eliminated "
+                     f"{percent(second.odds.eliminated)}")
+            theme.blit_text(surface, words, (self.px, y + 4), 14, theme.TEXT)
+
+    def total_line(self, surface, y: int, words: str, value) -> int:
+        pygame.draw.line(surface, theme.PANEL_LINE, (self.px, y + 1), (self.px + 300, y + 1))
+        theme.blit_text(surface, str(value), (self.px + 34, y + 3), 14, theme.TEXT, True, anchor="topright")
+        theme.blit_text(surface, words, (self.px + 46, y + 3), 14, theme.TEXT_DIM)
+        return y + TERM_H + 4
+
+    def draw_odds(self, surface, y: int, odds) -> int:
+        """The stacked bar: eliminated, dodged with 4 boulets, with 1 boulet, missed."""
+        width = min(520, self.pw - 10)
+        x = self.px
+        bar = pygame.Rect(x, y, width, 22)
+        for key, _words, colour in BAR:
+            share = float(getattr(odds, key))
+            w = round(share * width)
+            if w:
+                pygame.draw.rect(surface, colour, (x, y, w, 22))
+                if w > 34:
+                    theme.blit_text(surface, percent(share), (x + w / 2, y + 11), 12, (15, 15, 15), True,
+                                    anchor="center")
+            x += w
+        pygame.draw.rect(surface, theme.PANEL_LINE, bar, 1)
+        y += 28
+        x = self.px
+        for key, words, colour in BAR:
+            pygame.draw.rect(surface, colour, (x, y + 3, 10, 10))
+            rect = theme.blit_text(surface, f"{words} {percent(getattr(odds, key))}", (x + 14, y), 13,
+                                   theme.TEXT)
+            x = rect.right + 14
+        y += 18
+        theme.blit_text(surface, f"of which a fumble (natural 1): {percent(odds.fumble)}   ·   "
+                                 "RULES 7.2–7.5, 9.1–9.4", (self.px, y), 12, theme.TEXT_DIM)
+        return y + 20
+
+
+def _point(x: float, y: float):
+    import shapely
+
+    return shapely.Point(x, y)
+
+
+def _near_segment(p, a, b, reach: float) -> bool:
+    ax, ay = a
+    bx, by = b
+    dx, dy = bx - ax, by - ay
+    n = dx * dx + dy * dy
+    u = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / n))
+    return math.dist(p, (ax + u * dx, ay + u * dy)) <= reach
+
+
+def _dashed_line(surf, colour, a, b, dash: int = 8) -> None:
+    length = math.dist(a, b)
+    n = max(1, int(length // (2 * dash)))
+    for i in range(n):
+        u0, u1 = 2 * i / (2 * n), (2 * i + 1) / (2 * n)
+        pygame.draw.line(surf, colour, (a[0] + (b[0] - a[0]) * u0, a[1] + (b[1] - a[1]) * u0),
+                         (a[0] + (b[0] - a[0]) * u1, a[1] + (b[1] - a[1]) * u1), 2)

@@ -1,0 +1,160 @@
+"""The practice range, driven by posted mouse events: the shooter dragged across a distance band's
+limit and across a protractor segment's limit changes the panel's numbers exactly as
+``odds --layout … --json`` says; a term and its drawing light each other; a run drawn by clicks
+shows its vulnerable points; the heatmaps are the odds module's, computed without freezing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import main
+from paintcheck.field.lattice import point_name
+from paintcheck.field.layout_file import default_layout_path
+from paintcheck.odds import heatmaps
+from paintcheck.odds.situation import Figure, Situation, read
+from paintcheck.rules import tables
+from tests.ui.driver import click, drag, move, press, step
+
+
+@pytest.fixture
+def range_scene(app):
+    press(app, "learn")
+    step(app, 2)
+    assert app.scene.name == "range"
+    return app.scene
+
+
+def cli(capsys, s: Situation) -> dict:
+    """``odds --layout … --json`` for the situation's shooter and target."""
+    capsys.readouterr()
+    args = ["odds", "--layout", str(default_layout_path()), "--shooter", point_name(s.shooter.point),
+            "--target", point_name(s.target.point), "--shooter-posture", s.shooter.posture,
+            "--target-posture", s.target.posture, "--def", str(s.def_count), "--json"]
+    if s.target.cover:
+        args += ["--cover", s.target.cover]
+    if s.shooter.cover:
+        args += ["--shooter-cover", s.shooter.cover]
+    assert main.main(args) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def panel(scene) -> dict:
+    """The numbers the panel shows (the reading it draws, term by term)."""
+    r = scene.reading
+    return {
+        "shot_parts": [(t.label, t.value) for t in r.terms if t.part == "shot"],
+        "protection_parts": [(t.label, t.value) for t in r.terms if t.part == "protection"],
+        "required": r.required, "dodge_dice": r.dodge_dice,
+        "eliminated": None if r.odds is None else float(r.odds.eliminated),
+    }
+
+
+def expected(out: dict) -> dict:
+    return {
+        "shot_parts": [(p["label"], p["value"]) for p in out["shot_parts"]],
+        "protection_parts": [(p["label"], p["value"]) for p in out["protection_parts"]],
+        "required": out["required"], "dodge_dice": out["dodge_dice"],
+        "eliminated": None if out["odds"] is None else out["odds"]["eliminated"],
+    }
+
+
+def crossing(scene, capsys, differs: str):
+    """Two king-step neighbours the shooter may stand on, both with a shot, whose ``differs``
+    reading (distance band or angle segment, as ``odds`` prints it) differs."""
+    s = scene.situation
+    m = scene.m
+    for y in range(1, 12):
+        for x in range(scene.table.field.lattice.columns - 1):
+            a, b = (x, y), (x + 1, y)
+            if not (scene.free(a) and scene.free(b)):
+                continue
+            ra = read(m, Situation(Figure(a, "standing", None), s.target))
+            rb = read(m, Situation(Figure(b, "standing", None), s.target))
+            if ra.lost or rb.lost:
+                continue
+            if differs == "distance" and tables.distance_band(m.distance(a, s.target.point)) != \
+                    tables.distance_band(m.distance(b, s.target.point)):
+                return a, b
+            if differs == "angle":
+                sa = cli(capsys, Situation(Figure(a, "standing", _first(m.covers(a))), s.target))
+                sb = cli(capsys, Situation(Figure(b, "standing", _first(m.covers(b))), s.target))
+                if sa["angle_segment"] != sb["angle_segment"] and sa["lost"] is None and sb["lost"] is None:
+                    return a, b
+    raise AssertionError(f"no two neighbours across a {differs} limit")
+
+
+def _first(items):
+    return items[0] if items else None
+
+
+@pytest.mark.parametrize("limit", ["distance", "angle"])
+def test_dragging_the_shooter_across_a_limit_changes_the_panel_as_odds_says(app, range_scene, capsys, limit):
+    scene = range_scene
+    a, b = crossing(scene, capsys, limit)
+    drag(app, scene.t.to_screen(*scene.situation.shooter.point), scene.t.to_screen(*a))
+    assert scene.situation.shooter.point == a
+    before = panel(scene)
+    assert before == expected(cli(capsys, scene.situation))
+    drag(app, scene.t.to_screen(*a), scene.t.to_screen(*b))
+    assert scene.situation.shooter.point == b
+    after = panel(scene)
+    assert after == expected(cli(capsys, scene.situation))
+    assert after != before
+    label = "distance" if limit == "distance" else "angle"
+    values = [dict(x["shot_parts"]).get(label, 0) for x in (before, after)]
+    assert values[0] != values[1]
+
+
+def test_a_term_and_its_drawing_light_each_other(app, range_scene):
+    scene = range_scene
+    r = scene.reading
+    i = next(i for i, t in enumerate(r.terms) if t.label == "distance")
+    rect = next(rect for rect, j in scene.term_rects if j == i)
+    move(app, rect.center)
+    assert scene.lit() == ("ruler",)
+    move(app, (scene.px + scene.pw - 10, 990))  # nowhere
+    assert scene.lit() is None
+    # the ruler's middle, on the field: the distance line is lit
+    head, tail = scene.situation.target.point, scene.situation.shooter.point
+    mid = scene.t.to_screen((head[0] + tail[0]) / 2, (head[1] + tail[1]) / 2)
+    move(app, mid)
+    assert i in scene.lit_terms()
+
+
+def test_a_run_drawn_by_clicks_shows_its_vulnerable_points(app, range_scene):
+    scene = range_scene
+    start = scene.situation.target.point
+    press(app, "run")
+    ends = [(start[0] + 3, start[1]), (start[0] + 3, start[1] + 2)]
+    for p in ends:
+        click(app, scene.t.to_screen(*p))
+    assert scene.situation.run == tuple(ends)
+    r = scene.reading
+    assert r.lost is None and r.vulnerable
+    labels = [t.label for t in r.terms]
+    assert "MOV" in labels and f"{len(r.vulnerable)} vulnerable" in labels
+    # the vulnerable points are drawn on the field, in their colour
+    x, y = scene.t.to_screen(*r.vulnerable[0])
+    ring = scene.t.length(0.28)
+    assert tuple(app.screen.get_at((x, y + ring - 1)))[:3] in {(255, 90, 70), (255, 225, 60)}
+    press(app, "run-clear")
+    assert scene.situation.run == ()
+
+
+def test_the_maps_are_the_odds_modules_and_never_freeze_the_window(app, range_scene):
+    scene = range_scene
+    press(app, "map-where_to_hide")
+    assert scene.heat.busy  # computed in the worker: the frame did not wait
+    scene.heat.wait()
+    step(app)
+    want = heatmaps.where_to_hide(scene.m, scene.situation, scene.table.field.lattice)
+    assert scene.map_values() == want
+    point = next(p for p, v in want.items() if v > 0)
+    move(app, scene.t.to_screen(*point))
+    press(app, "map-from_where")
+    scene.heat.wait()
+    step(app)
+    s = scene.situation
+    assert scene.map_values() == heatmaps.from_where(scene.m, s, s.shooter.posture, scene.table.field.lattice)
