@@ -52,8 +52,8 @@ class App:
         from paintcheck.ui.field_chooser import FieldChooserScene
         from paintcheck.ui.load_scene import LoadScene
         from paintcheck.ui.match_scene import MatchScene
-        from paintcheck.ui.scenes import HandOverScene, HelpScene, ResultScene, TitleScene
         from paintcheck.ui.range_scene import RangeScene
+        from paintcheck.ui.scenes import HandOverScene, HelpScene, ResultScene, TitleScene
         from paintcheck.ui.study_scene import StudyScene
 
         self.scenes = {cls.name: cls(self) for cls in (TitleScene, HandOverScene, ResultScene, HelpScene,

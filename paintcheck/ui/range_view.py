@@ -165,8 +165,8 @@ class RangeView:
             return
         t, state, m = self.t, r.state, self.m
         shooter = state.players[r.shooter_id]
-        inst = overlays.Instruments(ruler_head=r.target_id, ruler_tail=shooter.point, ruler_shooter=r.shooter_id,
-                                    protractor=True)
+        inst = overlays.Instruments(ruler_head=r.target_id, ruler_tail=shooter.point,
+                                    ruler_shooter=r.shooter_id, protractor=True)
         overlays.draw_fov(surf, t, overlays.read_fov(state, m, r.shooter_id), shooter.team)
         rv = overlays.read_ruler(state, m, inst)
         pv = overlays.read_protractor(state, m, inst, rv)
