@@ -159,6 +159,8 @@ class RangeScene(RangeLessons, RangeView, Scene):
         for n in range(tables.MAX_DEF + 1):
             c.add(f"def-{n}", f"DEF {n}", lambda n=n: self.set(def_count=n), chosen=s.def_count == n,
                   hint="the target's DEF count: DEF actions and their supports (RULES 6.2)")
+        c.add("boulets", f"Boulets: {s.boulets}", self.next_boulets,
+              hint="boulets the target carries (RULES 9.4): with one he dodges with 1 die, with 4 not at all")
         c.newline()
         self.captions["shot"] = (c.x, c.y)
         c.label_space(62)
@@ -174,8 +176,9 @@ class RangeScene(RangeLessons, RangeView, Scene):
         c.label_space(62)
         c.add("run", "Draw a run" if not self.drawing_run else "Run drawn", self.toggle_run,
               chosen=self.drawing_run, hint="click points: the target runs there from where he stands")
-        c.add("run-clear", "Clear the run", lambda: self.set(run=()), None if s.run else "no run drawn")
-        c.add("def-after", "DEF after the move", lambda: self.set(def_after_move=not s.def_after_move),
+        c.add("run-clear", "Clear the run", lambda: self.set(run=(), def_after_move=False),
+              None if s.run else "no run drawn")
+        c.add("def-after", "DEF after the move", self.toggle_def_after,
               None if s.run else "no run drawn", chosen=s.def_after_move)
         c.add("second", "Second target", self.toggle_second, chosen=s.second_target is not None,
               hint="the shooter shoots a second target after the first (RULES 7.6)")
@@ -212,6 +215,15 @@ class RangeScene(RangeLessons, RangeView, Scene):
         now = options.index(figure.side) if figure.side in options else 0
         self.set_figure("shooter", side=options[(now + 1) % len(options)])
 
+    def toggle_def_after(self) -> None:
+        """A DEF after the move is at least one DEF (RULES 9.3): DEF 1 when none was set."""
+        s = self.situation
+        on = not s.def_after_move
+        self.set(def_after_move=on, def_count=max(1, s.def_count) if on else s.def_count)
+
+    def next_boulets(self) -> None:
+        self.set(boulets=(self.situation.boulets + 1) % (tables.MAX_BOULETS + 1))
+
     def toggle_run(self) -> None:
         self.drawing_run = not self.drawing_run
         self.rebuild()
@@ -232,7 +244,7 @@ class RangeScene(RangeLessons, RangeView, Scene):
     def swap(self) -> None:
         s = self.situation
         self.set(shooter=replace(s.target, side=None), target=replace(s.shooter, side=None), run=(),
-                 second_target=None)
+                 def_after_move=False, second_target=None)
 
     def set_map(self, key: str) -> None:
         self.map = None if self.map == key else key
@@ -328,5 +340,5 @@ class RangeScene(RangeLessons, RangeView, Scene):
         if which == "shooter":
             changes["side"] = None
         if which == "target":
-            self.set(run=())
+            self.set(run=(), def_after_move=False)
         self.set_figure(which, **changes)

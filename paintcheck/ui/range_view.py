@@ -207,6 +207,8 @@ class RangeView:
         t = self.t
         c = t.to_screen(*centre)
         inner = 0.0
+        clip = surf.get_clip()
+        surf.set_clip(pygame.Rect(t.field_rect()))
         for band, mark in enumerate((*RULER_MARKS, None)):
             modifier = tables.DISTANCE_MODIFIERS[band]
             here = tables.distance_band(distance) == band
@@ -217,6 +219,7 @@ class RangeView:
             theme.blit_text(surf, words, (c[0] + t.length(at) * 0.7071, c[1] - t.length(at) * 0.7071), 13,
                             LIT if here else RING, True, anchor="center")
             inner = mark if mark is not None else inner
+        surf.set_clip(clip)
 
     def label_touches(self, surf: pygame.Surface, rv, posture: str, lit) -> None:
         """Each obstacle the ruler grazes or crosses, outlined, with what it does to this shot:
