@@ -205,6 +205,13 @@ def _ids(s: Situation) -> _Ids:
     return _Ids(player_id(team, 1), player_id(enemy, 1), second, team)
 
 
+def figure_ids(s: Situation) -> tuple[str, str, str | None]:
+    """The ids the situation's figures get in its state: shooter, target, second target (the
+    shooter's team is his half's, else the other than the target's half, as ``shot_reading``)."""
+    ids = _ids(s)
+    return ids.shooter, ids.target, ids.second
+
+
 def _shooter_side(m: Measurer, s: Situation, team: str, path: tuple[Point, ...] | None) -> str | None:
     """The side the shooter plays: as given, else the first (left, right, over) from which he sees
     the target (a runner: a point of his run after the start) and the second target, else the first

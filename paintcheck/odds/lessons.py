@@ -1,0 +1,553 @@
+"""Lessons of the practice range: a situation on a shipped field, a question, and the explanation
+the range shows once it is answered (issue 14; docs/lessons.md).
+
+A lesson file (``assets/lessons/*.json``, format ``paintcheck-lesson/1``) holds the situation in the
+game's notation, the question's kind (``ask``) and words, the explanation and the terms to light.
+**It never holds its answer**: ``answer(m, lesson)`` computes it from the engine's reading of the
+situation (``situation.read``: RULES 6–10) and the instruments behind the ``Measurer`` (the
+protractor's segment, RULES 8.2; the line of fire's graze or cross, RULES 8.4). ``check`` compares a
+learner's answer with it; ``explanation`` fills the explanation's ``{placeholders}`` with the
+reading's own numbers, so no number of the answer is written in the file either.
+
+``Progress`` (which lessons were answered right) is kept as JSON in the user's data folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from paintcheck.field.atomic import write_atomically, write_text
+from paintcheck.field.json_file import JsonFileError, read_json
+from paintcheck.field.lattice import NOTATION_LATTICE, Point, point_name
+from paintcheck.field.layout_file import layouts_dir
+from paintcheck.odds.situation import Figure, Situation, SituationReading, read
+from paintcheck.odds.situation import figure_ids as situation_figure_ids
+from paintcheck.rules import tables
+from paintcheck.rules.measure import CROSS, GRAZE, Measurer
+from paintcheck.rules.values import RoundView
+
+FORMAT = "paintcheck-lesson/1"
+PROGRESS_FORMAT = "paintcheck-lesson-progress/1"
+LESSONS_DIR = Path(__file__).resolve().parents[2] / "assets" / "lessons"
+MAX_LESSON_BYTES = 64 * 1024
+MAX_PROGRESS_BYTES = 1024 * 1024
+APP_NAME = "paintcheck-digital"  # the user's folders, as ui.saves and geometry.sight name them
+NONE = "none"
+POSSIBLE, IMPOSSIBLE = "possible", "impossible"
+
+
+class LessonError(ValueError):
+    """A lesson that cannot be read or answered: one line naming the file and the entry."""
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One kind of question: what it asks, whether the answer is a number, its fixed choices, and
+    how the answer is computed from the reading (and the instruments)."""
+
+    words: str
+    number: bool
+    choices: tuple[str, ...] = ()
+    needs_shot: bool = True  # the shot must be possible for the question to make sense
+
+
+ASKS: dict[str, Ask] = {
+    "required": Ask("the d20 roll the shot needs (RULES 7.1)", True),
+    "shot_value": Ask("the shot's value (RULES 6.5)", True),
+    "protection": Ask("the target's protection or movement value (RULES 6.3, 6.4)", True),
+    "band": Ask("the distance band's modifier (RULES 8.1)", True),
+    "segment": Ask("the protractor segment the shooter stands in, 0 to 10 (RULES 8.2)", True,
+                   needs_shot=False),
+    "angle": Ask("the static angle bonus (RULES 8.2)", True),
+    "run_angle": Ask("the run angle bonus (RULES 8.3)", True),
+    "line": Ask("what the line of fire does at an obstacle (RULES 8.4)", False, (GRAZE, CROSS, NONE),
+                needs_shot=False),
+    "possible": Ask("whether the shot can be made (RULES 3.4, 8.4, 8.5)", False, (POSSIBLE, IMPOSSIBLE),
+                    needs_shot=False),
+    "vulnerable_points": Ask("the runner's vulnerable points for this shooter (RULES 8.5)", True),
+    "modifier": Ask("the sum of the shot's terms named by 'term' (RULES 7.6, 8.5, 9.6, 10.4)", True),
+    "dodge_dice": Ask("the dodge dice the target is allowed (RULES 9.2, 9.3, 9.7)", True, needs_shot=False),
+    "boulets": Ask("the boulets a dodge with 'dice' dice gives (RULES 9.4)", True),
+}
+LESSON_KEYS = {"format", "id", "title", "layout", "situation", "question", "explain", "highlight"}
+QUESTION_KEYS = {"ask", "words", "obstacle", "choices", "shot", "term", "dice"}
+SITUATION_KEYS = {"shooter", "target", "second_target", "def_count", "supports", "kind", "advantage", "run",
+                  "def_after_move", "weakened_from", "boulets"}
+FIGURE_KEYS = {"point", "posture", "cover", "side"}
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+
+
+@dataclass(frozen=True)
+class Question:
+    ask: str
+    words: str
+    obstacle: str | None = None  # "line": the obstacle asked about
+    choices: tuple[str, ...] = ()  # the choices the range offers (a choice question's default: the ask's)
+    shot: int = 1  # 2: the question is on the shot at the second target (RULES 7.6)
+    term: str | None = None  # "modifier": the words the terms' labels contain ("sweep", "advantage")
+    dice: int | None = None  # "boulets": the dice the dodge uses
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    title: str
+    layout: str  # a shipped layout's file name (layouts/)
+    situation: Situation
+    question: Question
+    explain: str  # may hold {placeholders}: see ``explanation``
+    highlight: tuple[str, ...] = ()  # words of the term labels the range lights (``lit_terms``)
+    source: str = field(default="", compare=False)  # the file it was read from
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """What the range offers to click (empty: a number to type)."""
+        return self.question.choices or ASKS[self.question.ask].choices
+
+
+# -- reading a lesson file -----------------------------------------------------------------------------
+class _Bad(ValueError):
+    """A problem at one entry of the file (the message names the entry)."""
+
+
+def _text(data: dict, key: str, where: str, optional: bool = False) -> str | None:
+    value = data.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise _Bad(f"{where}{key}: a text is needed, not {value!r}")
+    return value
+
+
+def _point(value, where: str) -> Point:
+    try:
+        return NOTATION_LATTICE.parse(value)
+    except ValueError as exc:
+        raise _Bad(f"{where}: {exc}") from None
+
+
+def _whole(data: dict, key: str, where: str, default: int) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _Bad(f"{where}{key}: a whole number is needed, not {value!r}")
+    return value
+
+
+def _flag(data: dict, key: str, where: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise _Bad(f"{where}{key}: true or false, not {value!r}")
+    return value
+
+
+def _keys(data, allowed: set[str], where: str) -> dict:
+    if not isinstance(data, dict):
+        raise _Bad(f"{where or 'the lesson'}: an object is needed, not {type(data).__name__}")
+    if "answer" in data:
+        raise _Bad(f"{where}answer: a lesson never holds its answer; the range computes it")
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise _Bad(f"{where}{unknown[0]}: unknown entry (known: {', '.join(sorted(allowed))})")
+    return data
+
+
+def _figure(data, where: str) -> Figure:
+    data = _keys(data, FIGURE_KEYS, where + ".")
+    posture = data.get("posture", "standing")
+    if posture not in tables.POSTURES:
+        raise _Bad(f"{where}.posture: {', '.join(tables.POSTURES)}, not {posture!r}")
+    side = data.get("side")
+    if side is not None and side not in tables.SIDES:
+        raise _Bad(f"{where}.side: {', '.join(tables.SIDES)} or null, not {side!r}")
+    return Figure(_point(data.get("point"), where + ".point"), posture,
+                  _text(data, "cover", where + ".", optional=True), side)
+
+
+def situation_from_dict(data) -> Situation:
+    """A situation in the game's notation (points as ``B:H11``); ``ValueError`` naming the entry."""
+    w = "situation."
+    data = _keys(data, SITUATION_KEYS, w)
+    for key in ("shooter", "target"):
+        if key not in data:
+            raise _Bad(f"{w}{key}: missing")
+    second = data.get("second_target")
+    run = data.get("run", [])
+    if not isinstance(run, list):
+        raise _Bad(f"{w}run: a list of points, not {run!r}")
+    weak = data.get("weakened_from")
+    kind = data.get("kind", "simple")
+    if not isinstance(kind, str):
+        raise _Bad(f"{w}kind: simple, reflex or suppressive, not {kind!r}")
+    return Situation(
+        shooter=_figure(data["shooter"], w + "shooter"),
+        target=_figure(data["target"], w + "target"),
+        second_target=None if second is None else _figure(second, w + "second_target"),
+        def_count=_whole(data, "def_count", w, 0),
+        supports=_whole(data, "supports", w, 0),
+        kind=kind,
+        advantage=_flag(data, "advantage", w),
+        run=tuple(_point(p, f"{w}run[{i}]") for i, p in enumerate(run)),
+        def_after_move=_flag(data, "def_after_move", w),
+        weakened_from=None if weak is None else _point(weak, w + "weakened_from"),
+        boulets=_whole(data, "boulets", w, 0),
+    )
+
+
+def situation_to_dict(s: Situation) -> dict:
+    """The situation in the game's notation, as a lesson file holds it."""
+
+    def fig(f: Figure) -> dict:
+        out = {"point": point_name(f.point), "posture": f.posture}
+        if f.cover is not None:
+            out["cover"] = f.cover
+        if f.side is not None:
+            out["side"] = f.side
+        return out
+
+    out: dict = {"shooter": fig(s.shooter), "target": fig(s.target)}
+    if s.second_target is not None:
+        out["second_target"] = fig(s.second_target)
+    for key, default in (("def_count", 0), ("supports", 0), ("kind", "simple"), ("advantage", False),
+                         ("def_after_move", False), ("boulets", 0)):
+        if getattr(s, key) != default:
+            out[key] = getattr(s, key)
+    if s.run:
+        out["run"] = [point_name(p) for p in s.run]
+    if s.weakened_from is not None:
+        out["weakened_from"] = point_name(s.weakened_from)
+    return out
+
+
+def _question(data) -> Question:
+    w = "question."
+    data = _keys(data, QUESTION_KEYS, w)
+    ask = data.get("ask")
+    if ask not in ASKS:
+        raise _Bad(f"{w}ask: one of {', '.join(ASKS)}, not {ask!r}")
+    choices = data.get("choices", [])
+    if not isinstance(choices, list) or not all(isinstance(c, str | int) and not isinstance(c, bool)
+                                                for c in choices):
+        raise _Bad(f"{w}choices: a list of texts or numbers, not {choices!r}")
+    shot = _whole(data, "shot", w, 1)
+    if shot not in (1, 2):
+        raise _Bad(f"{w}shot: 1 (the first target) or 2 (the second), not {shot}")
+    q = Question(ask, _text(data, "words", w), _text(data, "obstacle", w, optional=True),
+                 tuple(str(c) for c in choices), shot, _text(data, "term", w, optional=True),
+                 data.get("dice"))
+    if ask == "line" and q.obstacle is None:
+        raise _Bad(f"{w}obstacle: a 'line' question names the obstacle it asks about")
+    if ask == "modifier" and q.term is None:
+        raise _Bad(f"{w}term: a 'modifier' question names the terms it adds (e.g. 'sweep')")
+    if ask == "boulets" and (isinstance(q.dice, bool) or q.dice not in range(1, tables.MAX_DEF + 1)):
+        raise _Bad(f"{w}dice: a 'boulets' question says how many dice the dodge uses, not {q.dice!r}")
+    return q
+
+
+def lesson_from_dict(data, source: str = "") -> Lesson:
+    """A lesson from its JSON object; ``LessonError`` (one line naming ``source`` and the entry)."""
+    try:
+        data = _keys(data, LESSON_KEYS, "")
+        if data.get("format") != FORMAT:
+            raise _Bad(f"format: {FORMAT!r} is needed, not {data.get('format')!r}")
+        lesson_id = _text(data, "id", "")
+        if not _ID.match(lesson_id):
+            raise _Bad(f"id: small letters, digits and '-', not {lesson_id!r}")
+        layout = _text(data, "layout", "")
+        if Path(layout).name != layout or not layout.endswith(".json"):
+            raise _Bad(f"layout: the file name of a shipped layout (e.g. 'box21.json'), not {layout!r}")
+        highlight = data.get("highlight", [])
+        if not isinstance(highlight, list) or not all(isinstance(h, str) and h for h in highlight):
+            raise _Bad(f"highlight: a list of term labels, not {highlight!r}")
+        explain = _text(data, "explain", "")
+        _placeholders(explain)
+        if "situation" not in data or "question" not in data:
+            raise _Bad(f"{'situation' if 'situation' not in data else 'question'}: missing")
+        return Lesson(lesson_id, _text(data, "title", ""), layout, situation_from_dict(data["situation"]),
+                      _question(data["question"]), explain, tuple(highlight), source)
+    except _Bad as exc:
+        raise LessonError(f"{source or 'lesson'}: {exc}") from None
+
+
+def load_lesson(path: str | os.PathLike[str]) -> Lesson:
+    path = Path(path)
+    try:
+        data = read_json(path, MAX_LESSON_BYTES, "lesson")
+    except JsonFileError as exc:
+        raise LessonError(f"{path.name}: {exc}") from None
+    return lesson_from_dict(data, path.name)
+
+
+def load_lessons(folder: str | os.PathLike[str] = LESSONS_DIR) -> list[Lesson]:
+    """Every lesson of ``folder`` (``*.json``), sorted by id; ``LessonError`` for the first bad file
+    (one line naming the file and the entry), or for two lessons with one id."""
+    lessons = [load_lesson(p) for p in sorted(Path(folder).glob("*.json"))]
+    seen: dict[str, str] = {}
+    for lesson in lessons:
+        if lesson.id in seen:
+            raise LessonError(f"{lesson.source}: id: {lesson.id!r} is also the id of {seen[lesson.id]}")
+        seen[lesson.id] = lesson.source
+    return sorted(lessons, key=lambda x: x.id)
+
+
+def layout_path(lesson: Lesson) -> Path:
+    """The shipped layout file the lesson is played on."""
+    return layouts_dir() / lesson.layout
+
+
+# -- the answer ------------------------------------------------------------------------------------------
+def reading(m: Measurer, lesson: Lesson) -> SituationReading:
+    """The engine's reading of the lesson's situation (its first shot; ``.second`` the other)."""
+    try:
+        return read(m, lesson.situation)
+    except ValueError as exc:
+        raise LessonError(f"{lesson.source or lesson.id}: situation: {exc}") from None
+
+
+def _asked(m: Measurer, lesson: Lesson) -> tuple[SituationReading, SituationReading]:
+    """The whole reading and the shot the question is about."""
+    r = reading(m, lesson)
+    shot = r
+    if lesson.question.shot == 2:
+        if r.second is None:
+            raise LessonError(f"{lesson.source or lesson.id}: question.shot: the situation has no"
+                              " second target")
+        shot = r.second
+    if ASKS[lesson.question.ask].needs_shot and shot.lost:
+        raise LessonError(f"{lesson.source or lesson.id}: question.ask: {lesson.question.ask!r} needs a shot"
+                          f" that can be made, and this one is lost ({shot.lost})")
+    return r, shot
+
+
+def _aim(m: Measurer, r: SituationReading, shot: SituationReading):
+    view = RoundView(r.state, m)
+    return view, view.stand(r.shooter_id, shot.entry.action)
+
+
+def _segment(m: Measurer, r: SituationReading, shot: SituationReading) -> int:
+    """The protractor on the static target, aligned with his cover: the segment floor(θ/18°) the
+    shooter stands in (RULES 8.2; ``overlays.read_protractor`` numbers them the same way)."""
+    view, shooter = _aim(m, r, shot)
+    if view.running(shot.target_id):
+        raise LessonError("question.ask: 'segment' is asked of a static target (a run reads 'run_angle')")
+    st = view.static_stand(shot.target_id)
+    return tables.angle_segment(m.static_angle(st.point, st.cover, shooter.point))
+
+
+def _line(m: Measurer, lesson: Lesson, r: SituationReading, shot: SituationReading) -> str:
+    """What the ruler from the shooter to the target does at the obstacle asked about: graze, cross
+    or none, leaving out the shooter's and the target's own covers as the engine does (RULES 8.4)."""
+    view, shooter = _aim(m, r, shot)
+    if view.running(shot.target_id):
+        raise LessonError("question.ask: 'line' is asked of a static target (a run reads its sweep)")
+    st = view.static_stand(shot.target_id)
+    ignore = tuple(c for c in (shooter.cover, st.cover) if c)
+    (touches,) = m.lines_of_fire(shooter.point, [st.point], ignore)
+    return next((t.effect for t in touches if t.obstacle == lesson.question.obstacle), NONE)
+
+
+def _modifier(shot: SituationReading, words: str) -> int:
+    return sum(t.value for t in shot.shot_terms if words in t.label)
+
+
+def answer(m: Measurer, lesson: Lesson) -> int | str:
+    """The right answer, computed by the engine and the instruments (never read from the file).
+
+    ``m`` measures the lesson's layout (``layout_path``). ``LessonError`` when the question does not
+    fit the situation (a required roll for a lost shot, a segment for a runner)."""
+    q = lesson.question
+    r, shot = _asked(m, lesson)
+    try:
+        compute: dict[str, Callable[[], int | str]] = {
+            "required": lambda: shot.required,
+            "shot_value": lambda: shot.shot_value,
+            "protection": lambda: shot.protection,
+            "band": lambda: shot.term("distance"),
+            "segment": lambda: _segment(m, r, shot),
+            "angle": lambda: shot.term("angle"),
+            "run_angle": lambda: shot.term("run angle"),
+            "line": lambda: _line(m, lesson, r, shot),
+            "possible": lambda: POSSIBLE if shot.lost is None else IMPOSSIBLE,
+            "vulnerable_points": lambda: len(shot.vulnerable),
+            "modifier": lambda: _modifier(shot, q.term),
+            "dodge_dice": lambda: shot.dodge_dice,
+            "boulets": lambda: _boulets(lesson, shot),
+        }
+        return compute[q.ask]()
+    except LessonError as exc:
+        raise LessonError(f"{lesson.source or lesson.id}: {exc}") from None
+
+
+def _boulets(lesson: Lesson, shot: SituationReading) -> int:
+    """The boulets a dodge with ``dice`` dice gives (RULES 9.4), as the odds name them; a target who
+    already carries boulets gets 4 whatever the dice (RULES 9.7), so the question is not asked then."""
+    if lesson.situation.boulets:
+        raise LessonError("question.ask: 'boulets' is asked of a target who carries none yet (RULES 9.7)")
+    dice = lesson.question.dice
+    if dice > shot.dodge_dice:
+        raise LessonError(f"question.dice: the target is allowed {shot.dodge_dice} dodge dice, not {dice}")
+    return shot.odds.boulets[dice]
+
+
+_MINUS = str.maketrans({"−": "-", "–": "-", "+": ""})
+
+
+def normalise(lesson: Lesson, given) -> int | str | None:
+    """A learner's answer as ``answer`` gives it (a number, or a choice's word), or None if it is
+    not one (" +2 ", "−1" and 3 are numbers; " Graze" is "graze")."""
+    if ASKS[lesson.question.ask].number:
+        if isinstance(given, bool):
+            return None
+        if isinstance(given, int):
+            return given
+        try:
+            return int(str(given).strip().translate(_MINUS))
+        except ValueError:
+            return None
+    return str(given).strip().lower() if given is not None else None
+
+
+def check(m: Measurer, lesson: Lesson, given) -> bool:
+    """Whether ``given`` is the right answer."""
+    value = normalise(lesson, given)
+    return value is not None and value == answer(m, lesson)
+
+
+# -- the explanation ---------------------------------------------------------------------------------------
+_FIELD = re.compile(r"\{([a-z_0-9]*)\}")
+PLACEHOLDERS = ("answer", "sum", "required", "shot_value", "protection", "distance", "theta", "phi",
+                "segment", "vulnerable", "dodge_dice", "lost", "eliminated")
+
+
+def _placeholders(text: str) -> None:
+    for name in _FIELD.findall(text):
+        if name not in PLACEHOLDERS:
+            raise _Bad(f"explain: unknown placeholder {{{name}}} (known: {', '.join(PLACEHOLDERS)})")
+
+
+def sum_words(shot: SituationReading) -> str:
+    """The sum as the match panel writes it: '10 (simple) − 1 (distance) = 9 against 10 (cylinder
+    kneeling) + 7 (2 DEF) = 17 → needs 19'."""
+    def parts(terms) -> str:
+        out = ""
+        for i, t in enumerate(terms):
+            sign = "+" if t.value >= 0 else "−"
+            out += f"{t.value} ({t.label})" if i == 0 else f" {sign} {abs(t.value)} ({t.label})"
+        return out
+
+    against = f"{parts(shot.protection_terms)} = {shot.protection}"
+    if shot.lost:
+        return f"the shot is lost: {shot.lost}"
+    return f"{parts(shot.shot_terms)} = {shot.shot_value} against {against} → needs {shot.required}"
+
+
+def explanation(m: Measurer, lesson: Lesson) -> str:
+    """The lesson's explanation with its placeholders filled from the engine's reading: {answer},
+    {sum} (the whole sum line), {required}, {shot_value}, {protection}, {distance} (the ruler, in
+    points), {theta} / {phi} (the protractor, degrees), {segment}, {vulnerable}, {dodge_dice},
+    {lost}, {eliminated} (the chance of an elimination, in %)."""
+    r, shot = _asked(m, lesson)
+    view, shooter = _aim(m, r, shot)
+    aim = view.aim_point(shot.target_id)
+    running = view.running(shot.target_id)
+    def phi() -> str:
+        return f"{m.run_angle(view.plans[shot.target_id].path, shooter.point):.0f}" if running else "-"
+
+    values: dict[str, Callable[[], object]] = {
+        "answer": lambda: answer(m, lesson),
+        "sum": lambda: sum_words(shot),
+        "required": lambda: shot.required,
+        "shot_value": lambda: shot.shot_value,
+        "protection": lambda: shot.protection,
+        "distance": lambda: f"{m.distance(shooter.point, aim):.1f}",
+        "theta": lambda: f"{m.static_angle(aim, view.static_stand(shot.target_id).cover, shooter.point):.0f}",
+        "phi": phi,
+        "segment": lambda: _segment(m, r, shot) if not running else "-",
+        "vulnerable": lambda: len(shot.vulnerable),
+        "dodge_dice": lambda: shot.dodge_dice,
+        "lost": lambda: shot.lost or "",
+        "eliminated": lambda: f"{100 * float(shot.odds.eliminated):.1f}" if shot.odds else "0",
+    }
+    return _FIELD.sub(lambda match: str(values[match.group(1)]()), lesson.explain)
+
+
+def lit_terms(m: Measurer, lesson: Lesson) -> tuple[int, ...]:
+    """Indices in the asked shot's ``terms`` of the terms the lesson lights: those whose label holds
+    a ``highlight`` entry ("vulnerable" lights "2 vulnerable", "sweep" every obstacle swept)."""
+    _, shot = _asked(m, lesson)
+    return tuple(i for i, t in enumerate(shot.terms) if any(h in t.label for h in lesson.highlight))
+
+
+def figure_ids(lesson: Lesson) -> tuple[str, str, str | None]:
+    """The ids the situation's figures get in its match state: shooter, target, second target
+    (the question's words call them so: 'What does W1 need to hit B1?')."""
+    return situation_figure_ids(lesson.situation)
+
+
+# -- progress ----------------------------------------------------------------------------------------------
+def data_dir() -> Path:
+    """The user's data folder for Paintcheck (as ``ui.saves.data_dir``)."""
+    import platformdirs  # the user's folders only; the odds themselves are stdlib
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def progress_path() -> Path:
+    return data_dir() / "lessons.json"
+
+
+@dataclass
+class Progress:
+    """Which lessons were answered right (at least once), and how many answers each took."""
+
+    right: set[str] = field(default_factory=set)
+    tries: dict[str, int] = field(default_factory=dict)
+    problem: str | None = None  # why the saved progress could not be read (it starts again empty)
+
+    def record(self, lesson_id: str, right: bool) -> None:
+        self.tries[lesson_id] = self.tries.get(lesson_id, 0) + 1
+        if right:
+            self.right.add(lesson_id)
+
+    def done(self, lesson_id: str) -> bool:
+        return lesson_id in self.right
+
+    def as_json(self) -> dict:
+        return {"format": PROGRESS_FORMAT, "right": sorted(self.right),
+                "tries": dict(sorted(self.tries.items()))}
+
+    @classmethod
+    def from_json(cls, data) -> Progress:
+        if not isinstance(data, dict) or data.get("format") != PROGRESS_FORMAT:
+            raise ValueError(f"not a {PROGRESS_FORMAT} file")
+        right, tries = data.get("right", []), data.get("tries", {})
+        if not isinstance(right, list) or not all(isinstance(x, str) for x in right):
+            raise ValueError("right: a list of lesson ids")
+        if not isinstance(tries, dict) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                                                  for v in tries.values()):
+            raise ValueError("tries: lesson id -> a count")
+        return cls(set(right), dict(tries))
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str] | None = None) -> Progress:
+        """The saved progress; empty when there is none, and empty with ``problem`` set when the file
+        is damaged (the lessons go on; the next save replaces it)."""
+        path = Path(path) if path is not None else progress_path()
+        if not path.exists():
+            return cls()
+        try:
+            return cls.from_json(read_json(path, MAX_PROGRESS_BYTES, "lesson progress"))
+        except ValueError as exc:  # JsonFileError included
+            return cls(problem=f"{path.name}: {exc}")
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
+        """Write the progress atomically (a temporary file renamed over the old one)."""
+        path = Path(path) if path is not None else progress_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(self.as_json(), indent=1) + "\n"
+        write_atomically(path, lambda fd, _tmp: write_text(fd, text))
+        return path
