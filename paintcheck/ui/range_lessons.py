@@ -1,23 +1,202 @@
-"""The range's lessons: a list to choose from, the question, the answer given by clicks, and the
-explanation the range draws once it is answered (``odds.lessons`` computes the right answer)."""
+"""The range's lessons: a list to choose from, the question on its situation, the answer given by
+clicks (a choice's button, or a number set with − / + or typed), and the explanation the range
+draws once it is answered (``odds.lessons`` computes the right answer from the engine's reading;
+no lesson file holds it). Progress is saved in the user's data folder.
+
+While a lesson is asked its situation stays as set (the figures do not move); once it is answered
+the terms it is about are lit on the field and in the sum, and the learner may move everything.
+"""
 
 from __future__ import annotations
+
+import pygame
+
+from paintcheck.odds import lessons
+from paintcheck.ui import theme
+
+REVEAL_AFTER = 2  # wrong answers before the range gives the answer and its explanation
+START = {"required": 10}  # the number a question starts from (0 for any other)
 
 
 class RangeLessons:
     """The lessons' part of ``RangeScene``."""
 
     def init_lessons(self) -> None:
-        self.lesson = None
+        self.lesson: lessons.Lesson | None = None
+        self.listing = False
+        self.catalogue: list[lessons.Lesson] | None = None
+        self.progress: lessons.Progress | None = None
+        self.given = "0"
+        self.wrong = 0
+        self.outcome: str | None = None  # None (asked), "wrong", "right", "shown"
 
+    # -- choosing -----------------------------------------------------------------------------------
     def open_lessons(self) -> None:
-        self.app.flash("Lessons are not ready yet.", error=True)
+        """The list of lessons (again: closed)."""
+        if self.listing or self.lesson is not None:
+            self.close_lesson()
+            return
+        if self.catalogue is None:
+            try:
+                self.catalogue = lessons.load_lessons()
+            except lessons.LessonError as exc:
+                self.app.flash(f"The lessons cannot be read: {exc}", error=True)
+                return
+            self.progress = lessons.Progress.load()
+            if self.progress.problem:
+                self.app.flash(f"Your progress could not be read ({self.progress.problem}); it starts again.",
+                               error=True)
+        self.listing = True
+        self.rebuild()
+
+    def start_lesson(self, lesson: lessons.Lesson) -> None:
+        path = lessons.layout_path(lesson)
+        if path != self.layout_file and not self.open_field(path, lesson.situation):
+            return
+        self.situation = lesson.situation
+        self.lesson, self.listing = lesson, False
+        self.given = str(START.get(lesson.question.ask, 0))
+        self.wrong, self.outcome = 0, None
+        self.app.message = None
+        self.rebuild()
+
+    def close_lesson(self) -> None:
+        self.lesson, self.listing, self.outcome = None, False, None
+        self.rebuild()
+
+    def next_lesson(self) -> None:
+        ids = [x.id for x in self.catalogue]
+        i = ids.index(self.lesson.id)
+        rest = [x for x in self.catalogue[i + 1:] + self.catalogue[:i] if not self.progress.done(x.id)]
+        self.start_lesson(rest[0] if rest else self.catalogue[(i + 1) % len(ids)])
+
+    @property
+    def asking(self) -> bool:
+        """A lesson waits for its answer: its situation stays as it is."""
+        return self.lesson is not None and self.outcome in (None, "wrong")
+
+    # -- answering ------------------------------------------------------------------------------------
+    def answer_with(self, given) -> None:
+        lesson = self.lesson
+        right = lessons.check(self.m, lesson, given)
+        self.progress.record(lesson.id, right)
+        try:
+            self.progress.save()
+        except OSError as exc:
+            self.app.flash(f"Your progress could not be saved: {exc.strerror or exc}", error=True)
+        if right:
+            self.outcome = "right"
+        else:
+            self.wrong += 1
+            self.outcome = "shown" if self.wrong >= REVEAL_AFTER else "wrong"
+        self.rebuild()
+
+    def step_given(self, by: int) -> None:
+        value = lessons.normalise(self.lesson, self.given)
+        self.given = str((value if isinstance(value, int) else 0) + by)
+        self.rebuild()
 
     def lesson_controls(self, c) -> None:
-        pass
+        """The list's buttons, or the answer's (called at the end of ``rebuild``)."""
+        if self.listing:
+            c.at(self.px, self.sum_top + 22, self.pw)
+            half = (self.pw - 8) // 2
+            for lesson in self.catalogue:
+                done = "✓ " if self.progress.done(lesson.id) else ""
+                c.add(f"lesson-{lesson.id}", f"{done}{lesson.title}", lambda x=lesson: self.start_lesson(x),
+                      width=half, hint=lessons.ASKS[lesson.question.ask].words)
+            c.newline()
+            return
+        lesson = self.lesson
+        self.question_top = self.sum_top
+        c.at(self.px, self.sum_top + self.question_height(), self.pw)
+        if self.asking:
+            if lesson.choices:
+                for choice in lesson.choices:
+                    c.add(f"answer-{choice}", choice.capitalize(), lambda x=choice: self.answer_with(x))
+            else:
+                c.add("answer-minus", "−", lambda: self.step_given(-1), width=36)
+                c.label_space(64)
+                self.given_at = (c.x - 64, c.y)
+                c.add("answer-plus", "+", lambda: self.step_given(1), width=36)
+                c.add("answer-submit", "Answer", lambda: self.answer_with(self.given), primary=True)
+        else:
+            c.add("lesson-next", "Next lesson", self.next_lesson, primary=True)
+            c.add("lesson-again", "Ask again", lambda: self.start_lesson(lesson))
+        c.add("lesson-list", "All lessons", self.show_list)
+        c.newline(8)
+        self.explain_top = c.bottom + 2
+        self.sum_top = self.explain_top + self.explanation_height() + 8
+
+    def show_list(self) -> None:
+        self.lesson, self.listing, self.outcome = None, True, None
+        self.rebuild()
 
     def lesson_event(self, event) -> bool:
+        """Keys while a number is asked: digits and minus type it, Backspace erases, Enter answers.
+        A press on a figure while a lesson is asked does not take it."""
+        if self.asking and not self.lesson.choices and event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.answer_with(self.given)
+                return True
+            if event.key == pygame.K_BACKSPACE:
+                self.given = self.given[:-1] or "0"
+                self.rebuild()
+                return True
+            if event.unicode and event.unicode in "0123456789-":
+                self.given = (event.unicode if self.given in ("0", "") else self.given + event.unicode)[:4]
+                self.rebuild()
+                return True
+        if self.asking and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self.field_area.collidepoint(event.pos) and self.figure_near(event.pos):
+            self.app.flash("The lesson's figures stay where they are until it is answered.", error=True)
+            return True
         return False
 
+    # -- what is lit ------------------------------------------------------------------------------------
+    def lesson_terms(self) -> set[int]:
+        """The terms the answered lesson is about (their labels hold one of its highlight words)."""
+        r = self.reading
+        if self.lesson is None or self.asking or r is None:
+            return set()
+        words = self.lesson.highlight
+        return {i for i, t in enumerate(r.terms) if any(w in t.label for w in words)}
+
+    # -- drawing ---------------------------------------------------------------------------------------
+    def question_lines(self) -> list[str]:
+        lesson = self.lesson
+        return theme.wrap(f"{lesson.title}: {lesson.question.words}", 15, self.pw)
+
+    def question_height(self) -> int:
+        return 20 * len(self.question_lines()) + 6
+
+    def explanation_lines(self) -> list[str]:
+        if self.lesson is None or self.outcome is None:
+            return []
+        if self.outcome == "wrong":
+            return ["Not quite. Look at the field and the instruments, and try again."]
+        head = "Right." if self.outcome == "right" else \
+            f"The answer is {lessons.answer(self.m, self.lesson)}."
+        return theme.wrap(f"{head} {lessons.explanation(self.m, self.lesson)}", 14, self.pw)
+
+    def explanation_height(self) -> int:
+        return 18 * len(self.explanation_lines())
+
     def draw_lesson(self, surface, y: int) -> int:
+        """The question above its buttons, the outcome and explanation under them; returns where
+        the sum begins."""
+        if self.listing:
+            return y
+        qy = self.question_top
+        for line in self.question_lines():
+            theme.blit_text(surface, line, (self.px, qy), 15, theme.SELECT)
+            qy += 20
+        if self.asking and not self.lesson.choices:
+            x, by = self.given_at
+            theme.blit_text(surface, self.given, (x + 32, by + 14), 18, theme.TEXT, True, anchor="center")
+        ey = self.explain_top
+        colour = {"wrong": theme.TEXT_WARN, "right": theme.TEXT_GOOD}.get(self.outcome, theme.TEXT)
+        for line in self.explanation_lines():
+            theme.blit_text(surface, line, (self.px, ey), 14, colour)
+            ey += 18
         return y

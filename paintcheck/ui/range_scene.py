@@ -107,7 +107,10 @@ class RangeScene(RangeLessons, RangeView, Scene):
         return self._reading
 
     def set(self, **changes) -> None:
-        """Change the situation (every button and drag comes here)."""
+        """Change the situation (every button and drag comes here; not while a lesson is asked)."""
+        if self.asking:
+            self.app.flash("The lesson's situation stays as it is until it is answered.", error=True)
+            return
         self.situation = replace(self.situation, **changes)
         self.rebuild()
 
@@ -189,7 +192,7 @@ class RangeScene(RangeLessons, RangeView, Scene):
             c.add(f"map-{key}", words, lambda k=key: self.set_map(k), chosen=self.map == key)
         c.newline(10)
         self.sum_top = c.bottom + 4
-        if self.lesson is not None:
+        if self.lesson is not None or self.listing:
             self.lesson_controls(c)
 
     # -- buttons ----------------------------------------------------------------------------------------

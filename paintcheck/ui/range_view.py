@@ -85,7 +85,11 @@ class RangeView:
             return None
         if self.hover_term is not None and self.hover_term < len(reading.terms):
             return drawing_of(reading.terms[self.hover_term].label)
-        return self.drawing_under(self.mouse)
+        under = self.drawing_under(self.mouse)
+        taught = sorted(self.lesson_terms())
+        if under is None and taught:  # an answered lesson lights what it is about
+            return drawing_of(reading.terms[taught[0]].label)
+        return under
 
     def drawing_under(self, pos) -> tuple | None:
         if not self.field_area.collidepoint(pos):
@@ -115,9 +119,9 @@ class RangeView:
     def lit_terms(self) -> set[int]:
         key = self.lit()
         r = self.reading
-        if key is None or r is None:
+        if r is None:
             return set()
-        return {i for i, term in enumerate(r.terms) if drawing_of(term.label) == key}
+        return self.lesson_terms() | {i for i, term in enumerate(r.terms) if drawing_of(term.label) == key}
 
     def run_path(self) -> tuple:
         s = self.situation
@@ -288,6 +292,12 @@ class RangeView:
         for key, (x, y) in self.captions.items():
             theme.blit_text(surface, names[key], (x, y + 6), 13, theme.TEXT_DIM)
         y = self.sum_top
+        if self.listing:
+            done = sum(self.progress.done(x.id) for x in self.catalogue)
+            theme.blit_text(surface, f"Lessons: {done} of {len(self.catalogue)} answered right (✓)",
+                            (self.px, y), 14, theme.TEXT_DIM)
+            self.app.draw_message(surface, (self.px + self.pw // 2, surface.get_height() - 24))
+            return
         if self.lesson is not None:
             y = self.draw_lesson(surface, y)
         if self.map is not None:

@@ -158,3 +158,45 @@ def test_the_maps_are_the_odds_modules_and_never_freeze_the_window(app, range_sc
     step(app)
     s = scene.situation
     assert scene.map_values() == heatmaps.from_where(scene.m, s, s.shooter.posture, scene.table.field.lattice)
+
+
+@pytest.mark.parametrize("lesson_id", ["01-distance-band", "05-graze-kneeling"])  # a number, a choice
+def test_a_lesson_answered_wrong_then_right_by_clicks(app, range_scene, user_data, lesson_id):
+    from paintcheck.odds import lessons
+
+    scene = range_scene
+    press(app, "lessons")
+    lesson = next(x for x in scene.catalogue if x.id == lesson_id)
+    press(app, f"lesson-{lesson_id}")
+    assert scene.lesson == lesson and scene.situation == lesson.situation
+    right = lessons.answer(scene.m, lesson)
+    if lesson.choices:
+        wrong = next(c for c in lesson.choices if c != right)
+        press(app, f"answer-{wrong}")
+    else:
+        press(app, "answer-plus")
+        while lessons.normalise(lesson, scene.given) == right:
+            press(app, "answer-plus")
+        press(app, "answer-submit")
+    assert scene.outcome == "wrong" and scene.asking
+    # the figures stay while it is asked
+    shooter = scene.situation.shooter.point
+    drag(app, scene.t.to_screen(*shooter), scene.t.to_screen(shooter[0], shooter[1] - 1))
+    assert scene.situation.shooter.point == shooter
+    if lesson.choices:
+        press(app, f"answer-{right}")
+    else:
+        while lessons.normalise(lesson, scene.given) < right:
+            press(app, "answer-plus")
+        while lessons.normalise(lesson, scene.given) > right:
+            press(app, "answer-minus")
+        press(app, "answer-submit")
+    assert scene.outcome == "right" and not scene.asking
+    assert scene.explanation_lines()[0].startswith("Right.")
+    lit = scene.lesson_terms()
+    assert lit and all(any(w in scene.reading.terms[i].label for w in lesson.highlight) for i in lit)
+    saved = lessons.Progress.load()
+    assert saved.done(lesson.id) and saved.tries[lesson.id] == 2
+    press(app, "lesson-list")
+    assert f"lesson-{lesson.id}" in scene.controls.choices
+    assert scene.controls.choices[f"lesson-{lesson.id}"].button.text.startswith("✓")
