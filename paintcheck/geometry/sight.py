@@ -7,9 +7,10 @@ with the ruler's own computation (``ruler.touch_arrays``, which ``lines_of_fire_
 too), in chunks of pairs, and kept as flat arrays
 (one row per (pair, obstacle) touch). The ruler's band and centre line are the same sets from
 either end, so each unordered pair is computed once and stored both ways (the tests check every
-ordered pair against ``line_of_fire`` on small layouts). What a posture may shoot through, and
-which covers are left out, is the reader's business (``paintcheck.analysis``; later the engine and
-the computer coach).
+ordered pair against ``line_of_fire`` on small layouts; tests/geometry/test_sight_lines.py on every
+shipped layout, touches in the ruler's order). What a posture may shoot through, and which covers
+are left out, is the reader's business: the field study (``paintcheck.analysis``), and the engine
+and the computer coach through ``sight_lines.SightLines`` (``cache.CachedMeasurer``).
 
 The table is cached on disk in the user's cache folder (platformdirs), named by a hash of the
 layout's geometric content (lattice size, each obstacle's id, kind, point and axis) and of the
