@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from paintcheck.field.lattice import FORWARD
+from paintcheck.odds.forecast import Forecast, forecasts
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
     Clean,
@@ -365,4 +366,31 @@ class DeclarePhase:
         for line in theme.wrap(words, 13, w)[:2]:
             theme.blit_text(surface, line, (x, y), 13, theme.TEXT)
             y += 16
+        for line in self.forecast_lines(decl):
+            theme.blit_text(surface, line, (x, y), 13, theme.TEXT_GOOD)
+            y += 16
         return y
+
+    def forecast_lines(self, decl) -> list[str]:
+        """Each shot of the sequence being declared: what it needs and its odds, read by the engine
+        on this coach's own view (remembered while the sequence and the match stay the same)."""
+        s = self.session.state
+        key = (id(s), s.decisions, decl)
+        if key != getattr(self, "_forecast_key", None):
+            try:
+                shots = forecasts(self.session.engine, self.session.m, self.state, decl)
+            except Exception:  # noqa: BLE001 - a sequence the engine cannot read yet has no odds to show
+                shots = []
+            self._forecast_key, self._forecast = key, [_forecast_words(f) for f in shots]
+        return self._forecast
+
+
+def _forecast_words(f: Forecast) -> str:
+    """"shot at W2: needs 12 · eliminated 23%, dodged 17%, missed 60%"."""
+    if f.lost:
+        return f"shot at {f.target}: no shot ({f.lost})"
+    o = f.odds
+    dodged = o.dodged_one_die + o.dodged_two_dice
+    percent = theme.percent
+    return (f"shot at {f.target}: needs {f.required} · eliminated {percent(o.eliminated)}"
+            + (f", dodged {percent(dodged)}" if f.dodge_dice else "") + f", missed {percent(o.miss)}")

@@ -9,7 +9,6 @@ cross, the run for its vulnerable points...), and hovering one of those lights i
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 
 import pygame
 
@@ -51,14 +50,7 @@ def drawing_of(label: str) -> tuple:
     return ("target",)  # his cover and posture, DEF, no cover, minimum 4
 
 
-def percent(p: Fraction | float) -> str:
-    """As a player reads a chance: whole percents, "<1%" and ">99%" at the ends."""
-    value = float(p) * 100
-    if 0 < value < 0.5:
-        return "<1%"
-    if 99.5 <= value < 100:
-        return ">99%"
-    return f"{value:.0f}%"
+percent = theme.percent
 
 
 class RangeView:

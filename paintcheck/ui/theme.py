@@ -172,3 +172,14 @@ def reset() -> None:
     _open_font.cache_clear()
     _TEXT_CACHE.clear()
     _WRAP_CACHE.clear()
+
+
+def percent(p) -> str:
+    """A chance as a player reads it: whole percents, "<1%" and ">99%" at the ends (never a 0% or
+    a 100% that is not one)."""
+    value = float(p) * 100
+    if 0 < value < 0.5:
+        return "<1%"
+    if 99.5 <= value < 100:
+        return ">99%"
+    return f"{value:.0f}%"
