@@ -14,6 +14,7 @@ import pygame
 
 from paintcheck.field.catalogue import RULER_MARKS
 from paintcheck.geometry.sweep import sweep
+from paintcheck.geometry.touch import CROSS
 from paintcheck.rules import tables
 from paintcheck.ui import heatmap, overlays, theme
 from paintcheck.ui.fieldview import FieldRenderer, draw_figure, draw_obstacle, screen_coords
@@ -178,10 +179,18 @@ class RangeView:
                 radius = t.length(overlays.PROTRACTOR_RADIUS)
                 pygame.draw.circle(surf, LIT, t.to_screen(*pv.centre), radius, 3)
         if rv is not None:
+            if path:  # a runner: the ruler gives the distance; the sweep reads the obstacles (RULES 8.5)
+                rv.grazed = rv.crossed = ()
             overlays.draw_ruler(surf, t, self.table.field, rv)
             if lit == ("ruler",):
                 pygame.draw.line(surf, LIT, t.to_screen(*rv.head), t.to_screen(*rv.tail), 4)
-            self.label_touches(surf, rv, shooter.posture, lit)
+            if path:
+                ignore = tuple(c for c in (state.players[r.target_id].cover, shooter.cover) if c)
+                swept = self.m.sweep(shooter.point, r.vulnerable, ignore) if r.vulnerable else ()
+                touches = [(x.obstacle, x.effect == CROSS) for x in swept]
+            else:
+                touches = [(o, False) for o in rv.grazed] + [(o, True) for o in rv.crossed]
+            self.label_touches(surf, touches, shooter.posture, lit, swept=bool(path))
         if r.second is not None and r.second_id is not None:
             second = state.players[r.second_id]
             colour = LIT if lit == ("second_target",) else (230, 230, 230)
@@ -217,15 +226,22 @@ class RangeView:
             inner = mark if mark is not None else inner
         surf.set_clip(clip)
 
-    def label_touches(self, surf: pygame.Surface, rv, posture: str, lit) -> None:
-        """Each obstacle the ruler grazes or crosses, outlined, with what it does to this shot:
-        "cross, high, kneeling: impossible" (RULES 8.4's table, read by the shooter's posture)."""
-        for oid, crossed in [(o, False) for o in rv.grazed] + [(o, True) for o in rv.crossed]:
+    def label_touches(self, surf: pygame.Surface, touches, posture: str, lit, swept: bool) -> None:
+        """Each obstacle the ruler (or, for a run, the sweep) grazes or crosses, outlined, with what
+        it does to this shot: "cross, high, kneeling: impossible" (RULES 8.4's table, or 8.5's for
+        the sweep, read by the shooter's posture)."""
+        for oid, crossed in touches:
             o = self.table.field.by_id[oid]
-            value = tables.line_of_fire_modifier(posture, o.height, crossed)
+            if swept:
+                value = tables.sweep_modifier(posture, o.height, crossed)
+            else:
+                value = tables.line_of_fire_modifier(posture, o.height, crossed)
             shown = "impossible" if value is None else f"{value:+d}"
-            words = f"{'cross' if crossed else 'graze'}, {o.height}, {posture}: {shown}"
+            effect = f"{'sweep ' if swept else ''}{'cross' if crossed else 'graze'}"
+            words = f"{effect}, {o.height}, {posture}: {shown}"
             name = self.m.obstacle(oid).name or oid
+            if swept:
+                draw_obstacle(surf, self.t, o, outline=theme.CROSSED if crossed else theme.GRAZED, width=4)
             if lit == ("obstacle", name):
                 draw_obstacle(surf, self.t, o, outline=LIT, width=5)
             x, y = self.t.to_screen(*o.centre)

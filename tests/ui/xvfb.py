@@ -161,6 +161,7 @@ def screenshots(out: Path) -> list[Path]:
     break_shots(app, shot)
     designer_shots(app, shot)
     study_shots(app, shot)
+    range_shots(app, shot)
     pygame.quit()
     return saved
 
@@ -217,6 +218,55 @@ def study_shots(app, shot) -> None:
     move(app, study.t.to_screen(3, -10))
     step(app, 2)
     shot("16-study")
+
+
+def range_shots(app, shot) -> None:
+    """The practice range: every instrument drawn (a line of the sum hovered), a run with its
+    sweep, each heatmap, a lesson's explanation."""
+    from tests.ui.driver import click, drag, move, press, step
+
+    app.switch("title")
+    step(app, 2)
+    press(app, "learn")
+    scene = app.scene
+    drag(app, scene.t.to_screen(*scene.situation.shooter.point), scene.t.to_screen(3, 6))
+    press(app, "def-2")
+    r = scene.reading
+    i = next((i for i, t in enumerate(r.terms) if t.label.startswith(("grazes", "crosses"))), 1)
+    move(app, next(rect for rect, j in scene.term_rects if j == i).center)
+    shot("17-range")
+    start = scene.situation.target.point
+    press(app, "run")
+    for p in ((start[0] + 3, start[1]), (start[0] + 5, start[1] + 3)):
+        click(app, scene.t.to_screen(*p))
+    press(app, "run")
+    press(app, "def-after")
+    move(app, scene.t.to_screen(start[0] + 4, start[1] + 1))
+    shot("18-range-run-sweep")
+    press(app, "run-clear")
+    for key, name in (("map-from_where", "19-range-from-where"),
+                      ("map-where_to_hide", "20-range-where-to-hide")):
+        press(app, key)
+        scene.heat.wait()
+        step(app, 2)
+        move(app, scene.t.to_screen(12, -3))
+        shot(name)
+    press(app, "map-where_to_hide")
+    press(app, "lessons")
+    press(app, "lesson-11-run-angle")
+    from paintcheck.odds import lessons
+
+    right = lessons.answer(scene.m, scene.lesson)
+    if scene.lesson.choices:
+        press(app, f"answer-{right}")
+    else:
+        while int(scene.given) < right:
+            press(app, "answer-plus")
+        while int(scene.given) > right:
+            press(app, "answer-minus")
+        press(app, "answer-submit")
+    move(app, (app.size[0] - 5, app.size[1] - 5))
+    shot("21-range-lesson")
 
 
 def break_shots(app, shot) -> None:
