@@ -1,4 +1,5 @@
-"""Measure speed and print figures: --geometry (instruments), --rules (simulate), --render (window)."""
+"""Measure speed and print figures: --geometry (instruments), --rules (simulate), --render (window),
+--analysis (a field's study), --odds (one odds query, the range's heatmaps)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ PARTS = {  # flag -> module with run(args) -> int
     "rules": "paintcheck.cli.bench_rules",
     "render": "paintcheck.ui.bench_render",
     "analysis": "paintcheck.cli.bench_analysis",
+    "odds": "paintcheck.cli.bench_odds",
 }
 
 
