@@ -175,6 +175,8 @@ class RangeView:
             self.draw_run(surf, r, path, lit == ("run",))
         if pv is not None:
             overlays.draw_protractor(surf, t, pv)
+            if not pv.run:
+                self.number_segments(surf, pv)
             if lit == ("protractor",):
                 radius = t.length(overlays.PROTRACTOR_RADIUS)
                 pygame.draw.circle(surf, LIT, t.to_screen(*pv.centre), radius, 3)
@@ -206,6 +208,20 @@ class RangeView:
             word = {"shooter": "shooter", "target": "target", "second_target": "2nd target"}[which]
             theme.blit_text(surf, word, (t.to_screen(*p.point)[0], t.to_screen(*p.point)[1] - t.length(0.62)),
                             12, (255, 255, 255), True, anchor="midbottom")
+
+    def number_segments(self, surf: pygame.Surface, pv) -> None:
+        """Each segment's number (0 from the cover's 0°, 18° each, RULES 8.2) outside the rim, both
+        ways; the protractor itself carries the bonus of each."""
+        t = self.t
+        base = math.atan2(pv.zero[1], pv.zero[0])
+        step = math.radians(tables.SEGMENT_DEG)
+        reach = overlays.PROTRACTOR_RADIUS * 1.13
+        for sign in (1, -1):
+            for k in range(round(180 / tables.SEGMENT_DEG)):
+                a = base + sign * (k + 0.5) * step
+                at = t.to_screen(pv.centre[0] + math.cos(a) * reach, pv.centre[1] + math.sin(a) * reach)
+                theme.blit_text(surf, str(k), at, max(9, int(t.scale * 0.26)), (200, 200, 200),
+                                anchor="center")
 
     def draw_rings(self, surf: pygame.Surface, centre, distance: float, lit: bool) -> None:
         """The distance bands as rings around the target, each band's modifier written in it."""
