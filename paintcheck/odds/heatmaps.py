@@ -20,10 +20,13 @@ the point of the shooter who forced the dodge) is left out of the map.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 
 from paintcheck.field.lattice import DEFAULT_LATTICE, Lattice, Point
+from paintcheck.odds.shot import ShotOdds, shot_odds
 from paintcheck.odds.situation import Figure, Situation, read
 from paintcheck.rules.measure import Measurer
 
@@ -33,10 +36,16 @@ def free_points(m: Measurer, lattice: Lattice) -> list[Point]:
     return [p for p in lattice.points() if m.obstacle_at(p) is None]
 
 
-def _chance(m: Measurer, s: Situation, lattice: Lattice) -> Fraction | None:
+def _odds_memo() -> Callable[[int, int], ShotOdds]:
+    """``shot_odds`` remembered for one map: its points need the same few required rolls, and the
+    tables cannot change while one map is computed."""
+    return functools.lru_cache(maxsize=None)(shot_odds)
+
+
+def _chance(m: Measurer, s: Situation, lattice: Lattice, odds) -> Fraction | None:
     """The chance the situation's shot eliminates its target; None when it cannot be set up."""
     try:
-        r = read(m, s, lattice)
+        r = read(m, s, lattice, odds=odds)
     except ValueError:
         return None
     return Fraction(0) if r.odds is None else r.odds.eliminated
@@ -51,11 +60,12 @@ def from_where(m: Measurer, s: Situation, posture: str,
     """For every free point q: the chance that a shooter at q (``posture``, his best cover) eliminates
     the target as set up in ``s`` (see the module's docstring)."""
     out: dict[Point, float] = {}
+    odds = _odds_memo()
     for q in free_points(m, lattice):
         best = None
         for cover in _covers(m, q):
             moved = replace(s, shooter=Figure(q, posture, cover, None))
-            chance = _chance(m, moved, lattice)
+            chance = _chance(m, moved, lattice, odds)
             if chance is not None and (best is None or chance > best):
                 best = chance
         if best is not None:
@@ -68,11 +78,12 @@ def where_to_hide(m: Measurer, s: Situation, lattice: Lattice = DEFAULT_LATTICE)
     behind his best cover (see the module's docstring)."""
     out: dict[Point, float] = {}
     still = replace(s, run=(), def_after_move=False, second_target=None)
+    odds = _odds_memo()
     for p in free_points(m, lattice):
         worst = None
         for cover in _covers(m, p):
             moved = replace(still, target=Figure(p, s.target.posture, cover, None))
-            chance = _chance(m, moved, lattice)
+            chance = _chance(m, moved, lattice, odds)
             if chance is not None and (worst is None or chance < worst):
                 worst = chance
         if worst is not None:

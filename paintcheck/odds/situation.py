@@ -25,6 +25,7 @@ docs/odds.md, docs/rules-decisions.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import SimpleNamespace
 
@@ -315,7 +316,7 @@ def _entries(view: RoundView, ids: _Ids) -> list[ShotEntry]:
 
 
 def _one(view: RoundView, engine: Engine, ids: _Ids, entry: ShotEntry, second: SituationReading | None,
-         second_id: str | None) -> SituationReading:
+         second_id: str | None, odds_of: Callable[[int, int], ShotOdds]) -> SituationReading:
     reading = view.reading(entry)
     pid = entry.target
     running = view.running(pid)
@@ -330,7 +331,7 @@ def _one(view: RoundView, engine: Engine, ids: _Ids, entry: ShotEntry, second: S
     shot_value = required = odds = None
     if not reading.lost:
         shot_value, required = reading.shot_value, reading.required
-        odds = shot_odds(required, dice)
+        odds = odds_of(required, dice)
     return SituationReading(
         state=view.state, shooter_id=ids.shooter, target_id=pid, second_id=second_id, entry=entry,
         terms=terms, shot_value=shot_value, protection=protection, required=required, dodge_dice=dice,
@@ -339,15 +340,17 @@ def _one(view: RoundView, engine: Engine, ids: _Ids, entry: ShotEntry, second: S
     )
 
 
-def read(m: Measurer, s: Situation, lattice: Lattice = DEFAULT_LATTICE) -> SituationReading:
+def read(m: Measurer, s: Situation, lattice: Lattice = DEFAULT_LATTICE, *,
+         odds: Callable[[int, int], ShotOdds] = shot_odds) -> SituationReading:
     """The engine's reading of the situation's shot, with its odds (RULES 6–10); the shot at the
     second target, if any, in ``second``. ``ValueError`` (one sentence) for a situation the rules
-    forbid."""
+    forbid. ``odds``: ``shot_odds`` or a memo of it (the maps ask the same few rolls again and
+    again)."""
     state, ids = build(m, s, lattice)
     view = RoundView(state, m)
     engine = Engine(m, checks=False)
     entries = _entries(view, ids)
     second = None
     if ids.second is not None:
-        second = _one(view, engine, ids, entries[1], None, None)
-    return _one(view, engine, ids, entries[0], second, ids.second)
+        second = _one(view, engine, ids, entries[1], None, None, odds)
+    return _one(view, engine, ids, entries[0], second, ids.second, odds)
