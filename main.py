@@ -17,6 +17,7 @@ COMMANDS = {
     "export": ("export", "write a layout as a PNG image"),
     "analyse": ("analyse", "exposure and threat maps of a layout, its pieces ranked"),
     "odds": ("odds", "exact odds of a shot, from a required roll or between two points"),
+    "tournament": ("tournament", "matches between two computer coaches: wins, win rate, thinking time"),
 }
 
 

@@ -1,0 +1,179 @@
+"""Matches between two computer coaches, headless: wins, losses, draws, the win rate with its 95%
+interval (Wilson) and each coach's median thinking time per decision.
+
+Match i of seed s plays with seed s * 1,000,003 + i (dice and both coaches), from the break, on the
+layout (default box21). With ``--swap`` the first coach (``--blue``) plays White in every odd match.
+Matches are shared among worker processes (``--jobs``) and tallied in match order, so the same seed
+gives the same output whatever the jobs, except the thinking times. ``hard`` searches a fixed number
+of determinizations per decision here (``hard.TOURNAMENT_ITERATIONS``), not a wall-clock budget, so its
+decisions too are the same for the same seed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import statistics
+import sys
+
+from paintcheck.ai.coach import COACH_KINDS
+from paintcheck.ai.duel import play_duel
+from paintcheck.cli.errors import CommandError
+from paintcheck.cli.layout_arg import load_field
+from paintcheck.cli.simulate import MATCH_SEED_STRIDE, _count, _die_with_parent
+from paintcheck.geometry.sight import sight_table
+from paintcheck.table import Table
+
+MAX_MATCHES = 100_000
+MAX_JOBS = max(64, os.cpu_count() or 1)
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
+ERROR_SAMPLES = 5
+
+_worker: dict = {}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    kinds = ", ".join(COACH_KINDS)
+    parser.add_argument("--blue", default="normal", help=f"the first coach: {kinds} (default normal)")
+    parser.add_argument("--white", default="random", help=f"the second coach: {kinds} (default random)")
+    parser.add_argument("--matches", default="100",
+                        help=f"how many matches, 1 to {MAX_MATCHES} (default 100)")
+    parser.add_argument("--seed", default="0", help="seed of the first match (default 0)")
+    parser.add_argument("--layout", help="layout file (default: the 21-obstacle box layout)")
+    parser.add_argument("--jobs", default=str(os.cpu_count() or 1),
+                        help=f"worker processes, 1 to {MAX_JOBS} (default: one per core)")
+    parser.add_argument("--swap", action="store_true",
+                        help="the first coach plays White in every second match")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``wins / n`` ([0, 1] when n is 0)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _init_worker(layout: str | None, first: str, second: str, swap: bool) -> None:
+    _worker.update(table=Table.from_field(load_field(layout), checks=False, sight=True),
+                   first=first, second=second, swap=swap)
+
+
+def _init_pool_worker(*args) -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
+    _init_worker(*args)
+
+
+def _play(job: tuple[int, int]) -> tuple:
+    """Match ``i`` with ``seed``: (result, error, first's times, second's times); result is "first",
+    "second" or "draw" (None on an error)."""
+    i, seed = job
+    table, first, second = _worker["table"], _worker["first"], _worker["second"]
+    first_team = "white" if _worker["swap"] and i % 2 else "blue"
+    second_team = "blue" if first_team == "white" else "white"
+    kinds = {first_team: first, second_team: second}
+    try:
+        record = play_duel(table.engine, table.start_break(), seed, kinds)
+    except Exception as exc:  # noqa: BLE001 - a tournament counts every failure, then goes on
+        return None, f"{type(exc).__name__}: {exc}", [], []
+    result = "draw" if record.winner == "draw" else ("first" if record.winner == first_team else "second")
+    return result, None, record.seconds[first_team], record.seconds[second_team]
+
+
+def tournament(first: str, second: str, matches: int, seed: int, layout: str | None = None,
+               jobs: int = 1, swap: bool = False) -> dict:
+    field = load_field(layout)
+    sight_table(field)
+    jobs_list = [(i, seed * MATCH_SEED_STRIDE + i) for i in range(matches)]
+    args = (layout, first, second, swap)
+    if jobs <= 1 or matches < 2:
+        _init_worker(*args)
+        results = map(_play, jobs_list)
+        return _tally(results, first, second, matches, field.layout.name, seed, swap)
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with ctx.Pool(min(jobs, matches), _init_pool_worker, args) as pool:
+        return _tally(pool.imap(_play, jobs_list, chunksize=1), first, second, matches, field.layout.name,
+                      seed, swap)
+
+
+def _tally(results, first: str, second: str, matches: int, layout: str, seed: int, swap: bool) -> dict:
+    counts = {"first": 0, "second": 0, "draw": 0}
+    errors, samples = 0, []
+    times: dict[str, list[float]] = {first: [], second: []}
+    for i, (result, error, t_first, t_second) in enumerate(results):
+        if result is None:
+            errors += 1
+            if len(samples) < ERROR_SAMPLES:
+                samples.append(f"match {i}: {error}")
+            continue
+        counts[result] += 1
+        times[first].extend(t_first)
+        times[second].extend(t_second)
+    decided = counts["first"] + counts["second"]
+    low, high = wilson(counts["first"], decided)
+    return {
+        "matches": matches,
+        "first": first,
+        "second": second,
+        "first_wins": counts["first"],
+        "second_wins": counts["second"],
+        "draws": counts["draw"],
+        "errors": errors,
+        "first_win_rate": round(counts["first"] / decided, 4) if decided else None,
+        "interval": [round(low, 4), round(high, 4)],
+        "decision_ms": {k: round(statistics.median(v) * 1000, 2) if v else None for k, v in times.items()},
+        "layout": layout,
+        "seed": seed,
+        "swap": swap,
+        "start": "break",
+        "error_samples": samples,
+    }
+
+
+def _coach(text: str, option: str) -> str:
+    if text not in COACH_KINDS:
+        raise CommandError(f"{option} is one of {', '.join(COACH_KINDS)}, not {text!r}")
+    return text
+
+
+def run(args: argparse.Namespace) -> int:
+    first = _coach(args.blue, "--blue")
+    second = _coach(args.white, "--white")
+    matches = _count(str(args.matches), "--matches", MAX_MATCHES)
+    jobs = _count(str(args.jobs), "--jobs", MAX_JOBS)
+    try:
+        seed = int(args.seed)
+    except ValueError:
+        raise CommandError(f"--seed must be a whole number, not {args.seed!r}") from None
+    summary = tournament(first, second, matches, seed, args.layout, jobs, args.swap)
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+    else:
+        _print(summary)
+    return 1 if summary["errors"] else 0
+
+
+def _print(s: dict) -> None:
+    colours = "each coach White in half of them" if s["swap"] else f"{s['first']} Blue"
+    print(f"{s['matches']} matches on {s['layout']} from the break, seed {s['seed']}: "
+          f"{s['first']} (first) against {s['second']} (second), {colours}")
+    print(f"{s['first']}: {s['first_wins']} wins, {s['second_wins']} losses, {s['draws']} draws; "
+          f"{s['errors']} errors")
+    rate = s["first_win_rate"]
+    low, high = s["interval"]
+    shown = "no decided match" if rate is None else f"{100 * rate:.1f}%"
+    print(f"{s['first']}'s win rate among decided matches: {shown} "
+          f"(95% interval {100 * low:.1f}%-{100 * high:.1f}%, Wilson)")
+    for line in s["error_samples"]:
+        print(f"  {line}")
+    times = ", ".join(f"{k} {v} ms" if v is not None else f"{k} -" for k, v in s["decision_ms"].items())
+    print(f"median decision time: {times}", file=sys.stderr)

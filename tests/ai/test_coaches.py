@@ -1,0 +1,62 @@
+"""Every coach plays whole matches with legal decisions only (the engine checks each one and the
+invariants after it), the same seed gives the same match, and the stronger coaches win."""
+
+from __future__ import annotations
+
+import pytest
+
+from paintcheck.ai.coach import COACH_KINDS, make_coach
+from paintcheck.ai.duel import play_duel
+from paintcheck.ai.judge import def_count_of
+from paintcheck.ai.seen import look
+from paintcheck.rules.actions import Def, Shot, Support
+
+OPTIONS = {"hard": {"hard": {"iterations": 6}}}
+
+
+@pytest.mark.parametrize("kind", COACH_KINDS)
+def test_whole_matches_with_legal_decisions_only(table, kind):
+    assert table.engine.checks  # an illegal decision would raise IllegalActionError
+    for seed, start in ((1, table.start_break()), (2, table.start())):
+        record = play_duel(table.engine, start, seed, {"blue": kind, "white": "random"}, OPTIONS.get(kind))
+        assert record.winner in ("blue", "white", "draw") and record.decisions
+        record = play_duel(table.engine, start, seed + 10, {"blue": "random", "white": kind},
+                           OPTIONS.get(kind))
+        assert record.winner in ("blue", "white", "draw")
+
+
+@pytest.mark.parametrize("kind", ("easy", "normal", "hard"))
+def test_same_seed_same_decisions(table, kind):
+    kinds = {"blue": kind, "white": "random"}
+    a = play_duel(table.engine, table.start_break(), 5, kinds, OPTIONS.get(kind))
+    b = play_duel(table.engine, table.start_break(), 5, kinds, OPTIONS.get(kind))
+    assert a.decisions == b.decisions and a.winner == b.winner
+
+
+def test_normal_beats_random(table):
+    wins = sum(play_duel(table.engine, table.start_break(), s, {"blue": "random", "white": "normal"}).winner
+               == "white" for s in range(2))
+    assert wins == 2
+
+
+@pytest.mark.slow
+def test_normal_beats_random_and_easy_loses_to_normal(table):
+    wins = sum(play_duel(table.engine, table.start_break(), s, {"blue": "normal", "white": "random"}).winner
+               == "blue" for s in range(4))
+    assert wins >= 3
+    wins = sum(play_duel(table.engine, table.start_break(), s, {"blue": "easy", "white": "normal"}).winner
+               == "white" for s in range(4))
+    assert wins >= 2
+
+
+def test_the_def_count_of_a_sequence():
+    assert def_count_of((Def(), Support(), Support())) == 3
+    assert def_count_of((Shot("W1"), Support(), Def())) == 1
+    assert def_count_of((Def(), Shot("W1"), Def())) == 2
+
+
+def test_a_hard_coach_under_a_time_budget_still_decides(table):
+    state = table.start()
+    coach = make_coach("hard", "blue", table.engine, 3, iterations=10**6, seconds=0.05)
+    orders = coach.decide(look(state, "blue"))
+    assert table.engine.why_illegal(state, orders) is None
