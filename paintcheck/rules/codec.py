@@ -162,6 +162,7 @@ class MatchRecord:
     start: str = START_DEFAULT_TURN2
     rolls: list[int] | None = None  # every roll in order, for a match whose dice had no seed
     summary: dict = field(default_factory=dict)
+    coaches: dict[str, str] = field(default_factory=dict)  # team -> the computer coach playing it
 
     def dice(self):
         """Dice that replay this match, then go on: the seed's, or the rolls made then fresh ones."""
@@ -169,7 +170,8 @@ class MatchRecord:
 
     def to_dict(self) -> dict:
         dice = {"seed": self.seed} if self.rolls is None else {"rolls": self.rolls}
-        return {"format": MATCH_FORMAT, **dice, "start": self.start, "summary": self.summary,
+        coaches = {"coaches": dict(self.coaches)} if self.coaches else {}
+        return {"format": MATCH_FORMAT, **dice, "start": self.start, "summary": self.summary, **coaches,
                 "layout": self.layout, "decisions": [decision_to_dict(d) for d in self.decisions]}
 
     @classmethod
@@ -196,9 +198,14 @@ class MatchRecord:
             except CodecError as exc:
                 raise CodecError(f"{source}: decision #{i}: {exc}") from None
         summary = data.get("summary")
+        coaches = data.get("coaches", {})
+        if not (isinstance(coaches, dict) and all(
+                team in ("blue", "white") and isinstance(kind, str) and kind.isidentifier()
+                for team, kind in coaches.items())):
+            raise CodecError(f"{source}: 'coaches' maps a team (blue, white) to a computer coach's name")
         return cls(None if rolls is not None else seed, data["layout"], parsed,
                    data.get("start", START_DEFAULT_TURN2), rolls,
-                   summary if isinstance(summary, dict) else {})
+                   summary if isinstance(summary, dict) else {}, dict(coaches))
 
 
 def save_match(record: MatchRecord, path: str | os.PathLike) -> None:

@@ -48,6 +48,7 @@ class App:
         self.message: tuple[str, tuple] | None = None
         self.session: MatchSession | None = None
         self.holder = Holder()  # who may be looking at the screen (hot-seat)
+        self.coaches: dict[str, str] = {}  # the teams the computer plays in the next new match
         from paintcheck.ui.designer_scene import DesignerScene
         from paintcheck.ui.field_chooser import FieldChooserScene
         from paintcheck.ui.load_scene import LoadScene
@@ -85,12 +86,16 @@ class App:
         self.message = None
         self.switch("fields")
 
-    def new_match(self, layout_path=None, seed: int | None = None, start: str = START_BREAK) -> None:
+    def new_match(self, layout_path=None, seed: int | None = None, start: str = START_BREAK,
+                  coaches: dict[str, str] | None = None) -> None:
         """A new match on the layout file ``layout_path`` (by default ``play --layout``'s field, or
-        the default field), saved at once; the first secret screen is handed over."""
+        the default field), saved at once; the first secret screen is handed over. ``coaches``: the
+        teams the computer plays (by default the field chooser's choice)."""
         layout_path = layout_path if layout_path is not None else self.layout_path
+        coaches = self.coaches if coaches is None else coaches
         try:
-            self.session = MatchSession.new(layout_path, seed if seed is not None else self.seed, start)
+            self.session = MatchSession.new(layout_path, seed if seed is not None else self.seed, start,
+                                            coaches)
         except LayoutError as exc:  # the field's file changed or broke since it was listed
             self.flash(f"Cannot start a match: {exc}", error=True)
             self.switch("fields")  # listed again: the field now shows its problem
@@ -100,7 +105,7 @@ class App:
             self.session.save()  # in the list at once, beside every other match
         except OSError as exc:
             self.flash(f"Could not save the match: {exc.strerror or exc}", error=True)
-        self.holder = Holder()
+        self.holder = self.holder_for(self.session)
         self.switch("match", viewer=None)
 
     def resume_match(self, path=None) -> bool:
@@ -117,9 +122,17 @@ class App:
             self.flash(f"Cannot resume: {exc}", error=True)
             return False
         self.flash(f"Resumed the match saved in {path}")
-        self.holder = Holder()  # nobody knows who sits at the screen: the first secret is handed over
+        self.holder = self.holder_for(self.session)
         self.switch("match", viewer=None)
         return True
+
+    @staticmethod
+    def holder_for(session: MatchSession) -> Holder:
+        """Who looks at the screen of a new or resumed match: the one person playing the computer
+        alone looks (no hand-over ever); two people, or none, are both taken to be looking (the
+        first secret screen is handed over)."""
+        people = session.people
+        return Holder(frozenset(people)) if len(people) == 1 else Holder()
 
     def show_help(self, **back) -> None:
         self.switch("help", **back)

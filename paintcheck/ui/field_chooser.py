@@ -16,6 +16,8 @@ from paintcheck.ui.load_scene import ROW_H, THUMB, _fit, thumbnail
 from paintcheck.ui.scenes import Scene
 
 TOP = 104  # the first row of fields
+COACH_TOP = 96  # the coaches' row (New match): the fields start under it
+COACH_WORDS = {None: "A person", "easy": "Computer: easy", "normal": "normal", "hard": "hard"}
 BOTTOM = 112  # room under the fields: the message and the page's buttons
 GAP = 16  # between the two columns
 PLAY_W = 110
@@ -47,12 +49,17 @@ class FieldChooserScene(Scene):
         self.pointer = (-1, -1)
         super().enter(persist)
 
+    @property
+    def top(self) -> int:
+        """Where the first row of fields is: under the coaches' row when a match is to be played."""
+        return TOP + 42 if self.purpose == "play" else TOP
+
     def grid(self, size) -> tuple[int, int, int]:
         """Columns, rows of a page and the width of a column for a window of ``size``."""
         w, h = size
         columns = 2 if w >= 1100 else 1
         width = min(680, (w - 48 - GAP * (columns - 1)) // columns)
-        return columns, max(1, (h - TOP - BOTTOM) // ROW_H), width
+        return columns, max(1, (h - self.top - BOTTOM) // ROW_H), width
 
     def per_page(self, size) -> int:
         columns, rows, _ = self.grid(size)
@@ -70,8 +77,8 @@ class FieldChooserScene(Scene):
         self.page = min(self.page, self.pages - 1)
         self.rows = []
         for i, entry in enumerate(self.entries[self.page * n:(self.page + 1) * n]):
-            rect = pygame.Rect(self.x0 + (i % columns) * (width + GAP), TOP + (i // columns) * ROW_H, width,
-                               ROW_H - 8)
+            rect = pygame.Rect(self.x0 + (i % columns) * (width + GAP), self.top + (i // columns) * ROW_H,
+                               width, ROW_H - 8)
             self.rows.append((rect, entry))
             c.row_height = 34
             design = self.purpose != "play"
@@ -83,6 +90,8 @@ class FieldChooserScene(Scene):
                   lambda e=entry: self.choose(e),
                   None if entry.problem is None else f"cannot be {'opened' if design else 'played'}: "
                                                      f"{entry.problem}", primary=True, width=PLAY_W)
+        if self.purpose == "play":
+            self.coach_buttons(c)
         c.at(self.x0, h - 64, self.width)
         c.row_height = 38
         c.add("previous", "Previous", self.previous, None if self.page else "this is the first page",
@@ -90,6 +99,27 @@ class FieldChooserScene(Scene):
         c.add("next", "Next", self.next, None if self.page + 1 < self.pages else "this is the last page",
               width=110)
         c.add("back", "Back to the title", self.back, width=200)
+
+    def coach_buttons(self, c) -> None:
+        """Who coaches each team: a person, or the computer at a strength (``App.coaches``)."""
+        c.at(self.x0, COACH_TOP, self.width)
+        c.row_height = 32
+        self.coach_captions = []
+        for team in ("blue", "white"):
+            self.coach_captions.append((team, c.x))
+            c.label_space(118)
+            for kind, words in COACH_WORDS.items():
+                c.add(f"coach-{team}-{kind or 'person'}", words, lambda t=team, k=kind: self.set_coach(t, k),
+                      chosen=self.app.coaches.get(team) == kind,
+                      hint="the computer plays this team from its own view only" if kind else None)
+            c.label_space(24)
+
+    def set_coach(self, team: str, kind: str | None) -> None:
+        if kind is None:
+            self.app.coaches.pop(team, None)
+        else:
+            self.app.coaches[team] = kind
+        self.layout(self.app.size)
 
     # -- actions ------------------------------------------------------------------------------------
     def choose(self, entry: saves.FieldChoice) -> None:
@@ -132,6 +162,9 @@ class FieldChooserScene(Scene):
         folder = saves.printable(str(saves.user_layouts_dir()))
         own = _fit(f"Your own layouts: the layout files in {folder}", 14, w - 80)
         theme.blit_text(surface, own, (w // 2, 74), 14, theme.TEXT_DIM, anchor="center")
+        for team, x in getattr(self, "coach_captions", []) if self.purpose == "play" else ():
+            theme.blit_text(surface, f"{theme.TEAM_NAME[team]} coach:", (x, COACH_TOP + 16), 15, theme.TEXT,
+                            True, anchor="midleft")
         for rect, entry in self.rows:
             self.draw_entry(surface, rect, entry)
         if self.pages > 1:

@@ -10,6 +10,8 @@ decision, ``reaction_options``) and greyed with the engine's sentence; every cha
 from __future__ import annotations
 
 import html
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pygame
 from pygame_gui.elements import UITextBox
@@ -80,6 +82,8 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Scene):
         self.log_box: UITextBox | None = None
         self.session = None
         self.telling = playback.Telling()
+        self.thinking = None
+        self._pool: ThreadPoolExecutor | None = None  # the computer coaches think here
 
     # -- entering, leaving, layout ----------------------------------------------------------------
     def enter(self, persist: dict) -> None:
@@ -94,6 +98,7 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Scene):
         self.session = session
         self.viewer = persist.get("viewer")
         self.private = False  # the viewer's secrets are drawn (he alone looks): set by sync()
+        self.thinking = None  # (team, state, future) while the computer decides
         self.inst = overlays.Instruments()
         self.tool: str | None = None
         self._right_press = None  # where the right button went down (a drag lays the ruler)
@@ -122,6 +127,7 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Scene):
             self.rebuild()
 
     def exit(self) -> None:
+        self.thinking = None  # a decision still being thought is dropped; ``sync`` asks again
         self.tools.clear()
         if self.log_box is not None:
             self.log_box.kill()
@@ -167,9 +173,18 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Scene):
     # -- whose turn, hand-over ----------------------------------------------------------------------------
     def sync(self) -> None:
         """After every decision: hand over when the next screen would show a coach's secrets to
-        someone else (ui.holder); otherwise the deciding coach plays on the board he may see."""
+        someone else (ui.holder); otherwise the deciding coach plays on the board he may see. When
+        the computer decides, the person at the screen (if one) keeps his own view, secrets and all,
+        and the computer thinks in a worker thread (``think``)."""
         s = self.session
         team = s.to_move()
+        if team is not None and s.computer(team) is not None:
+            people = s.people
+            self.viewer = people[0] if len(people) == 1 else None
+            self.private = len(people) == 1
+            self.start_phase()
+            self.think(team)
+            return
         handover, self.private = self.app.holder.next(s.state, team)
         if handover:
             self.app.switch("handover", team=team, why=self.handover_reason(team),
@@ -193,7 +208,7 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Scene):
         self.chosen_reactions = []
         self.orders_draft = {}
         self.next_token = None
-        if s.phase == DECLARE and self.viewer is not None:
+        if s.phase == DECLARE and self.deciding():
             self.start_draft(s.active[self.viewer])
         self.rebuild()
 
@@ -377,7 +392,35 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Scene):
 
     # -- update and draw --------------------------------------------------------------------------
     def animating(self) -> bool:
-        return self.playing() or bool(self.inst.dragging)
+        return self.playing() or bool(self.inst.dragging) or self.thinking is not None
+
+    # -- the computer's decisions -----------------------------------------------------------------
+    def think(self, team: str) -> None:
+        """The computer coach of ``team`` decides in a worker thread, from its own view only; the
+        decision is applied once it is ready and the last resolution has been told."""
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="coach")
+        state = self.session.state
+        self.thinking = (team, state, self._pool.submit(self.session.computer_decision, team, state))
+        self.thinking_since = time.monotonic()
+
+    def computer_turn(self) -> None:
+        """Apply the computer's decision when it is ready (called every frame)."""
+        if self.thinking is None or self.playing():
+            return
+        team, state, future = self.thinking
+        if not future.done():
+            return
+        self.thinking = None
+        if state is not self.session.state:  # the match moved on (loaded, undone): think again
+            self.sync()
+            return
+        try:
+            decision = future.result()
+        except Exception as exc:  # noqa: BLE001 - said on the screen, the match stays as it was
+            self.app.flash(f"The computer could not decide for {theme.TEAM_NAME[team]}: {exc}", error=True)
+            return
+        self.apply(decision)
 
     def playing(self) -> bool:
         """The resolution is still being told: lines to reveal or runs moving."""
@@ -407,6 +450,7 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Scene):
         return self.telling.board(state, self.session.events)
 
     def update(self, dt: float) -> None:
+        self.computer_turn()
         if self.playing():
             self.telling.advance(dt)
             self.append_log()
@@ -573,6 +617,11 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Scene):
         if self.playing():
             theme.blit_text(surface, "Watch it told, or click the board (or press Space) to see the rest.",
                             (x, y), 15, theme.TEXT_DIM, True)
+        elif team is not None and self.thinking is not None:
+            dots = "." * (1 + int((time.monotonic() - self.thinking_since) * 3) % 3)
+            kind = self.session.coaches.get(team, "")
+            theme.blit_text(surface, f"{theme.TEAM_NAME[team]} (the computer, {kind}) is thinking{dots}",
+                            (x, y), 15, theme.TEXT_WARN, True)
         elif team is not None:
             who = f"{theme.TEAM_NAME[team]} coach: {self.instruction(state, team)}"
             colour = (140, 180, 255) if team == "blue" else (250, 250, 250)

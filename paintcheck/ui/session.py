@@ -8,8 +8,11 @@ written atomically by the codec. No pygame here.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+from paintcheck.ai.coach import COACH_KINDS, Coach, make_coach
+from paintcheck.ai.seen import look
 from paintcheck.field.layout_file import default_layout_path
 from paintcheck.rules.codec import START_BREAK, CodecError, MatchRecord, load_match, save_match
 from paintcheck.rules.state import OVER, MatchState
@@ -31,14 +34,18 @@ class MatchSession:
         self.record = record
         self.events: list = list(events or [])
         self.path = path or new_save_path(table.field.layout.name)  # where it saves itself
+        self._computers: dict[str, Coach] = {}
 
     @classmethod
-    def new(cls, layout_path=None, seed: int | None = None, start: str = START_BREAK) -> MatchSession:
+    def new(cls, layout_path=None, seed: int | None = None, start: str = START_BREAK,
+            coaches: dict[str, str] | None = None) -> MatchSession:
         """A new match from the break (``start``: a ``codec`` start, the turn-2 default for tests).
         Without a ``seed`` every roll comes from fresh entropy when it is rolled and is recorded:
-        the save replays from the rolls made and holds none to come."""
+        the save replays from the rolls made and holds none to come. ``coaches``: the teams the
+        computer plays, and at which strength (``ai.coach.COACH_KINDS``)."""
         table = Table.from_file(layout_path or default_layout_path())
         record = table.new_record(seed, start)
+        record.coaches = {team: kind for team, kind in (coaches or {}).items() if kind in COACH_KINDS}
         return cls(table, table.start_of(record), record.dice(), record)
 
     @classmethod
@@ -82,6 +89,33 @@ class MatchSession:
         self.record.decisions.append(decision)
         self.events.extend(new)
         return new
+
+    # -- the computer's coaches -------------------------------------------------------------------
+    @property
+    def coaches(self) -> dict[str, str]:
+        """The teams the computer plays (a saved match keeps them)."""
+        return {team: kind for team, kind in self.record.coaches.items() if kind in COACH_KINDS}
+
+    @property
+    def people(self) -> tuple[str, ...]:
+        """The teams a person at the screen plays."""
+        return tuple(team for team in ("blue", "white") if team not in self.coaches)
+
+    def computer(self, team: str) -> Coach | None:
+        """The computer coach of ``team`` (None: a person plays it). Its seed comes from the match's
+        and from how many decisions were made, so a resumed match goes on with a coach of its own."""
+        kind = self.coaches.get(team)
+        if kind is None:
+            return None
+        if team not in self._computers:
+            base = self.record.seed if self.record.seed is not None else random.randrange(2**31)
+            seed = base * 4 + ("blue", "white").index(team) + 2 * len(self.record.decisions)
+            self._computers[team] = make_coach(kind, team, self.engine, seed)
+        return self._computers[team]
+
+    def computer_decision(self, team: str, state: MatchState):
+        """What the computer decides for ``team`` on ``state`` (it is given its own view only)."""
+        return self.computer(team).decide(look(state, team))
 
     def view(self, team: str | None) -> MatchState:
         """What the coach of ``team`` may see (a spectator's view for None)."""
