@@ -131,6 +131,7 @@ def _tally(results, first: str, second: str, matches: int, layout: str, seed: in
         "first_win_rate": round(counts["first"] / decided, 4) if decided else None,
         "interval": [round(low, 4), round(high, 4)],
         "decision_ms": {k: round(statistics.median(v) * 1000, 2) if v else None for k, v in times.items()},
+        "decision_ms_max": {k: round(max(v) * 1000, 1) if v else None for k, v in times.items()},
         "layout": layout,
         "seed": seed,
         "swap": swap,
@@ -175,5 +176,6 @@ def _print(s: dict) -> None:
           f"(95% interval {100 * low:.1f}%-{100 * high:.1f}%, Wilson)")
     for line in s["error_samples"]:
         print(f"  {line}")
-    times = ", ".join(f"{k} {v} ms" if v is not None else f"{k} -" for k, v in s["decision_ms"].items())
+    times = ", ".join(f"{k} {v} ms (at most {s['decision_ms_max'][k]} ms)" if v is not None else f"{k} -"
+                      for k, v in s["decision_ms"].items())
     print(f"median decision time: {times}", file=sys.stderr)
