@@ -42,7 +42,7 @@ from paintcheck.rules.values import RoundView, with_declaration
 DANGER = 1.0  # an elimination suffered weighs as much as one inflicted
 PROSPECT = 0.3  # weight of the best shot a place offers next turn ("run to strong pieces")
 FORWARD_STEP = 0.004  # a little weight for ground won, so that equal places lean forward
-MOVE_SHORTLIST = 12  # covered points in reach read in full
+MOVE_SHORTLIST = 10  # covered points in reach read in full
 DUMP_CLEAN, DUMP_DISASTER = 5, 2  # d6 total >= 5: clean; <= 2: disaster (tables.DUMP_TABLE)
 
 
@@ -205,18 +205,25 @@ class NormalCoach(Coach):
             rest = left - cost
             if rest < 1:
                 continue
+            run = None  # the reflex fire on the way depends on the path and the DEF after it only
             for cover in self.m.covers(end):
                 side = self._best_side(state, cover, end)
-                for posture in ("kneeling", "prone"):
-                    danger = judge.danger(pid, end, cover, side, posture, rest)
-                    prospect = PROSPECT * self._best_shot(judge, state, pid, end, cover, side, posture, 2)
-                    gain = FORWARD_STEP * FORWARD[self.team] * (end[1] - p.point[1])
-                    move = Move((end,), cover, side)
-                    body = [move, Def()] + [Support()] * (rest - 1)
-                    decl = Declare(pid, posture, tuple(head + body), p.cover, p.side)
+                posture = self._posture_behind(cover)
+                danger = judge.danger(pid, end, cover, side, posture, rest)
+                prospect = PROSPECT * self._best_shot(judge, state, pid, end, cover, side, posture, 2)
+                gain = FORWARD_STEP * FORWARD[self.team] * (end[1] - p.point[1])
+                move = Move((end,), cover, side)
+                body = [move, Def()] + [Support()] * (rest - 1)
+                decl = Declare(pid, posture, tuple(head + body), p.cover, p.side)
+                if run is None:
                     run = judge.run_danger(decl)
-                    scored.append((prospect + gain - DANGER * (danger + run), decl))
+                scored.append((prospect + gain - DANGER * (danger + run), decl))
         return scored
+
+    def _posture_behind(self, cover: str) -> str:
+        """The posture a runner takes on arrival: the best protected, kneeling on a tie."""
+        kind = self.m.obstacle(cover).kind
+        return max(("kneeling", "prone", "standing"), key=lambda s: tables.obstacle_protection(kind, s))
 
     def _destinations(self, state, pid: str, start: Point, reach: int) -> list[Point]:
         """Covered free points in reach by a straight run, the best protected first."""
