@@ -29,7 +29,7 @@ from paintcheck.rules.actions import (
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState
-from paintcheck.rules.values import RoundView, Stand, with_declaration
+from paintcheck.rules.values import RoundView, Stand, line_of_fire_blocked, with_declaration
 from paintcheck.rules.words import obstacle_name
 
 
@@ -224,8 +224,9 @@ def why_target_unreachable(view: RoundView, shooter: Stand, target: str, word: s
     if not view.sees(shooter, [st.point])[0]:
         return f"{target} is out of his field of vision"
     ignore = tuple(c for c in (shooter.cover, st.cover) if c)
-    total, parts = view.line_modifier(shooter, view.m.lines_of_fire(shooter.point, [st.point], ignore)[0])
-    if total is None:
+    (touches,) = view.m.lines_of_fire(shooter.point, [st.point], ignore)
+    if line_of_fire_blocked(shooter.posture, touches):
+        _, parts = view.line_modifier(shooter, touches)
         return f"he cannot {word} {target}: line of fire impossible ({parts[0][0]})"
     return None
 

@@ -80,12 +80,22 @@ def line_of_fire_total(posture: str, touches) -> tuple[int | None, Parts]:
     return sum(v for _, v in parts), tuple(parts)
 
 
+def line_of_fire_blocked(posture: str, touches) -> bool:
+    """Some obstacle on the line of fire makes the shot impossible for ``posture`` (RULES 8.4):
+    ``line_of_fire_total`` gives None, without writing its parts (the legality asks this often)."""
+    modifier = tables.line_of_fire_modifier
+    return any(modifier(posture, t.height, t.effect == CROSS) is None for t in touches)
+
+
 def lost(reason: str) -> Reading:
     return Reading((), (), None, (0.0, 0.0), (0, 0), False, (), reason)  # type: ignore[arg-type]
 
 
 class RoundView:
-    """The round as the rules see it: plans of the activated players and cached sightlines."""
+    """The round as the rules see it: plans of the activated players and cached sightlines.
+
+    A view reads the state as it is when the view is made and remembers what it has read (stands,
+    vulnerable points): after changing the state, make a new view."""
 
     def __init__(self, state: MatchState, measurer: Measurer) -> None:
         self.state = state
@@ -95,10 +105,18 @@ class RoundView:
             for pid, decl in state.declarations.items()
         }
         self._vulnerable: dict[tuple, tuple[Point, ...]] = {}
+        self._stands: dict[tuple[str, int], Stand] = {}
 
     # -- where players stand --------------------------------------------------------------------
     def stand(self, pid: str, action: int = -1) -> Stand:
         """The player at ``action`` of his sequence (-1: as he stands now, or as a reactor)."""
+        key = (pid, action)
+        found = self._stands.get(key)
+        if found is None:
+            found = self._stands[key] = self._stand(pid, action)
+        return found
+
+    def _stand(self, pid: str, action: int) -> Stand:
         p = self.state.players[pid]
         plan = self.plans.get(pid)
         decl = self.state.declarations.get(pid)
@@ -151,7 +169,7 @@ class RoundView:
             lines = self.m.lines_of_fire(shooter.point, seen, ignore) if seen else ()
             self._vulnerable[key] = tuple(
                 pt for pt, touches in zip(seen, lines, strict=True)
-                if self.line_modifier(shooter, touches)[0] is not None
+                if not line_of_fire_blocked(shooter.posture, touches)
             )
         return self._vulnerable[key]
 
