@@ -162,6 +162,7 @@ def screenshots(out: Path) -> list[Path]:
     designer_shots(app, shot)
     study_shots(app, shot)
     range_shots(app, shot)
+    versus_shots(app, shot, out, saved)
     pygame.quit()
     return saved
 
@@ -267,6 +268,44 @@ def range_shots(app, shot) -> None:
         press(app, "answer-submit")
     move(app, (app.size[0] - 5, app.size[1] - 5))
     shot("21-range-lesson")
+
+
+def versus_shots(app, shot, out: Path, saved: list) -> None:
+    """One person (Blue) against the computer (White, normal): the computer thinking, then its
+    round told."""
+    import pygame
+
+    from paintcheck.rules.codec import START_DEFAULT_TURN2
+    from tests.ui.driver import play_orders_by_clicks, press, step
+
+    app.switch("title")
+    step(app, 2)
+    press(app, "new")
+    press(app, "coach-white-normal")
+    app.new_match(start=START_DEFAULT_TURN2)
+    step(app, 2)
+    scene = app.scene
+    play_orders_by_clicks(app)  # Blue's tokens; White's are the computer's
+    for _ in range(600):  # the first frame of the computer's thinking is kept
+        if scene.thinking is not None:
+            app.scene.draw(app.screen)
+            app.manager.draw_ui(app.screen)
+            path = out / "22-computer-thinking.png"
+            pygame.image.save(app.screen, str(path))
+            saved.append(path)
+            break
+        step(app)
+    for _ in range(600):  # until a resolution is being told
+        if scene.playing() and scene.telling.shot() is not None:
+            break
+        if scene.thinking is not None:
+            scene.thinking[2].result(30)
+        elif scene.session.to_move() == "blue":
+            from tests.ui.test_turn import _play_one_decision
+
+            _play_one_decision(app)
+        step(app)
+    shot("23-computer-resolution-told")
 
 
 def break_shots(app, shot) -> None:
