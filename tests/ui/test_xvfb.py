@@ -102,4 +102,27 @@ def test_the_designer_with_real_mouse_events(tmp_path):
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["driver"] == "x11" and result["placed"]
     assert result["moved_to"] == [6, -5] and result["twin_at"] == [6, 5] and result["pieces"] == 2
+    assert result["studying"] and result["studied_again"]  # the map after a drag is the new field's
+    assert not_blank(shot) > 8
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
+def test_the_range_with_real_mouse_events(tmp_path):
+    """The shooter dragged near the target, then far from it, by xdotool's pointer through X: the
+    distance term follows the ruler's band; hovering its line lights the ruler."""
+    from paintcheck.rules import tables
+
+    shot = tmp_path / "range.png"
+    with xvfb_display(size="1280x800x24") as display:
+        env = {**os.environ, "DISPLAY": display}
+        env.pop("SDL_VIDEODRIVER", None)
+        done = subprocess.run([sys.executable, "-m", "tests.ui.xdotool_range", str(shot)], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=200)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["driver"] == "x11" and result["scene"] == "range"
+    near, far = result["readings"]
+    assert near["distance"] == tables.DISTANCE_MODIFIERS[0] and far["distance"] < near["distance"]
+    assert result["lit"] == ["ruler"]
     assert not_blank(shot) > 8

@@ -1,7 +1,9 @@
 """The designer driven by real pointer events: xdotool presses, drags and releases the mouse on an X
 display (Xvfb) and SDL's x11 driver hands the events to the window. A cylinder is dragged from the
-palette onto the field, then the piece is dragged to another point; the mirror follows. Run on a
-display: ``DISPLAY=:97 python -m tests.ui.xdotool_design OUT.png`` prints what it did as JSON."""
+palette onto the field, then the piece is dragged to another point; the mirror follows. Then *Study*
+is clicked and the piece dragged once more: the map is studied again for the field as it now is.
+Run on a display: ``DISPLAY=:97 python -m tests.ui.xdotool_design OUT.png`` prints what it did as
+JSON."""
 
 from __future__ import annotations
 
@@ -59,12 +61,28 @@ def main(argv: list[str]) -> int:
         xdrag(app, scene.t.to_screen(4, -6), scene.t.to_screen(6, -5))
         spec = scene.design.spec(placed)
         moved = spec.at if spec else None
+    twin = scene.design.twin(scene.design.spec(placed)) if placed else None
+    twin_at = twin.at if twin else None
+    # the Study, clicked through X; then the piece dragged again: the map follows the field
+    xdo("mousemove", *scene.controls.rect("study").center)
+    xdo("click", 1)
+    d.step(app, 3)
+    scene.study.wait()
+    d.step(app, 2)
+    first = scene.study.result
+    studied_again = False
+    if placed is not None and first is not None:
+        xdrag(app, scene.t.to_screen(6, -5), scene.t.to_screen(5, -3))
+        scene.study.wait()
+        d.step(app, 2)
+        now = scene.study.result
+        studied_again = now is not first and now.key == (scene.design.obstacles, scene.design.flag)
     xdo("mousemove", *scene.t.to_screen(9, -3))
     d.step(app, 3)
     pygame.image.save(app.screen, out)
-    twin = scene.design.twin(scene.design.spec(placed)) if placed else None
-    print(json.dumps({"placed": placed, "moved_to": moved, "twin_at": twin.at if twin else None,
-                      "pieces": len(scene.design.obstacles), "driver": pygame.display.get_driver()}))
+    print(json.dumps({"placed": placed, "moved_to": moved, "twin_at": twin_at,
+                      "pieces": len(scene.design.obstacles), "driver": pygame.display.get_driver(),
+                      "studying": scene.studying, "studied_again": studied_again}))
     pygame.quit()
     return 0
 
