@@ -113,7 +113,7 @@ class FieldRenderer:
         for sign in (-1, 1):
             a = t.to_screen(-0.5, sign * (lat.back_line - 0.5))
             b = t.to_screen(lat.columns - 0.5, sign * (lat.back_line - 0.5))
-            _dashed(surf, (200, 215, 200), a, b, max(4, int(t.scale / 3)))
+            dashed_line(surf, (200, 215, 200), a, b, max(4, int(t.scale / 3)))
         a, b = t.to_screen(-0.5, 0), t.to_screen(lat.columns - 0.5, 0)
         pygame.draw.line(surf, theme.CENTRE_LINE, a, b, 3)
         # lattice points
@@ -236,14 +236,14 @@ def _flag(surf, t: FieldTransform, point, fid: str) -> None:
         pygame.draw.polygon(surf, (30, 30, 34), cloth, 1)
 
 
-def _dashed(surf, colour, a, b, dash: int) -> None:
+def dashed_line(surf, colour, a, b, dash: int, width: int = 1) -> None:
     (x0, y0), (x1, y1) = a, b
     length = math.hypot(x1 - x0, y1 - y0)
     n = max(1, int(length // (2 * dash)))
     for i in range(n):
         u0, u1 = (2 * i) / (2 * n), (2 * i + 1) / (2 * n)
         pygame.draw.line(surf, colour, (x0 + (x1 - x0) * u0, y0 + (y1 - y0) * u0),
-                         (x0 + (x1 - x0) * u1, y0 + (y1 - y0) * u1), 1)
+                         (x0 + (x1 - x0) * u1, y0 + (y1 - y0) * u1), width)
 
 
 # -- figures and tokens ----------------------------------------------------------------------------------

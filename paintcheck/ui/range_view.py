@@ -17,7 +17,7 @@ from paintcheck.geometry.sweep import sweep
 from paintcheck.geometry.touch import CROSS
 from paintcheck.rules import tables
 from paintcheck.ui import heatmap, overlays, theme
-from paintcheck.ui.fieldview import FieldRenderer, draw_figure, draw_obstacle, screen_coords
+from paintcheck.ui.fieldview import FieldRenderer, dashed_line, draw_figure, draw_obstacle, screen_coords
 
 LIT = (255, 225, 60)
 RING = (255, 255, 255)
@@ -196,7 +196,7 @@ class RangeView:
         if r.second is not None and r.second_id is not None:
             second = state.players[r.second_id]
             colour = LIT if lit == ("second_target",) else (230, 230, 230)
-            _dashed_line(surf, colour, t.to_screen(*shooter.point), t.to_screen(*second.point))
+            dashed_line(surf, colour, t.to_screen(*shooter.point), t.to_screen(*second.point), 8, 2)
         for pid in (r.shooter_id, r.target_id, r.second_id):
             if pid is None:
                 continue
@@ -436,12 +436,3 @@ def _near_segment(p, a, b, reach: float) -> bool:
     n = dx * dx + dy * dy
     u = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / n))
     return math.dist(p, (ax + u * dx, ay + u * dy)) <= reach
-
-
-def _dashed_line(surf, colour, a, b, dash: int = 8) -> None:
-    length = math.dist(a, b)
-    n = max(1, int(length // (2 * dash)))
-    for i in range(n):
-        u0, u1 = 2 * i / (2 * n), (2 * i + 1) / (2 * n)
-        pygame.draw.line(surf, colour, (a[0] + (b[0] - a[0]) * u0, a[1] + (b[1] - a[1]) * u0),
-                         (a[0] + (b[0] - a[0]) * u1, a[1] + (b[1] - a[1]) * u1), 2)
