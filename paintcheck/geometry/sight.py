@@ -40,7 +40,7 @@ from paintcheck.geometry.ruler import touch_arrays
 from paintcheck.geometry.tolerance import EPS
 from paintcheck.geometry.touch import CROSS, GRAZE
 
-SIGHT_VERSION = 1  # bump when the way the table is computed changes: old cache files then miss
+SIGHT_VERSION = 2  # bump when the way the table is computed changes: old cache files then miss
 APP_NAME = "paintcheck-digital"
 CHUNK = 16384  # pairs per array pass (bounds the memory of the (pairs x obstacles) pre-filter)
 
@@ -51,7 +51,8 @@ class SightTable:
 
     ``points[i]`` is a lattice point (``Lattice.points()`` order); each touch row ``k`` says the
     ruler from ``points[shooter[k]]`` to ``points[target[k]]`` meets obstacle ``obstacle[k]``
-    (an index into ``obstacle_ids``), crossed when ``crossed[k]`` else grazed."""
+    (an index into ``obstacle_ids``), crossed when ``crossed[k]`` else grazed. Rows are sorted by
+    shooter, then target, then in the order the ruler meets the obstacles from the shooter."""
 
     points: np.ndarray  # (N, 2) int
     obstacle_ids: tuple[str, ...]
@@ -103,10 +104,17 @@ def compute_sight_table(field: Field | ObstacleIndex) -> SightTable:
 
     a, b = cat(out_s, np.int32), cat(out_t, np.int32)
     obst, crossed = cat(out_o, np.int32), cat(out_c, bool)
+    shooter, target = np.concatenate([a, b]), np.concatenate([b, a])
+    obst, crossed = np.concatenate([obst, obst]), np.concatenate([crossed, crossed])
+    # rows in the ruler's order: by shooter, target, then exactly ruler._read_pairs' key (the
+    # obstacle centre's projection on the line from the shooter, the same float arithmetic), then
+    # the obstacle; so a reader takes each pair's touches as they are
+    s = xy[shooter]
+    along = ((index.centres[obst] - s) * (xy[target] - s)).sum(axis=1) if len(shooter) else s[:, 0]
+    order = np.lexsort((obst, along, shooter.astype(np.int64) * n + target))
     return SightTable(
         points, index.ids, tuple(o.height for o in index.obstacles),
-        np.concatenate([a, b]), np.concatenate([b, a]), np.concatenate([obst, obst]),
-        np.concatenate([crossed, crossed]),
+        shooter[order], target[order], obst[order], crossed[order],
     )
 
 

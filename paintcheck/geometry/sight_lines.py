@@ -2,15 +2,15 @@
 
 ``SightLines`` answers ``lines_of_fire(shooter, targets)`` for lattice points without geometry: the
 sight table (``sight.py``) holds every obstacle the ruler meets between every ordered pair of
-lattice points, nothing ignored; this module puts each shooter's rows in the order the ruler
-lists its touches (``ruler._read_pairs``: by the obstacle centre's projection on the line from the
-shooter, computed with the same float arithmetic, then by obstacle) and hands out the index's own
-``Touch`` objects. Leaving obstacles out (the shooter's and the target's own covers) only removes
-touches, so the reader filters them at lookup. A point off the lattice (mid-run, or another
-field's) gets None: the caller measures it with the exact geometry.
+lattice points, nothing ignored, its rows in the order the ruler lists its touches
+(``ruler._read_pairs``: by the obstacle centre's projection on the line from the shooter, with the
+same float arithmetic, then by obstacle); this module hands out the index's own ``Touch`` objects.
+Leaving obstacles out (the shooter's and the target's own covers) only removes touches, so the
+reader filters them at lookup. A point off the lattice (mid-run, or another field's) gets None:
+the caller measures it with the exact geometry.
 
-A shooter's rows are sorted on first use and kept (a few hundred targets), so a process pays for
-the shooters it asks about only.
+Each shooter's touches are gathered into tuples on first use and kept, so a process pays for the
+shooters it asks about only.
 """
 
 from __future__ import annotations
@@ -37,10 +37,7 @@ class SightLines:
         self.table = table
         self.index = index
         self.point_index: dict[Point, int] = table.point_index
-        order = np.argsort(table.shooter, kind="stable")
-        self._order = order
-        self._first = np.searchsorted(table.shooter[order], np.arange(len(table.points) + 1)).tolist()
-        self._xy = table.points.astype(float)
+        self._first = np.searchsorted(table.shooter, np.arange(len(table.points) + 1)).tolist()
         # touch k of self._touches: obstacle k % n grazed (k < n) or crossed
         n = len(index.ids)
         self._code = table.obstacle.astype(np.intp) + n * table.crossed
@@ -49,26 +46,16 @@ class SightLines:
 
     def _shooter(self, i: int) -> dict[int, Touches]:
         """Target index -> touches in the ruler's order, for shooter ``i`` (every target it meets
-        something on; the others meet nothing)."""
-        t = self.table
-        rows = self._order[self._first[i]:self._first[i + 1]]
-        if not len(rows):
-            self._from[i] = {}
-            return self._from[i]
-        target, obst = t.target[rows], t.obstacle[rows]
-        s = self._xy[i][None, :]
-        d = self._xy[target] - s
-        # exactly ruler._read_pairs' key: ((centre - s) * d).sum(axis=1), then the obstacle index
-        along = ((self.index.centres[obst] - s) * d).sum(axis=1)
-        order = np.lexsort((obst, along, target))
-        target = target[order]
+        something on; the others meet nothing). The table's rows are in that order already."""
+        lo, hi = self._first[i], self._first[i + 1]
         touches = self._touches
-        met = [touches[k] for k in self._code[rows][order].tolist()]
+        met = [touches[k] for k in self._code[lo:hi].tolist()]
+        target = self.table.target[lo:hi]
         cuts = (np.flatnonzero(target[1:] != target[:-1]) + 1).tolist()
         starts, ends = [0, *cuts], [*cuts, len(met)]
         row = self._from[i] = {
             j: tuple(met[a:b]) for j, a, b in zip(target[starts].tolist(), starts, ends, strict=True)
-        }
+        } if met else {}
         return row
 
     def touches(self, shooter: Point, target: Point, ignore: Sequence[str] = ()) -> Touches | None:

@@ -182,7 +182,7 @@ class MatchState:
 def _shallow(obj):
     """A copy of a dataclass instance whose fields are all immutable values."""
     clone = object.__new__(type(obj))
-    clone.__dict__.update(obj.__dict__)
+    clone.__dict__ = obj.__dict__.copy()
     return clone
 
 
