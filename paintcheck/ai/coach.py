@@ -75,3 +75,13 @@ def make_coach(kind: str, team: str, engine: Engine, seed: int, **options) -> Co
 
         return HardCoach(team, engine, seed, **options)
     raise ValueError(f"a coach is one of {', '.join(COACH_KINDS)}, not {kind!r}")
+
+
+def window_coach(kind: str, team: str, engine: Engine, seed: int) -> Coach:
+    """A coach for the window: ``hard`` also stops at its wall-clock budget (``hard.WINDOW_SECONDS``),
+    so that a slow machine never waits longer; on this machine its fixed search ends first."""
+    if kind == "hard":
+        from paintcheck.ai.hard import WINDOW_SECONDS
+
+        return make_coach(kind, team, engine, seed, seconds=WINDOW_SECONDS)
+    return make_coach(kind, team, engine, seed)

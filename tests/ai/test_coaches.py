@@ -60,3 +60,13 @@ def test_a_hard_coach_under_a_time_budget_still_decides(table):
     coach = make_coach("hard", "blue", table.engine, 3, iterations=10**6, seconds=0.05)
     orders = coach.decide(look(state, "blue"))
     assert table.engine.why_illegal(state, orders) is None
+
+
+def test_the_window_coaches(table):
+    from paintcheck.ai.coach import window_coach
+
+    state = table.start_break()
+    for kind in COACH_KINDS:
+        coach = window_coach(kind, "blue", table.engine, 1)
+        assert coach.kind == kind
+        assert table.engine.why_illegal(state, coach.decide(look(state, "blue"))) is None
