@@ -19,10 +19,12 @@ COMMANDS = {
     "odds": ("odds", "exact odds of a shot, from a required roll or between two points"),
     "tournament": ("tournament", "matches between two computer coaches: wins, win rate, thinking time"),
 }
+LANGUAGES = ("en", "fr")  # paintcheck.ui.i18n.LOCALES (not imported here: no pygame before a command)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="main.py", description=__doc__)
+    parser.add_argument("--lang", choices=LANGUAGES, help="the window's language, remembered (en, fr)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         module = importlib.import_module(f"paintcheck.cli.{module_name}")
@@ -36,11 +38,12 @@ def main(argv: list[str] | None = None) -> int:
     from paintcheck.cli.errors import CommandError
 
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
     args = parser.parse_args(argv)
     module = getattr(args, "_module", None)
-    if module is None:
+    if module is None:  # no sub-command: the window, with the global options (--lang)
         module = importlib.import_module("paintcheck.cli.play")
-        args = parser.parse_args(["play", *(argv or [])])
+        args = parser.parse_args(["play", *argv])
     try:
         return int(module.run(args) or 0)
     except CommandError as exc:

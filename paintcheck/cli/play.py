@@ -9,6 +9,8 @@ from paintcheck.cli.layout_arg import load_field
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--layout", help="layout file to play on")
+    parser.add_argument("--lang", choices=("en", "fr"), default=argparse.SUPPRESS,
+                        help="the window's language (en, fr), remembered for the next start")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -15,7 +15,7 @@ import pygame_gui
 
 from paintcheck.field.layout import LayoutError
 from paintcheck.rules.codec import START_BREAK, CodecError
-from paintcheck.ui import overlays, saves, theme
+from paintcheck.ui import i18n, overlays, saves, theme
 from paintcheck.ui.holder import Holder
 from paintcheck.ui.session import MatchSession
 
@@ -27,15 +27,20 @@ AWAKE_AFTER_INPUT = 2.0  # seconds of full-rate drawing after any event (hover e
 
 
 class App:
-    def __init__(self, size=DEFAULT_SIZE, layout=None, seed: int | None = None, start: str = "title") -> None:
+    def __init__(self, size=DEFAULT_SIZE, layout=None, seed: int | None = None, start: str = "title",
+                 language: str = i18n.DEFAULT) -> None:
         pygame.init()
+        i18n.set_locale(language)
+        self.language = language
         theme.reset()
         overlays.reset()
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         pygame.display.set_caption("Paintcheck Digital")
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.size = self.screen.get_size()
-        self.manager = pygame_gui.UIManager(self.size, theme.gui_theme(), enable_live_theme_updates=False)
+        self.manager = pygame_gui.UIManager(self.size, theme.gui_theme(), enable_live_theme_updates=False,
+                                            starting_language=language,
+                                            translation_directory_paths=[str(i18n.CATALOGUE_DIR)])
         self.manager.preload_fonts(
             [{"name": "dejavu", "point_size": size, "style": style}
              for size in (13, 14, 18, 24) for style in ("regular", "bold")
@@ -71,6 +76,20 @@ class App:
         self.scene = self.scenes[name]
         self.scene.enter(persist)
 
+    def set_language(self, language: str, remember: bool = True) -> None:
+        """Speak ``language`` from now on (``en``, ``fr``): pygame_gui's own words follow the manager's
+        locale, the scene's widgets are built again in the new words, and the choice is remembered."""
+        from paintcheck.ui import settings
+
+        i18n.set_locale(language)
+        self.language = language
+        self.manager.set_locale(language)
+        if remember:
+            settings.remember_language(language)
+        self.message = None
+        self.scene.layout(self.size)
+        self.awake = AWAKE_AFTER_INPUT
+
     def open_designer(self, path=None) -> None:
         """*Design a field*: the designer on ``path`` (a layout file), or on a new empty field."""
         self.message = None
@@ -97,14 +116,14 @@ class App:
             self.session = MatchSession.new(layout_path, seed if seed is not None else self.seed, start,
                                             coaches)
         except LayoutError as exc:  # the field's file changed or broke since it was listed
-            self.flash(f"Cannot start a match: {exc}", error=True)
+            self.flash(i18n.tr("app.cannot_start", error=exc), error=True)
             self.switch("fields")  # listed again: the field now shows its problem
             return
         self.message = None
         try:
             self.session.save()  # in the list at once, beside every other match
         except OSError as exc:
-            self.flash(f"Could not save the match: {exc.strerror or exc}", error=True)
+            self.flash(i18n.tr("app.cannot_save", error=exc.strerror or exc), error=True)
         self.holder = self.holder_for(self.session)
         self.switch("match", viewer=None)
 
@@ -113,15 +132,15 @@ class App:
         if path is None:
             entry = saves.latest()
             if entry is None:
-                self.flash("No saved match to continue.", error=True)
+                self.flash(i18n.tr("app.no_save"), error=True)
                 return False
             path = entry.path
         try:
             self.session = MatchSession.load(path)
         except CodecError as exc:
-            self.flash(f"Cannot resume: {exc}", error=True)
+            self.flash(i18n.tr("app.cannot_resume", error=exc), error=True)
             return False
-        self.flash(f"Resumed the match saved in {path}")
+        self.flash(i18n.tr("app.resumed", path=path))
         self.holder = self.holder_for(self.session)
         self.switch("match", viewer=None)
         return True
@@ -205,7 +224,10 @@ def run(args: argparse.Namespace | None = None, designer: bool = False) -> int:
     info_h = int(os.environ.get("PAINTCHECK_HEIGHT", "0") or 0)
     if info_w and info_h:
         size = (info_w, info_h)
-    app = App(size, layout=layout)
+    from paintcheck.ui import settings
+
+    language = settings.starting_language(getattr(args, "lang", None) if args is not None else None)
+    app = App(size, layout=layout, language=language)
     if designer:
         app.open_designer(getattr(args, "file", None))
     return app.run()

@@ -4,7 +4,8 @@ The shipped layouts and the user's own (the ``layouts`` folder beside the saves)
 ``play --layout`` (or the default field) comes first and is chosen by Enter. A layout that does not
 load is listed greyed with its one-line problem. Choosing a field starts the match on it
 (``App.new_match``). The list itself is ``ui.saves.list_fields`` (no pygame); the look and the
-thumbnails are the saved matches' (``ui.load_scene``).
+thumbnails are the saved matches' (``ui.load_scene``). Its words come from the catalogue
+(``i18n.tr``, keys ``fields.*``).
 """
 
 from __future__ import annotations
@@ -12,18 +13,19 @@ from __future__ import annotations
 import pygame
 
 from paintcheck.ui import saves, theme
+from paintcheck.ui.i18n import tr
 from paintcheck.ui.load_scene import ROW_H, THUMB, _fit, thumbnail
 from paintcheck.ui.scenes import Scene
 
 TOP = 104  # the first row of fields
 COACH_TOP = 96  # the coaches' row (New match): the fields start under it
-COACH_WORDS = {None: "A person", "easy": "Computer: easy", "normal": "normal", "hard": "hard"}
+COACH_KINDS = (None, "easy", "normal", "hard")  # a person, or the computer at a strength
 BOTTOM = 112  # room under the fields: the message and the page's buttons
 GAP = 16  # between the two columns
 PLAY_W = 110
 STUDY_W = 80
 PRESELECTED_EDGE = (128, 224, 160)
-FLAG_WORDS = {"centre": "centre flag", "double": "a flag in each base"}
+FLAGS = ("centre", "double")  # the flag formats the catalogue names (fields.flag.*)
 
 
 class FieldChooserScene(Scene):
@@ -83,22 +85,23 @@ class FieldChooserScene(Scene):
             c.row_height = 34
             design = self.purpose != "play"
             c.at(rect.right - PLAY_W - STUDY_W - 20, rect.y + 27, STUDY_W + PLAY_W + 6)
-            c.add(f"study-{entry.key}", "Study", lambda e=entry: self.app.study_field(e.path),
-                  None if entry.problem is None else f"cannot be studied: {entry.problem}", width=STUDY_W,
-                  hint="exposure and threat over the field, its pieces ranked")
-            c.add(f"{'design' if design else 'play'}-{entry.key}", "Open" if design else "Play here",
-                  lambda e=entry: self.choose(e),
-                  None if entry.problem is None else f"cannot be {'opened' if design else 'played'}: "
-                                                     f"{entry.problem}", primary=True, width=PLAY_W)
+            c.add(f"study-{entry.key}", tr("fields.study"), lambda e=entry: self.app.study_field(e.path),
+                  None if entry.problem is None else tr("fields.cannot_study", problem=entry.problem),
+                  width=STUDY_W, hint=tr("fields.study_hint"))
+            c.add(f"{'design' if design else 'play'}-{entry.key}",
+                  tr("common.open") if design else tr("fields.play"), lambda e=entry: self.choose(e),
+                  None if entry.problem is None else
+                  tr("fields.cannot_open" if design else "fields.cannot_play", problem=entry.problem),
+                  primary=True, width=PLAY_W)
         if self.purpose == "play":
             self.coach_buttons(c)
         c.at(self.x0, h - 64, self.width)
         c.row_height = 38
-        c.add("previous", "Previous", self.previous, None if self.page else "this is the first page",
-              width=110)
-        c.add("next", "Next", self.next, None if self.page + 1 < self.pages else "this is the last page",
-              width=110)
-        c.add("back", "Back to the title", self.back, width=200)
+        c.add("previous", tr("common.previous"), self.previous,
+              None if self.page else tr("common.first_page"), width=110)
+        c.add("next", tr("common.next"), self.next,
+              None if self.page + 1 < self.pages else tr("common.last_page"), width=110)
+        c.add("back", tr("common.back_title"), self.back, width=200)
 
     def coach_buttons(self, c) -> None:
         """Who coaches each team: a person, or the computer at a strength (``App.coaches``)."""
@@ -108,10 +111,10 @@ class FieldChooserScene(Scene):
         for team in ("blue", "white"):
             self.coach_captions.append((team, c.x))
             c.label_space(118)
-            for kind, words in COACH_WORDS.items():
-                c.add(f"coach-{team}-{kind or 'person'}", words, lambda t=team, k=kind: self.set_coach(t, k),
-                      chosen=self.app.coaches.get(team) == kind,
-                      hint="the computer plays this team from its own view only" if kind else None)
+            for kind in COACH_KINDS:
+                c.add(f"coach-{team}-{kind or 'person'}", tr(f"fields.coach.{kind or 'person'}"),
+                      lambda t=team, k=kind: self.set_coach(t, k), chosen=self.app.coaches.get(team) == kind,
+                      hint=tr("fields.coach_hint") if kind else None)
             c.label_space(24)
 
     def set_coach(self, team: str, kind: str | None) -> None:
@@ -158,23 +161,24 @@ class FieldChooserScene(Scene):
     def draw(self, surface) -> None:
         surface.fill(theme.BACKGROUND)
         w, h = surface.get_size()
-        theme.blit_text(surface, "Choose the field", (w // 2, 40), 30, theme.TEXT, True, anchor="center")
+        theme.blit_text(surface, tr("fields.title"), (w // 2, 40), 30, theme.TEXT, True, anchor="center")
         folder = saves.printable(str(saves.user_layouts_dir()))
-        own = _fit(f"Your own layouts: the layout files in {folder}", 14, w - 80)
+        own = _fit(tr("fields.own", folder=folder), 14, w - 80)
         theme.blit_text(surface, own, (w // 2, 74), 14, theme.TEXT_DIM, anchor="center")
         for team, x in getattr(self, "coach_captions", []) if self.purpose == "play" else ():
-            theme.blit_text(surface, f"{theme.TEAM_NAME[team]} coach:", (x, COACH_TOP + 16), 15, theme.TEXT,
+            theme.blit_text(surface, tr(f"fields.coach_caption.{team}"), (x, COACH_TOP + 16), 15, theme.TEXT,
                             True, anchor="midleft")
         for rect, entry in self.rows:
             self.draw_entry(surface, rect, entry)
         if self.pages > 1:
-            theme.blit_text(surface, f"page {self.page + 1} of {self.pages}",
+            theme.blit_text(surface, tr("common.page", page=self.page + 1, pages=self.pages),
                             (self.x0 + self.width, h - 45), 14, theme.TEXT_DIM, anchor="midright")
         refused = next((e for r, e in self.rows if e.problem is not None and r.collidepoint(self.pointer)),
                        None)
         if refused is not None:  # a greyed button shows no tooltip: its whole reason is printed here
             y = h - 104
-            for line in theme.wrap(f"{refused.name} cannot be played: {refused.problem}", 14, self.width)[:2]:
+            words = tr("fields.named_cannot_play", name=refused.name, problem=refused.problem)
+            for line in theme.wrap(words, 14, self.width)[:2]:
                 theme.blit_text(surface, line, (w // 2, y), 14, theme.TEXT_WARN, anchor="center")
                 y += 18
         else:
@@ -194,14 +198,14 @@ class FieldChooserScene(Scene):
             theme.blit_text(surface, "?", box.center, 30, theme.TEXT_WARN, True, anchor="center")
         x = rect.x + THUMB[0] + 20
         room = rect.right - PLAY_W - STUDY_W - 34 - x
-        origin = saves.ORIGIN_WORDS[entry.origin]
+        origin = tr(f"fields.origin.{entry.origin}")
         if entry.preselected and self.app.layout_path is not None and entry.origin != saves.GIVEN:
-            origin += " · opened with --layout"
+            origin += " · " + tr(f"fields.origin.{saves.GIVEN}")
         origin = _fit(f"{origin} · {entry.file}", 13, room)
         if entry.problem is not None:
             theme.blit_text(surface, _fit(entry.name, 18, room), (x, rect.y + 6), 18, theme.TEXT_DIM, True)
             problem = entry.problem.removeprefix(f"{entry.file}: ")  # the file is named below
-            lines = theme.wrap(f"cannot be played: {problem}", 13, room)
+            lines = theme.wrap(tr("fields.cannot_play", problem=problem), 13, room)
             if len(lines) > 2:
                 lines = [lines[0], _fit(" ".join(lines[1:]), 13, room)]
             for i, line in enumerate(lines):
@@ -209,6 +213,7 @@ class FieldChooserScene(Scene):
             theme.blit_text(surface, origin, (x, rect.y + 66), 13, theme.TEXT_DIM)
             return
         theme.blit_text(surface, _fit(entry.name, 18, room), (x, rect.y + 8), 18, theme.TEXT, True)
-        flag = FLAG_WORDS.get(entry.flag, entry.flag)
-        theme.blit_text(surface, _fit(f"{entry.size} · {flag}", 14, room), (x, rect.y + 35), 14, theme.TEXT)
+        flag = tr(f"fields.flag.{entry.flag}") if entry.flag in FLAGS else entry.flag
+        size = tr("fields.size", columns=entry.columns, rows=entry.rows_per_half)
+        theme.blit_text(surface, _fit(f"{size} · {flag}", 14, room), (x, rect.y + 35), 14, theme.TEXT)
         theme.blit_text(surface, origin, (x, rect.y + 60), 13, theme.TEXT_DIM)

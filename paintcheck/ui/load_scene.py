@@ -1,6 +1,7 @@
 """Load a match: the saves folder as a list, newest first, each with its field's thumbnail, turn and
 players on the field; open one, or delete it after a confirmation. A damaged file is listed with its
-problem and can only be deleted. The list itself is ``ui.saves`` (no pygame)."""
+problem and can only be deleted. The list itself is ``ui.saves`` (no pygame); the words are the
+catalogue's (``i18n.tr``, keys ``load.*``)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import pygame
 
 from paintcheck.field.layout import Field
 from paintcheck.field.layout_file import layout_from_dict
-from paintcheck.ui import saves, theme
+from paintcheck.ui import i18n, saves, theme
 from paintcheck.ui.fieldview import FieldRenderer
+from paintcheck.ui.i18n import tr
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.transform import FieldTransform
 
@@ -69,21 +71,21 @@ class LoadScene(Scene):
             c.row_height = 32
             key = entry.path.name
             if self.confirming == entry.path:
-                c.add(f"delete-yes-{key}", "Delete for good", lambda e=entry: self.delete(e), primary=True,
-                      width=130)
-                c.add(f"delete-no-{key}", "Keep it", self.keep, width=100)
+                c.add(f"delete-yes-{key}", tr("load.delete_yes"), lambda e=entry: self.delete(e),
+                      primary=True, width=150)
+                c.add(f"delete-no-{key}", tr("load.keep"), self.keep, width=94)
             else:
-                c.add(f"open-{key}", "Open", lambda e=entry: self.open(e), entry.problem, primary=True,
-                      width=120)
-                c.add(f"delete-{key}", "Delete…", lambda e=entry: self.ask_delete(e), width=110)
+                c.add(f"open-{key}", tr("common.open"), lambda e=entry: self.open(e), entry.problem,
+                      primary=True, width=120)
+                c.add(f"delete-{key}", tr("load.delete"), lambda e=entry: self.ask_delete(e), width=110)
         c.at(self.x0, h - 64, width)
         c.row_height = 38
         pages = max(1, -(-len(self.entries) // n))
-        c.add("previous", "Newer", self.previous, None if self.page else "this is the first page",
-              width=110)
-        c.add("next", "Older", self.next, None if self.page + 1 < pages else "this is the last page",
-              width=110)
-        c.add("back", "Back to the title", lambda: self.app.switch("title"), width=200)
+        c.add("previous", tr("load.newer"), self.previous, None if self.page else tr("common.first_page"),
+              width=130)
+        c.add("next", tr("load.older"), self.next, None if self.page + 1 < pages else tr("common.last_page"),
+              width=130)
+        c.add("back", tr("common.back_title"), lambda: self.app.switch("title"), width=200)
 
     # -- actions ------------------------------------------------------------------------------------
     def open(self, entry: saves.SavedMatch) -> None:
@@ -102,9 +104,10 @@ class LoadScene(Scene):
     def delete(self, entry: saves.SavedMatch) -> None:
         try:
             saves.delete_save(entry.path)
-            self.app.flash(f"Deleted {entry.path.name}")
+            self.app.flash(tr("load.deleted", file=entry.path.name))
         except OSError as exc:
-            self.app.flash(f"Could not delete {entry.path.name}: {exc.strerror or exc}", error=True)
+            self.app.flash(tr("load.cannot_delete", file=entry.path.name, error=exc.strerror or exc),
+                           error=True)
         self.confirming = None
         self.entries = saves.list_saves()
         self.layout(self.app.size)
@@ -127,9 +130,9 @@ class LoadScene(Scene):
     def draw(self, surface) -> None:
         surface.fill(theme.BACKGROUND)
         w, h = surface.get_size()
-        theme.blit_text(surface, "Saved matches", (w // 2, 40), 30, theme.TEXT, True, anchor="center")
+        theme.blit_text(surface, tr("load.title"), (w // 2, 40), 30, theme.TEXT, True, anchor="center")
         if not self.entries:
-            theme.blit_text(surface, "No saved match yet: a match saves itself after every decision.",
+            theme.blit_text(surface, tr("load.empty"),
                             (w // 2, 120), 17, theme.TEXT_DIM, anchor="center")
         for y, entry in self.rows:
             pygame.draw.rect(surface, (40, 44, 48), (self.x0, y, self.width, ROW_H - 8), border_radius=6)
@@ -138,15 +141,16 @@ class LoadScene(Scene):
                 surface.blit(thumb, (self.x0 + 8, y + 1))
             x = self.x0 + THUMB[0] + 20
             room = self.x0 + self.width - 260 - x
-            theme.blit_text(surface, _fit(entry.field or entry.path.name, 18, room), (x, y + 8), 18,
+            name = tr("load.unknown_field") if entry.field == "unknown field" else entry.field
+            theme.blit_text(surface, _fit(name or entry.path.name, 18, room), (x, y + 8), 18,
                             theme.TEXT, True)
             if entry.problem:
-                theme.blit_text(surface, _fit(f"cannot be opened: {entry.problem}", 14, room), (x, y + 34),
-                                14, theme.TEXT_WARN)
+                theme.blit_text(surface, _fit(tr("load.cannot_open", problem=entry.problem), 14, room),
+                                (x, y + 34), 14, theme.TEXT_WARN)
             else:
                 theme.blit_text(surface, _fit(_progress(entry), 15, room), (x, y + 34), 15, theme.TEXT)
-            theme.blit_text(surface, _fit(f"saved {entry.when} · {entry.path.name}", 13, room), (x, y + 58),
-                            13, theme.TEXT_DIM)
+            saved = tr("load.saved", when=i18n.date_time(entry.modified), file=entry.path.name)
+            theme.blit_text(surface, _fit(saved, 13, room), (x, y + 58), 13, theme.TEXT_DIM)
         self.app.draw_message(surface, (w // 2, h - 100))
 
 
@@ -161,11 +165,13 @@ def _fit(words: str, size: int, width: int) -> str:
 
 
 def _progress(entry: saves.SavedMatch) -> str:
+    """Where the match stands: its turn (or its result) and the players left on each side."""
     players = dict(entry.players)
-    score = (f"Blue {players['blue']} · White {players['white']} on the field"
+    score = (tr("load.score", blue=players["blue"], white=players["white"])
              if {"blue", "white"} <= players.keys() else "")
     if entry.winner:
-        head = "draw" if entry.winner == "draw" else f"{theme.TEAM_NAME[entry.winner]} won"
-        return f"over: {head}" + (f" ({score})" if score else "")
-    turn = "the break" if entry.turn == 1 else (f"turn {entry.turn}" if entry.turn else "turn ?")
-    return f"{turn}" + (f" — {score}" if score else "")
+        head = tr("load.draw") if entry.winner == "draw" else tr(f"load.won.{entry.winner}")
+        return tr("load.over_score", result=head, score=score) if score else tr("load.over", result=head)
+    turn = (tr("load.the_break") if entry.turn == 1
+            else (tr("load.turn", turn=entry.turn) if entry.turn else tr("load.turn_unknown")))
+    return tr("load.progress", turn=turn, score=score) if score else turn

@@ -1,18 +1,23 @@
 """The simple scenes: title, hand-over between coaches, result, how to play.
 
-Every scene has ``enter(persist)`` / ``exit()``, ``handle_event``, ``update(dt)``, ``draw(surface)``
-and ``resize(size)``; the ``App`` owns the loop and switches scenes by name.
+Every word they show comes from the catalogue (``i18n.tr``); the title's language button switches
+the window between English and French at once. Every scene has ``enter(persist)`` / ``exit()``,
+``handle_event``, ``update(dt)``, ``draw(surface)`` and ``resize(size)``; the ``App`` owns the loop
+and switches scenes by name.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 import pygame
 from pygame_gui.elements import UITextBox
 
-from paintcheck.ui import saves, theme
+from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET
+from paintcheck.ui import i18n, saves, theme
+from paintcheck.ui.i18n import tr
 from paintcheck.ui.widgets import Controls
 
 
@@ -49,6 +54,9 @@ class Scene:
         surface.fill(theme.BACKGROUND)
 
 
+LANGUAGE_W = 130  # the title's language button
+
+
 def _centre_column(size, width=520):
     w, h = size
     return (w - width) // 2, width
@@ -63,54 +71,81 @@ class TitleScene(Scene):
         c = self.controls
         c.start(x, y, width)
         c.row_height = 40
-        c.add("new", "New match (two coaches, one mouse)", self.app.choose_field, primary=True,
-              width=width)
+        c.add("new", tr("title.new_match"), self.app.choose_field, primary=True, width=width)
         c.newline()
         last = saves.latest()
-        c.add("resume", "Continue the last match", lambda: self.app.resume_match(),
-              None if last else "no saved match yet", width=width,
-              hint=f"{last.field}, turn {last.turn}, saved {last.when}" if last else None)
+        c.add("resume", tr("title.resume"), lambda: self.app.resume_match(),
+              None if last else tr("title.no_save"), width=width,
+              hint=tr("title.resume_hint", field=last.field, turn=last.turn if last.turn else "?",
+                      when=i18n.date_time(last.modified)) if last else None)
         c.newline()
-        c.add("load", "Load a match…", lambda: self.app.switch("load"),
-              None if saves.list_saves() else "no saved match yet", width=width)
+        c.add("load", tr("title.load"), lambda: self.app.switch("load"),
+              None if saves.list_saves() else tr("title.no_save"), width=width)
         c.newline()
-        c.add("design", "Design a field", lambda: self.app.open_designer(), width=width)
+        c.add("design", tr("title.design"), lambda: self.app.open_designer(), width=width)
         c.newline()
-        c.add("learn", "Learn the instruments", lambda: self.app.switch("range"), width=width,
-              hint="the practice range: every modifier drawn with its rule, the odds, lessons")
+        c.add("learn", tr("title.learn"), lambda: self.app.switch("range"), width=width,
+              hint=tr("title.learn_hint"))
         c.newline()
-        c.add("help", "How to play", lambda: self.app.show_help(), width=width)
+        c.add("help", tr("title.help"), lambda: self.app.show_help(), width=width)
         c.newline()
-        c.add("quit", "Quit", lambda: self.app.quit(), width=width)
+        c.add("quit", tr("title.quit"), lambda: self.app.quit(), width=width)
+        # the other language, named in its own words, in the top right corner
+        c.at(size[0] - LANGUAGE_W - 20, 20, LANGUAGE_W)
+        c.add("language", tr("title.language"), self.switch_language, width=LANGUAGE_W,
+              hint=tr("title.language_hint"))
+
+    def switch_language(self) -> None:
+        """English ⇄ French, at once and remembered."""
+        other = next(loc for loc in i18n.LOCALES if loc != self.app.language)
+        self.app.set_language(other)
 
     def draw(self, surface) -> None:
         surface.fill(theme.BACKGROUND)
         w, h = surface.get_size()
-        theme.blit_text(surface, "Paintcheck Digital", (w // 2, h // 2 - 170), 44, theme.TEXT, True,
+        theme.blit_text(surface, tr("app.name"), (w // 2, h // 2 - 170), 44, theme.TEXT, True,
                         anchor="center")
-        theme.blit_text(surface, "tournament paintball on a field of points — from the break, hot-seat",
-                        (w // 2, h // 2 - 120), 18, theme.TEXT_DIM, anchor="center")
+        theme.blit_text(surface, tr("title.tagline"), (w // 2, h // 2 - 120), 18, theme.TEXT_DIM,
+                        anchor="center")
         self.app.draw_message(surface, (w // 2, h // 2 + 190))
 
 
 class HandOverScene(Scene):
-    """Between two coaches while secret order tokens are on the table: nothing secret is drawn."""
+    """Between two coaches while secret order tokens are on the table: nothing secret is drawn.
+    Its words are chosen from the match's phase (the match passes its English ones too)."""
 
     name = "handover"
+    NEXT = {ORDERS: "orders", DECLARE: "declare", REACT: "react", DODGE: "dodge", SHEETS: "sheets",
+            TARGET: "target"}
 
     def enter(self, persist: dict) -> None:
         self.team = persist["team"]
-        self.why = persist.get("why", "")
-        self.secret = persist.get("secret", "order tokens")
+        self.told_why = bool(persist.get("why"))
         super().enter(persist)
+
+    def phase(self) -> str | None:
+        session = self.app.session
+        return None if session is None else session.state.phase
+
+    @property
+    def why(self) -> str:
+        """Who decides next and what (none when the match said nothing)."""
+        if not self.told_why:
+            return ""
+        coach = tr(f"handover.coach.{self.team}")
+        return tr(f"handover.next.{self.NEXT.get(self.phase(), 'other')}", coach=coach)
+
+    @property
+    def secret(self) -> str:
+        """What secret will show, as a sentence."""
+        return tr("handover.secret.sheets" if self.phase() == SHEETS else "handover.secret.orders")
 
     def layout(self, size) -> None:
         x, width = _centre_column(size, 420)
         c = self.controls
         c.start(x, size[1] // 2 + 30, width)
         c.row_height = 48
-        name = theme.TEAM_NAME[self.team]
-        c.add("ready", f"I am the {name} coach: show my table", self.ready, primary=True, width=width)
+        c.add("ready", tr(f"handover.ready.{self.team}"), self.ready, primary=True, width=width)
 
     def ready(self) -> None:
         self.app.holder.handed_to(self.team)
@@ -127,12 +162,12 @@ class HandOverScene(Scene):
         w, h = surface.get_size()
         colour = theme.TEAM[self.team]
         pygame.draw.rect(surface, colour, (w // 2 - 260, h // 2 - 150, 520, 8))
-        theme.blit_text(surface, f"Hand the mouse to the {theme.TEAM_NAME[self.team]} coach",
-                        (w // 2, h // 2 - 100), 30, theme.TEXT, True, anchor="center")
-        theme.blit_text(surface, f"Secret {self.secret} will show: the other coach looks away.",
-                        (w // 2, h // 2 - 55), 17, theme.TEXT_DIM, anchor="center")
-        if self.why:
-            theme.blit_text(surface, self.why, (w // 2, h // 2 - 20), 17, theme.TEXT, anchor="center")
+        theme.blit_text(surface, tr(f"handover.title.{self.team}"), (w // 2, h // 2 - 100), 30, theme.TEXT,
+                        True, anchor="center")
+        theme.blit_text(surface, self.secret, (w // 2, h // 2 - 55), 17, theme.TEXT_DIM, anchor="center")
+        why = self.why
+        if why:
+            theme.blit_text(surface, why, (w // 2, h // 2 - 20), 17, theme.TEXT, anchor="center")
 
 
 class ResultScene(Scene):
@@ -148,21 +183,42 @@ class ResultScene(Scene):
         c = self.controls
         c.start(x, size[1] // 2 + 60, width)
         c.row_height = 40
-        c.add("again", "New match", self.app.choose_field, primary=True, width=width)
+        c.add("again", tr("result.new_match"), self.app.choose_field, primary=True, width=width)
         c.newline()
-        c.add("title", "Back to the title", lambda: self.app.switch("title"), width=width)
+        c.add("title", tr("common.back_title"), lambda: self.app.switch("title"), width=width)
 
     def draw(self, surface) -> None:
         surface.fill(theme.BACKGROUND)
         w, h = surface.get_size()
         if self.winner == "draw":
-            title, colour = "Draw", theme.TEXT
+            title, colour = tr("result.draw"), theme.TEXT
         else:
-            title, colour = f"{theme.TEAM_NAME[self.winner]} wins", theme.TEAM[self.winner]
+            title, colour = tr(f"result.wins.{self.winner}"), theme.TEAM[self.winner]
             if self.winner == "blue":
                 colour = (110, 160, 255)
         theme.blit_text(surface, title, (w // 2, h // 2 - 80), 52, colour, True, anchor="center")
-        theme.blit_text(surface, self.reason, (w // 2, h // 2 - 20), 20, theme.TEXT, anchor="center")
+        theme.blit_text(surface, end_reason_words(self.reason), (w // 2, h // 2 - 20), 20, theme.TEXT,
+                        anchor="center")
+
+
+# the engine's reasons for the end of a match (rules.engine._end_match), as the catalogue words them
+END_REASONS = (
+    (re.compile(r"(?P<player>\S+) hung the flag"), "result.reason.flag"),
+    (re.compile(r"after turn (?P<turn>\d+), (?P<blue>\d+) Blue against (?P<white>\d+) White on the field"),
+     "result.reason.turns"),
+    (re.compile(r"no player left on the other side"), "result.reason.one_side"),
+    (re.compile(r"no player left on either side"), "result.reason.both_sides"),
+)
+
+
+def end_reason_words(reason: str) -> str:
+    """The engine's end-of-match reason in the window's language (its numbers and the player's id
+    kept); a reason the catalogue does not know is shown as the engine gave it."""
+    for pattern, key in END_REASONS:
+        match = pattern.fullmatch(reason)
+        if match:
+            return tr(key, **match.groupdict())
+    return reason
 
 
 def markdown_to_html(text: str) -> str:
@@ -181,6 +237,15 @@ def markdown_to_html(text: str) -> str:
         else:
             out.append(s)
     return "<br>".join(out)
+
+
+def how_to_play_text(language: str) -> str:
+    """docs/how-to-play.md, or its French twin docs/how-to-play.fr.md."""
+    page: Path = theme.HOW_TO_PLAY_BY_LANGUAGE.get(language, theme.HOW_TO_PLAY)
+    try:
+        return page.read_text(encoding="utf-8")
+    except OSError:
+        return tr("help.missing", page=f"docs/{page.name}")
 
 
 class HelpScene(Scene):
@@ -202,18 +267,15 @@ class HelpScene(Scene):
         w, h = size
         if self.box is not None:
             self.box.kill()
-        try:
-            text = theme.HOW_TO_PLAY.read_text(encoding="utf-8")
-        except OSError:
-            text = "# How to play\n\nThe page docs/how-to-play.md is missing."
+        text = how_to_play_text(self.app.language)
         width = min(900, w - 40)
         self.box = UITextBox(markdown_to_html(text), pygame.Rect((w - width) // 2, 20, width, h - 90),
                              self.app.manager)
         c = self.controls
         c.start((w - 200) // 2, h - 58, 200)
         c.row_height = 40
-        c.add("back", "Back", lambda: self.app.switch(self.back_to, **self.back_persist), primary=True,
-              width=200)
+        c.add("back", tr("common.back"), lambda: self.app.switch(self.back_to, **self.back_persist),
+              primary=True, width=200)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -11,10 +11,13 @@ from pathlib import Path
 
 import pygame
 
+from paintcheck.ui import i18n
+
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 FONT_REGULAR = ASSETS / "fonts" / "DejaVuSans.ttf"
 FONT_BOLD = ASSETS / "fonts" / "DejaVuSans-Bold.ttf"
 HOW_TO_PLAY = Path(__file__).resolve().parents[2] / "docs" / "how-to-play.md"
+HOW_TO_PLAY_BY_LANGUAGE = {"en": HOW_TO_PLAY, "fr": HOW_TO_PLAY.with_name("how-to-play.fr.md")}
 
 # -- colours -------------------------------------------------------------------------------------------
 BACKGROUND = (24, 30, 28)
@@ -176,10 +179,10 @@ def reset() -> None:
 
 def percent(p) -> str:
     """A chance as a player reads it: whole percents, "<1%" and ">99%" at the ends (never a 0% or
-    a 100% that is not one)."""
-    value = float(p) * 100
-    if 0 < value < 0.5:
-        return "<1%"
-    if 99.5 <= value < 100:
-        return ">99%"
-    return f"{value:.0f}%"
+    a 100% that is not one); written for the window's language by Babel (French: ``35 %``)."""
+    return i18n.percent(p)
+
+
+def number(value: float, decimals: int | None = None) -> str:
+    """A number written for the window's language (``14.5``, ``14,5``)."""
+    return i18n.number(value, decimals)

@@ -1,0 +1,155 @@
+"""The window's words in English and French: one catalogue, read by pygame_gui and by drawn text.
+
+The catalogue is ``assets/i18n/paintcheck.<locale>.json`` in python-i18n's JSON form, the files
+pygame_gui's own localisation reads (``UIManager(translation_directory_paths=[CATALOGUE_DIR])``,
+``manager.set_locale``): ``{"fr": {"title": {"new_match": "…"}}}`` is the key
+``paintcheck.title.new_match``. ``tr("title.new_match", **values)`` gives the same string for text
+the scenes draw themselves, its ``%{name}`` placeholders filled. Numbers and chances are written by
+Babel for the locale (``14,5``; ``35 %`` with a narrow no-break space in French).
+
+The current locale is the window's one setting (``set_locale``); nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from datetime import datetime
+from functools import cache
+from pathlib import Path
+
+from babel.dates import format_datetime
+from babel.numbers import format_decimal
+
+CATALOGUE_DIR = Path(__file__).resolve().parents[2] / "assets" / "i18n"
+NAMESPACE = "paintcheck"
+LOCALES = ("en", "fr")
+DEFAULT = "en"
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}  # each in its own language
+NNBSP = "\u202f"  # the narrow no-break space of French typography (before ; ! ? : and %)
+PLACEHOLDER = re.compile(r"%\{(\w+)\}")
+
+_current = DEFAULT
+
+
+class CatalogueError(KeyError):
+    """A key missing from the catalogue, or a placeholder left without its value."""
+
+
+def current() -> str:
+    """The locale the window speaks now."""
+    return _current
+
+
+def set_locale(locale: str) -> None:
+    global _current
+    if locale not in LOCALES:
+        raise ValueError(f"unknown language {locale!r} (one of {', '.join(LOCALES)})")
+    _current = locale
+
+
+def catalogue_path(locale: str) -> Path:
+    return CATALOGUE_DIR / f"{NAMESPACE}.{locale}.json"
+
+
+@cache
+def catalogue(locale: str) -> dict[str, str]:
+    """Every entry of ``locale``'s file, flat: ``{"title.new_match": "New match…", …}``."""
+    data = json.loads(catalogue_path(locale).read_text(encoding="utf-8"))
+    flat: dict[str, str] = {}
+
+    def walk(node: dict, prefix: str) -> None:
+        for key, value in node.items():
+            if isinstance(value, dict):
+                walk(value, f"{prefix}{key}.")
+            else:
+                flat[prefix + key] = value
+
+    walk(data[locale], "")
+    return flat
+
+
+def tr(key: str, locale: str | None = None, **values) -> str:
+    """The entry ``key`` (without the namespace) in ``locale`` (by default the current one), its
+    ``%{name}`` placeholders filled from ``values`` (numbers written for the locale)."""
+    locale = locale or _current
+    try:
+        template = catalogue(locale)[key]
+    except KeyError:
+        raise CatalogueError(f"{key!r} is not in the {locale} catalogue") from None
+
+    def fill(match: re.Match) -> str:
+        name = match.group(1)
+        if name not in values:
+            raise CatalogueError(f"{key!r} needs a value for %{{{name}}}")
+        value = values[name]
+        if isinstance(value, float):
+            return number(value, locale=locale)
+        return str(value)
+
+    return PLACEHOLDER.sub(fill, template)
+
+
+def gui_key(key: str) -> str:
+    """The key as pygame_gui's localisation knows it (with the namespace)."""
+    return f"{NAMESPACE}.{key}"
+
+
+def placeholders(template: str) -> set[str]:
+    return set(PLACEHOLDER.findall(template))
+
+
+def team(team_id: str, locale: str | None = None) -> str:
+    """A team's name: Blue / White, Bleu / Blanc."""
+    return tr(f"team.{team_id}", locale)
+
+
+# -- numbers ----------------------------------------------------------------------------------------
+def number(value: float, decimals: int | None = None, locale: str | None = None) -> str:
+    """``value`` written for the locale (``14.5`` / ``14,5``); ``decimals`` fixes the digits."""
+    locale = locale or _current
+    fmt = None if decimals is None else ("#,##0" + ("." + "0" * decimals if decimals else ""))
+    return _french_spaces(format_decimal(value, format=fmt, locale=locale), locale)
+
+
+def percent_number(value: float, locale: str | None = None) -> str:
+    """A percentage already computed (``35`` → ``35%`` / ``35 %``), whole."""
+    locale = locale or _current
+    digits = format_decimal(round(value), format="#,##0", locale=locale)
+    return _french_spaces(digits, locale) + (f"{NNBSP}%" if locale == "fr" else "%")
+
+
+def percent(p: float, locale: str | None = None) -> str:
+    """A chance as a player reads it: whole percents, ``<1%`` and ``>99%`` at the ends (never a 0%
+    or a 100% that is not one); in French ``35 %``, ``<1 %``."""
+    locale = locale or _current
+    value = float(p) * 100
+    sign = f"{NNBSP}%" if locale == "fr" else "%"
+    if 0 < value < 0.5:
+        return f"<1{sign}"
+    if 99.5 <= value < 100:
+        return f">99{sign}"
+    return percent_number(value, locale)
+
+
+def date_time(timestamp: float, locale: str | None = None) -> str:
+    """When a file was saved, in local time: ``23 Nov 2026, 21:31`` / ``23 nov. 2026, 21:31``."""
+    locale = locale or _current
+    when = datetime.fromtimestamp(timestamp)
+    return _french_spaces(format_datetime(when, "dd MMM y, HH:mm", locale=locale), locale)
+
+
+def _french_spaces(text: str, locale: str) -> str:
+    return text.replace("\xa0", NNBSP) if locale == "fr" else text
+
+
+# -- the language to start in ------------------------------------------------------------------------
+def system_locale(environ: dict | None = None) -> str:
+    """French when the system speaks French (LC_ALL, LC_MESSAGES, LANG, LANGUAGE), else English."""
+    environ = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = environ.get(name, "")
+        if value:
+            return "fr" if value.split(":")[0].lower().startswith("fr") else DEFAULT
+    return DEFAULT

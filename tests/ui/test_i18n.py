@@ -1,0 +1,380 @@
+"""Issue 17, first part: one catalogue (English, French) for the window, read by pygame_gui and by the
+text the scenes draw; numbers by Babel; the language from ``--lang``, the settings or the system,
+switched on the title at once; the converted screens draw no English in French; the shipped font
+draws French."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pygame
+import pytest
+
+from paintcheck.ui import i18n, settings, theme
+from paintcheck.ui.i18n import NNBSP, tr
+from tests.ui.driver import click, step
+
+LOCALES = i18n.LOCALES
+CONVERTED = ("title", "handover", "result", "help", "fields", "load")
+
+
+# -- the catalogue ----------------------------------------------------------------------------------
+def test_both_catalogues_have_the_same_keys_the_same_placeholders_and_no_empty_entry():
+    en, fr = i18n.catalogue("en"), i18n.catalogue("fr")
+    assert en.keys() == fr.keys()
+    for key in en:
+        assert isinstance(en[key], str) and isinstance(fr[key], str), key
+        assert en[key].strip() and fr[key].strip(), f"{key} is empty"
+        assert i18n.placeholders(en[key]) == i18n.placeholders(fr[key]), key
+        for value in (en[key], fr[key]):  # python-i18n's delimiter: a % is only a placeholder's
+            assert "%" not in i18n.PLACEHOLDER.sub("", value), (key, value)
+
+
+def test_the_files_are_python_i18n_files_of_one_namespace():
+    for locale in LOCALES:
+        path = i18n.CATALOGUE_DIR / f"paintcheck.{locale}.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert list(data) == [locale]  # the locale is the root (python-i18n's default)
+        _walk(data[locale])
+
+
+def _walk(node: dict) -> None:
+    assert len({"zero", "one", "few", "many", "other"} & node.keys()) < 2  # never a plural for python-i18n
+    for value in node.values():
+        if isinstance(value, dict):
+            _walk(value)
+
+
+def test_french_follows_french_typography():
+    for key, value in i18n.catalogue("fr").items():
+        text = i18n.PLACEHOLDER.sub("x", value)
+        for match in re.finditer(r"[:;!?]", text):
+            before = text[match.start() - 1] if match.start() else ""
+            assert before in (NNBSP, "\u00a0"), f"{key}: no-break space before {match.group()!r}: {value!r}"
+        assert "'" not in value, f"{key}: typographic apostrophe (’) in French: {value!r}"
+        assert '"' not in value, f"{key}: « guillemets » in French: {value!r}"
+
+
+def test_pygame_gui_reads_the_same_catalogue(app):
+    from pygame_gui.core.utility import translate
+
+    for locale in LOCALES:
+        app.manager.set_locale(locale)
+        for key, value in i18n.catalogue(locale).items():
+            values = {name: f"<{name}>" for name in i18n.placeholders(value)}
+            assert translate(i18n.gui_key(key), **values) == tr(key, locale, **values)
+    app.manager.set_locale("en")
+
+
+def test_tr_fills_placeholders_and_refuses_what_is_missing():
+    assert tr("common.page", "en", page=2, pages=3) == "page 2 of 3"
+    assert tr("common.page", "fr", page=2, pages=3) == "page 2 sur 3"
+    with pytest.raises(i18n.CatalogueError):
+        tr("common.page", "fr", page=2)
+    with pytest.raises(i18n.CatalogueError):
+        tr("no.such.key")
+    with pytest.raises(ValueError):
+        i18n.set_locale("de")
+
+
+# -- numbers --------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("p", "en", "fr"), [
+    (0.35, "35%", f"35{NNBSP}%"), (0.0, "0%", f"0{NNBSP}%"), (1.0, "100%", f"100{NNBSP}%"),
+    (0.001, "<1%", f"<1{NNBSP}%"), (0.998, ">99%", f">99{NNBSP}%"),
+])
+def test_percentages_per_language(p, en, fr):
+    assert i18n.percent(p, "en") == en and i18n.percent(p, "fr") == fr
+
+
+def test_theme_percent_keeps_its_english_and_follows_the_language():
+    try:
+        i18n.set_locale("en")
+        assert [theme.percent(p) for p in (0.354, 0.004, 0.996, 1)] == ["35%", "<1%", ">99%", "100%"]
+        i18n.set_locale("fr")
+        assert theme.percent(0.354) == f"35{NNBSP}%"
+        assert theme.number(14.5) == "14,5" and theme.number(1234.5, 1) == f"1{NNBSP}234,5"
+    finally:
+        i18n.set_locale("en")
+    assert theme.number(14.5) == "14.5" and i18n.number(3, 2, "en") == "3.00"
+
+
+# -- the font -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", [theme.FONT_REGULAR, theme.FONT_BOLD])
+def test_the_shipped_font_draws_french(path):
+    """Each character has a glyph of its own: not the font's empty box (what a character it lacks
+    gets, like one of the private use area), and the narrow no-break space is narrower than a space."""
+    pygame.font.init()
+    font = pygame.font.Font(str(path), 18)
+    missing = font.metrics("\ue000")[0]
+    missing_bitmap = pygame.image.tobytes(font.render("\ue000", False, (255, 255, 255)), "RGBA")
+    for ch in "éèàçôêâîûùëïÉÈÀÇ«»’…—×·" + NNBSP + "\u00a0":
+        assert font.metrics(ch)[0] != missing or pygame.image.tobytes(
+            font.render(ch, False, (255, 255, 255)), "RGBA") != missing_bitmap, repr(ch)
+    assert 0 < font.size(NNBSP)[0] < font.size(" ")[0] <= font.size("\u00a0")[0]
+    assert font.size("35" + NNBSP + "%")[0] < font.size("35 %")[0]
+
+
+# -- the language to start in, remembered ----------------------------------------------------------
+def test_the_first_start_follows_the_system_when_it_is_french():
+    assert i18n.system_locale({"LANG": "fr_FR.UTF-8"}) == "fr"
+    assert i18n.system_locale({"LC_ALL": "fr_CA.UTF-8", "LANG": "en_GB.UTF-8"}) == "fr"
+    assert i18n.system_locale({"LC_ALL": "", "LANG": "de_DE.UTF-8"}) == "en"
+    assert i18n.system_locale({"LANGUAGE": "fr:en"}) == "fr"
+    assert i18n.system_locale({}) == "en"
+
+
+def test_the_language_is_remembered_in_the_settings_file(monkeypatch, user_data):
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    assert settings.starting_language() == "fr"  # first start: the system's
+    assert not settings.settings_path().exists()
+    assert settings.starting_language("en") == "en"  # --lang, remembered
+    assert settings.settings_path().is_relative_to(user_data)
+    assert json.loads(settings.settings_path().read_text(encoding="utf-8")) == {"language": "en"}
+    assert settings.starting_language() == "en"  # the remembered one beats the system's
+    settings.write(other=3)
+    settings.remember_language("fr")
+    assert settings.read() == {"language": "fr", "other": 3}
+    assert [p.name for p in settings.settings_path().parent.iterdir()] == ["settings.json"]  # no temp
+    settings.settings_path().write_text("{broken", encoding="utf-8")
+    assert settings.read() == {} and settings.starting_language() == "fr"
+
+
+def test_lang_on_the_command_line(monkeypatch):
+    import main
+    from paintcheck.ui import app as app_module
+
+    parser = main.build_parser()
+    assert parser.parse_args(["--lang", "fr"]).lang == "fr"
+    assert parser.parse_args(["play", "--lang", "en"]).lang == "en"
+    assert parser.parse_args(["--lang", "fr", "play"]).lang == "fr"
+    assert getattr(parser.parse_args(["play"]), "lang", None) is None
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--lang", "de"])
+    seen = []
+    monkeypatch.setattr(app_module, "run", lambda args, designer=False: seen.append(args.lang) or 0)
+    assert main.main(["--lang", "fr"]) == 0 and main.main(["play", "--lang", "en"]) == 0
+    assert seen == ["fr", "en"]
+
+
+def test_the_window_opens_in_the_language_asked_and_remembers_it(monkeypatch):
+    from paintcheck.ui import app as app_module
+
+    opened = []
+
+    class Window:
+        def __init__(self, size, layout=None, language="en"):
+            opened.append(language)
+
+        def run(self):
+            return 0
+
+    monkeypatch.setattr(app_module, "App", Window)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    app_module.run(type("Args", (), {"lang": "fr"})())
+    app_module.run(type("Args", (), {})())  # no --lang: the remembered one
+    assert opened == ["fr", "fr"] and settings.saved_language() == "fr"
+
+
+# -- the screens in French: no English drawn -------------------------------------------------------
+def _patterns(locale: str) -> list[re.Pattern]:
+    out = []
+    for value in i18n.catalogue(locale).values():
+        parts = i18n.PLACEHOLDER.split(value)  # text, name, text, name, ...
+        regex = "".join(re.escape(p) if i % 2 == 0 else ".+" for i, p in enumerate(parts))
+        out.append(re.compile(regex, re.S))
+    return out
+
+
+class Drawn:
+    """Every string drawn by ``theme.text`` (``blit_text`` draws through it) and by the fitting of
+    long lines (a cut line is judged by the words it was cut from)."""
+
+    def __init__(self, monkeypatch) -> None:
+        from paintcheck.ui import field_chooser, load_scene
+
+        self.strings: list[str] = []
+        self.cut: dict[str, str] = {}
+        text = theme.text
+        fit = load_scene._fit
+
+        def drawing(words, *args, **kwargs):
+            self.strings.append(words)
+            return text(words, *args, **kwargs)
+
+        def fitting(words, size, width):
+            out = fit(words, size, width)
+            self.cut[out] = words
+            return out
+
+        monkeypatch.setattr(theme, "text", drawing)
+        monkeypatch.setattr(load_scene, "_fit", fitting)
+        monkeypatch.setattr(field_chooser, "_fit", fitting)
+
+    def frame(self, app) -> list[str]:
+        """What one frame of the scene draws, its buttons' words and their tooltips included."""
+        from pygame_gui.core.utility import translate
+
+        self.strings.clear()
+        step(app)
+        words = [self.cut.get(s, s) for s in self.strings]
+        for choice in app.scene.controls.choices.values():
+            words.append(translate(choice.button.text, **choice.button.text_kwargs))
+            words += [w for w in (choice.reason, choice.hint) if w]
+        return words
+
+
+def _is_data(words: str, data: set[str]) -> bool:
+    """A number, a coordinate, a file, a field's name: the game's own notation or the user's data."""
+    return words in data or not re.search(r"[A-Za-zÀ-ÿ]{2}", words)
+
+
+def _assert_french(words: list[str], data: set[str]) -> None:
+    french = _patterns("fr")
+    english_only = {v for k, v in i18n.catalogue("en").items() if v != i18n.catalogue("fr")[k]}
+    pieces = [tr(k, "fr", **{n: "" for n in i18n.placeholders(v)}) for k, v in i18n.catalogue("fr").items()]
+    for line in words:
+        assert line not in english_only, f"English drawn: {line!r}"
+        whole = any(p.fullmatch(line) for p in french)
+        for w in [] if whole else line.split(" · "):  # a line of catalogue entries and data, side by side
+            assert w not in english_only, f"English drawn: {w!r} in {line!r}"
+            if _is_data(w, data):
+                continue
+            # a catalogue entry filled, or a line wrapped from one
+            assert any(p.fullmatch(w) for p in french) or any(w in piece for piece in pieces), (
+                f"not from the French catalogue: {w!r} in {line!r}")
+
+
+@pytest.fixture
+def french(monkeypatch):
+    import pygame
+
+    from paintcheck.ui.app import App
+
+    application = App((1600, 1000), seed=7, language="fr")
+    application.step(1 / 60)
+    yield application, Drawn(monkeypatch)
+    pygame.quit()
+    i18n.set_locale("en")
+
+
+def test_the_converted_screens_draw_no_english_in_french(french):
+    from paintcheck.ui import saves
+
+    app, drawn = french
+    data = {"?"}
+    seen = {}
+    seen["title"] = drawn.frame(app)
+    assert tr("title.tagline", "fr") in seen["title"] and "Nouvelle partie (deux coachs, une souris)" in seen[
+        "title"]
+
+    app.switch("fields")
+    seen["fields"] = drawn.frame(app)
+    data |= {e.name for e in app.scene.entries} | {e.file for e in app.scene.entries}
+    data |= {str(saves.user_layouts_dir())}
+    app.switch("fields", purpose="design")
+    seen["fields-design"] = drawn.frame(app)
+
+    app.switch("load")  # no saved match yet
+    seen["load-empty"] = drawn.frame(app)
+
+    app.new_match()  # saved at once: a match to hand over, to load and to end
+    app.switch("handover", team="white", why="Next: the White coach fills his break sheet.",
+               secret="break sheets")
+    seen["handover"] = drawn.frame(app)
+    assert tr("handover.next.sheets", "fr", coach="le coach blanc") in seen["handover"]
+
+    app.switch("title")
+    seen["title-with-save"] = drawn.frame(app)
+    app.switch("load")
+    seen["load"] = drawn.frame(app)
+    entry = app.scene.entries[0]
+    data |= {entry.field, entry.path.name}
+    click(app, app.scene.controls.rect(f"delete-{entry.path.name}").center)
+    seen["load-confirm"] = drawn.frame(app)
+    assert "Supprimer pour de bon" in seen["load-confirm"]
+
+    for winner, reason in (("blue", "after turn 10, 3 Blue against 2 White on the field"),
+                           ("white", "W2 hung the flag"), ("draw", "no player left on either side"),
+                           ("blue", "no player left on the other side")):
+        app.switch("result", winner=winner, reason=reason)
+        seen[f"result-{reason}"] = drawn.frame(app)
+    assert "Victoire des Bleus" in seen["result-no player left on the other side"]
+    assert "après le tour 10, 3 Bleus contre 2 Blancs sur le terrain" in seen[
+        "result-after turn 10, 3 Blue against 2 White on the field"]
+
+    app.switch("help")
+    seen["help"] = drawn.frame(app)
+    box = app.scene.box
+    assert box.html_text.startswith("<font size=6><b>Comment jouer")
+    assert "The break" not in box.html_text and "Le break" in box.html_text
+
+    for name, words in seen.items():
+        assert words, name
+        _assert_french(words, data)
+
+
+def test_the_end_reasons_are_told_in_french():
+    from paintcheck.ui.scenes import end_reason_words
+
+    try:
+        i18n.set_locale("fr")
+        assert end_reason_words("after turn 10, 3 Blue against 2 White on the field") == (
+            "après le tour 10, 3 Bleus contre 2 Blancs sur le terrain")
+        assert end_reason_words("W2 hung the flag") == "W2 a raccroché le drapeau"
+        assert end_reason_words("something new") == "something new"
+    finally:
+        i18n.set_locale("en")
+    assert end_reason_words("W2 hung the flag") == "W2 hung the flag"
+
+
+def test_the_how_to_play_pages_are_twins():
+    """The French page has the same sections, lists and bold words in the same places."""
+    en = theme.HOW_TO_PLAY.read_text(encoding="utf-8").splitlines()
+    fr = theme.HOW_TO_PLAY_BY_LANGUAGE["fr"].read_text(encoding="utf-8").splitlines()
+    assert _shape(en) == _shape(fr)
+    assert sum(line.count("**") for line in en) == sum(line.count("**") for line in fr)
+
+
+def _shape(lines: list[str]) -> list[str]:
+    return [line.split(" ")[0] for line in lines if line.startswith(("#", "- "))]
+
+
+# -- the switch on the title ------------------------------------------------------------------------
+def test_a_click_on_the_title_switches_the_language_at_once(app, monkeypatch):
+    drawn = Drawn(monkeypatch)
+    before = drawn.frame(app)
+    assert "New match (two coaches, one mouse)" in before and tr("title.tagline", "en") in before
+    button = app.scene.controls.choices["language"].button
+    assert button.text == "Français"
+    try:
+        click(app, app.scene.controls.rect("language").center)
+        after = drawn.frame(app)
+        assert app.scene.name == "title" and app.language == "fr" and i18n.current() == "fr"
+        assert app.manager.get_locale() == "fr"
+        assert "Nouvelle partie (deux coachs, une souris)" in after and tr("title.tagline", "fr") in after
+        assert "New match (two coaches, one mouse)" not in after
+        assert settings.saved_language() == "fr"
+        click(app, app.scene.controls.rect("language").center)  # and back
+        assert "New match (two coaches, one mouse)" in drawn.frame(app) and app.language == "en"
+        assert settings.saved_language() == "en"
+    finally:
+        i18n.set_locale("en")
+
+
+def test_a_widget_made_with_a_key_is_rewritten_by_the_managers_locale(app):
+    """pygame_gui's own localisation on the catalogue: a key as a widget's text, live on set_locale."""
+    from pygame_gui.core.utility import translate
+    from pygame_gui.elements import UIButton
+
+    button = UIButton(pygame.Rect(10, 10, 200, 30), i18n.gui_key("title.quit"), app.manager)
+    try:
+        assert translate(button.text) == "Quit"
+        app.manager.set_locale("fr")
+        assert translate(button.text) == "Quitter"
+    finally:
+        app.manager.set_locale("en")
+        button.kill()
