@@ -378,3 +378,89 @@ def test_a_widget_made_with_a_key_is_rewritten_by_the_managers_locale(app):
     finally:
         app.manager.set_locale("en")
         button.kill()
+
+
+# -- the real window in French (Xvfb) ---------------------------------------------------------------
+@pytest.mark.slow
+def test_the_real_window_opens_in_french_with_lang(tmp_path):
+    """``python main.py --lang fr`` under Xvfb: a real window, not blank, and French remembered."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from tests.ui.xvfb import not_blank, xvfb_display
+
+    if shutil.which("Xvfb") is None or shutil.which("import") is None:
+        pytest.skip("Xvfb or imagemagick's import is not installed")
+    root = Path(__file__).resolve().parents[2]
+    with xvfb_display() as display:
+        env = {**os.environ, "DISPLAY": display, "XDG_DATA_HOME": str(tmp_path / "data")}
+        env.pop("SDL_VIDEODRIVER", None)
+        window = subprocess.Popen([sys.executable, "main.py", "--lang", "fr"], cwd=root, env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        shot, colours = tmp_path / "window.png", 0
+        try:
+            deadline = time.time() + 30
+            while time.time() < deadline and colours <= 8:
+                time.sleep(1.0)
+                assert window.poll() is None, "the window closed by itself"
+                if subprocess.call(["import", "-window", "root", str(shot)], env=env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
+                    colours = not_blank(shot)
+        finally:
+            window.terminate()
+            try:
+                window.wait(5)
+            except subprocess.TimeoutExpired:
+                window.kill()
+    assert colours > 8, "the screenshot of the window is blank"
+    remembered = tmp_path / "data" / "paintcheck-digital" / "settings.json"
+    assert json.loads(remembered.read_text(encoding="utf-8")) == {"language": "fr"}
+
+
+def french_screenshots(out) -> list:
+    """The French screenshots of docs/screenshots, on the current DISPLAY: the title switched to
+    French by a click on its button (with a saved match), then the field chooser."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from paintcheck.ui.app import App
+    from tests.ui.driver import move
+
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp()
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    app = App((1600, 1000), seed=21, language="en")
+    step(app, 3)
+    click(app, app.scene.controls.rect("language").center)
+    app.new_match()
+    app.switch("title")
+    move(app, (5, 5))
+    step(app, 3)
+    saved = [out / "fr-01-title.png", out / "fr-02-field-chooser.png"]
+    pygame.image.save(app.screen, str(saved[0]))
+    click(app, app.scene.controls.rect("new").center)
+    click(app, app.scene.controls.rect("coach-white-normal").center)
+    move(app, (5, 5))
+    step(app, 3)
+    pygame.image.save(app.screen, str(saved[1]))
+    pygame.quit()
+    i18n.set_locale("en")
+    return saved
+
+
+if __name__ == "__main__":  # python -m tests.ui.test_i18n docs/screenshots
+    import os
+    import sys
+
+    from tests.ui.xvfb import xvfb_display
+
+    with xvfb_display() as shown:
+        os.environ["DISPLAY"] = shown
+        os.environ.pop("SDL_VIDEODRIVER", None)
+        for path in french_screenshots(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"):
+            print(path)
