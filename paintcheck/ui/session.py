@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from paintcheck.ai.coach import COACH_KINDS, Coach, make_coach
+from paintcheck.ai.coach import COACH_KINDS, Coach, window_coach
 from paintcheck.ai.seen import look
 from paintcheck.field.layout_file import default_layout_path
 from paintcheck.rules.codec import START_BREAK, CodecError, MatchRecord, load_match, save_match
@@ -110,7 +110,7 @@ class MatchSession:
         if team not in self._computers:
             base = self.record.seed if self.record.seed is not None else random.randrange(2**31)
             seed = base * 4 + ("blue", "white").index(team) + 2 * len(self.record.decisions)
-            self._computers[team] = make_coach(kind, team, self.engine, seed)
+            self._computers[team] = window_coach(kind, team, self.engine, seed)
         return self._computers[team]
 
     def computer_decision(self, team: str, state: MatchState):
