@@ -16,7 +16,7 @@ import json
 import os
 import re
 from datetime import datetime
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from babel.dates import format_datetime
@@ -108,7 +108,11 @@ def team(team_id: str, locale: str | None = None) -> str:
 # -- numbers ----------------------------------------------------------------------------------------
 def number(value: float, decimals: int | None = None, locale: str | None = None) -> str:
     """``value`` written for the locale (``14.5`` / ``14,5``); ``decimals`` fixes the digits."""
-    locale = locale or _current
+    return _number(value, decimals, locale or _current)
+
+
+@lru_cache(maxsize=4096)  # Babel takes tens of microseconds; panels write the same numbers every frame
+def _number(value: float, decimals: int | None, locale: str) -> str:
     fmt = None if decimals is None else ("#,##0" + ("." + "0" * decimals if decimals else ""))
     return _french_spaces(format_decimal(value, format=fmt, locale=locale), locale)
 
@@ -116,8 +120,7 @@ def number(value: float, decimals: int | None = None, locale: str | None = None)
 def percent_number(value: float, locale: str | None = None) -> str:
     """A percentage already computed (``35`` → ``35%`` / ``35 %``), whole."""
     locale = locale or _current
-    digits = format_decimal(round(value), format="#,##0", locale=locale)
-    return _french_spaces(digits, locale) + (f"{NNBSP}%" if locale == "fr" else "%")
+    return _number(round(value), 0, locale) + (f"{NNBSP}%" if locale == "fr" else "%")
 
 
 def percent(p: float, locale: str | None = None) -> str:
