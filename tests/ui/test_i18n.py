@@ -268,7 +268,7 @@ def test_the_converted_screens_draw_no_english_in_french(french):
     data = {"?"}
     seen = {}
     seen["title"] = drawn.frame(app)
-    assert tr("title.tagline", "fr") in seen["title"] and "Nouvelle partie (deux coachs, une souris)" in seen[
+    assert tr("title.tagline", "fr") in seen["title"] and "Nouvelle partie (deux coaches, une souris)" in seen[
         "title"]
 
     app.switch("fields")
@@ -355,7 +355,7 @@ def test_a_click_on_the_title_switches_the_language_at_once(app, monkeypatch):
         after = drawn.frame(app)
         assert app.scene.name == "title" and app.language == "fr" and i18n.current() == "fr"
         assert app.manager.get_locale() == "fr"
-        assert "Nouvelle partie (deux coachs, une souris)" in after and tr("title.tagline", "fr") in after
+        assert "Nouvelle partie (deux coaches, une souris)" in after and tr("title.tagline", "fr") in after
         assert "New match (two coaches, one mouse)" not in after
         assert settings.saved_language() == "fr"
         click(app, app.scene.controls.rect("language").center)  # and back
