@@ -25,7 +25,7 @@ from paintcheck.ai.normal import DANGER, PROSPECT, NormalCoach
 from paintcheck.rules import tables
 from paintcheck.rules.actions import Declare, Move
 from paintcheck.rules.engine import Engine
-from paintcheck.rules.state import DECLARE, MatchState, ShotEntry
+from paintcheck.rules.state import DECLARE, REACT, MatchState, ShotEntry
 from paintcheck.rules.values import RoundView, with_declaration
 from paintcheck.rules.views import HIDDEN, view
 
@@ -35,11 +35,15 @@ TOURNAMENT_ITERATIONS = WIDTH * SAMPLES  # a fixed search: the same decisions fo
 WINDOW_SECONDS = 1.5  # the window's budget per decision (the iterations bound it too)
 
 
+class _Resolving(Exception):
+    """The engine asked for a die: the round's declarations and reactions are all in."""
+
+
 class _NoDice:
-    """A declaration rolls nothing; a search that would roll is a bug, not a guess."""
+    """Declarations and reactions roll nothing; the first die asked for ends the search's round."""
 
     def roll(self, sides: int) -> int:
-        raise RuntimeError("the search rolled a die while declaring")
+        raise _Resolving
 
 
 class HardCoach(NormalCoach):
@@ -95,37 +99,46 @@ class HardCoach(NormalCoach):
         enemy = "white" if self.team == "blue" else "blue"
         epid = state.active.get(enemy)
         tentative = with_declaration(state, decl)
-        if epid is not None and epid not in state.declarations:
-            full = self.determinize(state, rng)
-            try:
-                after, _ = self.model_engine.apply(full, decl, _NoDice())
-            except RuntimeError:
-                after = None
-            if after is not None and after.phase == DECLARE:
-                model = NormalCoach(enemy, self.model_engine, rng.randrange(2**31))
-                answer = model._declare(view(after, enemy))
-                tentative = with_declaration(with_declaration(state, decl), answer)
-        return self._exchange(tentative, judge, decl, epid)
+        reactions: list = []
+        engine = self.model_engine
+        try:
+            after, _ = engine.apply(self.determinize(state, rng), decl, _NoDice())
+            # the other coach answers, from his view of our sequence (a round that ended without a
+            # die, no shot declared, is left behind)
+            same_round = (after.turn, after.round) == (state.turn, state.round)
+            if same_round and after.phase == DECLARE and epid is not None:
+                answer = NormalCoach(enemy, engine, rng.randrange(2**31))._declare(view(after, enemy))
+                tentative = with_declaration(tentative, answer)
+                after, _ = engine.apply(after, answer, _NoDice())
+            while same_round and after.phase == REACT:  # then both coaches' reactions, each from its view
+                team = engine.to_move(after)
+                react = NormalCoach(team, engine, rng.randrange(2**31))._react(view(after, team))
+                reactions.extend(react.reactions)
+                after, _ = engine.apply(after, react, _NoDice())
+        except _Resolving:
+            pass
+        return self._exchange(tentative, judge, decl, epid, reactions)
 
-    def _exchange(self, tentative: MatchState, judge: Judge, decl: Declare, epid: str | None) -> float:
+    def _exchange(self, tentative: MatchState, judge: Judge, decl: Declare, epid: str | None,
+                  reactions: list) -> float:
         """Expected eliminations of the round (ours minus theirs), then the place's danger and prospect."""
         rv = RoundView(tentative, self.m)
         score = 0.0
-        for shooter, plan in rv.plans.items():
-            sign = 1.0 if tentative.players[shooter].team == self.team else -DANGER
-            for f in plan.fires:
-                if f.dump:
-                    continue
-                r = rv.reading(ShotEntry(shooter, f.target, "simple", f.number, f.supports, f.action))
-                if r.lost:
-                    continue
-                target = tentative.players[f.target]
-                tplan = rv.plans.get(f.target)
-                dcount = tplan.def_count if tplan is not None else target.def_count
-                if tplan is not None and tplan.path and not tplan.def_after_move:
-                    dcount = 0
-                _, out, boulets = chances(r.required, dodge_dice_of(target, dcount))
-                score += sign * (out + BOULET_WORTH * min(boulets, 4 - target.boulets))
+        shots = [ShotEntry(shooter, f.target, "simple", f.number, f.supports, f.action)
+                 for shooter, plan in rv.plans.items() for f in plan.fires if not f.dump]
+        shots += [ShotEntry(r.player, r.target, r.kind) for r in reactions]
+        for entry in shots:
+            sign = 1.0 if tentative.players[entry.shooter].team == self.team else -DANGER
+            r = rv.reading(entry)
+            if r.lost:
+                continue
+            target = tentative.players[entry.target]
+            tplan = rv.plans.get(entry.target)
+            dcount = tplan.def_count if tplan is not None else target.def_count
+            if tplan is not None and tplan.path and not tplan.def_after_move:
+                dcount = 0  # a runner dodges only with a DEF after his move (RULES 9.3)
+            _, out, boulets = chances(r.required, dodge_dice_of(target, dcount))
+            score += sign * (out + BOULET_WORTH * min(boulets, 4 - target.boulets))
         me = tentative.players[decl.player]
         final = rv.plans[decl.player].final
         later = [q for q in judge.enemies if q.id != epid]
@@ -136,7 +149,6 @@ class HardCoach(NormalCoach):
         finally:
             judge.enemies = saved
         score -= DANGER * danger
-        score -= judge.run_danger(decl)
         if any(isinstance(a, Move) for a in decl.actions):
             score += PROSPECT * self._best_shot(judge, tentative, me.id, final.point, final.cover, final.side,
                                                 decl.posture, 2)

@@ -70,3 +70,22 @@ def test_the_window_coaches(table):
         coach = window_coach(kind, "blue", table.engine, 1)
         assert coach.kind == kind
         assert table.engine.why_illegal(state, coach.decide(look(state, "blue"))) is None
+
+
+def test_hard_fills_face_down_tokens_consistently_with_what_it_saw(table):
+    import random
+
+    from paintcheck.ai.hard import HardCoach
+    from paintcheck.rules.views import HIDDEN
+
+    state = table.start()
+    blue = make_coach("normal", "blue", table.engine, 1)
+    state, _ = table.engine.apply(state, blue.decide(look(state, "blue")), None)
+    seen = look(state, "white").state
+    assert all(t == HIDDEN for t in seen.orders["blue"].values())
+    coach = HardCoach("white", table.engine, 2)
+    for s in range(5):
+        full = coach.determinize(seen, random.Random(s))
+        tokens = list(full.orders["blue"].values())
+        assert len(set(tokens)) == len(tokens) and all(1 <= t <= 5 for t in tokens)
+        assert look(full, "white").state.orders == seen.orders  # the sample agrees with the view
