@@ -4,7 +4,7 @@ his own view of the match (issue 14, item 5).
 The sequence being declared is set on a copy of the coach's view as the engine sets a declaration
 (``Engine._declare``: his sequence and where he declares from), and every shot of it is read as the
 engine will list and read it (``Engine._sequence_entries``, ``RoundView.reading``), with the dodge
-dice the engine would allow (``Engine._dodge_dice``) and the exact odds. The targets are as the
+dice the engine would allow (``RoundView.dodge_dice``) and the exact odds. The targets are as the
 coach sees them: their place, posture, cover and DEF as they stand, a run already declared by the
 other side if it has been revealed. What the other coach has not declared yet cannot be known, so a
 target who will still run or take DEF this round is read as he stands now.
@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from paintcheck.odds.shot import ShotOdds, shot_odds
 from paintcheck.rules.actions import Declare
-from paintcheck.rules.engine import Engine
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.state import MatchState, ShotEntry
 from paintcheck.rules.values import RoundView
@@ -34,7 +33,7 @@ class Forecast:
     lost: str | None
 
 
-def forecasts(engine: Engine, m: Measurer, seen: MatchState, decl: Declare) -> list[Forecast]:
+def forecasts(m: Measurer, seen: MatchState, decl: Declare) -> list[Forecast]:
     """Every shot of ``decl`` read on ``seen`` (the declaring coach's own view); dumps are left out."""
     state = seen.copy()
     player = state.players[decl.player]
@@ -52,7 +51,7 @@ def forecasts(engine: Engine, m: Measurer, seen: MatchState, decl: Declare) -> l
         if reading.lost:
             out.append(Forecast(f.target, f.action, None, 0, None, reading.lost))
             continue
-        dice, _ = engine._dodge_dice(view, f.target, reading)
+        dice, _ = view.dodge_dice(f.target, reading.running)
         odds = shot_odds(reading.required, dice)
         out.append(Forecast(f.target, f.action, reading.required, dice, odds, None))
     return out

@@ -16,7 +16,7 @@ when it reads the round's shots, and asks ``RoundView`` for the readings:
 * a **weakened position**: the target dodged a shot from ``weakened_from`` since his activation, so
   he carries ``boulets`` (RULES 9.4, 9.6).
 
-The dodge dice are the engine's (``Engine._dodge_dice``: RULES 9.2, 9.3, 9.7), the odds are
+The dodge dice are the engine's (``RoundView.dodge_dice``: RULES 9.2, 9.3, 9.7), the odds are
 ``shot_odds`` of the required roll and those dice, and each term carries its rule
 (``citations``). Combinations the rules forbid raise ``ValueError`` with one sentence saying why;
 the checks are the engine's legality where it has one (the run, the stances, the sequence's cost).
@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import SimpleNamespace
 
 from paintcheck.field.lattice import DEFAULT_LATTICE, Lattice, Point, half_of, other_team, point_name
 from paintcheck.odds import citations
@@ -320,7 +319,7 @@ def _one(view: RoundView, engine: Engine, ids: _Ids, entry: ShotEntry, second: S
     reading = view.reading(entry)
     pid = entry.target
     running = view.running(pid)
-    dice, _ = engine._dodge_dice(view, pid, SimpleNamespace(running=running) if reading.lost else reading)
+    dice, _ = view.dodge_dice(pid, running)
     if reading.lost:
         shot_parts, target_parts = (), view.protection(pid)  # a lost run: his protection on arrival
     else:

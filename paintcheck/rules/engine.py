@@ -53,7 +53,7 @@ from paintcheck.rules.state import (
     ShotEntry,
     Token,
 )
-from paintcheck.rules.values import Reading, RoundView, prebunking
+from paintcheck.rules.values import Reading, RoundView
 from paintcheck.rules.words import declaration_words
 
 
@@ -374,7 +374,7 @@ class Engine(BreakTurn):
             self._place_token(step, e, reading, advantage=False)
             return None
         res.hit_now.append(e.target)
-        allowed, why_none = self._dodge_dice(view, e.target, reading)
+        allowed, why_none = view.dodge_dice(e.target, reading.running)
         if allowed == 0:
             self._eliminate(step, e.target, e.shooter, why_none)
             self._place_token(step, e, reading, advantage=False)
@@ -389,23 +389,6 @@ class Engine(BreakTurn):
 
     def _reading(self, view: RoundView, e: ShotEntry) -> Reading:
         return template_reading(view, e) if e.kind == PREBUNK else view.reading(e)
-
-    def _dodge_dice(self, view: RoundView, pid: str, reading: Reading) -> tuple[int, str]:
-        p = view.state.players[pid]
-        if prebunking(view.state, pid):  # a free dodge die while prebunking  [B p.33]
-            if p.boulets >= tables.MAX_BOULETS:
-                return 0, "hit with 4 boulets: no dodge"
-            return (tables.REDODGE_DICE if p.boulets else tables.PREBUNKER_FREE_DODGE_DICE), ""
-        if reading.running and not view.plans[pid].def_after_move:
-            return 0, "hit running, with no DEF after his move"
-        if p.boulets >= tables.MAX_BOULETS:
-            return 0, "hit with 4 boulets: no dodge"
-        if p.boulets:
-            return tables.REDODGE_DICE, ""
-        if reading.running:
-            return tables.dodge_dice(view.plans[pid].def_count), ""
-        dice = tables.dodge_dice(p.def_count)
-        return dice, "hit with no DEF: no dodge" if not dice else ""
 
     def _dodge(self, step: _Step, d: Dodge) -> None:
         s = step.state

@@ -215,6 +215,25 @@ class RoundView:
             parts.append(("minimum 4", tables.NATURAL_PROTECTION - total))
         return tuple(parts)
 
+    def dodge_dice(self, pid: str, running: bool) -> tuple[int, str]:
+        """The dodge dice ``pid`` may roll when hit (running: hit during his run), and why none
+        (RULES 9.2, 9.3, 9.7; a prebunker's free die, B p.33)."""
+        p = self.state.players[pid]
+        if prebunking(self.state, pid):  # a free dodge die while prebunking  [B p.33]
+            if p.boulets >= tables.MAX_BOULETS:
+                return 0, "hit with 4 boulets: no dodge"
+            return (tables.REDODGE_DICE if p.boulets else tables.PREBUNKER_FREE_DODGE_DICE), ""
+        if running and not self.plans[pid].def_after_move:
+            return 0, "hit running, with no DEF after his move"
+        if p.boulets >= tables.MAX_BOULETS:
+            return 0, "hit with 4 boulets: no dodge"
+        if p.boulets:
+            return tables.REDODGE_DICE, ""
+        if running:
+            return tables.dodge_dice(self.plans[pid].def_count), ""
+        dice = tables.dodge_dice(p.def_count)
+        return dice, "hit with no DEF: no dodge" if not dice else ""
+
     def reading(self, entry: ShotEntry) -> Reading:
         """Every number of one shot, or the reason it is lost (RULES 6.5, 7.6, 8, 9.6, 10.4)."""
         state = self.state

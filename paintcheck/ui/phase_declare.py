@@ -378,7 +378,7 @@ class DeclarePhase:
         key = (id(s), s.decisions, decl)
         if key != getattr(self, "_forecast_key", None):
             try:
-                shots = forecasts(self.session.engine, self.session.m, self.state, decl)
+                shots = forecasts(self.session.m, self.state, decl)
             except Exception:  # noqa: BLE001 - a sequence the engine cannot read yet has no odds to show
                 shots = []
             self._forecast_key, self._forecast = key, [_forecast_words(f) for f in shots]

@@ -29,7 +29,7 @@ def test_a_shot_being_declared_shows_its_odds_from_the_coachs_view(app):
     assert target is not None
     click(app, figure_pos(app, target))
     decl = scene.draft.declaration()
-    (f,) = forecasts(session.engine, session.m, view(state, team), decl)
+    (f,) = forecasts(session.m, view(state, team), decl)
     # the engine's reading of the same shot, on a copy of the true state with the sequence declared
     full = state.copy()
     full.declarations[decl.player] = decl
@@ -43,4 +43,4 @@ def test_a_shot_being_declared_shows_its_odds_from_the_coachs_view(app):
     hidden = state.copy()
     other = "white" if team == "blue" else "blue"
     hidden.orders[other] = {pid: 1 + (n % 4) for n, pid in enumerate(sorted(hidden.orders.get(other, {})))}
-    assert forecasts(session.engine, session.m, view(hidden, team), decl) == [f]
+    assert forecasts(session.m, view(hidden, team), decl) == [f]

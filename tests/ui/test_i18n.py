@@ -268,8 +268,8 @@ def test_the_converted_screens_draw_no_english_in_french(french):
     data = {"?"}
     seen = {}
     seen["title"] = drawn.frame(app)
-    assert tr("title.tagline", "fr") in seen["title"] and "Nouvelle partie (deux coaches, une souris)" in seen[
-        "title"]
+    assert tr("title.tagline", "fr") in seen["title"]
+    assert "Nouvelle partie (deux coaches, une souris)" in seen["title"]
 
     app.switch("fields")
     seen["fields"] = drawn.frame(app)
