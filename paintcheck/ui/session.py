@@ -102,15 +102,19 @@ class MatchSession:
         return tuple(team for team in ("blue", "white") if team not in self.coaches)
 
     def computer(self, team: str) -> Coach | None:
-        """The computer coach of ``team`` (None: a person plays it). Its seed comes from the match's
-        and from how many decisions were made, so a resumed match goes on with a coach of its own."""
+        """The computer coach of ``team`` (None: a person plays it), on a table of its own (it thinks in
+        a worker thread: nothing it caches is shared with the window's). Its seed comes from the
+        match's and from how many decisions were made, so a resumed match goes on with a coach of
+        its own."""
         kind = self.coaches.get(team)
         if kind is None:
             return None
         if team not in self._computers:
             base = self.record.seed if self.record.seed is not None else random.randrange(2**31)
             seed = base * 4 + ("blue", "white").index(team) + 2 * len(self.record.decisions)
-            self._computers[team] = window_coach(kind, team, self.engine, seed)
+            # a table of its own: the coach thinks in a worker thread while the window reads this one
+            own = Table.from_layout_data(self.record.layout)
+            self._computers[team] = window_coach(kind, team, own.engine, seed)
         return self._computers[team]
 
     def computer_decision(self, team: str, state: MatchState):
