@@ -79,6 +79,7 @@ class RangeScene(RangeLessons, RangeView, Scene):
         self.layout_file, self.table = path, Table.from_field(field)
         self.m = self.table.measurer
         self.situation = situation or first_situation(self.m)
+        self.lesson, self.listing, self.outcome = None, False, None  # a lesson belongs to its field
         self.dragging: str | None = None  # "shooter", "target" or "second" while held
         self.drawing_run = False
         self.mouse = (0, 0)
