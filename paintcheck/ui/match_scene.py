@@ -1,5 +1,9 @@
 """The match table: the field, the instruments and a coach's turn, hot-seat.
 
+The scene routes: each phase's choices are a room of their own (``phase_orders``, ``phase_declare``,
+``phase_react``, ``sheet_editor``), as are the instruments (``instrument_layer``), the computer's
+turn (``computer_turn``), the board (``match_board``) and the panel (``match_panel``).
+
 The scene draws only a *view* of the match: the deciding coach's (``viewer``) while he alone looks,
 the public one otherwise; ``ui.holder`` says when the screen must change hands first
 (``HandOverScene``). Every choice is checked with the engine (``why_illegal`` on the tentative
@@ -10,42 +14,35 @@ decision, ``reaction_options``) and greyed with the engine's sentence; every cha
 from __future__ import annotations
 
 import html
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pygame
 from pygame_gui.elements import UITextBox
 
 from paintcheck.rules import events as ev
-from paintcheck.rules import tables
 from paintcheck.rules.actions import (
     ChooseTarget,
     Dump,
     Shot,
 )
-from paintcheck.rules.break_turn import PREBUNK
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, SHEETS, TARGET, MatchState
 from paintcheck.ui import overlays, playback, theme
+from paintcheck.ui.computer_turn import ComputerTurn
 from paintcheck.ui.fieldview import (
     FieldRenderer,
-    draw_figure,
-    draw_flags,
-    draw_suppressive_tokens,
-    draw_template,
 )
 from paintcheck.ui.holder import secret_words
 from paintcheck.ui.instrument_layer import InstrumentLayer
+from paintcheck.ui.match_board import MatchBoard
+from paintcheck.ui.match_panel import MatchPanel
 from paintcheck.ui.phase_declare import DeclarePhase, Draft
 from paintcheck.ui.phase_orders import OrdersPhase
 from paintcheck.ui.phase_react import ReactPhase
-from paintcheck.ui.resolution_view import draw_resolution
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.sheet_editor import SheetEditor
 from paintcheck.ui.transform import FieldTransform
 from paintcheck.ui.widgets import Controls
 
-PHASE_WORDS = {ORDERS: "order tokens", DECLARE: "declarations", REACT: "reactions", DODGE: "dodge",
-               SHEETS: "break sheets", TARGET: "target choice", OVER: "match over"}
 RESOLUTION_EVENTS = (ev.Moved, ev.SpeedTest, ev.ShotResolved, ev.DumpResolved, ev.DodgeRolled, ev.Eliminated,
                      ev.ShotLost, ev.Dodged, ev.Fumble, ev.MatchEnded, ev.SheetsRevealed, ev.BreakRound,
                      ev.TargetChosen, ev.TemplateLifted, ev.FlagMoved)
@@ -68,7 +65,8 @@ def _log_html(e) -> str:
 
 
 
-class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Scene):
+class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, ComputerTurn, MatchBoard, MatchPanel,
+                 Scene):
     """The match table: routes each phase's buttons and clicks to its room (``phase_orders``,
     ``phase_declare``, ``phase_react``, ``sheet_editor``) and the rest to the instruments
     (``instrument_layer``); draws the board, the panel and the log."""
@@ -394,34 +392,6 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Scene):
     def animating(self) -> bool:
         return self.playing() or bool(self.inst.dragging) or self.thinking is not None
 
-    # -- the computer's decisions -----------------------------------------------------------------
-    def think(self, team: str) -> None:
-        """The computer coach of ``team`` decides in a worker thread, from its own view only; the
-        decision is applied once it is ready and the last resolution has been told."""
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(1, thread_name_prefix="coach")
-        state = self.session.state
-        self.thinking = (team, state, self._pool.submit(self.session.computer_decision, team, state))
-        self.thinking_since = time.monotonic()
-
-    def computer_turn(self) -> None:
-        """Apply the computer's decision when it is ready (called every frame)."""
-        if self.thinking is None or self.playing():
-            return
-        team, state, future = self.thinking
-        if not future.done():
-            return
-        self.thinking = None
-        if state is not self.session.state:  # the match moved on (loaded, undone): think again
-            self.sync()
-            return
-        try:
-            decision = future.result()
-        except Exception as exc:  # noqa: BLE001 - said on the screen, the match stays as it was
-            self.app.flash(f"The computer could not decide for {theme.TEAM_NAME[team]}: {exc}", error=True)
-            return
-        self.apply(decision)
-
     def playing(self) -> bool:
         """The resolution is still being told: lines to reveal or runs moving."""
         return self.telling.playing()
@@ -488,25 +458,6 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Scene):
         verb = "dump" if self.draft.armed == "dump" else "shoot"
         return f"{verb} {pid}: {reason}" if reason else f"click to {verb} {pid}"
 
-    def board_key(self, state: MatchState) -> tuple | None:
-        """What the board drawn under the panel depends on, or None while it changes by itself (a
-        resolution being told, a break sheet being written under the mouse): the board is drawn
-        again only when this changes."""
-        s = self.session.state
-        if self.playing() or (s.phase == SHEETS and self.sheet is not None and self.deciding()):
-            return None
-        self.readings(state)
-        d = self.draft
-        draft = None
-        if d is not None:
-            hover = self.t.nearest_point(*self.mouse) if d.move_mode and \
-                self.field_area.collidepoint(self.mouse) else None
-            draft = (d.pid, d.posture, d.cover, d.side, tuple(d.actions), d.move_mode, tuple(d.waypoints),
-                     hover)
-        return (id(s), s.decisions, len(self.session.events), self.viewer, self.private, self._readings_key,
-                draft, tuple(sorted(self.orders_draft.items())), repr(self.chosen_reactions), self.next_token,
-                self.field_area.size, self.t)
-
     def draw(self, surface: pygame.Surface) -> None:
         state = self.state
         key = self.board_key(state)
@@ -522,186 +473,3 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Scene):
             surface.blit(self._board, (0, 0))
         ruler, prot, _fov = self.readings(state)
         self.draw_panel(surface, state, ruler, prot)
-
-    def draw_board(self, surface: pygame.Surface, state: MatchState) -> None:
-        """The field and everything on it (``surface``'s top left is the field area's)."""
-        size = self.app.size
-        surface.blit(self.renderer.background(size, self.t), (0, 0), self.field_area)
-        t = self.t
-        field_ = self.session.table.field
-        ruler, prot, fov = self.readings(state)
-        if fov is not None and (self.inst.selected or self.inst.viewpoint):
-            team = state.players[self.inst.selected].team if self.inst.selected else self.viewer or "blue"
-            overlays.draw_fov(surface, t, fov, team)
-        self.draw_declared(surface, state)
-        self.ruler_view, self.protractor_view = ruler, prot
-        if prot is not None:
-            overlays.draw_protractor(surface, t, prot)
-        if ruler is not None:
-            overlays.draw_ruler(surface, t, field_, ruler)
-        run = self.run_preview(state)
-        if run is not None:
-            path, exposure, refused = run
-            overlays.draw_run(surface, t, path, exposure, state, refused)
-            if self.inst.ruler_shooter is None:
-                pv = overlays.read_run_protractor(path, None)
-                if pv is not None and self.inst.protractor:
-                    overlays.draw_protractor(surface, t, pv)
-        board = self.shown(state)
-        for pid, origin in board.templates.items():
-            prebunker = board.players[pid]
-            if prebunker.point is not None:
-                draw_template(surface, t, origin, prebunker.point, prebunker.team)
-        sheet = self.sheet if state.phase == SHEETS and self.deciding() else None
-        if sheet is not None:
-            hover = t.nearest_point(*self.mouse) if self.field_area.collidepoint(self.mouse) else None
-            sheet.draw_field(surface, hover)
-        active = set(state.active.values()) if state.phase in (DECLARE, REACT, DODGE) else set()
-        runs = self.telling.runs
-        running = {pid: self.telling.run_position(pid) for pid in runs}
-        self.draw_told_shot(surface, board)
-        for p in board.players.values():
-            if p.point is None:
-                continue
-            if sheet is not None and sheet.position(p.id) is not None:
-                draw_figure(surface, t, p, board, at=sheet.position(p.id))
-                continue
-            if p.id in active or p.id == self.inst.selected:
-                x, y = t.to_screen(*p.point)
-                colour = theme.SELECT if p.id == self.inst.selected else theme.ACTIVE
-                pygame.draw.circle(surface, colour, (x, y), int(t.scale * 0.52), 3)
-            if p.id in runs:
-                trail = [t.to_screen(*q) for q in runs[p.id]]
-                pygame.draw.lines(surface, theme.TEAM[p.team], False, trail, 2)
-            draw_figure(surface, t, p, board, at=running.get(p.id))
-        draw_suppressive_tokens(surface, t, board)
-        self.flag_view = draw_flags(surface, t, board, running)
-
-    def draw_told_shot(self, surface, board: MatchState) -> None:
-        """The shot the resolution is telling now, as a line from where it was fired to its target."""
-        shot = self.telling.shot()
-        if shot is None:
-            return
-        a, b = board.players.get(shot.shooter), board.players.get(shot.target)
-        start = a.point or a.fell_at if a else None
-        if shot.kind == PREBUNK:  # a template fires along its line, prebunker -> prebunked point
-            end = board.templates.get(shot.shooter)
-        else:
-            end = b.point or b.fell_at if b else None
-        if start and end:
-            colour = (255, 200, 120) if shot.hit else (230, 230, 230)
-            pygame.draw.line(surface, colour, self.t.to_screen(*start), self.t.to_screen(*end), 3)
-
-    # -- the panel --------------------------------------------------------------------------------
-    def draw_panel(self, surface, state: MatchState, ruler, prot) -> None:
-        pygame.draw.rect(surface, theme.PANEL, self.panel)
-        pygame.draw.line(surface, theme.PANEL_LINE, self.panel.topleft, self.panel.bottomleft, 2)
-        x, w = self.px, self.pw
-        # turn counter track
-        title = "The break" if state.turn == tables.BREAK_TURN else f"Turn {state.turn} of {tables.MAX_TURNS}"
-        theme.blit_text(surface, title, (x, 10), 20, theme.TEXT, True)
-        tx = x + 170
-        for turn in range(tables.BREAK_TURN + 1, tables.MAX_TURNS + 1):
-            box = pygame.Rect(tx, 10, 26, 24)
-            now = turn == state.turn
-            pygame.draw.rect(surface, (250, 210, 60) if now else (60, 68, 74), box, border_radius=4)
-            theme.blit_text(surface, str(turn), box.center, 13, (20, 20, 20) if now else theme.TEXT_DIM, True,
-                            anchor="center")
-            tx += 30
-        phase = PHASE_WORDS.get(state.phase, state.phase)
-        rnd = f"round {state.round}" if state.round else "before round 1"
-        theme.blit_text(surface, f"{rnd} · {phase}", (tx + 10, 14), 15, theme.TEXT_DIM)
-        # whose turn
-        team = self.session.to_move()
-        y = 44
-        if self.playing():
-            theme.blit_text(surface, "Watch it told, or click the board (or press Space) to see the rest.",
-                            (x, y), 15, theme.TEXT_DIM, True)
-        elif team is not None and self.thinking is not None:
-            dots = "." * (1 + int((time.monotonic() - self.thinking_since) * 3) % 3)
-            kind = self.session.coaches.get(team, "")
-            theme.blit_text(surface, f"{theme.TEAM_NAME[team]} (the computer, {kind}) is thinking{dots}",
-                            (x, y), 15, theme.TEXT_WARN, True)
-        elif team is not None:
-            who = f"{theme.TEAM_NAME[team]} coach: {self.instruction(state, team)}"
-            colour = (140, 180, 255) if team == "blue" else (250, 250, 250)
-            for line in theme.wrap(who, 15, w, bold=True)[:2]:
-                theme.blit_text(surface, line, (x, y), 15, colour, True)
-                y += 19
-        elif state.phase == OVER:
-            words = "Draw" if state.winner == "draw" else f"{theme.TEAM_NAME[state.winner]} wins"
-            theme.blit_text(surface, f"{words}: {state.end_reason}", (x, y), 15, theme.TEXT_GOOD, True)
-        # dead zone
-        self.draw_dead_zone(surface, state, x, 84, w)
-        for rect, words in self.captions:
-            theme.blit_text(surface, words, (rect.x, rect.centery), 13, theme.TEXT_DIM, anchor="midleft")
-        y = self.controls.bottom + 6
-        if self.draft is not None and self.deciding():
-            y = self.draw_sequence_line(surface, x, y, w)
-        if self.sheet is not None and state.phase == SHEETS and self.deciding():
-            y = self.sheet.draw_table(surface, x, y + 4, w, self.log_rect.top - 6)
-        if self.hover_reason:
-            for line in theme.wrap(self.hover_reason, 13, w)[:2]:
-                theme.blit_text(surface, line, (x, y), 13, theme.TEXT_WARN)
-                y += 16
-        y = max(y + 4, self.readings_top)
-        self.instrument_lines = []
-        if self.app.message:
-            words, colour = self.app.message
-            for line in theme.wrap(words, 13, w)[:3]:
-                theme.blit_text(surface, line, (x, y), 13, colour)
-                y += 17
-        if ruler is not None:
-            self.instrument_lines.extend(ruler.lines)
-        if prot is not None and prot.reading:
-            self.instrument_lines.append(prot.reading)
-        bottom = self.log_rect.top - 6
-        for line in self.instrument_lines:
-            for part in theme.wrap(line, 13, w):
-                if y + 16 > bottom:
-                    break
-                theme.blit_text(surface, part, (x, y), 13, (240, 240, 200))
-                y += 16
-        if state.phase == REACT and self.deciding():
-            y = self.draw_reaction_reasons(surface, x, y + 4, w, bottom)
-        y = draw_resolution(surface, self.telling, x, y + 6, w, bottom)
-
-    def instruction(self, state: MatchState, team: str) -> str:
-        if state.phase == ORDERS:
-            return "click your figures to give order tokens (1 plays first), then confirm."
-        if state.phase == DECLARE:
-            pid = state.active.get(team)
-            return (f"declare {pid}'s sequence — posture, cover and side, then actions; "
-                    "click an enemy to shoot him.")
-        if state.phase == REACT:
-            return "reflex and suppressive shots of your players not activated this round."
-        if state.phase == SHEETS:
-            return ("fill your break sheet: pick a player, click his start point (and the point a "
-                    "prebunker prebunks), add his actions, then hand the sheet in.")
-        if state.phase == TARGET:
-            return f"{state.awaiting[0]} shoots now: click the enemy he fires at, or hold fire."
-        if state.phase == DODGE and state.resolution and state.resolution.dodge:
-            dg = state.resolution.dodge
-            return (f"{dg['target']} is hit, margin {dg['margin']}: roll dodge dice one at a time "
-                    f"({dg['used']} of {dg['allowed']} used).")
-        return ""
-
-    def draw_dead_zone(self, surface, state: MatchState, x, y, w) -> None:
-        theme.blit_text(surface, "Dead zone:", (x, y + 4), 14, theme.TEXT_DIM, True)
-        cx = x + 96
-        for team in ("blue", "white"):
-            out = [p for p in state.players.values() if p.team == team and p.point is None]
-            theme.blit_text(surface, f"{theme.TEAM_NAME[team]}", (cx, y + 4), 14, theme.TEXT_DIM)
-            cx += 48
-            if not out:
-                theme.blit_text(surface, "—", (cx, y + 4), 14, theme.TEXT_DIM)
-                cx += 30
-            for p in out:
-                pygame.draw.circle(surface, theme.TEAM[team], (cx + 10, y + 12), 10)
-                pygame.draw.circle(surface, theme.TEAM_EDGE[team], (cx + 10, y + 12), 10, 1)
-                theme.blit_text(surface, str(p.jersey), (cx + 10, y + 12), 12, theme.TEAM_TEXT[team], True,
-                                anchor="center")
-                cx += 24
-            cx += 24
-
-

@@ -1,0 +1,126 @@
+"""The match's panel: the turn track, whose turn and what to do, the dead zone, the phase's captions
+and reasons, the instruments' readings and the resolution being told (the log box is the scene's)."""
+
+from __future__ import annotations
+
+import pygame
+
+from paintcheck.rules import tables
+from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, SHEETS, TARGET, MatchState
+from paintcheck.ui import theme
+from paintcheck.ui.resolution_view import draw_resolution
+
+PHASE_WORDS = {ORDERS: "order tokens", DECLARE: "declarations", REACT: "reactions", DODGE: "dodge",
+               SHEETS: "break sheets", TARGET: "target choice", OVER: "match over"}
+
+
+class MatchPanel:
+    """The panel's part of ``MatchScene``."""
+
+    def draw_panel(self, surface, state: MatchState, ruler, prot) -> None:
+        pygame.draw.rect(surface, theme.PANEL, self.panel)
+        pygame.draw.line(surface, theme.PANEL_LINE, self.panel.topleft, self.panel.bottomleft, 2)
+        x, w = self.px, self.pw
+        # turn counter track
+        title = "The break" if state.turn == tables.BREAK_TURN else f"Turn {state.turn} of {tables.MAX_TURNS}"
+        theme.blit_text(surface, title, (x, 10), 20, theme.TEXT, True)
+        tx = x + 170
+        for turn in range(tables.BREAK_TURN + 1, tables.MAX_TURNS + 1):
+            box = pygame.Rect(tx, 10, 26, 24)
+            now = turn == state.turn
+            pygame.draw.rect(surface, (250, 210, 60) if now else (60, 68, 74), box, border_radius=4)
+            theme.blit_text(surface, str(turn), box.center, 13, (20, 20, 20) if now else theme.TEXT_DIM, True,
+                            anchor="center")
+            tx += 30
+        phase = PHASE_WORDS.get(state.phase, state.phase)
+        rnd = f"round {state.round}" if state.round else "before round 1"
+        theme.blit_text(surface, f"{rnd} · {phase}", (tx + 10, 14), 15, theme.TEXT_DIM)
+        # whose turn
+        team = self.session.to_move()
+        y = 44
+        if self.playing():
+            theme.blit_text(surface, "Watch it told, or click the board (or press Space) to see the rest.",
+                            (x, y), 15, theme.TEXT_DIM, True)
+        elif team is not None and self.thinking is not None:
+            theme.blit_text(surface, self.thinking_words(team), (x, y), 15, theme.TEXT_WARN, True)
+        elif team is not None:
+            who = f"{theme.TEAM_NAME[team]} coach: {self.instruction(state, team)}"
+            colour = (140, 180, 255) if team == "blue" else (250, 250, 250)
+            for line in theme.wrap(who, 15, w, bold=True)[:2]:
+                theme.blit_text(surface, line, (x, y), 15, colour, True)
+                y += 19
+        elif state.phase == OVER:
+            words = "Draw" if state.winner == "draw" else f"{theme.TEAM_NAME[state.winner]} wins"
+            theme.blit_text(surface, f"{words}: {state.end_reason}", (x, y), 15, theme.TEXT_GOOD, True)
+        # dead zone
+        self.draw_dead_zone(surface, state, x, 84, w)
+        for rect, words in self.captions:
+            theme.blit_text(surface, words, (rect.x, rect.centery), 13, theme.TEXT_DIM, anchor="midleft")
+        y = self.controls.bottom + 6
+        if self.draft is not None and self.deciding():
+            y = self.draw_sequence_line(surface, x, y, w)
+        if self.sheet is not None and state.phase == SHEETS and self.deciding():
+            y = self.sheet.draw_table(surface, x, y + 4, w, self.log_rect.top - 6)
+        if self.hover_reason:
+            for line in theme.wrap(self.hover_reason, 13, w)[:2]:
+                theme.blit_text(surface, line, (x, y), 13, theme.TEXT_WARN)
+                y += 16
+        y = max(y + 4, self.readings_top)
+        self.instrument_lines = []
+        if self.app.message:
+            words, colour = self.app.message
+            for line in theme.wrap(words, 13, w)[:3]:
+                theme.blit_text(surface, line, (x, y), 13, colour)
+                y += 17
+        if ruler is not None:
+            self.instrument_lines.extend(ruler.lines)
+        if prot is not None and prot.reading:
+            self.instrument_lines.append(prot.reading)
+        bottom = self.log_rect.top - 6
+        for line in self.instrument_lines:
+            for part in theme.wrap(line, 13, w):
+                if y + 16 > bottom:
+                    break
+                theme.blit_text(surface, part, (x, y), 13, (240, 240, 200))
+                y += 16
+        if state.phase == REACT and self.deciding():
+            y = self.draw_reaction_reasons(surface, x, y + 4, w, bottom)
+        y = draw_resolution(surface, self.telling, x, y + 6, w, bottom)
+
+    def instruction(self, state: MatchState, team: str) -> str:
+        if state.phase == ORDERS:
+            return "click your figures to give order tokens (1 plays first), then confirm."
+        if state.phase == DECLARE:
+            pid = state.active.get(team)
+            return (f"declare {pid}'s sequence — posture, cover and side, then actions; "
+                    "click an enemy to shoot him.")
+        if state.phase == REACT:
+            return "reflex and suppressive shots of your players not activated this round."
+        if state.phase == SHEETS:
+            return ("fill your break sheet: pick a player, click his start point (and the point a "
+                    "prebunker prebunks), add his actions, then hand the sheet in.")
+        if state.phase == TARGET:
+            return f"{state.awaiting[0]} shoots now: click the enemy he fires at, or hold fire."
+        if state.phase == DODGE and state.resolution and state.resolution.dodge:
+            dg = state.resolution.dodge
+            return (f"{dg['target']} is hit, margin {dg['margin']}: roll dodge dice one at a time "
+                    f"({dg['used']} of {dg['allowed']} used).")
+        return ""
+
+    def draw_dead_zone(self, surface, state: MatchState, x, y, w) -> None:
+        theme.blit_text(surface, "Dead zone:", (x, y + 4), 14, theme.TEXT_DIM, True)
+        cx = x + 96
+        for team in ("blue", "white"):
+            out = [p for p in state.players.values() if p.team == team and p.point is None]
+            theme.blit_text(surface, f"{theme.TEAM_NAME[team]}", (cx, y + 4), 14, theme.TEXT_DIM)
+            cx += 48
+            if not out:
+                theme.blit_text(surface, "—", (cx, y + 4), 14, theme.TEXT_DIM)
+                cx += 30
+            for p in out:
+                pygame.draw.circle(surface, theme.TEAM[team], (cx + 10, y + 12), 10)
+                pygame.draw.circle(surface, theme.TEAM_EDGE[team], (cx + 10, y + 12), 10, 1)
+                theme.blit_text(surface, str(p.jersey), (cx + 10, y + 12), 12, theme.TEAM_TEXT[team], True,
+                                anchor="center")
+                cx += 24
+            cx += 24
