@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -24,28 +23,13 @@ def main(argv: list[str]) -> int:
 
     import tests.ui.driver as d
     from paintcheck.ui.app import App
+    from tests.ui.xpointer import window_to_origin, xclick, xdo, xdrag
 
     out = argv[0] if argv else "/tmp/designer.png"
 
-    def xdo(*args) -> None:
-        subprocess.run(["xdotool", *map(str, args)], check=True)
-        time.sleep(0.03)
-
-    def xdrag(app, a, b, steps: int = 6) -> None:
-        xdo("mousemove", a[0], a[1])
-        d.step(app, 2)
-        xdo("mousedown", 1)
-        d.step(app, 2)
-        for i in range(1, steps + 1):
-            xdo("mousemove", a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
-            d.step(app, 2)
-        xdo("mouseup", 1)
-        d.step(app, 3)
-
     app = App((1280, 800), seed=5)
     d.step(app, 3)
-    subprocess.run(["xdotool", "search", "--name", "Paintcheck", "windowmove", "0", "0"], capture_output=True)
-    time.sleep(0.5)
+    window_to_origin()
     d.press(app, "design")  # the title's *Design a field*, clicked through X
     d.step(app, 5)
     scene = app.scene
@@ -64,9 +48,7 @@ def main(argv: list[str]) -> int:
     twin = scene.design.twin(scene.design.spec(placed)) if placed else None
     twin_at = twin.at if twin else None
     # the Study, clicked through X; then the piece dragged again: the map follows the field
-    xdo("mousemove", *scene.controls.rect("study").center)
-    xdo("click", 1)
-    d.step(app, 3)
+    xclick(app, scene.controls.rect("study").center)
     scene.study.wait()
     d.step(app, 2)
     first = scene.study.result

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -22,33 +21,16 @@ def main(argv: list[str]) -> int:
 
     import tests.ui.driver as d
     from paintcheck.ui.app import App
+    from tests.ui.xpointer import window_to_origin, xclick, xdo, xdrag
 
     out = argv[0] if argv else "/tmp/range.png"
 
-    def xdo(*args) -> None:
-        subprocess.run(["xdotool", *map(str, args)], check=True)
-        time.sleep(0.03)
-
-    def xdrag(app, a, b, steps: int = 6) -> None:
-        xdo("mousemove", a[0], a[1])
-        d.step(app, 2)
-        xdo("mousedown", 1)
-        d.step(app, 2)
-        for i in range(1, steps + 1):
-            xdo("mousemove", a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
-            d.step(app, 2)
-        xdo("mouseup", 1)
-        d.step(app, 3)
-
     app = App((1280, 800), seed=5)
     d.step(app, 3)
-    subprocess.run(["xdotool", "search", "--name", "Paintcheck", "windowmove", "0", "0"], capture_output=True)
-    time.sleep(0.5)
+    window_to_origin()
     title = app.scene
     for _ in range(5):  # the window may take a moment to sit at (0, 0)
-        xdo("mousemove", *title.controls.rect("learn").center)
-        xdo("click", 1)
-        d.step(app, 4)
+        xclick(app, title.controls.rect("learn").center, 4)
         if app.scene.name == "range":
             break
         time.sleep(0.5)
