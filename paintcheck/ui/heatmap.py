@@ -66,6 +66,22 @@ def layer(size: tuple[int, int], t: FieldTransform, values: Mapping[Point, float
     return surf
 
 
+_BARS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _bar(size: tuple[int, int]) -> pygame.Surface:
+    """The scale's colours from its left end to its right, ``size`` pixels (drawn once per size:
+    the bar is the same whatever the numbers at its ends)."""
+    bar = _BARS.get(size)
+    if bar is None:
+        w, h = size
+        bar = pygame.Surface(size)
+        for i in range(w):
+            pygame.draw.line(bar, colour(i, (0, max(1, w - 1))), (i, 0), (i, h - 1))
+        _BARS[size] = bar
+    return bar
+
+
 def draw_scale(surface: pygame.Surface, rect: pygame.Rect, span: tuple[float, float], words: str,
                size: int = 13) -> None:
     """The colour bar over ``rect`` (left: the lowest number, right: the highest), ticks with their
@@ -74,9 +90,7 @@ def draw_scale(surface: pygame.Surface, rect: pygame.Rect, span: tuple[float, fl
     while size > 9 and theme.font(size).size(words)[0] > rect.width:
         size -= 1
     theme.blit_text(surface, words, (rect.x, rect.y - size - 6), size, theme.TEXT)
-    for i in range(rect.width):
-        fill = colour(lo + (hi - lo) * i / max(1, rect.width - 1), span)
-        pygame.draw.line(surface, fill, (rect.x + i, rect.y), (rect.x + i, rect.bottom - 1))
+    surface.blit(_bar(rect.size), rect.topleft)
     pygame.draw.rect(surface, theme.PANEL_LINE, rect, 1)
     ticks = 5
     for k in range(ticks):
