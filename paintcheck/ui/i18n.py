@@ -1,10 +1,13 @@
 """The window's words in English and French: one catalogue, read by pygame_gui and by drawn text.
 
-The catalogue is ``assets/i18n/paintcheck.<locale>.json`` in python-i18n's JSON form, the files
+The catalogue is ``assets/i18n/<namespace>.<locale>.json`` in python-i18n's JSON form, the files
 pygame_gui's own localisation reads (``UIManager(translation_directory_paths=[CATALOGUE_DIR])``,
-``manager.set_locale``): ``{"fr": {"title": {"new_match": "…"}}}`` is the key
-``paintcheck.title.new_match``. ``tr("title.new_match", **values)`` gives the same string for text
-the scenes draw themselves, its ``%{name}`` placeholders filled. Numbers and chances are written by
+``manager.set_locale``). The window's first file is the namespace ``paintcheck``:
+``{"fr": {"title": {"new_match": "…"}}}`` there is the key ``paintcheck.title.new_match``, and
+``tr("title.new_match", **values)`` gives the same string for text the scenes draw themselves, its
+``%{name}`` placeholders filled. A screen with many words has a file of its own, named after it
+(``match.fr.json``): its keys keep the namespace (``tr("match.orders.title")``), as pygame_gui
+knows them. Numbers and chances are written by
 Babel for the locale (``14,5``; ``35 %`` with a narrow no-break space in French).
 
 The current locale is the window's one setting (``set_locale``); nothing here imports pygame.
@@ -23,7 +26,7 @@ from babel.dates import format_datetime
 from babel.numbers import format_decimal
 
 CATALOGUE_DIR = Path(__file__).resolve().parents[2] / "assets" / "i18n"
-NAMESPACE = "paintcheck"
+NAMESPACE = "paintcheck"  # the window's first file: its keys are written without the namespace
 LOCALES = ("en", "fr")
 DEFAULT = "en"
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}  # each in its own language
@@ -49,14 +52,21 @@ def set_locale(locale: str) -> None:
     _current = locale
 
 
-def catalogue_path(locale: str) -> Path:
-    return CATALOGUE_DIR / f"{NAMESPACE}.{locale}.json"
+def catalogue_path(locale: str, namespace: str = NAMESPACE) -> Path:
+    return CATALOGUE_DIR / f"{namespace}.{locale}.json"
+
+
+@cache
+def namespaces() -> tuple[str, ...]:
+    """The catalogue's files by namespace, ``paintcheck`` first (``match`` for ``match.en.json``)."""
+    found = {path.name.split(".")[0] for path in CATALOGUE_DIR.glob("*.json")}
+    return (NAMESPACE, *sorted(found - {NAMESPACE}))
 
 
 @cache
 def catalogue(locale: str) -> dict[str, str]:
-    """Every entry of ``locale``'s file, flat: ``{"title.new_match": "New match…", …}``."""
-    data = json.loads(catalogue_path(locale).read_text(encoding="utf-8"))
+    """Every entry of ``locale``'s files, flat: ``{"title.new_match": "New match…",
+    "match.orders.title": "…", …}`` (the first file's keys without their namespace)."""
     flat: dict[str, str] = {}
 
     def walk(node: dict, prefix: str) -> None:
@@ -66,7 +76,9 @@ def catalogue(locale: str) -> dict[str, str]:
             else:
                 flat[prefix + key] = value
 
-    walk(data[locale], "")
+    for namespace in namespaces():
+        data = json.loads(catalogue_path(locale, namespace).read_text(encoding="utf-8"))
+        walk(data[locale], "" if namespace == NAMESPACE else f"{namespace}.")
     return flat
 
 
@@ -93,7 +105,7 @@ def tr(key: str, locale: str | None = None, **values) -> str:
 
 def gui_key(key: str) -> str:
     """The key as pygame_gui's localisation knows it (with the namespace)."""
-    return f"{NAMESPACE}.{key}"
+    return key if key.split(".", 1)[0] in namespaces()[1:] else f"{NAMESPACE}.{key}"
 
 
 def placeholders(template: str) -> set[str]:

@@ -14,6 +14,7 @@ import pytest
 from paintcheck.ui import i18n, settings, theme
 from paintcheck.ui.i18n import NNBSP, tr
 from tests.ui.driver import click, step
+from tests.ui.french import Drawn, assert_french
 
 LOCALES = i18n.LOCALES
 CONVERTED = ("title", "handover", "result", "help", "fields", "load")
@@ -31,12 +32,18 @@ def test_both_catalogues_have_the_same_keys_the_same_placeholders_and_no_empty_e
             assert "%" not in i18n.PLACEHOLDER.sub("", value), (key, value)
 
 
-def test_the_files_are_python_i18n_files_of_one_namespace():
-    for locale in LOCALES:
-        path = i18n.CATALOGUE_DIR / f"paintcheck.{locale}.json"
-        data = json.loads(path.read_text(encoding="utf-8"))
-        assert list(data) == [locale]  # the locale is the root (python-i18n's default)
-        _walk(data[locale])
+def test_the_files_are_python_i18n_files_one_per_namespace_and_locale():
+    names = i18n.namespaces()
+    assert names[0] == "paintcheck"
+    for namespace in names:
+        for locale in LOCALES:
+            data = json.loads(i18n.catalogue_path(locale, namespace).read_text(encoding="utf-8"))
+            assert list(data) == [locale]  # the locale is the root (python-i18n's default)
+            _walk(data[locale])
+            if namespace == "paintcheck":  # its keys go without the namespace: none may look like one
+                assert not set(data[locale]) & set(names), namespace
+    files = {p.name for p in i18n.CATALOGUE_DIR.iterdir()}
+    assert files == {f"{n}.{locale}.json" for n in names for locale in LOCALES}
 
 
 def _walk(node: dict) -> None:
@@ -180,74 +187,6 @@ def test_the_window_opens_in_the_language_asked_and_remembers_it(monkeypatch):
 
 
 # -- the screens in French: no English drawn -------------------------------------------------------
-def _patterns(locale: str) -> list[re.Pattern]:
-    out = []
-    for value in i18n.catalogue(locale).values():
-        parts = i18n.PLACEHOLDER.split(value)  # text, name, text, name, ...
-        regex = "".join(re.escape(p) if i % 2 == 0 else ".+" for i, p in enumerate(parts))
-        out.append(re.compile(regex, re.S))
-    return out
-
-
-class Drawn:
-    """Every string drawn by ``theme.text`` (``blit_text`` draws through it) and by the fitting of
-    long lines (a cut line is judged by the words it was cut from)."""
-
-    def __init__(self, monkeypatch) -> None:
-        from paintcheck.ui import field_chooser, load_scene
-
-        self.strings: list[str] = []
-        self.cut: dict[str, str] = {}
-        text = theme.text
-        fit = load_scene._fit
-
-        def drawing(words, *args, **kwargs):
-            self.strings.append(words)
-            return text(words, *args, **kwargs)
-
-        def fitting(words, size, width):
-            out = fit(words, size, width)
-            self.cut[out] = words
-            return out
-
-        monkeypatch.setattr(theme, "text", drawing)
-        monkeypatch.setattr(load_scene, "_fit", fitting)
-        monkeypatch.setattr(field_chooser, "_fit", fitting)
-
-    def frame(self, app) -> list[str]:
-        """What one frame of the scene draws, its buttons' words and their tooltips included."""
-        from pygame_gui.core.utility import translate
-
-        self.strings.clear()
-        step(app)
-        words = [self.cut.get(s, s) for s in self.strings]
-        for choice in app.scene.controls.choices.values():
-            words.append(translate(choice.button.text, **choice.button.text_kwargs))
-            words += [w for w in (choice.reason, choice.hint) if w]
-        return words
-
-
-def _is_data(words: str, data: set[str]) -> bool:
-    """A number, a coordinate, a file, a field's name: the game's own notation or the user's data."""
-    return words in data or not re.search(r"[A-Za-zÀ-ÿ]{2}", words)
-
-
-def _assert_french(words: list[str], data: set[str]) -> None:
-    french = _patterns("fr")
-    english_only = {v for k, v in i18n.catalogue("en").items() if v != i18n.catalogue("fr")[k]}
-    pieces = [tr(k, "fr", **{n: "" for n in i18n.placeholders(v)}) for k, v in i18n.catalogue("fr").items()]
-    for line in words:
-        assert line not in english_only, f"English drawn: {line!r}"
-        whole = any(p.fullmatch(line) for p in french)
-        for w in [] if whole else line.split(" · "):  # a line of catalogue entries and data, side by side
-            assert w not in english_only, f"English drawn: {w!r} in {line!r}"
-            if _is_data(w, data):
-                continue
-            # a catalogue entry filled, or a line wrapped from one
-            assert any(p.fullmatch(w) for p in french) or any(w in piece for piece in pieces), (
-                f"not from the French catalogue: {w!r} in {line!r}")
-
-
 @pytest.fixture
 def french(monkeypatch):
     import pygame
@@ -314,7 +253,7 @@ def test_the_converted_screens_draw_no_english_in_french(french):
 
     for name, words in seen.items():
         assert words, name
-        _assert_french(words, data)
+        assert_french(words, data)
 
 
 def test_the_end_reasons_are_told_in_french():

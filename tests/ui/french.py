@@ -1,0 +1,83 @@
+"""The French walk's hook: every string a scene draws, judged against the French catalogue.
+
+``Drawn`` records what ``theme.text`` draws in a frame (and the buttons' words, reasons and hints);
+``assert_french`` finds any line that is not a French catalogue entry (filled, wrapped, or several
+side by side joined by `` · ``) nor data (numbers, coordinates, names the user gave). Each scene's
+French walk (``tests/ui/test_i18n*.py``) uses both.
+"""
+
+from __future__ import annotations
+
+import re
+
+from paintcheck.ui import i18n, theme
+from paintcheck.ui.i18n import tr
+from tests.ui.driver import step
+
+
+def _patterns(locale: str) -> list[re.Pattern]:
+    out = []
+    for value in i18n.catalogue(locale).values():
+        parts = i18n.PLACEHOLDER.split(value)  # text, name, text, name, ...
+        regex = "".join(re.escape(p) if i % 2 == 0 else ".+" for i, p in enumerate(parts))
+        out.append(re.compile(regex, re.S))
+    return out
+
+
+class Drawn:
+    """Every string drawn by ``theme.text`` (``blit_text`` draws through it) and by the fitting of
+    long lines (a cut line is judged by the words it was cut from)."""
+
+    def __init__(self, monkeypatch) -> None:
+        from paintcheck.ui import field_chooser, load_scene
+
+        self.strings: list[str] = []
+        self.cut: dict[str, str] = {}
+        text = theme.text
+        fit = load_scene._fit
+
+        def drawing(words, *args, **kwargs):
+            self.strings.append(words)
+            return text(words, *args, **kwargs)
+
+        def fitting(words, size, width):
+            out = fit(words, size, width)
+            self.cut[out] = words
+            return out
+
+        monkeypatch.setattr(theme, "text", drawing)
+        monkeypatch.setattr(load_scene, "_fit", fitting)
+        monkeypatch.setattr(field_chooser, "_fit", fitting)
+
+    def frame(self, app) -> list[str]:
+        """What one frame of the scene draws, its buttons' words and their tooltips included."""
+        from pygame_gui.core.utility import translate
+
+        self.strings.clear()
+        step(app)
+        words = [self.cut.get(s, s) for s in self.strings]
+        for choice in app.scene.controls.choices.values():
+            words.append(translate(choice.button.text, **choice.button.text_kwargs))
+            words += [w for w in (choice.reason, choice.hint) if w]
+        return words
+
+
+def _is_data(words: str, data: set[str]) -> bool:
+    """A number, a coordinate, a file, a field's name: the game's own notation or the user's data."""
+    return words in data or not re.search(r"[A-Za-zÀ-ÿ]{2}", words)
+
+
+def assert_french(words: list[str], data: set[str]) -> None:
+    french = _patterns("fr")
+    english_only = {v for k, v in i18n.catalogue("en").items() if v != i18n.catalogue("fr")[k]}
+    pieces = [tr(k, "fr", **{n: "" for n in i18n.placeholders(v)}) for k, v in i18n.catalogue("fr").items()]
+    for line in words:
+        assert line not in english_only, f"English drawn: {line!r}"
+        whole = any(p.fullmatch(line) for p in french)
+        for w in [] if whole else line.split(" · "):  # a line of catalogue entries and data, side by side
+            assert w not in english_only, f"English drawn: {w!r} in {line!r}"
+            if _is_data(w, data):
+                continue
+            # a catalogue entry filled, or a line wrapped from one
+            assert any(p.fullmatch(w) for p in french) or any(w in piece for piece in pieces), (
+                f"not from the French catalogue: {w!r} in {line!r}")
