@@ -103,6 +103,18 @@ def tr(key: str, locale: str | None = None, **values) -> str:
     return PLACEHOLDER.sub(fill, template)
 
 
+def say(words, locale: str | None = None) -> str:
+    """What the program said (``paintcheck.said.Said``: a refusal, an end reason, a modifier's
+    name) in the window's language, worded from its key and values (a value that is itself a
+    ``Said`` worded too); plain text as it is (data: a number, a coordinate, a name given by a user)."""
+    key = getattr(words, "key", None)
+    if key is None:
+        return words if isinstance(words, str) else str(words)
+    values = {name: say(value, locale) if isinstance(value, str) else value
+              for name, value in words.values.items()}
+    return tr(key, locale, **values)
+
+
 def gui_key(key: str) -> str:
     """The key as pygame_gui's localisation knows it (with the namespace)."""
     return key if key.split(".", 1)[0] in namespaces()[1:] else f"{NAMESPACE}.{key}"
