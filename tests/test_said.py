@@ -35,3 +35,15 @@ def test_say_words_it_in_the_language_asked_values_included():
     nested = Said("common.page", "page 2 of White", page=2, pages=Said("team.white", "White"))
     assert i18n.say(nested, "fr") == "page 2 sur Blancs"
     assert i18n.say("B:H6", "fr") == "B:H6" and i18n.say(14, "fr") == "14"
+
+
+def test_said_imports_nothing_so_every_layer_may_say_something():
+    import ast
+    import inspect
+
+    from paintcheck import said
+
+    tree = ast.parse(inspect.getsource(said))
+    imported = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert [n.module for n in imported if isinstance(n, ast.ImportFrom)] == ["__future__"]
+    assert not [n for n in imported if isinstance(n, ast.Import)]
