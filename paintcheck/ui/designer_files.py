@@ -9,8 +9,10 @@ from pathlib import Path
 
 from paintcheck.field.layout import LayoutError
 from paintcheck.field.layout_file import save_layout
-from paintcheck.ui import saves
+from paintcheck.ui import i18n, saves
+from paintcheck.ui.designer_view import check_words
 from paintcheck.ui.export_image import export_png
+from paintcheck.ui.i18n import tr
 
 
 def user_layout_path(name: str) -> Path:
@@ -24,6 +26,14 @@ def user_layout_path(name: str) -> Path:
     return path
 
 
+def error_words(exc: Exception) -> str:
+    """Why a file could not be read or written, in the window's language: a layout's problem is the
+    program's words (``i18n.say``); the system's own (``OSError``) is shown as the system says it."""
+    if isinstance(exc, LayoutError) and exc.args:
+        return i18n.say(exc.args[0])
+    return str(exc)
+
+
 class DesignerFiles:
     """The files of ``DesignerScene``."""
 
@@ -31,9 +41,9 @@ class DesignerFiles:
         problems = self.design.problems()
         if problems:
             oid, words = problems[0]
-            return f"{len(problems)} check(s) stand: {oid + ': ' if oid else ''}{words}"
+            return tr("designer.checks_stand", count=len(problems), problem=check_words(oid, words))
         if not as_copy and self.read_only:
-            return "a shipped layout is read-only: save it as a copy"
+            return tr("designer.read_only")
         return None
 
     def save(self, as_copy: bool = False) -> None:
@@ -48,11 +58,11 @@ class DesignerFiles:
             path.parent.mkdir(parents=True, exist_ok=True)
             save_layout(self.design.layout(), path)
         except (OSError, LayoutError) as exc:
-            self.app.flash(f"Could not save: {exc}", error=True)
+            self.app.flash(tr("designer.cannot_save", error=error_words(exc)), error=True)
             return
         self.path = path
         self.design.mark_saved()
-        self.app.flash(f"Saved to {path}")
+        self.app.flash(tr("designer.saved", path=path))
         self.rebuild()
 
     def export_image(self) -> None:
@@ -63,15 +73,15 @@ class DesignerFiles:
             path.parent.mkdir(parents=True, exist_ok=True)
             w, h = export_png(self.design.layout().build(), path)
         except (OSError, LayoutError, ValueError) as exc:
-            self.app.flash(f"Could not export the image: {exc}", error=True)
+            self.app.flash(tr("designer.cannot_export", error=error_words(exc)), error=True)
             return
-        self.app.flash(f"Exported {w} × {h} pixels to {path}")
+        self.app.flash(tr("designer.exported", width=w, height=h, path=path))
 
     def why_not_play(self) -> str | None:
         if self.design.problems():
-            return "the field has checks to settle first"
+            return tr("designer.checks_first")
         if self.path is None or self.design.changed:
-            return "save the field first"
+            return tr("designer.save_first")
         return None
 
     def play(self) -> None:
@@ -90,7 +100,7 @@ class DesignerFiles:
     def _leaving(self, where: str) -> None:
         if self.design.changed and self.confirm_leave is None:
             self.confirm_leave = where
-            self.app.flash("The field has unsaved changes: leave without saving?", error=True)
+            self.app.flash(tr("designer.unsaved"), error=True)
             self.rebuild()
             return
         self.confirm_leave = where

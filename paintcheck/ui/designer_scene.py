@@ -26,9 +26,11 @@ from paintcheck.field import catalogue
 from paintcheck.field.design import AXIS_STEP, Design, empty_layout
 from paintcheck.field.layout import FLAG_FORMATS, LayoutError, ObstacleSpec
 from paintcheck.field.layout_file import layouts_dir, load_layout
-from paintcheck.ui.designer_files import DesignerFiles
+from paintcheck.ui import i18n
+from paintcheck.ui.designer_files import DesignerFiles, error_words
 from paintcheck.ui.designer_view import DesignerView
 from paintcheck.ui.fieldview import FieldRenderer
+from paintcheck.ui.i18n import tr
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.study_panel import StudyPanel
 from paintcheck.ui.transform import FieldTransform
@@ -68,7 +70,7 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
             try:
                 layout, self.path = load_layout(path), Path(path)
             except LayoutError as exc:
-                self.app.flash(f"Cannot open the layout: {exc}", error=True)
+                self.app.flash(tr("designer.cannot_open", error=error_words(exc)), error=True)
                 layout, self.path = empty_layout(), None
         self.design = Design(layout)
         self.selected: str | None = None
@@ -109,31 +111,31 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
         c = self.controls
         c.start(self.px, 50, self.pw)
         c.row_height = 28
-        c.add("undo", "Undo", self.undo, None if d.past else "nothing to undo")
-        c.add("redo", "Redo", self.redo, None if d.future else "nothing to redo")
-        c.add("mirror", "Mirror", self.toggle_mirror, chosen=d.mirror,
-              hint="every edit in one half does the mirrored thing to its twin (RULES 1.6)")
-        c.add("box", "Box", self.toggle_box, chosen=d.box,
-              hint="no more pieces of a kind than the box holds (RULES 2.1)")
-        c.add("study", "Study (S)", self.toggle_study, chosen=self.studying,
-              hint="exposure, threat or control over the field, and the pieces ranked (docs/analysis.md)")
+        c.add("undo", tr("designer.undo"), self.undo, None if d.past else tr("designer.nothing_to_undo"))
+        c.add("redo", tr("designer.redo"), self.redo, None if d.future else tr("designer.nothing_to_redo"))
+        c.add("mirror", tr("designer.mirror"), self.toggle_mirror, chosen=d.mirror,
+              hint=tr("designer.mirror_hint"))
+        c.add("box", tr("designer.box"), self.toggle_box, chosen=d.box, hint=tr("designer.box_hint"))
+        c.add("study", tr("designer.study"), self.toggle_study, chosen=self.studying,
+              hint=tr("designer.study_hint"))
         for flag in FLAG_FORMATS:
-            c.add(f"flag-{flag}", f"{flag} flag", lambda f=flag: self.set_flag(f), chosen=d.flag == flag)
+            c.add(f"flag-{flag}", tr(f"designer.flag.{flag}"), lambda f=flag: self.set_flag(f),
+                  chosen=d.flag == flag)
         c.newline()
-        c.add("rename-field", "Name…", lambda: self.start_entry("name"))
-        c.add("save", "Save", self.save, self.why_not_save(as_copy=False))
-        c.add("save-as", "Save as a copy", lambda: self.save(as_copy=True), self.why_not_save(as_copy=True))
-        c.add("play", "Play on this field", self.play, self.why_not_play())
-        c.add("export", "Export PNG", self.export_image,
-              hint="the field as drawn, with its name and a legend of its pieces")
-        c.add("new-field", "New field", self.new_field)
-        c.add("open-field", "Open…", self.open_other)
-        c.add("back", "Back", self.back)
+        c.add("rename-field", tr("designer.name"), lambda: self.start_entry("name"))
+        c.add("save", tr("designer.save"), self.save, self.why_not_save(as_copy=False))
+        c.add("save-as", tr("designer.save_as"), lambda: self.save(as_copy=True),
+              self.why_not_save(as_copy=True))
+        c.add("play", tr("designer.play"), self.play, self.why_not_play())
+        c.add("export", tr("designer.export"), self.export_image, hint=tr("designer.export_hint"))
+        c.add("new-field", tr("designer.new_field"), self.new_field)
+        c.add("open-field", tr("designer.open"), self.open_other)
+        c.add("back", tr("common.back"), self.back)
         c.newline()
         if self.confirm_leave:
             self.caption_row = c.y
-            c.add("leave-yes", "Leave without saving", self.leave, primary=True)
-            c.add("leave-no", "Stay", self.stay)
+            c.add("leave-yes", tr("designer.leave"), self.leave, primary=True)
+            c.add("leave-no", tr("designer.stay"), self.stay)
             c.newline()
         self.palette_top = c.bottom + 26
         self.palette_rects = {}
@@ -160,13 +162,12 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
         self.info_w = self.pw if not (self.studying and beside) else PALETTE_W  # the Study has the rest
         c.at(self.px, y, self.info_w)
         if sel is not None:
-            c.add("turn-left", "Turn ⟲ (Q)", lambda: self.turn(-AXIS_STEP),
-                  None if catalogue.KINDS[sel.kind].lying else "an upright piece does not turn")
-            c.add("turn-right", "Turn ⟳ (E)", lambda: self.turn(AXIS_STEP),
-                  None if catalogue.KINDS[sel.kind].lying else "an upright piece does not turn")
-            c.add("rename", "Rename…", lambda: self.start_entry("rename"))
-            c.add("duplicate", "Duplicate (Ctrl+D)", self.duplicate)
-            c.add("delete", "Delete", self.delete)
+            upright = None if catalogue.KINDS[sel.kind].lying else tr("designer.upright")
+            c.add("turn-left", tr("designer.turn_left"), lambda: self.turn(-AXIS_STEP), upright)
+            c.add("turn-right", tr("designer.turn_right"), lambda: self.turn(AXIS_STEP), upright)
+            c.add("rename", tr("designer.rename"), lambda: self.start_entry("rename"))
+            c.add("duplicate", tr("designer.duplicate"), self.duplicate)
+            c.add("delete", tr("designer.delete"), self.delete)
             c.newline()
         self.info_top = c.bottom + 8
         if self.editing:
@@ -174,8 +175,9 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
 
     # -- edits ------------------------------------------------------------------------------------------
     def _done(self, reason: str | None) -> bool:
+        """After an edit: its refusal flashed (the design's words, worded in the window's language)."""
         if reason:
-            self.app.flash(reason, error=True)
+            self.app.flash(i18n.say(reason), error=True)
         else:
             self.app.message = None
         if self.selected and self.design.spec(self.selected) is None:
@@ -214,13 +216,13 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
         sel = self.design.spec(self.selected) if self.selected else None
         if sel is not None:
             self.armed, self.armed_axis = sel.kind, sel.axis
-            self.app.flash(f"Click where the new {catalogue.kind_word(sel.kind)} goes.")
+            self.app.flash(tr("designer.place_where", kind=i18n.say(catalogue.kind_word(sel.kind))))
 
     def undo(self) -> None:
-        self._done(None if self.design.undo() else "nothing to undo")
+        self._done(None if self.design.undo() else tr("designer.nothing_to_undo"))
 
     def redo(self) -> None:
-        self._done(None if self.design.redo() else "nothing to redo")
+        self._done(None if self.design.redo() else tr("designer.nothing_to_redo"))
 
     def toggle_mirror(self) -> None:
         self.design.set_mirror(not self.design.mirror)

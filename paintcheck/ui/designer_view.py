@@ -9,12 +9,19 @@ from paintcheck.field import catalogue
 from paintcheck.field.lattice import Lattice, point_name
 from paintcheck.field.layout import Layout, LayoutError, ObstacleSpec
 from paintcheck.field.layout_file import box_family
-from paintcheck.ui import theme
+from paintcheck.ui import i18n, theme
 from paintcheck.ui.fieldview import draw_obstacle
+from paintcheck.ui.i18n import tr
 from paintcheck.ui.transform import FieldTransform
 
 OK, REFUSED = (90, 230, 120), theme.REFUSED
 CHECK = (255, 60, 220)  # a piece with a check: a colour no piece is drawn in
+
+
+def check_words(oid: str | None, words: str) -> str:
+    """A check as the panel and the refusals say it: its piece's id first, when it has one."""
+    problem = i18n.say(words)
+    return tr("designer.check", piece=oid, problem=problem) if oid else problem
 
 
 class DesignerView:
@@ -67,12 +74,12 @@ class DesignerView:
                 for o in shown.obstacles:
                     draw_obstacle(surface, self.t, o, outline=REFUSED if reason else OK, width=3)
             if reason:
-                self.tip(surface, reason, (150, 30, 30))
+                self.tip(surface, i18n.say(reason), (150, 30, 30))
         elif self.field_area.collidepoint(self.mouse):  # a piece's checks, on hover; else the map's lines
             oid = self.piece_at(self.mouse)
             said = [words for pid, words in problems if pid is not None and pid == oid]
             if said:
-                self.tip(surface, f"{oid}: {said[0]}", (130, 80, 20))
+                self.tip(surface, check_words(oid, said[0]), (130, 80, 20))
             elif self.studying and self.dragging is None:
                 self.study.draw_hover(surface, self.t, self.field_area, self.t.nearest_point(*self.mouse),
                                       self.mouse)
@@ -97,32 +104,35 @@ class DesignerView:
 
     def draw_panel(self, surface, problems) -> None:
         d = self.design
-        where = "new field" if self.path is None else (self.path.name + (" (shipped, read-only)"
-                                                                         if self.read_only else ""))
-        theme.blit_text(surface, f"Design a field — {d.name}{' *' if d.changed else ''}", (self.px, 12), 20,
-                        theme.TEXT, True)
-        theme.blit_text(surface, f"{d.lattice.columns} × {d.lattice.rows_per_half * 2 + 1} points · {where}",
-                        (self.px + 2, self.palette_top - 20), 13, theme.TEXT_DIM)
+        where = tr("designer.new_file") if self.path is None else (
+            tr("designer.shipped", file=self.path.name) if self.read_only else self.path.name)
+        title = tr("designer.title", name=d.name) + (" *" if d.changed else "")
+        theme.blit_text(surface, title, (self.px, 12), 20, theme.TEXT, True)
+        rows = d.lattice.rows_per_half * 2 + 1
+        size = tr("designer.size", columns=d.lattice.columns, rows=rows, where=where)
+        theme.blit_text(surface, size, (self.px + 2, self.palette_top - 20), 13, theme.TEXT_DIM)
         surface.blit(self.palette(), self.palette_area.topleft)
         y = self.info_top + (40 if self.entry is not None else 0)
         sel = d.spec(self.selected) if self.selected else None
         if sel is not None:
             pts = ", ".join(point_name(p) for p in d.points(sel))
-            lines = [f"{sel.id}: {catalogue.kind_word(sel.kind)} on {pts}"
-                     + (f", axis {sel.axis}°" if catalogue.KINDS[sel.kind].lying else "")]
+            kind = i18n.say(catalogue.kind_word(sel.kind))
+            lines = [tr("designer.selected_axis", piece=sel.id, kind=kind, points=pts, degrees=sel.axis)
+                     if catalogue.KINDS[sel.kind].lying else tr("designer.selected", piece=sel.id, kind=kind,
+                                                                 points=pts)]
             twin = d.twin(sel)
-            lines.append(f"its twin: {twin.id}" if twin else "no twin (on the centre line, or none yet)")
+            lines.append(tr("designer.twin", piece=twin.id) if twin else tr("designer.no_twin"))
             for line in lines:
                 theme.blit_text(surface, line, (self.px, y), 14, theme.TEXT)
                 y += 19
         y += 8
-        head = "Checks: none — the field passes validate" if not problems else f"Checks ({len(problems)}):"
+        head = tr("designer.checks_none") if not problems else tr("designer.checks", count=len(problems))
         theme.blit_text(surface, head, (self.px, y), 15, theme.TEXT_GOOD if not problems else theme.TEXT_WARN,
                         True)
         y += 22
         bottom = surface.get_height() - 60
         for oid, words in problems:
-            for line in theme.wrap(f"{oid + ': ' if oid else ''}{words}", 13, self.info_w)[:2]:
+            for line in theme.wrap(check_words(oid, words), 13, self.info_w)[:2]:
                 if y > bottom:
                     break
                 theme.blit_text(surface, line, (self.px, y), 13, theme.TEXT)
@@ -132,7 +142,7 @@ class DesignerView:
     def palette(self) -> pygame.Surface:
         """The box's pieces with how many the field uses, drawn again only when that changes."""
         used = self.design.usage()
-        key = (tuple(sorted(used.items())), self.armed, self.palette_area.size)
+        key = (tuple(sorted(used.items())), self.armed, self.palette_area.size, i18n.current())
         if key != self._palette_key:
             area = self.palette_area
             surf = pygame.Surface(area.size)
@@ -147,9 +157,10 @@ class DesignerView:
                 limit = catalogue.BOX_CONTENTS.get(family, 0)
                 colour = theme.TEXT_WARN if used[family] > limit else theme.TEXT_DIM
                 x = rect.x + 4
-                theme.blit_text(surf, catalogue.kind_word(kind), (x, rect.bottom - 30), 12, theme.TEXT)
-                theme.blit_text(surf, f"{used[family]} of {limit} in the box", (x, rect.bottom - 15), 11,
-                                colour)
+                word = i18n.say(catalogue.kind_word(kind))
+                theme.blit_text(surf, word, (x, rect.bottom - 30), 12, theme.TEXT)
+                in_box = tr("designer.in_box", used=used[family], limit=limit)
+                theme.blit_text(surf, in_box, (x, rect.bottom - 15), 11, colour)
             self._palette_key, self._palette = key, surf
         return self._palette
 
@@ -174,6 +185,6 @@ class DesignerView:
         pygame.draw.rect(surface, theme.PANEL, (0, h - 28, self.field_area.width, 28))
         point = self.t.nearest_point(*self.mouse) if self.field_area.collidepoint(self.mouse) else None
         words = point_name(point) if point is not None else "—"
-        hint = ("click or drop on the field: " + catalogue.kind_word(self.armed)) if self.armed else \
-            "drag a piece from the palette; drag a piece to move it; wheel or Q/E turns; Delete removes"
+        hint = (tr("designer.status_armed", kind=i18n.say(catalogue.kind_word(self.armed))) if self.armed
+                else tr("designer.status"))
         theme.blit_text(surface, f"{words}   ·   {hint}", (8, h - 22), 13, theme.TEXT)

@@ -5,6 +5,10 @@ numbers, bases, prebunk zones, every obstacle with ``draw_obstacle``), on a plai
 is opened. The image is ``width`` pixels wide; its height follows the field's proportions, plus the
 title above and the legend below (each kind used: its swatch drawn as on the field, its count and
 the players' word for it).
+
+The words are the window's language's: the designer's *Export PNG* writes the picture a player of
+that language shares with his club (French in a French window); the commands (``export``,
+``analyse --png``) write English, as every command does.
 """
 
 from __future__ import annotations
@@ -21,14 +25,20 @@ from paintcheck.field import catalogue, footprints
 from paintcheck.field.atomic import write_atomically
 from paintcheck.field.lattice import Lattice, Point
 from paintcheck.field.layout import Field, Obstacle
-from paintcheck.ui import heatmap, theme
+from paintcheck.ui import heatmap, i18n, theme
 from paintcheck.ui.fieldview import FieldRenderer, draw_obstacle
+from paintcheck.ui.i18n import tr
 from paintcheck.ui.transform import LABEL_MARGIN, FieldTransform
 
 MIN_WIDTH = 300
 MAX_WIDTH = 6000
 DEFAULT_WIDTH = 1200
-FLAG_WORDS = {"centre": "centre flag", "double": "a flag in each base"}
+FLAGS = ("centre", "double")  # the formats the catalogue words (designer.image.flag.<format>)
+
+
+def _single(count: int) -> bool:
+    """A count said in the singular: one, and in French nought too (*0 obstacle*)."""
+    return count < 2 if i18n.current() == "fr" else count == 1
 
 
 def _title_height(width: int) -> int:
@@ -115,15 +125,16 @@ def _draw_title(surf: pygame.Surface, field: Field, width: int, caption: str | N
     lat = field.lattice
     pad = round(width * 0.03)
     room = width - 2 * pad
-    name = _shown(layout.name) or "(no name)"
+    name = _shown(layout.name) or tr("designer.image.no_name")
     size = _text_size(width, 0.036, 12)
     title_y = round(width * 0.022)
     words, size = _fit(name, size, room, bold=True)
     rect = theme.blit_text(surf, words, (pad, title_y), size, theme.TEXT, bold=True)
     count = len(field.obstacles)
-    flag = FLAG_WORDS.get(layout.flag, layout.flag)
-    about = caption or (f"{lat.columns} columns × {lat.rows_per_half} rows per half · {flag} · "
-                        f"{count} {'obstacle' if count == 1 else 'obstacles'}")
+    flag = tr(f"designer.image.flag.{layout.flag}") if layout.flag in FLAGS else layout.flag
+    obstacles = tr("designer.image.obstacles_" + ("single" if _single(count) else "several"), count=count)
+    about = caption or tr("designer.image.about", columns=lat.columns, rows=lat.rows_per_half, flag=flag,
+                          obstacles=obstacles)
     small = _text_size(width, 0.017, 9)
     words, small = _fit(about, small, room)
     theme.blit_text(surf, words, (pad, rect.bottom + round(width * 0.006)), small, theme.TEXT_DIM)
@@ -182,10 +193,10 @@ class _Legend:
 
     def _words(self, kind_id: str, count: int) -> tuple[str, str]:
         kind = catalogue.KINDS.get(kind_id)
-        height = f"{kind.height}" if kind else ""
+        height = tr(f"designer.image.heights.{kind.height}") if kind else ""
         if kind and kind.overable:
-            height += ", may be played over"
-        return f"{count} × {catalogue.kind_word(kind_id)}", height
+            height = tr("designer.image.overable", height=height)
+        return tr("designer.image.count", count=count, kind=i18n.say(catalogue.kind_word(kind_id))), height
 
     def _words_w(self, kind_id: str, count: int) -> int:
         main, note = self._words(kind_id, count)
@@ -210,9 +221,8 @@ class _Legend:
 
     def draw(self, surf: pygame.Surface, top: int) -> None:
         y = top + self.top_pad
-        plural = "piece" if self.total == 1 else "pieces"
-        head = theme.blit_text(surf, f"Pieces used: {self.total} {plural}", (self.pad, y), self.heading,
-                               theme.TEXT, bold=True)
+        used = tr("designer.image.used_" + ("single" if _single(self.total) else "several"), count=self.total)
+        head = theme.blit_text(surf, used, (self.pad, y), self.heading, theme.TEXT, bold=True)
         self._height_key(surf, head)
         y += self.heading_h
         widths = self._widths(self.columns)
@@ -234,12 +244,14 @@ class _Legend:
         x = head.right + round(self.scale * 0.8)
         cy = head.centery
         chip = max(6, round(self.note * 0.9))
-        x = theme.blit_text(surf, "height:", (x, cy), self.note, theme.TEXT_DIM, anchor="midleft").right
+        x = theme.blit_text(surf, tr("designer.image.height"), (x, cy), self.note, theme.TEXT_DIM,
+                            anchor="midleft").right
         for height in catalogue.HEIGHTS:
             box = pygame.Rect(x + round(chip * 0.7), round(cy - chip / 2), chip, chip)
             pygame.draw.rect(surf, theme.OBSTACLE_FILL[height], box)
             pygame.draw.rect(surf, theme.OBSTACLE_EDGE[height], box, 1)
-            x = theme.blit_text(surf, height, (box.right + round(chip * 0.4), cy), self.note,
+            word = tr(f"designer.image.heights.{height}")
+            x = theme.blit_text(surf, word, (box.right + round(chip * 0.4), cy), self.note,
                                 theme.TEXT_DIM, anchor="midleft").right
 
     def _swatch(self, surf: pygame.Surface, kind_id: str, centre: tuple[float, float]) -> None:

@@ -3,8 +3,9 @@
 One colour scale (viridis: ordered from dark to bright, readable by colour-blind eyes and in grey)
 serves the window's *Study* panel and ``analyse --png``. The scale runs from the map's lowest number
 to its highest (a field where every point is seen from 150 to 190 places still shows where the 150s
-are); its legend prints both ends. A tile is one point wide, drawn under the obstacles so the pieces
-stay readable; points with no number (an obstacle stands there) get none.
+are); its legend prints both ends, its numbers written for the window's language (``0,25`` in
+French), the words over it the caller's. A tile is one point wide, drawn under the obstacles so the
+pieces stay readable; points with no number (an obstacle stands there) get none.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Mapping
 import pygame
 
 from paintcheck.field.lattice import Point
-from paintcheck.ui import theme
+from paintcheck.ui import i18n, theme
 from paintcheck.ui.transform import FieldTransform
 
 # viridis at nine even steps, dark (few) to bright (many)
@@ -61,7 +62,7 @@ def layer(size: tuple[int, int], t: FieldTransform, values: Mapping[Point, float
         fill = colour(value, span)
         pygame.draw.rect(surf, (*fill, ALPHA), (x - side // 2, y - side // 2, side, side))
         if numbers:
-            text = f"{value:.2g}" if isinstance(value, float) else str(value)
+            text = i18n.number(float(f"{value:.2g}")) if isinstance(value, float) else i18n.number(value)
             theme.blit_text(surf, text, (x, y + round(t.scale * 0.22)), size_px, ink(fill), anchor="center")
     return surf
 
@@ -97,6 +98,6 @@ def draw_scale(surface: pygame.Surface, rect: pygame.Rect, span: tuple[float, fl
         value = lo + (hi - lo) * k / (ticks - 1)
         x = rect.x + round((rect.width - 1) * k / (ticks - 1))
         pygame.draw.line(surface, theme.TEXT_DIM, (x, rect.bottom), (x, rect.bottom + 4))
-        label = f"{value:.2f}" if isinstance(hi, float) and hi < 10 else f"{value:.0f}"
+        label = i18n.number(value, 2 if isinstance(hi, float) and hi < 10 else 0)
         anchor = "midtop" if 0 < k < ticks - 1 else ("topleft" if k == 0 else "topright")
         theme.blit_text(surface, label, (x, rect.bottom + 5), size - 1, theme.TEXT_DIM, anchor=anchor)

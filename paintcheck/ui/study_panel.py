@@ -20,29 +20,35 @@ from paintcheck.analysis.maps import POSTURES, FieldMaps, FieldStudy, PieceRow, 
 from paintcheck.field.lattice import Point, point_name
 from paintcheck.field.layout import Field, Layout
 from paintcheck.geometry.sight import sight_table
-from paintcheck.ui import heatmap, theme
+from paintcheck.ui import heatmap, i18n, theme
+from paintcheck.ui.i18n import tr
 from paintcheck.ui.transform import FieldTransform
 from paintcheck.ui.widgets import Controls
 from paintcheck.ui.worker import LatestJob
 
 TEAM = "blue"
 MAPS = ("exposure", "threat", "control")
-SCALE_WORDS = {
-    "exposure": "exposure: points of White's half that can shoot a Blue player here",
-    "threat": "threat: points of White's half a Blue player here can shoot",
-    "control": "control: how much of what this point sees it alone sees",
-}
 LINE = (255, 255, 255, 110)
 ROW_H = 19
-COLUMNS = (  # key, heading, width share
-    ("piece", "piece", 0.36),
-    ("exposure_min", "exposure min", 0.17),
-    ("threat_max", "threat max", 0.16),
-    ("enemy_cover_points_shot", "covers shot", 0.17),
-    ("steps_from_base", "steps", 0.14),
+COLUMNS = (  # key (its heading: study.column.<key>), width share
+    ("piece", 0.36),
+    ("exposure_min", 0.17),
+    ("threat_max", 0.16),
+    ("enemy_cover_points_shot", 0.17),
+    ("steps_from_base", 0.14),
 )
-HEADS_SAY = ("exposure min, threat max: over its cover points; covers shot: White's cover points its best "
-             "one can shoot; steps: from Blue's base")
+
+
+def scale_words(what: str) -> str:
+    """What the colour scale of the map ``what`` counts (over the scale, and the map button's hint)."""
+    return tr(f"study.scale.{what}")
+
+
+def fit(words: str, size: int, width: int) -> str:
+    """``words`` cut at the end until they fit ``width`` pixels (a piece's name in its column)."""
+    while words and theme.font(size).size(words)[0] > width:
+        words = words[:-1]
+    return words
 
 
 @dataclass(frozen=True)
@@ -71,6 +77,11 @@ def compute(key, layout: Layout, cache: bool) -> StudyResult:
         {x: study.pieces(x, TEAM) for x in POSTURES},
         {x: sides(study, x, TEAM)[2] for x in POSTURES},
     )
+
+
+def signed(value: float) -> str:
+    """A balance with its sign, one decimal, for the window's language (``+1.5``, ``-0,5``)."""
+    return ("+" if value >= 0 else "") + i18n.number(value, 1)
 
 
 class StudyPanel:
@@ -105,7 +116,7 @@ class StudyPanel:
 
     @property
     def failed(self) -> str | None:
-        return None if self.job.failed is None else f"the study failed: {self.job.failed}"
+        return None if self.job.failed is None else tr("study.failed", error=self.job.failed)
 
     @property
     def busy(self) -> bool:
@@ -128,12 +139,12 @@ class StudyPanel:
             return act
 
         for what in MAPS:
-            c.add(f"study-{what}", what.capitalize(), choose(map=what), chosen=self.map == what,
-                  hint=SCALE_WORDS[what])
+            c.add(f"study-{what}", tr(f"study.map.{what}"), choose(map=what), chosen=self.map == what,
+                  hint=scale_words(what))
         c.newline()
         for posture in POSTURES:
-            c.add(f"study-{posture}", posture.capitalize(), choose(posture=posture),
-                  chosen=self.posture == posture, hint="the shooters' posture (RULES 8.4)")
+            c.add(f"study-{posture}", tr(f"study.posture.{posture}"), choose(posture=posture),
+                  chosen=self.posture == posture, hint=tr("study.posture_hint"))
         c.newline()
 
     def values(self):
@@ -145,7 +156,7 @@ class StudyPanel:
         values = self.values()
         if values is None:
             return None
-        key = (id(self.result), self.map, self.posture, size, t)
+        key = (id(self.result), self.map, self.posture, size, t, i18n.current())  # numbers: 0.5 / 0,5
         if key != self._layer_key:
             self._layer_key, self._layer = key, heatmap.layer(size, t, values)
         return self._layer
@@ -184,10 +195,11 @@ class StudyPanel:
             self._lines_key, self._lines = key, lines
         surface.blit(self._lines, area.topleft)
         value = values[point]
-        shown = f"{value:.2f}" if isinstance(value, float) else str(value)
-        words = f"{point_name(point)}: {self.map} {shown} ({self.posture})"
+        words = tr("study.hover", point=point_name(point), map=tr(f"study.map_word.{self.map}"),
+                   value=i18n.number(value, 2 if isinstance(value, float) else None),
+                   posture=tr(f"study.posture_word.{self.posture}"))
         if self.map != "control":
-            words += f" · {len(self.seen_from(point))} lines"
+            words += " · " + tr("study.lines", count=len(self.seen_from(point)))
         text = theme.text(words, 13, (255, 255, 255), True)
         r = text.get_rect(midbottom=(mouse[0], mouse[1] - 14)).clamp(area)
         pygame.draw.rect(surface, (20, 24, 40), r.inflate(8, 4), border_radius=3)
@@ -207,13 +219,13 @@ class StudyPanel:
 
     def piece_name(self, oid: str) -> str:
         obstacle = self.result.field.by_id.get(oid) if self.result is not None else None
-        return obstacle.name_for(TEAM) if obstacle is not None else oid
+        return i18n.say(obstacle.name_for(TEAM)) if obstacle is not None else oid
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, selected: str | None = None) -> None:
         """The scale, the state of the work and the pieces table inside ``rect`` (drawn again only
         when one of them changes, blitted every frame)."""
         key = (id(self.result), self.map, self.posture, self.sort, self.scroll, selected, self.busy,
-               self.failed, tuple(rect))
+               self.failed, tuple(rect), i18n.current())
         if key != self._panel_key:
             panel = pygame.Surface(rect.size)
             if pygame.display.get_surface() is not None:
@@ -231,21 +243,24 @@ class StudyPanel:
         values = self.values()
         if values is not None:
             bar = pygame.Rect(x, y + 20, w - 8, 14)
-            heatmap.draw_scale(surface, bar, heatmap.span_of(values), SCALE_WORDS[self.map], 13)
+            heatmap.draw_scale(surface, bar, heatmap.span_of(values), scale_words(self.map), 13)
         y += 62
         r = self.result
         if self.failed:
             state, colour = self.failed, theme.TEXT_WARN
         elif r is None:
-            state, colour = "studying the field…", theme.TEXT_DIM
+            state, colour = tr("study.studying"), theme.TEXT_DIM
         else:
             balance = r.balance[self.posture]
-            state = (f"{len(r.study.points)} points, {int(r.study.half_mask('white').sum())} in White's half"
-                     + ("" if balance is None else f" · long sides' balance {balance:+.1f}"))
+            white = int(r.study.half_mask("white").sum())
+            said = [tr("study.points", points=len(r.study.points), white=white)]
+            if balance is not None:
+                said.append(tr("study.balance", balance=signed(balance)))
             if self.map == "threat":
-                state += " · equal to exposure (a shot possible one way is possible the other)"
+                said.append(tr("study.threat_note"))
             if self.busy:
-                state = "updating… · " + state
+                said.insert(0, tr("study.updating"))
+            state = " · ".join(said)
             colour = theme.TEXT_WARN if self.busy else theme.TEXT_DIM
         for line in theme.wrap(state, 12, w)[:2]:
             theme.blit_text(surface, line, (x, y), 12, colour)
@@ -258,21 +273,22 @@ class StudyPanel:
         self.rows, self.heads = [], []
         if self.result is None or rect.height < ROW_H * 2:
             return
-        theme.blit_text(surface, f"Blue's pieces ({self.posture})", (rect.x, rect.y), 13, theme.TEXT, True)
+        theme.blit_text(surface, tr("study.pieces", posture=tr(f"study.posture_word.{self.posture}")),
+                        (rect.x, rect.y), 13, theme.TEXT, True)
         y = rect.y + 18
-        for line in theme.wrap(HEADS_SAY + ". Click a heading to sort, a row to choose the piece.", 11,
-                               rect.width)[:3]:
+        for line in theme.wrap(tr("study.heads_say"), 11, rect.width)[:3]:
             theme.blit_text(surface, line, (rect.x, y), 11, theme.TEXT_DIM)
             y += 14
         y += 4
         x = rect.x
-        for key, heading, share in COLUMNS:  # two lines: "exposure" over "min"
+        for key, share in COLUMNS:  # two lines: "exposure" over "min", the sort's mark after the last
             width = int(rect.width * share)
             head = pygame.Rect(x, y, width, 2 * ROW_H - 6)
-            mark = (" ▼" if self.sort[1] else " ▲") if self.sort[0] == key else ""
             colour = theme.SELECT if self.sort[0] == key else theme.TEXT_DIM
-            for i, line in enumerate(f"{heading}{mark}".split(" ", 1)):
-                theme.blit_text(surface, line, (x + 2, y + 1 + 14 * i), 11, colour)
+            for i, line in enumerate(tr(f"study.column.{key}").split(" ", 1)):
+                end = theme.blit_text(surface, line, (x + 2, y + 1 + 14 * i), 11, colour).right
+            if self.sort[0] == key:
+                theme.blit_text(surface, "▼" if self.sort[1] else "▲", (end + 4, y + 1 + 14 * i), 11, colour)
             self.heads.append((head, key))
             x += width
         y += 2 * ROW_H - 4
@@ -287,22 +303,21 @@ class StudyPanel:
             if row.id == selected:
                 pygame.draw.rect(surface, (70, 64, 30), line)
             x = rect.x
-            for key, _heading, share in COLUMNS:
+            for key, share in COLUMNS:
                 width = int(rect.width * share)
                 if key == "piece":
-                    words = self.piece_name(row.id)
-                    while words and theme.font(12).size(words)[0] > width - 6:
-                        words = words[:-1]
+                    words = fit(self.piece_name(row.id), 12, width - 6)
                 else:
                     value = getattr(row, key)
-                    words = "-" if value is None else str(value)
+                    words = "-" if value is None else i18n.number(value)
                 theme.blit_text(surface, words, (x + 2, y + 2), 12, theme.TEXT)
                 x += width
             self.rows.append((line, row.id))
             y += ROW_H
         if len(rows) > room:
-            theme.blit_text(surface, f"rows {self.scroll + 1}-{self.scroll + room} of {len(rows)} (wheel)",
-                            (rect.right, y + 2), 11, theme.TEXT_DIM, anchor="topright")
+            theme.blit_text(surface, tr("study.rows", first=self.scroll + 1, last=self.scroll + room,
+                                        count=len(rows)), (rect.right, y + 2), 11, theme.TEXT_DIM,
+                            anchor="topright")
 
     def click(self, pos) -> bool:
         """A heading sorts (again: the other way; a third time: back to the rank); a row chooses its

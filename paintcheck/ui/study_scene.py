@@ -12,7 +12,9 @@ import pygame
 from paintcheck.field.layout import LayoutError
 from paintcheck.field.layout_file import load_layout
 from paintcheck.ui import theme
+from paintcheck.ui.designer_files import error_words
 from paintcheck.ui.fieldview import FieldRenderer, draw_obstacle
+from paintcheck.ui.i18n import tr
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.study_panel import StudyPanel
 from paintcheck.ui.transform import FieldTransform
@@ -40,7 +42,7 @@ class StudyScene(Scene):
                 layout = load_layout(path)
                 self.field = layout.build()
             except LayoutError as exc:
-                self.app.flash(f"Cannot study the field: {exc}", error=True)
+                self.app.flash(tr("study.cannot_study", error=error_words(exc)), error=True)
                 self.app.switch("fields")
                 return
             self.panel.want(str(path), layout)
@@ -63,9 +65,9 @@ class StudyScene(Scene):
         c = self.controls
         c.start(self.px, 56, self.pw)
         c.row_height = 30
-        c.add("play", "Play here", lambda: self.app.new_match(self.layout_file), primary=True)
-        c.add("design", "Open in the designer", lambda: self.app.open_designer(self.layout_file))
-        c.add("back", "Back to the fields", self.back)
+        c.add("play", tr("fields.play"), lambda: self.app.new_match(self.layout_file), primary=True)
+        c.add("design", tr("study.design"), lambda: self.app.open_designer(self.layout_file))
+        c.add("back", tr("study.back"), self.back)
         c.newline(12)
         self.panel.add_controls(c, self.rebuild)
         self.panel_rect = pygame.Rect(self.px, c.bottom + 4, self.pw, self.app.size[1] - c.bottom - 60)
@@ -131,6 +133,7 @@ class StudyScene(Scene):
         if self.field_area.collidepoint(self.mouse):
             point = self.t.nearest_point(*self.mouse)
             self.panel.draw_hover(surface, self.t, self.field_area, point, self.mouse)
-        theme.blit_text(surface, f"Study — {self.field.layout.name}", (self.px, 14), 22, theme.TEXT, True)
+        title = tr("study.title", name=self.field.layout.name)
+        theme.blit_text(surface, title, (self.px, 14), 22, theme.TEXT, True)
         self.panel.draw(surface, self.panel_rect, self.selected)
         self.app.draw_message(surface, (self.px + self.pw // 2, surface.get_height() - 30))
