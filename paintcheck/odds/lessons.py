@@ -74,7 +74,10 @@ ASKS: dict[str, Ask] = {
     "dodge_dice": Ask("the dodge dice the target is allowed (RULES 9.2, 9.3, 9.7)", True, needs_shot=False),
     "boulets": Ask("the boulets a dodge with 'dice' dice gives (RULES 9.4)", True),
 }
-LESSON_KEYS = {"format", "id", "title", "layout", "situation", "question", "explain", "highlight"}
+LANGUAGES = ("en", "fr")  # the window's languages (ui.i18n.LOCALES): every lesson speaks each
+LESSON_KEYS = {"format", "id", "title", "layout", "situation", "question", "explain", "highlight",
+               *LANGUAGES[1:]}
+WORDS_KEYS = ("title", "words", "explain")  # a language's block: {"fr": {"title", "words", "explain"}}
 QUESTION_KEYS = {"ask", "words", "obstacle", "choices", "shot", "term", "dice"}
 SITUATION_KEYS = {"shooter", "target", "second_target", "def_count", "supports", "kind", "advantage", "run",
                   "def_after_move", "weakened_from", "boulets"}
@@ -94,6 +97,16 @@ class Question:
 
 
 @dataclass(frozen=True)
+class LessonWords:
+    """What a lesson says in one language: its title, its question, its explanation (with the same
+    ``{placeholders}`` in every language)."""
+
+    title: str
+    words: str
+    explain: str
+
+
+@dataclass(frozen=True)
 class Lesson:
     id: str
     title: str
@@ -103,11 +116,21 @@ class Lesson:
     explain: str  # may hold {placeholders}: see ``explanation``
     highlight: tuple[str, ...] = ()  # words of the term labels the range lights (``lit_terms``)
     source: str = field(default="", compare=False)  # the file it was read from
+    translations: tuple[tuple[str, LessonWords], ...] = ()  # (language, its words) beside English
 
     @property
     def choices(self) -> tuple[str, ...]:
         """What the range offers to click (empty: a number to type)."""
         return self.question.choices or ASKS[self.question.ask].choices
+
+    def text(self, language: str = "en") -> LessonWords:
+        """The lesson's title, question and explanation in ``language`` (English: the file's own)."""
+        if language == LANGUAGES[0]:
+            return LessonWords(self.title, self.question.words, self.explain)
+        try:
+            return dict(self.translations)[language]
+        except KeyError:
+            raise LessonError(f"{self.source or self.id}: {language}: the lesson does not speak it") from None
 
 
 # -- reading a lesson file -----------------------------------------------------------------------------
@@ -264,13 +287,32 @@ def lesson_from_dict(data, source: str = "") -> Lesson:
         if not isinstance(highlight, list) or not all(isinstance(h, str) and h for h in highlight):
             raise _Bad(f"highlight: a list of term labels, not {highlight!r}")
         explain = _text(data, "explain", "")
-        _placeholders(explain)
+        _placeholders(explain, "explain")
         if "situation" not in data or "question" not in data:
             raise _Bad(f"{'situation' if 'situation' not in data else 'question'}: missing")
-        return Lesson(lesson_id, _text(data, "title", ""), layout, situation_from_dict(data["situation"]),
-                      _question(data["question"]), explain, tuple(highlight), source)
+        title = _text(data, "title", "")
+        translations = tuple((language, _translation(data, language, explain)) for language in LANGUAGES[1:])
+        return Lesson(lesson_id, title, layout, situation_from_dict(data["situation"]),
+                      _question(data["question"]), explain, tuple(highlight), source, translations)
     except _Bad as exc:
         raise LessonError(f"{source or 'lesson'}: {exc}") from None
+
+
+def _translation(data: dict, language: str, explain: str) -> LessonWords:
+    """The lesson's words in ``language`` (``{"fr": {"title", "words", "explain"}}``): every entry
+    there, and the explanation with the English one's placeholders, no more, no fewer."""
+    where = f"{language}."
+    if language not in data:
+        raise _Bad(f"{language}: missing: the lesson's {', '.join(WORDS_KEYS)} in this language")
+    block = _keys(data[language], set(WORDS_KEYS), where)
+    title, words, text = (_text(block, key, where) for key in WORDS_KEYS)
+    _placeholders(text, where + "explain")
+    mine, english = set(_FIELD.findall(text)), set(_FIELD.findall(explain))
+    if mine != english:
+        extra, lacking = sorted(mine - english), sorted(english - mine)
+        raise _Bad(f"{where}explain: the placeholders are the English explain's"
+                   f" ({'without ' + ', '.join(extra) if extra else 'with ' + ', '.join(lacking)})")
+    return LessonWords(title, words, text)
 
 
 def load_lesson(path: str | os.PathLike[str]) -> Lesson:
@@ -423,15 +465,18 @@ PLACEHOLDERS = ("answer", "sum", "required", "shot_value", "protection", "distan
                 "segment", "vulnerable", "dodge_dice", "lost", "eliminated")
 
 
-def _placeholders(text: str) -> None:
+DECIMALS = {"distance": 1, "theta": 0, "phi": 0, "eliminated": 1}  # the digits of a measured value
+
+
+def _placeholders(text: str, where: str) -> None:
     for name in _FIELD.findall(text):
         if name not in PLACEHOLDERS:
-            raise _Bad(f"explain: unknown placeholder {{{name}}} (known: {', '.join(PLACEHOLDERS)})")
+            raise _Bad(f"{where}: unknown placeholder {{{name}}} (known: {', '.join(PLACEHOLDERS)})")
 
 
 def sum_words(shot: SituationReading) -> str:
     """The sum as the match panel writes it: '10 (simple) − 1 (distance) = 9 against 10 (cylinder
-    kneeling) + 7 (2 DEF) = 17 → needs 19'."""
+    kneeling) + 7 (2 DEF) = 17 → needs 19' (in English; the window writes it in its language)."""
     def parts(terms) -> str:
         out = ""
         for i, t in enumerate(terms):
@@ -445,34 +490,56 @@ def sum_words(shot: SituationReading) -> str:
     return f"{parts(shot.shot_terms)} = {shot.shot_value} against {against} → needs {shot.required}"
 
 
-def explanation(m: Measurer, lesson: Lesson) -> str:
-    """The lesson's explanation with its placeholders filled from the engine's reading: {answer},
-    {sum} (the whole sum line), {required}, {shot_value}, {protection}, {distance} (the ruler, in
-    points), {theta} / {phi} (the protractor, degrees), {segment}, {vulnerable}, {dodge_dice},
-    {lost}, {eliminated} (the chance of an elimination, in %)."""
+def english_value(name: str, value) -> str:
+    """A placeholder's value as the English explanation writes it (``DECIMALS`` digits)."""
+    if isinstance(value, float):
+        return f"{value:.{DECIMALS[name]}f}"
+    return str(value)
+
+
+def explanation(m: Measurer, lesson: Lesson, language: str = "en",
+                word: Callable[[str, object], str] = english_value) -> str:
+    """The lesson's explanation in ``language`` with its placeholders filled from the engine's
+    reading (``explanation_values``), each written by ``word(name, value)``: by default as English
+    writes it; the window writes them for its language (a decimal comma, the sum's words)."""
+    values = explanation_values(m, lesson)
+    return _FIELD.sub(lambda match: word(match.group(1), values[match.group(1)]()),
+                      lesson.text(language).explain)
+
+
+def explanation_values(m: Measurer, lesson: Lesson) -> dict[str, Callable[[], object]]:
+    """Each placeholder's value, computed when asked: {answer} (a number, or a choice's word),
+    {sum} (the whole sum line, ``sum_words``), {required}, {shot_value}, {protection}, {distance} (the
+    ruler, in points, a float), {theta} / {phi} (the protractor, degrees, floats; ``-`` when it does
+    not apply), {segment}, {vulnerable}, {dodge_dice}, {lost} (the engine's reason), {eliminated}
+    (the chance of an elimination, in %, a float)."""
     r, shot = _asked(m, lesson)
     view, shooter = _aim(m, r, shot)
     aim = view.aim_point(shot.target_id)
     running = view.running(shot.target_id)
-    def phi() -> str:
-        return f"{m.run_angle(view.plans[shot.target_id].path, shooter.point):.0f}" if running else "-"
+    def phi() -> float | str:
+        return float(m.run_angle(view.plans[shot.target_id].path, shooter.point)) if running else "-"
 
-    values: dict[str, Callable[[], object]] = {
+    return {
         "answer": lambda: answer(m, lesson),
         "sum": lambda: sum_words(shot),
         "required": lambda: shot.required,
         "shot_value": lambda: shot.shot_value,
         "protection": lambda: shot.protection,
-        "distance": lambda: f"{m.distance(shooter.point, aim):.1f}",
-        "theta": lambda: f"{m.static_angle(aim, view.static_stand(shot.target_id).cover, shooter.point):.0f}",
+        "distance": lambda: float(m.distance(shooter.point, aim)),
+        "theta": lambda: float(m.static_angle(aim, view.static_stand(shot.target_id).cover, shooter.point)),
         "phi": phi,
         "segment": lambda: _segment(m, r, shot) if not running else "-",
         "vulnerable": lambda: len(shot.vulnerable),
         "dodge_dice": lambda: shot.dodge_dice,
         "lost": lambda: shot.lost or "",
-        "eliminated": lambda: f"{100 * float(shot.odds.eliminated):.1f}" if shot.odds else "0",
+        "eliminated": lambda: 100 * float(shot.odds.eliminated) if shot.odds else 0,
     }
-    return _FIELD.sub(lambda match: str(values[match.group(1)]()), lesson.explain)
+
+
+def asked_shot(m: Measurer, lesson: Lesson) -> SituationReading:
+    """The reading of the shot the question is about (the first target's, or the second's)."""
+    return _asked(m, lesson)[1]
 
 
 def lit_terms(m: Measurer, lesson: Lesson) -> tuple[int, ...]:

@@ -40,6 +40,7 @@ from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import REACT, MatchState, Player, ShotEntry, Token
 from paintcheck.rules.values import RoundView
+from paintcheck.said import Said
 
 SHOT, PROTECTION = "shot", "protection"
 
@@ -114,8 +115,20 @@ class SituationReading:
 
 
 # -- checks ----------------------------------------------------------------------------------------
+# The refusals are ``Said`` (the window words them in its language: keys ``range.refuse.*``); the
+# figure they name is said in two forms, as a subject and as an owner ("the shooter's posture").
+WHO = {who: Said(f"range.who.{who.replace(' ', '_')}", f"the {who}")
+       for who in ("shooter", "target", "second target")}
+WHOSE = {who: Said(f"range.whose.{who.replace(' ', '_')}", f"the {who}'s")
+         for who in ("shooter", "target", "second target")}
+
+
 def _name(p: Point) -> str:
     return point_name(p)
+
+
+def _refuse(key: str, text: str, **values) -> ValueError:
+    return ValueError(Said(f"range.refuse.{key}", text, **values))
 
 
 def _count(value, top: int) -> bool:
@@ -123,27 +136,31 @@ def _count(value, top: int) -> bool:
 
 
 def _check_figure(m: Measurer, f: Figure, who: str) -> None:
+    he, his, point = WHO[who], WHOSE[who], _name(f.point)
     if f.posture not in tables.POSTURES:
-        raise ValueError(f"the {who}'s posture is {', '.join(tables.POSTURES)}, not {f.posture!r}")
+        raise _refuse("posture", f"{his} posture is {', '.join(tables.POSTURES)}, not {f.posture!r}",
+                      whose=his, posture=repr(f.posture))
     if not m.on_field(f.point):
-        raise ValueError(f"the {who} stands off the field ({_name(f.point)})")
+        raise _refuse("off_field", f"{he} stands off the field ({point})", who=he, point=point)
     if m.blocked(f.point) or m.obstacle_at(f.point) is not None:
-        raise ValueError(f"the {who} cannot stand on {_name(f.point)}: an obstacle stands there")
+        raise _refuse("on_obstacle", f"{he} cannot stand on {point}: an obstacle stands there", who=he,
+                      point=point)
     if f.cover is not None and f.cover not in m.covers(f.point):
-        raise ValueError(f"the {who}'s cover {f.cover} is not next to {_name(f.point)}")
+        raise _refuse("cover_far", f"{his} cover {f.cover} is not next to {point}", whose=his,
+                      cover=f.cover, point=point)
     if f.side is not None:
         if f.cover is None:
-            raise ValueError(f"the {who} is behind nothing: he plays no side (RULES 3.3)")
+            raise _refuse("no_side", f"{he} is behind nothing: he plays no side (RULES 3.3)", who=he)
         reason = why_stance_illegal(m, f.point, f.cover, f.side)
         if reason:
-            raise ValueError(f"the {who}: {reason} (RULES 3.3)")
+            raise _refuse("stance", f"{he}: {reason} (RULES 3.3)", who=he, reason=reason)
 
 
 def check(m: Measurer, s: Situation) -> None:
     """Refuse a situation the rules forbid, with one sentence (``ValueError``). The run, the
     runner's and the shooter's sequences are checked again by the engine's legality in ``read``."""
     if s.kind not in SHOT_KINDS:
-        raise ValueError(f"a shot is {', '.join(SHOT_KINDS)}, not {s.kind!r}")
+        raise _refuse("kind", f"a shot is {', '.join(SHOT_KINDS)}, not {s.kind!r}", kind=repr(s.kind))
     figures = [("shooter", s.shooter), ("target", s.target)]
     if s.second_target is not None:
         figures.append(("second target", s.second_target))
@@ -151,42 +168,50 @@ def check(m: Measurer, s: Situation) -> None:
         _check_figure(m, f, who)
     points = [f.point for _, f in figures]
     if len(set(points)) != len(points):
-        raise ValueError("two figures cannot stand on one point (RULES 1.1)")
+        raise _refuse("same_point", "two figures cannot stand on one point (RULES 1.1)")
     if not _count(s.def_count, tables.MAX_DEF):
-        raise ValueError(f"a DEF count is 0 to {tables.MAX_DEF} (RULES 6.2), not {s.def_count!r}")
+        raise _refuse("def_count", f"a DEF count is 0 to {tables.MAX_DEF} (RULES 6.2), not {s.def_count!r}",
+                      top=tables.MAX_DEF, count=repr(s.def_count))
     if not _count(s.supports, tables.ACTION_POINTS):
-        raise ValueError(f"supports are a count of actions (RULES 5.1), not {s.supports!r}")
+        raise _refuse("supports", f"supports are a count of actions (RULES 5.1), not {s.supports!r}",
+                      count=repr(s.supports))
     if s.kind != "simple":
-        words = "a reflex shot is value 9, with no support (RULES 10.6)" if s.kind == REFLEX else \
-            "a suppressive shot is one free simple shot, with no support (RULES 10.2)"
+        if s.supports and s.kind == REFLEX:
+            raise _refuse("reflex_support", "a reflex shot is value 9, with no support (RULES 10.6)")
         if s.supports:
-            raise ValueError(words)
+            raise _refuse("suppressive_support", "a suppressive shot is one free simple shot, with no support"
+                          " (RULES 10.2)")
         if s.second_target is not None:
-            raise ValueError(f"a {s.kind} shot is one shot at one target: no second target"
-                             f" (RULES {'10.6' if s.kind == REFLEX else '10.2'})")
+            raise _refuse(f"{s.kind}_second", f"a {s.kind} shot is one shot at one target: no second target"
+                          f" (RULES {'10.6' if s.kind == REFLEX else '10.2'})")
     if s.def_after_move and not s.run:
-        raise ValueError("DEF after the move needs a run (RULES 9.3)")
+        raise _refuse("def_after_no_run", "DEF after the move needs a run (RULES 9.3)")
     if s.def_after_move and s.def_count == 0:
-        raise ValueError("a DEF after the move gives the runner a DEF count of at least 1 (RULES 9.3)")
+        raise _refuse("def_after_zero", "a DEF after the move gives the runner a DEF count of at least 1"
+                      " (RULES 9.3)")
     if not _count(s.boulets, tables.MAX_BOULETS):
-        raise ValueError(f"a player carries 0 to {tables.MAX_BOULETS} boulets (RULES 9.4), not {s.boulets!r}")
+        raise _refuse("boulets", f"a player carries 0 to {tables.MAX_BOULETS} boulets (RULES 9.4),"
+                      f" not {s.boulets!r}", top=tables.MAX_BOULETS, count=repr(s.boulets))
     if s.run and s.weakened_from is not None:
-        raise ValueError("a weakened position is a static target's (RULES 9.6): his activation ends it")
+        raise _refuse("weakened_run", "a weakened position is a static target's (RULES 9.6): his activation"
+                      " ends it")
     if s.run and s.boulets:
-        raise ValueError("a runner has cleared his boulets before moving: his first actions clear them"
-                         " (RULES 9.4)")
+        raise _refuse("runner_boulets", "a runner has cleared his boulets before moving: his first actions"
+                      " clear them (RULES 9.4)")
     if s.weakened_from is not None:
         if not m.on_field(s.weakened_from):
-            raise ValueError(f"the shooter who forced the dodge stands off the field"
-                             f" ({_name(s.weakened_from)})")
+            point = _name(s.weakened_from)
+            raise _refuse("weakened_off", f"the shooter who forced the dodge stands off the field ({point})",
+                          point=point)
         if s.weakened_from == s.target.point:
-            raise ValueError("the shooter who forced the dodge cannot stand on the target's point")
+            raise _refuse("weakened_same", "the shooter who forced the dodge cannot stand on the target's"
+                          " point")
         if not s.boulets:
-            raise ValueError("a target in a weakened position has dodged since his activation: he carries"
-                             " 1 or 4 boulets (RULES 9.4, 9.6)")
+            raise _refuse("weakened_no_boulet", "a target in a weakened position has dodged since his"
+                          " activation: he carries 1 or 4 boulets (RULES 9.4, 9.6)")
     for w in s.run:
         if not m.on_field(w):
-            raise ValueError(f"a point of the run is off the field ({_name(w)})")
+            raise _refuse("run_off", f"a point of the run is off the field ({_name(w)})", point=_name(w))
 
 
 # -- the state ---------------------------------------------------------------------------------------
@@ -275,8 +300,7 @@ def build(m: Measurer, s: Situation, lattice: Lattice = DEFAULT_LATTICE) -> tupl
         decl = Declare(ids.shooter, sf.posture, actions, sf.cover, side)
         plan = make_plan(decl, sf.point, m)
         if plan.cost > tables.ACTION_POINTS:
-            raise ValueError(f"the shooter's sequence ({', '.join(map(str, actions))}) costs {plan.cost}"
-                             f" action points; a player has {tables.ACTION_POINTS} (RULES 5.1)")
+            raise _cost("shooter_cost", "the shooter's", actions, plan.cost)
         state.declarations[ids.shooter] = decl
         state.origins[ids.shooter] = sf.point
         state.active[ids.team] = ids.shooter
@@ -291,16 +315,24 @@ def build(m: Measurer, s: Situation, lattice: Lattice = DEFAULT_LATTICE) -> tupl
         state.active[enemy] = ids.target
         reason = why_move_illegal(state, ids.target, move, m)
         if reason:
-            raise ValueError(f"the run: {reason} (RULES 2.4, 5.1)")
+            raise _refuse("run", f"the run: {reason} (RULES 2.4, 5.1)", reason=reason)
         plan = make_plan(decl, t.point, m)
         if plan.cost > tables.ACTION_POINTS:
-            raise ValueError(f"the runner's sequence ({', '.join(map(str, decl.actions))}) costs {plan.cost}"
-                             f" action points; a player has {tables.ACTION_POINTS} (RULES 5.1)")
+            raise _cost("runner_cost", "the runner's", decl.actions, plan.cost)
         state.declarations[ids.target] = decl
         state.origins[ids.target] = t.point
         state.speakers.append(enemy)
         target.def_count = plan.def_count  # as the engine sets it when he declares
     return state, ids
+
+
+def _cost(key: str, whose: str, actions, cost: int) -> ValueError:
+    """A sequence that costs more than a player's action points (RULES 5.1); its actions in the
+    game's notation (``SHOT B1, SUP``)."""
+    sequence = ", ".join(map(str, actions))
+    return _refuse(key, f"{whose} sequence ({sequence}) costs {cost} action points; a player has"
+                   f" {tables.ACTION_POINTS} (RULES 5.1)", sequence=sequence, cost=cost,
+                   points=tables.ACTION_POINTS)
 
 
 # -- the reading -------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -226,7 +227,8 @@ def test_a_lesson_file_written_back_loads_the_same(tmp_path):
     data = {"format": ls.FORMAT, "id": lesson.id, "title": lesson.title, "layout": lesson.layout,
             "situation": ls.situation_to_dict(lesson.situation),
             "question": {"ask": lesson.question.ask, "words": lesson.question.words},
-            "explain": lesson.explain, "highlight": list(lesson.highlight)}
+            "explain": lesson.explain, "highlight": list(lesson.highlight),
+            "fr": vars(lesson.text("fr"))}
     path = tmp_path / "x.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     again = ls.load_lesson(path)
@@ -235,3 +237,63 @@ def test_a_lesson_file_written_back_loads_the_same(tmp_path):
 
 def test_the_lessons_folder_is_in_the_assets():
     assert ls.LESSONS_DIR == Path(__file__).resolve().parents[2] / "assets" / "lessons"
+
+
+# -- the lessons in every language the window speaks ------------------------------------------------------
+def test_every_lesson_speaks_english_and_french_with_the_same_placeholders():
+    assert ls.LANGUAGES == ("en", "fr")
+    for lesson in shipped():
+        en, fr = lesson.text("en"), lesson.text("fr")
+        assert (en.title, en.words, en.explain) == (lesson.title, lesson.question.words, lesson.explain)
+        for text in (fr.title, fr.words, fr.explain):
+            assert text.strip(), lesson.id
+        assert sorted(re.findall(r"\{(\w*)\}", fr.explain)) == sorted(re.findall(r"\{(\w*)\}", en.explain)), \
+            lesson.id
+        assert re.findall(r"\{", fr.title + fr.words) == [], lesson.id  # only the explanation is filled
+        assert fr.explain != en.explain and fr.words != en.words, lesson.id
+
+
+def test_the_french_lessons_follow_french_typography():
+    nnbsp = "\u202f"
+    for lesson in shipped():
+        fr = lesson.text("fr")
+        for text in (fr.title, fr.words, fr.explain):
+            plain = re.sub(r"\{\w*\}", "x", text)
+            plain = re.sub(r"\b[BW]:[A-Z]\d+", "P", plain)  # coordinates keep the game's notation
+            for match in re.finditer(r"[:;!?%]", plain):
+                assert plain[match.start() - 1] == nnbsp, (lesson.id, plain[max(0, match.start() - 20):])
+            assert "'" not in text and '"' not in text, (lesson.id, text)
+            assert "RULES" not in text, (lesson.id, text)
+
+
+@pytest.mark.parametrize(("fr", "words"), [
+    (None, "fr: missing"),
+    ({"title": "Le jet", "words": "Combien ?"}, "fr.explain: a text is needed"),
+    ({"title": "Le jet", "words": "Combien ?", "explain": "{sum}", "hint": "x"}, "fr.hint: unknown entry"),
+    ({"title": "Le jet", "words": "Combien ?", "explain": "Jet : {sum} {secret}"},
+     "fr.explain: unknown placeholder"),
+    ({"title": "Le jet", "words": "Combien ?", "explain": "Jet : {sum} {answer}"},
+     "fr.explain: the placeholders are the English explain's"),
+    ({"title": "Le jet", "words": "Combien ?", "explain": "Jet."}, "fr.explain: the placeholders"),
+])
+def test_a_lesson_without_its_french_or_with_other_placeholders_is_refused(fr, words):
+    data = lesson_file()
+    if fr is None:
+        del data["fr"]
+    else:
+        data["fr"] = fr
+    with pytest.raises(ls.LessonError, match=words) as info:
+        ls.lesson_from_dict(data, "x.json")
+    assert str(info.value).startswith("x.json: ")
+
+
+def test_the_explanation_in_french_fills_the_same_values():
+    lesson = next(x for x in shipped() if x.id == "01-distance-band")
+    m = measurer(lesson.layout)
+    seen = []
+    text = ls.explanation(m, lesson, "fr", lambda name, value: seen.append(name) or f"<{name}>")
+    assert "<distance>" in text and "<answer>" in text and "<sum>" in text and "RÈGLES 8.1" in text
+    assert sorted(seen) == ["answer", "distance", "sum"]
+    values = ls.explanation_values(m, lesson)
+    assert isinstance(values["distance"](), float) and values["answer"]() == ls.answer(m, lesson)
+    assert ls.asked_shot(m, lesson).required == ls.reading(m, lesson).required
