@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 
 from paintcheck.field.lattice import Point
+from paintcheck.said import Said
 
 HEIGHTS = ("low", "medium", "high")
 
@@ -71,9 +72,23 @@ KIND_WORDS = {
 }
 
 
+# ... each a Said (paintcheck.said: the same English string, worded again by the window)
+_KIND_SAID = {kind: Said(f"rules.piece.{kind}", word) for kind, word in KIND_WORDS.items()}
+
+
 def kind_word(kind_id: str) -> str:
     """``cylinder_lying`` -> ``lying cylinder``: a kind as the players say it."""
-    return KIND_WORDS.get(kind_id, kind_id)
+    return _KIND_SAID.get(kind_id, kind_id)
+
+
+def obstacle_words(kind_id: str, point: str) -> str:
+    """``cylinder at B:H6``: a piece by its kind and the point it stands at (in the game's notation).
+    The window words it with the kind's own key (``rules.obstacle.cylinder``: French puts the article
+    that goes with the piece, « le cylindre », « la pyramide »)."""
+    word = kind_word(kind_id)
+    if kind_id not in _KIND_SAID:
+        return f"{word} at {point}"
+    return Said(f"rules.obstacle.{kind_id}", f"{word} at {point}", piece=word, point=point)
 
 
 BOX_CONTENTS = {  # the 21 obstacles of the box  [B p.2]

@@ -63,7 +63,7 @@ class Obstacle:
         file's."""
         if self.given_name:
             return self.given_name
-        return f"{catalogue.kind_word(self.kind.id)} at {point_name(self.at or self.points[0], team)}"
+        return catalogue.obstacle_words(self.kind.id, point_name(self.at or self.points[0], team))
 
     @property
     def name(self) -> str:

@@ -1,13 +1,23 @@
 """Typed events: what happened, the rule applied and the numbers that went in.
 
-Every event has ``rule`` (a RULES.md reference) and ``text`` (one sentence for the log panel). The
-log, the teaching view and the replay tests read them; nothing reads the engine's internals.
+Every event has ``rule`` (a RULES.md reference) and ``text`` (one English sentence: the command line's
+and the golden logs' log). The log, the teaching view and the replay tests read them; nothing reads
+the engine's internals. The window words each event again from its data, in its own language
+(``paintcheck.ui.event_words``).
+
+The engine's own words are data too (``paintcheck.said.Said``: the same English string, with a
+catalogue key and its values): why a match ended, what a die is rolled for, why a shot is lost, the
+labels of a value's parts. The factories below make them; their English is the one the engine always
+wrote, so logs and files read the same words.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
+
+from paintcheck.said import Said
 
 if TYPE_CHECKING:
     from paintcheck.rules.state import Token
@@ -483,3 +493,127 @@ class TemplateLifted(Event):
     def text(self) -> str:
         return f"{self.player} has finished: his template leaves the field."
 
+
+
+# -- the engine's words, as data (English as it always was; the window words them, ui.i18n.say) -----
+def flag_hung(player: str) -> Said:
+    """Why a match ends when ``player`` hangs a flag (RULES 13.3)."""
+    return Said("rules.end.flag", f"{player} hung the flag", player=player)
+
+
+def after_last_turn(turn: int, blue: int, white: int) -> Said:
+    """Why a match ends after its last turn, with the players left on each side (RULES 13.3)."""
+    return Said("rules.end.turns", f"after turn {turn}, {blue} Blue against {white} White on the field",
+                turn=turn, blue=blue, white=white)
+
+
+NONE_LEFT_OTHER_SIDE = Said("rules.end.one_side", "no player left on the other side")
+NONE_LEFT_EITHER_SIDE = Said("rules.end.both_sides", "no player left on either side")
+
+
+def none_left_other_side() -> Said:
+    """Why a match ends when one side has no player left on the field."""
+    return NONE_LEFT_OTHER_SIDE
+
+
+def none_left_either_side() -> Said:
+    """Why a match ends in a draw when neither side has a player left on the field."""
+    return NONE_LEFT_EITHER_SIDE
+
+
+def _said(key: str, text: str) -> Said:
+    return Said(f"rules.{key}", text)
+
+
+# what a die is rolled for (Rolled.purpose)
+PURPOSE_DEAD_GUN = _said("purpose.dead_gun", "dead gun check")
+PURPOSE_SPEAKS_FIRST = _said("purpose.speaks_first", "who speaks first")
+PURPOSE_REFLEX_DEF = _said("purpose.reflex_def", "reflex DEF check")
+PURPOSE_SPEED = _said("purpose.speed", "speed test")
+PURPOSE_CRITICAL = _said("purpose.critical", "critical")
+PURPOSE_DODGE = _said("purpose.dodge", "dodge")
+PURPOSE_FUMBLE = _said("purpose.fumble", "fumble")
+
+
+def purpose_shot_at(target: str) -> Said:
+    return Said("rules.purpose.shot_at", f"shot at {target}", target=target)
+
+
+def purpose_dump_on(target: str) -> Said:
+    return Said("rules.purpose.dump_on", f"dump on {target}", target=target)
+
+
+def purpose_again(purpose: str) -> Said:
+    """A 6 rolled again and added (RULES 7.3, 9.2)."""
+    return Said("rules.purpose.again", f"{purpose} (6 again)", purpose=purpose)
+
+
+# why a coach speaks first (SpeakingOrder.reason)
+SPEAKS_ONLY_COACH = _said("reason.only_coach", "the only coach with a player this round")
+SPEAKS_BOULETS = _said("reason.speaks_boulets", "his activated player carries boulets")
+SPEAKS_FEWER = _said("reason.fewer_players", "fewer players on the field")
+
+
+def speaks_lower_d6(low: int, high: int) -> Said:
+    return Said("rules.reason.lower_d6", f"lower d6, {low} against {high}", low=low, high=high)
+
+
+# why a coach does not react (NoReaction.reason)
+NO_PLAYER_CAN_REACT = _said("reason.none_can_react", "no player can react")
+COACH_DECLARES_NONE = _said("reason.declares_none", "the coach declares none")
+
+# why a shot is lost (ShotLost.reason; the rest come from values.RoundView.reading)
+LOST_FASTER_SHOT = _said("reason.faster_shot", "he was hit by a faster shot")
+LOST_SHOOTER_DEAD = _said("reason.shooter_dead", "he is in the dead zone")
+LOST_MARKER = _said("reason.marker", "his marker no longer shoots")
+LOST_TARGET_DEAD = _said("reason.target_dead", "the target is already in the dead zone")
+LOST_RAN_OFF = _said("reason.ran_off", "the target ran off")
+LOST_OUT_OF_REACH = _said("reason.out_of_reach", "the target is out of reach")
+
+# why a suppressive token goes (TokenRemoved.reason) or stays (TokenKept.reason)
+TOKEN_BOULETS = _said("reason.token_boulets", "he carries boulets")
+
+
+def token_left_cover(player: str) -> Said:
+    return Said("rules.reason.left_cover", f"{player} has left that cover", player=player)
+
+
+def token_priority_lock(presser: str) -> Said:
+    return Said("rules.reason.priority_lock", f"{presser} presses him (priority lock)", presser=presser)
+
+
+# why a player goes to the dead zone (Eliminated.reason; the dodge's own in values.RoundView.dodge_dice)
+DODGE_FELL_SHORT = _said("reason.dodge_short", "the dodge fell short")
+
+
+def dump_outcome(outcome: str) -> Said:
+    """The dumper's own fall: ``dump disaster``, ``dump confusion`` (RULES 11.7)."""
+    return Said(f"rules.reason.dump.{outcome}", f"dump {outcome}")
+
+
+def dumped(outcome: str) -> Said:
+    """The dumped player's fall: ``dumped (confusion)``, ``dumped (clean)``."""
+    return Said(f"rules.reason.dumped.{outcome}", f"dumped ({outcome})")
+
+
+# the labels of a value's parts (Parts), shared by the engine, values and the break
+LABEL_D6 = _said("label.d6", "d6")
+LABEL_PRESSER = _said("label.presser", "presser")
+LABEL_REFLEX = _said("label.reflex", "reflex")
+LABEL_AFTER_SIDE_CHANGE = _said("label.after_side_change", "after side change")
+LABEL_OUTSIDE_FOV = _said("label.outside_fov", "outside his field of vision")
+
+
+def label_moved_vulnerable(n: int) -> Said:
+    return Said("rules.label.moved_vulnerable", f"moved {n} vulnerable", count=n)
+
+
+@lru_cache(maxsize=64)
+def label_shot_number(n: int) -> Said:
+    """``shot #2``: the second target of a sequence (RULES 7.6, 11.2)."""
+    return Said("rules.label.shot_number", f"shot #{n}", number=n)
+
+
+@lru_cache(maxsize=64)
+def label_supports(n: int) -> Said:
+    return Said("rules.label.supports", f"{n} support(s)", count=n)

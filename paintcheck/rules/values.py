@@ -5,17 +5,92 @@ breakdown (RULES §6–§8, §9.6, §10.4, §11.3). Geometry comes from the ``Me
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from paintcheck.field.catalogue import kind_word
 from paintcheck.field.lattice import Point
+from paintcheck.rules import events as ev
 from paintcheck.rules import tables
 from paintcheck.rules.actions import REFLEX, SUPPRESSIVE, Declare
 from paintcheck.rules.events import Parts
 from paintcheck.rules.measure import CROSS, GRAZE, Measurer
 from paintcheck.rules.plan import Plan, make_plan
 from paintcheck.rules.state import MatchState, Player, ShotEntry
+from paintcheck.rules.words import height_word, posture_word
+from paintcheck.said import Said
 
 VERB = {GRAZE: "grazes", CROSS: "crosses"}
+
+
+# -- the parts' labels: words made once (a search reads thousands of shots), each a Said ----------------
+def _label(key: str, text: str) -> Said:
+    return Said(f"rules.label.{key}", text)
+
+
+LABEL_KIND = {kind: _label(f"kind.{kind}", kind) for kind in ("simple", REFLEX, SUPPRESSIVE)}
+LABEL_DISTANCE = _label("distance", "distance")
+LABEL_RUN_ANGLE = _label("run_angle", "run angle")
+LABEL_ANGLE = _label("angle", "angle")
+LABEL_MOV = _label("mov", "MOV")
+LABEL_MOVE_SUPPORTS = _label("move_supports", "move support(s)")
+LABEL_WEAKENED = _label("weakened", "weakened position")
+LABEL_ADVANTAGE = _label("advantage", "advantage")
+LABEL_MESSY = _label("messy", "messy paint")
+LABEL_PREBUNKING = _label("prebunking", "prebunking")
+LABEL_BARE = _label("bare", "no DEF to end his prebunk")
+LABEL_NO_COVER = _label("no_cover", "no cover")
+LABEL_MINIMUM = Said("rules.label.minimum", f"minimum {tables.NATURAL_PROTECTION}",
+                     minimum=tables.NATURAL_PROTECTION)
+
+
+@lru_cache(maxsize=4096)
+def touch_label(effect: str, name: str, height: str, sweep: bool = False) -> Said:
+    """``grazes cylinder at B:H6 (high)``; ``sweep crosses …`` for a sweep (RULES 8.4, 8.5)."""
+    text = f"{VERB[effect]} {name} ({height})"
+    verb = "crosses" if effect == CROSS else "grazes"
+    if sweep:
+        return Said(f"rules.label.sweep_{verb}", f"sweep {text}", obstacle=name, height=height_word(height))
+    return Said(f"rules.label.{verb}", text, obstacle=name, height=height_word(height))
+
+
+@lru_cache(maxsize=64)
+def _segments_label(n: int) -> Said:
+    return Said("rules.label.segments", f"{n} segment(s) from first target", count=n)
+
+
+@lru_cache(maxsize=64)
+def _vulnerable_label(n: int) -> Said:
+    return Said("rules.label.vulnerable", f"{n} vulnerable", count=n)
+
+
+@lru_cache(maxsize=64)
+def _def_label(n: int) -> Said:
+    return Said("rules.label.def", f"{n} DEF", count=n)
+
+
+@lru_cache(maxsize=256)
+def _cover_label(kind: str, posture: str) -> Said:
+    """A static target's obstacle and posture: ``lying cylinder kneeling``."""
+    return Said("rules.label.cover", f"{kind_word(kind)} {posture}", piece=kind_word(kind),
+                posture=posture_word(posture))
+
+
+def _touch_label(t, sweep: bool = False) -> Said:
+    return touch_label(t.effect, t.name or t.obstacle, t.height, sweep)
+
+
+# -- why a shot is lost, why no dodge (Reading.lost, RoundView.dodge_dice) --------------------------------
+LOST_NO_POINT_SEEN = Said("rules.reason.no_point_seen", "he sees no point of the run")
+LOST_OUT_OF_SIGHT = Said("rules.reason.out_of_sight", "the target is out of his field of vision")
+NO_DODGE_FOUR_BOULETS = Said("rules.reason.four_boulets", f"hit with {tables.MAX_BOULETS} boulets: no dodge",
+                             count=tables.MAX_BOULETS)
+NO_DODGE_RUNNING = Said("rules.reason.running_no_def", "hit running, with no DEF after his move")
+NO_DODGE_NO_DEF = Said("rules.reason.no_def", "hit with no DEF: no dodge")
+
+
+def impossible_line(label: str) -> Said:
+    """``impossible line of fire (crosses cylinder at B:H6 (high))`` (RULES 8.4)."""
+    return Said("rules.reason.impossible_line", f"impossible line of fire ({label})", label=label)
 FINISH = "finish"  # the break's last stage: prebunkers finish their sequences (RULES 12.7)
 
 
@@ -74,9 +149,9 @@ def line_of_fire_total(posture: str, touches) -> tuple[int | None, Parts]:
     for t in touches:
         value = tables.line_of_fire_modifier(posture, t.height, t.effect == CROSS)
         if value is None:
-            return None, ((f"{VERB[t.effect]} {t.name or t.obstacle} ({t.height})", 0),)
+            return None, ((_touch_label(t), 0),)
         if value:
-            parts.append((f"{VERB[t.effect]} {t.name or t.obstacle} ({t.height})", value))
+            parts.append((_touch_label(t), value))
     return sum(v for _, v in parts), tuple(parts)
 
 
@@ -199,20 +274,20 @@ class RoundView:
         """A static target's protection value (RULES 6.3)."""
         p = self.state.players[pid]
         if prebunking(self.state, pid):  # DEF 5 x 2; his obstacle adds nothing yet  [B p.32-33]
-            return (("prebunking", tables.PREBUNKER_PROTECTION),)
+            return ((LABEL_PREBUNKING, tables.PREBUNKER_PROTECTION),)
         st = self.static_stand(pid)
         if p.bare and st.cover is not None:  # a prebunker who did not finish with a DEF (RULES 12.6)
-            parts = [("no DEF to end his prebunk", tables.NATURAL_PROTECTION)]
+            parts = [(LABEL_BARE, tables.NATURAL_PROTECTION)]
         elif st.cover is None:
-            parts = [("no cover", tables.NATURAL_PROTECTION)]
+            parts = [(LABEL_NO_COVER, tables.NATURAL_PROTECTION)]
         else:
             kind = self.m.obstacle(st.cover).kind
-            parts = [(f"{kind_word(kind)} {st.posture}", tables.obstacle_protection(kind, st.posture))]
+            parts = [(_cover_label(kind, st.posture), tables.obstacle_protection(kind, st.posture))]
         if p.def_count:
-            parts.append((f"{p.def_count} DEF", tables.def_protection(p.def_count)))
+            parts.append((_def_label(p.def_count), tables.def_protection(p.def_count)))
         total = sum(v for _, v in parts)
         if total < tables.NATURAL_PROTECTION:
-            parts.append(("minimum 4", tables.NATURAL_PROTECTION - total))
+            parts.append((LABEL_MINIMUM, tables.NATURAL_PROTECTION - total))
         return tuple(parts)
 
     def dodge_dice(self, pid: str, running: bool) -> tuple[int, str]:
@@ -221,18 +296,18 @@ class RoundView:
         p = self.state.players[pid]
         if prebunking(self.state, pid):  # a free dodge die while prebunking  [B p.33]
             if p.boulets >= tables.MAX_BOULETS:
-                return 0, "hit with 4 boulets: no dodge"
+                return 0, NO_DODGE_FOUR_BOULETS
             return (tables.REDODGE_DICE if p.boulets else tables.PREBUNKER_FREE_DODGE_DICE), ""
         if running and not self.plans[pid].def_after_move:
-            return 0, "hit running, with no DEF after his move"
+            return 0, NO_DODGE_RUNNING
         if p.boulets >= tables.MAX_BOULETS:
-            return 0, "hit with 4 boulets: no dodge"
+            return 0, NO_DODGE_FOUR_BOULETS
         if p.boulets:
             return tables.REDODGE_DICE, ""
         if running:
             return tables.dodge_dice(self.plans[pid].def_count), ""
         dice = tables.dodge_dice(p.def_count)
-        return dice, "hit with no DEF: no dodge" if not dice else ""
+        return dice, NO_DODGE_NO_DEF if not dice else ""
 
     def reading(self, entry: ShotEntry) -> Reading:
         """Every number of one shot, or the reason it is lost (RULES 6.5, 7.6, 8, 9.6, 10.4)."""
@@ -240,47 +315,46 @@ class RoundView:
         shooter = self.stand(entry.shooter, entry.action)
         target = state.players[entry.target]
         if not target.on_field:
-            return lost("the target is already in the dead zone")
+            return lost(ev.LOST_TARGET_DEAD)
         running = self.running(entry.target)
         aim = self.aim_point(entry.target)
-        shot: list[tuple[str, int]] = [(entry.kind, base_value(entry.kind))]
+        shot: list[tuple[str, int]] = [(LABEL_KIND.get(entry.kind, entry.kind), base_value(entry.kind))]
         if entry.supports:
-            shot.append((f"{entry.supports} support(s)", tables.SUPPORT_BONUS * entry.supports))
+            shot.append((ev.label_supports(entry.supports), tables.SUPPORT_BONUS * entry.supports))
         if entry.index:
-            shot.append((f"shot #{entry.index + 1}", tables.MULTI_TARGET_MALUS * entry.index))
+            shot.append((ev.label_shot_number(entry.index + 1), tables.MULTI_TARGET_MALUS * entry.index))
             first = self._first_target(entry)
             if first is not None:
                 seg = tables.angle_segment(self.m.angle_between(shooter.point, first, aim))
                 if seg:
-                    shot.append((f"{seg} segment(s) from first target",
-                                 tables.MULTI_TARGET_SEGMENT_MALUS * seg))
-        shot.append(("distance", tables.distance_modifier(self.m.distance(shooter.point, aim))))
+                    shot.append((_segments_label(seg), tables.MULTI_TARGET_SEGMENT_MALUS * seg))
+        shot.append((LABEL_DISTANCE, tables.distance_modifier(self.m.distance(shooter.point, aim))))
         vulnerable: tuple[Point, ...] = ()
         if running:
             plan = self.plans[entry.target]
             vulnerable = self.vulnerable_points(shooter, entry.target)
             if not vulnerable:
-                return lost("he sees no point of the run")
-            shot.append(("run angle", tables.run_angle_bonus(self.m.run_angle(plan.path, shooter.point))))
+                return lost(LOST_NO_POINT_SEEN)
+            shot.append((LABEL_RUN_ANGLE, tables.run_angle_bonus(self.m.run_angle(plan.path, shooter.point))))
             ignore = tuple(c for c in (target.cover, shooter.cover) if c)
             for t in self.m.sweep(shooter.point, vulnerable, ignore):
                 value = tables.sweep_modifier(shooter.posture, t.height, t.effect == CROSS)
                 if value:
-                    shot.append((f"sweep {VERB[t.effect]} {t.name or t.obstacle} ({t.height})", value))
+                    shot.append((_touch_label(t, sweep=True), value))
             n = len(vulnerable)
             target_parts: Parts = (
-                ("MOV", tables.BASE_MOV),
-                *((("move support(s)", tables.SUPPORT_BONUS * plan.move_supports),)
+                (LABEL_MOV, tables.BASE_MOV),
+                *(((LABEL_MOVE_SUPPORTS, tables.SUPPORT_BONUS * plan.move_supports),)
                   if plan.move_supports else ()),
-                (f"{n} vulnerable", tables.vulnerability_modifier(n)),
+                (_vulnerable_label(n), tables.vulnerability_modifier(n)),
             )
             token_point = plan.end
         else:
             st = self.static_stand(entry.target)
             if not self.sees(shooter, [st.point])[0]:
-                return lost("the target is out of his field of vision")
+                return lost(LOST_OUT_OF_SIGHT)
             theta = self.m.static_angle(st.point, st.cover, shooter.point)
-            shot.append(("angle", tables.static_angle_bonus(theta)))
+            shot.append((LABEL_ANGLE, tables.static_angle_bonus(theta)))
             # his own cover is left out of the line of fire when it protects him; a prebunker's
             # adds nothing to his protection but still hinders the shooter (RULES 12.6)
             covered = not (prebunking(state, entry.target) or target.bare)
@@ -288,19 +362,19 @@ class RoundView:
             (touches,) = self.m.lines_of_fire(shooter.point, [st.point], ignore)
             total, parts = self.line_modifier(shooter, touches)
             if total is None:
-                return lost(f"impossible line of fire ({parts[0][0]})")
+                return lost(impossible_line(parts[0][0]))
             shot.extend(parts)
             if target.weakened_from is not None and target.weakened_from != shooter.point:
                 before = tables.angle_segment(self.m.static_angle(st.point, st.cover, target.weakened_from))
                 if tables.angle_segment(theta) != before:
-                    shot.append(("weakened position", tables.WEAKENED_BONUS))
+                    shot.append((LABEL_WEAKENED, tables.WEAKENED_BONUS))
             target_parts = self.protection(entry.target)
             token_point = st.point
         p = state.players[entry.shooter]
         if p.token and p.token.target == entry.target and p.token.advantage:
-            shot.append(("advantage", tables.ADVANTAGE_BONUS))
+            shot.append((LABEL_ADVANTAGE, tables.ADVANTAGE_BONUS))
         if self._messy(entry, p):
-            shot.append(("messy paint", tables.MESSY_PAINT_MALUS))
+            shot.append((LABEL_MESSY, tables.MESSY_PAINT_MALUS))
         shot = [(label, v) for label, v in shot if v or label == entry.kind]
         return Reading(tuple(shot), target_parts, shooter, aim, token_point, running, vulnerable)
 

@@ -1,18 +1,42 @@
 """What a player reads: obstacles by their name and place ("cylinder at B:H6"), never a file's id,
 and a declared sequence in those words. The actions' own text form (ids and all) stays the one
-their parser reads back."""
+their parser reads back.
+
+The words are ``Said`` (``paintcheck.said``): the same English strings as always, with the catalogue
+key and values the window words them from in its language. Points keep the game's notation.
+"""
 
 from __future__ import annotations
 
 from paintcheck.field.lattice import point_name
-from paintcheck.rules.actions import Declare, Move
+from paintcheck.rules.actions import Declare, Move, ShotAt, SideChange
 from paintcheck.rules.measure import Measurer
+from paintcheck.said import Said
+
+POSTURE_WORDS = {p: Said(f"rules.posture.{p}", p) for p in ("standing", "kneeling", "prone")}
+SIDE_WORDS = {s: Said(f"rules.side.{s}", s) for s in ("left", "right", "over")}
+HEIGHT_WORDS = {h: Said(f"rules.height.{h}", h) for h in ("low", "medium", "high")}
+NOTHING = Said("rules.obstacle.nothing", "nothing")
+SHOT_CHOSEN_LATER = Said("rules.action.shot_later", "SHOT (chosen later)")
+
+
+def posture_word(posture: str) -> str:
+    """``kneeling`` as the window says it (the posture itself when it is not one of the three)."""
+    return POSTURE_WORDS.get(posture, posture)
+
+
+def side_word(side: str | None) -> str:
+    return SIDE_WORDS.get(side, side)
+
+
+def height_word(height: str) -> str:
+    return HEIGHT_WORDS.get(height, height)
 
 
 def obstacle_name(m: Measurer, obstacle_id: str | None) -> str:
     """"cylinder at B:H6" (the layout's own name when it gives one); the id if the field has none."""
     if obstacle_id is None:
-        return "nothing"
+        return NOTHING
     try:
         return m.obstacle(obstacle_id).name or obstacle_id
     except (KeyError, AttributeError):
@@ -22,12 +46,41 @@ def obstacle_name(m: Measurer, obstacle_id: str | None) -> str:
 def action_words(action, m: Measurer) -> str:
     if isinstance(action, Move):
         pts = ">".join(point_name(p) for p in action.waypoints)
-        where = f" to the {obstacle_name(m, action.cover)} ({action.side})" if action.cover else ""
-        return f"MOV {pts}{where}"
+        if not action.cover:
+            return f"MOV {pts}"
+        name = obstacle_name(m, action.cover)
+        return Said("rules.action.move_to", f"MOV {pts} to the {name} ({action.side})", points=pts,
+                    obstacle=name, side=side_word(action.side))
+    if isinstance(action, SideChange):
+        return Said("rules.action.side", str(action), side=side_word(action.side))
+    if isinstance(action, ShotAt) and action.point is None:
+        return SHOT_CHOSEN_LATER
     return str(action)
+
+
+def joined(items: list) -> str:
+    """``a, b, c``: plain text when every item is, else a ``Said`` the window words item by item."""
+    if all(type(item) is str for item in items):
+        return ", ".join(items)
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = Said("rules.words.list", f"{item}, {out}", first=item, rest=out)
+    return out
 
 
 def declaration_words(decl: Declare, m: Measurer) -> str:
     """"B1 kneeling behind the lying cylinder at B:B9 (left): MOV B:A8, DEF"."""
-    behind = f" behind the {obstacle_name(m, decl.cover)} ({decl.side})" if decl.cover else ""
-    return f"{decl.player} {decl.posture}{behind}: " + ", ".join(action_words(a, m) for a in decl.actions)
+    actions = [action_words(a, m) for a in decl.actions]
+    text = ", ".join(actions)
+    posture = posture_word(decl.posture)
+    if not actions:  # nothing declared: the line ends with its colon, as it always did
+        actions_said = ""
+    else:
+        actions_said = joined(actions)
+    if decl.cover:
+        name = obstacle_name(m, decl.cover)
+        return Said("rules.words.declare_behind", f"{decl.player} {decl.posture} behind the {name} "
+                    f"({decl.side}): {text}", player=decl.player, posture=posture, obstacle=name,
+                    side=side_word(decl.side), actions=actions_said)
+    return Said("rules.words.declare", f"{decl.player} {decl.posture}: {text}", player=decl.player,
+                posture=posture, actions=actions_said)
