@@ -8,7 +8,8 @@ from __future__ import annotations
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from paintcheck.ui import theme
+from paintcheck.ai.coach import COACH_KINDS
+from paintcheck.ui.i18n import tr
 
 
 class ComputerTurn:
@@ -37,7 +38,7 @@ class ComputerTurn:
         try:
             decision = future.result()
         except Exception as exc:  # noqa: BLE001 - said on the screen, the match stays as it was
-            self.app.flash(f"The computer could not decide for {theme.TEAM_NAME[team]}: {exc}", error=True)
+            self.app.flash(tr(f"match.computer.cannot_decide.{team}", error=exc), error=True)
             return
         self.apply(decision)
 
@@ -45,4 +46,5 @@ class ComputerTurn:
         """"White (the computer, normal) is thinking…", the dots moving."""
         dots = "." * (1 + int((time.monotonic() - self.thinking_since) * 3) % 3)
         kind = self.session.coaches.get(team, "")
-        return f"{theme.TEAM_NAME[team]} (the computer, {kind}) is thinking{dots}"
+        kind = tr(f"match.computer.kind.{kind}") if kind in COACH_KINDS else kind
+        return tr(f"match.computer.thinking.{team}", kind=kind, dots=dots)

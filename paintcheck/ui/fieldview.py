@@ -17,7 +17,8 @@ from paintcheck.field.layout import Field, Obstacle
 from paintcheck.geometry.template import prebunk_template
 from paintcheck.rules.state import GUN_BROKEN, GUN_DEAD, MatchState, Player
 from paintcheck.rules.views import HIDDEN
-from paintcheck.ui import theme
+from paintcheck.ui import i18n, theme
+from paintcheck.ui.i18n import tr
 from paintcheck.ui.transform import FieldTransform
 
 POSTURE_LETTER = {"standing": "S", "kneeling": "K", "prone": "P"}
@@ -70,7 +71,7 @@ class FieldRenderer:
 
     # -- the static field ---------------------------------------------------------------------------
     def background(self, size: tuple[int, int], t: FieldTransform) -> pygame.Surface:
-        key = (size, t)
+        key = (size, t, i18n.current())  # its labels are words of the window's language
         if self._background is None or self._key != key:
             self._background = self._draw_background(size, t)
             self._key = key
@@ -101,13 +102,13 @@ class FieldRenderer:
             pygame.draw.rect(surf, theme.BASE[team], (bx0, by0, bx1 - bx0, by1 - by0))
             if not labels:
                 continue
-            label = f"{theme.TEAM_NAME[team]} base"
+            label = tr(f"match.field.base.{team}")
             size_px = max(9, int(t.scale * 0.4))
             theme.blit_text(surf, label, ((bx0 + bx1) / 2, (by0 + by1) / 2), size_px, theme.TEAM_TEXT[team],
                             anchor="center")
             zy = (by1 + y1) / 2 if team == "white" else (y0 + by0) / 2
-            theme.blit_text(surf, f"prebunk zone (rows {lo}-{hi})", (x1 - 4, zy), max(8, int(t.scale * 0.32)),
-                            (215, 225, 215), anchor="midright")
+            theme.blit_text(surf, tr("match.field.prebunk_zone", first=lo, last=hi), (x1 - 4, zy),
+                            max(8, int(t.scale * 0.32)), (215, 225, 215), anchor="midright")
         pygame.draw.rect(surf, theme.FIELD_LINE, (fx, fy, fw, fh), 2)
         # the back line (line 8 on the default field: back players) and the centre line
         for sign in (-1, 1):

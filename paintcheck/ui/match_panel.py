@@ -7,11 +7,21 @@ import pygame
 
 from paintcheck.rules import tables
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, SHEETS, TARGET, MatchState
-from paintcheck.ui import theme
+from paintcheck.ui import i18n, theme
+from paintcheck.ui.i18n import tr
 from paintcheck.ui.resolution_view import draw_resolution
 
-PHASE_WORDS = {ORDERS: "order tokens", DECLARE: "declarations", REACT: "reactions", DODGE: "dodge",
-               SHEETS: "break sheets", TARGET: "target choice", OVER: "match over"}
+PHASES = (ORDERS, DECLARE, REACT, DODGE, SHEETS, TARGET, OVER)  # each has its words: match.phase.<phase>
+
+
+def end_words(reason) -> str:
+    """Why the match ended, in the window's language: the engine's words (``Said``) worded, or a
+    reason read back from a file recognised by the result screen's patterns."""
+    if getattr(reason, "key", None) is not None:
+        return i18n.say(reason)
+    from paintcheck.ui.scenes import end_reason_words
+
+    return end_reason_words(reason or "")
 
 
 class MatchPanel:
@@ -22,9 +32,10 @@ class MatchPanel:
         pygame.draw.line(surface, theme.PANEL_LINE, self.panel.topleft, self.panel.bottomleft, 2)
         x, w = self.px, self.pw
         # turn counter track
-        title = "The break" if state.turn == tables.BREAK_TURN else f"Turn {state.turn} of {tables.MAX_TURNS}"
-        theme.blit_text(surface, title, (x, 10), 20, theme.TEXT, True)
-        tx = x + 170
+        title = tr("match.turn.the_break") if state.turn == tables.BREAK_TURN else tr(
+            "match.turn.of", turn=state.turn, turns=tables.MAX_TURNS)
+        drawn = theme.blit_text(surface, title, (x, 10), 20, theme.TEXT, True)
+        tx = max(x + 170, drawn.right + 12)
         for turn in range(tables.BREAK_TURN + 1, tables.MAX_TURNS + 1):
             box = pygame.Rect(tx, 10, 26, 24)
             now = turn == state.turn
@@ -32,26 +43,30 @@ class MatchPanel:
             theme.blit_text(surface, str(turn), box.center, 13, (20, 20, 20) if now else theme.TEXT_DIM, True,
                             anchor="center")
             tx += 30
-        phase = PHASE_WORDS.get(state.phase, state.phase)
-        rnd = f"round {state.round}" if state.round else "before round 1"
+        phase = tr(f"match.phase.{state.phase}") if state.phase in PHASES else state.phase
+        rnd = tr("match.turn.round", round=state.round) if state.round else tr("match.turn.before_round")
         theme.blit_text(surface, f"{rnd} · {phase}", (tx + 10, 14), 15, theme.TEXT_DIM)
         # whose turn
         team = self.session.to_move()
         y = 44
         if self.playing():
-            theme.blit_text(surface, "Watch it told, or click the board (or press Space) to see the rest.",
-                            (x, y), 15, theme.TEXT_DIM, True)
+            for line in theme.wrap(tr("match.telling"), 15, w, bold=True)[:2]:
+                theme.blit_text(surface, line, (x, y), 15, theme.TEXT_DIM, True)
+                y += 19
         elif team is not None and self.thinking is not None:
             theme.blit_text(surface, self.thinking_words(team), (x, y), 15, theme.TEXT_WARN, True)
         elif team is not None:
-            who = f"{theme.TEAM_NAME[team]} coach: {self.instruction(state, team)}"
+            who = tr(f"match.coach.{team}", instruction=self.instruction(state, team))
             colour = (140, 180, 255) if team == "blue" else (250, 250, 250)
             for line in theme.wrap(who, 15, w, bold=True)[:2]:
                 theme.blit_text(surface, line, (x, y), 15, colour, True)
                 y += 19
         elif state.phase == OVER:
-            words = "Draw" if state.winner == "draw" else f"{theme.TEAM_NAME[state.winner]} wins"
-            theme.blit_text(surface, f"{words}: {state.end_reason}", (x, y), 15, theme.TEXT_GOOD, True)
+            words = tr("match.over.draw") if state.winner == "draw" else tr(f"match.over.wins.{state.winner}")
+            line = tr("match.over.line", result=words, reason=end_words(state.end_reason))
+            for part in theme.wrap(line, 15, w, bold=True)[:2]:
+                theme.blit_text(surface, part, (x, y), 15, theme.TEXT_GOOD, True)
+                y += 19
         # dead zone
         self.draw_dead_zone(surface, state, x, 84, w)
         for rect, words in self.captions:
@@ -62,14 +77,14 @@ class MatchPanel:
         if self.sheet is not None and state.phase == SHEETS and self.deciding():
             y = self.sheet.draw_table(surface, x, y + 4, w, self.log_rect.top - 6)
         if self.hover_reason:
-            for line in theme.wrap(self.hover_reason, 13, w)[:2]:
+            for line in theme.wrap(i18n.say(self.hover_reason), 13, w)[:2]:
                 theme.blit_text(surface, line, (x, y), 13, theme.TEXT_WARN)
                 y += 16
         y = max(y + 4, self.readings_top)
         self.instrument_lines = []
         if self.app.message:
             words, colour = self.app.message
-            for line in theme.wrap(words, 13, w)[:3]:
+            for line in theme.wrap(i18n.say(words), 13, w)[:3]:
                 theme.blit_text(surface, line, (x, y), 13, colour)
                 y += 17
         if ruler is not None:
@@ -88,32 +103,25 @@ class MatchPanel:
         y = draw_resolution(surface, self.telling, x, y + 6, w, bottom)
 
     def instruction(self, state: MatchState, team: str) -> str:
-        if state.phase == ORDERS:
-            return "click your figures to give order tokens (1 plays first), then confirm."
+        if state.phase in (ORDERS, REACT, SHEETS):
+            return tr(f"match.instruction.{state.phase}")
         if state.phase == DECLARE:
-            pid = state.active.get(team)
-            return (f"declare {pid}'s sequence — posture, cover and side, then actions; "
-                    "click an enemy to shoot him.")
-        if state.phase == REACT:
-            return "reflex and suppressive shots of your players not activated this round."
-        if state.phase == SHEETS:
-            return ("fill your break sheet: pick a player, click his start point (and the point a "
-                    "prebunker prebunks), add his actions, then hand the sheet in.")
+            return tr("match.instruction.declare", player=state.active.get(team))
         if state.phase == TARGET:
-            return f"{state.awaiting[0]} shoots now: click the enemy he fires at, or hold fire."
+            return tr("match.instruction.target", player=state.awaiting[0])
         if state.phase == DODGE and state.resolution and state.resolution.dodge:
             dg = state.resolution.dodge
-            return (f"{dg['target']} is hit, margin {dg['margin']}: roll dodge dice one at a time "
-                    f"({dg['used']} of {dg['allowed']} used).")
+            return tr("match.instruction.dodge", player=dg["target"], margin=dg["margin"], used=dg["used"],
+                      allowed=dg["allowed"])
         return ""
 
     def draw_dead_zone(self, surface, state: MatchState, x, y, w) -> None:
-        theme.blit_text(surface, "Dead zone:", (x, y + 4), 14, theme.TEXT_DIM, True)
-        cx = x + 96
+        drawn = theme.blit_text(surface, tr("match.dead_zone"), (x, y + 4), 14, theme.TEXT_DIM, True)
+        cx = max(x + 96, drawn.right + 10)
         for team in ("blue", "white"):
             out = [p for p in state.players.values() if p.team == team and p.point is None]
-            theme.blit_text(surface, f"{theme.TEAM_NAME[team]}", (cx, y + 4), 14, theme.TEXT_DIM)
-            cx += 48
+            drawn = theme.blit_text(surface, i18n.team(team), (cx, y + 4), 14, theme.TEXT_DIM)
+            cx = max(cx + 48, drawn.right + 8)
             if not out:
                 theme.blit_text(surface, "—", (cx, y + 4), 14, theme.TEXT_DIM)
                 cx += 30

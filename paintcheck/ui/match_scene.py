@@ -26,12 +26,11 @@ from paintcheck.rules.actions import (
     Shot,
 )
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, SHEETS, TARGET, MatchState
-from paintcheck.ui import overlays, playback, theme
+from paintcheck.ui import i18n, overlays, playback, theme
 from paintcheck.ui.computer_turn import ComputerTurn
-from paintcheck.ui.fieldview import (
-    FieldRenderer,
-)
+from paintcheck.ui.fieldview import FieldRenderer
 from paintcheck.ui.holder import secret_words
+from paintcheck.ui.i18n import tr
 from paintcheck.ui.instrument_layer import InstrumentLayer
 from paintcheck.ui.match_board import MatchBoard
 from paintcheck.ui.match_panel import MatchPanel
@@ -52,7 +51,7 @@ LOG_BOX_KEEP, LOG_BOX_MAX = 80, 160
 
 
 def _log_html(e) -> str:
-    words = html.escape(e.text)
+    words = html.escape(i18n.say(e.text))
     if isinstance(e, (ev.TurnStarted, ev.TokensRevealed, ev.MatchEnded)):
         return f"<b>{words}</b>"
     if isinstance(e, ev.Eliminated):
@@ -154,18 +153,17 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         t = self.tools
         t.start(self.px, 112, self.pw)
         t.row_height = 28
-        t.add("tool-ruler", "Ruler (R)", self.toggle_ruler, chosen=self.tool == "ruler",
-              hint="drag from a target (a figure or a point) to a shooter; the right button drags it "
-                   "at any time, without the phase losing a click")
-        t.add("tool-protractor", "Protractor (P)", self.toggle_protractor, chosen=self.inst.protractor,
-              hint="the protractor sits on the ruler's target, aligned with his cover")
-        t.add("tool-clear", "Put instruments away", self.clear_instruments)
-        t.add("tell-again", "Tell again (T)", self.tell_again,
-              hint="the last resolution told once more, the board going back to before it")
-        t.add("save", "Save", self.save)
-        t.add("load", "Load", self.load)
-        t.add("help", "How to play", self.show_help)
-        t.add("title", "Title", lambda: self.app.switch("title"))
+        t.add("tool-ruler", tr("match.tools.ruler"), self.toggle_ruler, chosen=self.tool == "ruler",
+              hint=tr("match.tools.ruler_hint"))
+        t.add("tool-protractor", tr("match.tools.protractor"), self.toggle_protractor,
+              chosen=self.inst.protractor, hint=tr("match.tools.protractor_hint"))
+        t.add("tool-clear", tr("match.tools.put_away"), self.clear_instruments)
+        t.add("tell-again", tr("match.tools.tell_again"), self.tell_again,
+              hint=tr("match.tools.tell_again_hint"))
+        t.add("save", tr("match.tools.save"), self.save)
+        t.add("load", tr("match.tools.load"), self.load)
+        t.add("help", tr("match.tools.help"), self.show_help)
+        t.add("title", tr("match.tools.title"), lambda: self.app.switch("title"))
         self.controls_top = t.bottom + 10
 
     # -- whose turn, hand-over ----------------------------------------------------------------------------
@@ -193,6 +191,8 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         self.start_phase()
 
     def handover_reason(self, team: str) -> str:
+        """Who decides next, in English: the hand-over words its own sentence from the phase (it only
+        reads whether the match said something)."""
         phase = self.session.state.phase
         words = {ORDERS: "gives his order tokens", DECLARE: "declares his player's sequence",
                  REACT: "declares his reactions", DODGE: "rolls his dodge dice",
@@ -237,15 +237,16 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         self.readings_top = c.bottom + 34
 
     def build_over(self) -> None:
-        self.controls.add("result", "See the result", self.show_result, primary=True)
+        self.controls.add("result", tr("match.see_result"), self.show_result, primary=True)
 
     def build_sheet(self) -> None:
         if self.sheet is not None:
             self.sheet.build(self.controls)
 
-    def caption(self, words: str) -> None:
-        rect = self.controls.label_space(theme.font(13).size(words)[0] + 8)
-        self.captions.append((rect, words))
+    def caption(self, words: str, gap: int = 0) -> None:
+        """Words drawn on the buttons' row (``gap`` pixels of room before them)."""
+        rect = self.controls.label_space(theme.font(13).size(words)[0] + 8 + gap)
+        self.captions.append((rect.move(gap, 0), words))
 
     def confirm_sheet(self) -> None:
         self.apply(self.sheet.sheet())
@@ -260,7 +261,7 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
     def apply(self, decision) -> list:
         reason = self.session.why_illegal(decision)
         if reason is not None:
-            self.app.flash(reason, error=True)
+            self.app.flash(i18n.say(reason), error=True)
             return []
         self.show_all()  # the last resolution is told in full before the next one starts
         events = self.session.apply(decision)
@@ -276,14 +277,14 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         try:
             self.session.save()
         except OSError as exc:
-            self.app.flash(f"Could not save the match: {exc}", error=True)
+            self.app.flash(tr("app.cannot_save", error=exc), error=True)
 
     def save(self) -> None:
         try:
             self.session.save()
-            self.app.flash(f"Saved to {self.session.path}")
+            self.app.flash(tr("match.saved", path=self.session.path))
         except OSError as exc:
-            self.app.flash(f"Could not save the match: {exc}", error=True)
+            self.app.flash(tr("app.cannot_save", error=exc), error=True)
 
     def load(self) -> None:
         self.app.switch("load")
@@ -305,7 +306,7 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         if self._logged >= told:
             return
         new = self.session.events[self._logged:told]
-        self.log_lines.extend(e.text for e in new)
+        self.log_lines.extend(i18n.say(e.text) for e in new)
         self._logged = told
         if self._box_lines and self._box_lines + len(new) <= LOG_BOX_MAX:
             self.log_box.append_html_text("<br>" + "<br>".join(map(_log_html, new)))
@@ -409,8 +410,7 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         events = self.session.events
         if not batch or len(events) < len(batch) or any(a is not b for a, b in zip(
                 events[len(events) - len(batch):], batch, strict=True)):
-            self.app.flash("Nothing to tell again: decisions have been made since the last resolution.",
-                           error=True)
+            self.app.flash(tr("match.nothing_to_tell"), error=True)
             return
         self.telling = playback.Telling(batch)
         self.rebuild()
@@ -440,23 +440,28 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         if s.phase == SHEETS and self.sheet is not None:
             pending = self.sheet.pending(self.t.nearest_point(*self.mouse))
             if pending is not None and pending[2]:
-                return f"this {'run' if pending[0] == 'move' else 'shot'} is refused: {pending[2]}"
+                key = "match.hover.run_refused" if pending[0] == "move" else "match.hover.shot_refused"
+                return tr(key, reason=pending[2])
             return None
         if s.phase == DECLARE and self.draft is not None and self.draft.move_mode:
             run = self.run_preview(self.state)
-            return f"this run is refused: {run[2]}" if run is not None and run[2] else None
+            return tr("match.hover.run_refused", reason=run[2]) if run is not None and run[2] else None
         if pid is None or s.players[pid].team == self.viewer:
             return None
         if s.phase == TARGET:  # a break shot "chosen later" (RULES 12.2)
             shooter = s.awaiting[0]
             reason = self.session.why_illegal(ChooseTarget(self.viewer, shooter, pid))
-            return f"{shooter} shoots {pid}: {reason}" if reason else f"click: {shooter} shoots {pid}"
+            if reason:
+                return tr("match.hover.target_refused", shooter=shooter, target=pid, reason=i18n.say(reason))
+            return tr("match.hover.target_click", shooter=shooter, target=pid)
         if s.phase != DECLARE or self.draft is None:
             return None
         action = Dump(pid) if self.draft.armed == "dump" else Shot(pid)
         reason = self.why_with(action)
         verb = "dump" if self.draft.armed == "dump" else "shoot"
-        return f"{verb} {pid}: {reason}" if reason else f"click to {verb} {pid}"
+        if reason:
+            return tr(f"match.hover.{verb}_refused", target=pid, reason=reason)
+        return tr(f"match.hover.{verb}_click", target=pid)
 
     def draw(self, surface: pygame.Surface) -> None:
         state = self.state

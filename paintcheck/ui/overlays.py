@@ -24,8 +24,9 @@ from paintcheck.rules.actions import Declare, Move
 from paintcheck.rules.events import Parts
 from paintcheck.rules.state import MatchState, ShotEntry
 from paintcheck.rules.values import RoundView
-from paintcheck.ui import theme
+from paintcheck.ui import i18n, theme
 from paintcheck.ui.fieldview import screen_coords
+from paintcheck.ui.i18n import tr
 from paintcheck.ui.transform import FieldTransform
 
 PROTRACTOR_RADIUS = 2.4  # points
@@ -91,8 +92,14 @@ class RulerView:
 def band_words(band: int) -> str:
     marks = (0.0, *tables.catalogue.RULER_MARKS)
     if band >= len(tables.catalogue.RULER_MARKS):
-        return f"beyond {marks[-1]:g}"
-    return f"{marks[band]:g}-{marks[band + 1]:g}"
+        return tr("match.ruler.beyond", mark=i18n.number(marks[-1]))
+    return tr("match.ruler.band", low=i18n.number(marks[band]), high=i18n.number(marks[band + 1]))
+
+
+def ruler_words(distance: float, band: int, modifier: int) -> str:
+    """"Ruler: 6.32 points, band 4-8 → distance -1"."""
+    return tr("match.ruler.reading", distance=i18n.number(distance, 2), band=band_words(band),
+              modifier=f"{modifier:+d}")
 
 
 def read_ruler(state: MatchState, m, inst: Instruments) -> RulerView | None:
@@ -116,29 +123,30 @@ def read_ruler(state: MatchState, m, inst: Instruments) -> RulerView | None:
     view = RulerView(head, tail, reading.distance, reading.band,
                      tables.distance_modifier(reading.distance), reading.band_polygon,
                      target=inst.ruler_head, running=running)
-    view.lines.append(f"Ruler: {reading.distance:.2f} points, band {band_words(reading.band)}"
-                      f" → distance {view.distance_modifier:+d}")
+    view.lines.append(ruler_words(reading.distance, reading.band, view.distance_modifier))
     if shooter is None or shooter.point is None:
         _line_of_fire(view, m, (target.cover,) if target.cover else ())
-        view.lines.append("Drop the ruler's end on a shooter to read the shot.")
+        view.lines.append(tr("match.ruler.drop"))
         return view
     view.shooter = shooter.id
     ignore = tuple(c for c in (shooter.cover, target.cover) if c)
     lof = ruler_mod.line_of_fire(m.index, shooter.point, head, ignore)
     view.grazed, view.crossed = lof.grazed, lof.crossed
     if shooter.team == target.team:
-        view.lines.append(f"{shooter.id} and {target.id} are team-mates.")
+        view.lines.append(tr("match.ruler.team_mates", shooter=shooter.id, target=target.id))
         return view
     entry = ShotEntry(shooter.id, target.id, "simple")
     r = rv_round.reading(entry)
     if r.lost:
         view.lost = r.lost
-        view.lines.append(f"{shooter.id} cannot shoot {target.id}: {r.lost}.")
+        view.lines.append(tr("match.ruler.cannot_shoot", shooter=shooter.id, target=target.id,
+                             reason=i18n.say(r.lost)))
         return view
     view.shot_parts, view.target_parts, view.required = r.shot_parts, r.target_parts, r.required
-    view.lines.append(f"{shooter.id} → {target.id}: {parts_text(r.shot_parts)} = {r.shot_value}")
-    view.lines.append(f"against {parts_text(r.target_parts)} = {r.target_value}"
-                      f" → needs {r.required} on the d20")
+    view.lines.append(tr("match.ruler.shot", shooter=shooter.id, target=target.id,
+                         parts=parts_text(r.shot_parts), value=r.shot_value))
+    view.lines.append(tr("match.ruler.against", parts=parts_text(r.target_parts), value=r.target_value,
+                         required=r.required))
     return view
 
 
@@ -151,8 +159,7 @@ def _read_between_points(state: MatchState, m, inst: Instruments) -> RulerView:
     reading = ruler_mod.ruler(tail, head)
     view = RulerView(head, tail, reading.distance, reading.band,
                      tables.distance_modifier(reading.distance), reading.band_polygon)
-    view.lines.append(f"Ruler: {reading.distance:.2f} points, band {band_words(reading.band)}"
-                      f" → distance {view.distance_modifier:+d}")
+    view.lines.append(ruler_words(reading.distance, reading.band, view.distance_modifier))
     _line_of_fire(view, m, (shooter.cover,) if shooter is not None and shooter.cover else ())
     return view
 
@@ -163,14 +170,20 @@ def _line_of_fire(view: RulerView, m, ignore: tuple) -> None:
     lof = ruler_mod.line_of_fire(m.index, view.tail, view.head, ignore)
     view.grazed, view.crossed = lof.grazed, lof.crossed
     if lof.touches:
-        view.lines.append("Line of fire: " + ", ".join(
-            f"{'crosses' if t.effect == CROSS else 'grazes'} {t.name or t.obstacle} ({t.height})"
-            for t in lof.touches))
+        view.lines.append(tr("match.ruler.line_of_fire", touches=", ".join(
+            tr("match.ruler.crosses" if t.effect == CROSS else "match.ruler.grazes",
+               obstacle=i18n.say(t.name or t.obstacle), height=height_words(t.height))
+            for t in lof.touches)))
+
+
+def height_words(height: str) -> str:
+    return tr(f"match.height.{height}") if height in ("low", "medium", "high") else str(height)
 
 
 def parts_text(parts: Parts) -> str:
     out = ""
     for i, (label, value) in enumerate(parts):
+        label = i18n.say(label)
         if i == 0:
             out = f"{value} ({label})"
         else:
@@ -214,8 +227,8 @@ def read_protractor(state: MatchState, m, inst: Instruments,
     text = ""
     highlight = None
     if shooter is not None:
-        text = (f"Protractor on {pid}: θ = {sa.theta:.1f}°, segment {sa.segment}"
-                f" → angle {tables.static_angle_bonus(sa.theta):+d}")
+        text = tr("match.protractor.on", target=pid, theta=i18n.number(sa.theta, 1), segment=sa.segment,
+                  modifier=f"{tables.static_angle_bonus(sa.theta):+d}")
         highlight = sa.segment_wedge.intersection(_disc(st.point, PROTRACTOR_RADIUS))
     return ProtractorView(st.point, sa.zero, False, highlight, text)
 
@@ -228,8 +241,8 @@ def _point_protractor(m, point, shooter) -> ProtractorView | None:
     sa = protractor_mod.static_angle(m.index, point, covers[0], shooter)
     if sa.zero is None:
         return None
-    text = (f"Protractor on {point_name(point)}: θ = {sa.theta:.1f}°, segment {sa.segment}"
-            f" → angle {tables.static_angle_bonus(sa.theta):+d}")
+    text = tr("match.protractor.on", target=point_name(point), theta=i18n.number(sa.theta, 1),
+              segment=sa.segment, modifier=f"{tables.static_angle_bonus(sa.theta):+d}")
     wedge = sa.segment_wedge.intersection(_disc(point, PROTRACTOR_RADIUS))
     return ProtractorView(point, sa.zero, False, wedge, text)
 
@@ -244,7 +257,8 @@ def read_run_protractor(path, shooter) -> ProtractorView | None:
     text = ""
     if shooter is not None:
         ra = protractor_mod.run_angle(path, shooter)
-        text = f"Protractor at mid-run: φ = {ra.phi:.1f}° → run angle {tables.run_angle_bonus(ra.phi):+d}"
+        text = tr("match.protractor.mid_run", phi=i18n.number(ra.phi, 1),
+                  modifier=f"{tables.run_angle_bonus(ra.phi):+d}")
     return ProtractorView(mid, (dx / n, dy / n), True, None, text)
 
 
@@ -355,7 +369,8 @@ def draw_ruler(surf: pygame.Surface, t: FieldTransform, field, rv: RulerView) ->
                                  t.to_screen(px + nx, py + ny), 2)
     pygame.draw.circle(surf, theme.RULER, a, max(4, int(t.scale * 0.12)), 2)
     colour = (250, 250, 250) if rv.lost is None else theme.TEXT_WARN
-    label = f"{rv.distance:.1f} pts  dist {rv.distance_modifier:+d}"
+    label = tr("match.ruler.label", distance=i18n.number(rv.distance, 1),
+               modifier=f"{rv.distance_modifier:+d}")
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     r = theme.text(label, 13, colour, True).get_rect(center=(mid[0], mid[1] - 14))
     pygame.draw.rect(surf, (20, 20, 20), r.inflate(6, 2), border_radius=3)
@@ -455,7 +470,7 @@ def draw_run(surf: pygame.Surface, t: FieldTransform, path, exposure: dict[str, 
             if i == len(pts) - 1:
                 theme.blit_text(surf, str(len(path) - 1), (p[0] + 8, p[1] - 8), 12, colour, True)
                 if refused:
-                    words = theme.text(refused, 12, (255, 255, 255), True)
+                    words = theme.text(i18n.say(refused), 12, (255, 255, 255), True)
                     r = words.get_rect(midtop=(p[0], p[1] + 10)).clamp(surf.get_rect())
                     pygame.draw.rect(surf, (150, 30, 30), r.inflate(8, 4), border_radius=3)
                     surf.blit(words, r)
@@ -464,7 +479,10 @@ def draw_run(surf: pygame.Surface, t: FieldTransform, path, exposure: dict[str, 
         if q.point is None:
             continue
         x, y = t.to_screen(*q.point)
-        words = f"sees {n}" + (f" (MOV {tables.vulnerability_modifier(n):+d})" if n else "")
+        if n:
+            words = tr("match.run.sees_mov", count=n, modifier=f"{tables.vulnerability_modifier(n):+d}")
+        else:
+            words = tr("match.run.sees", count=n)
         surf_text = theme.text(words, 12, (255, 255, 255) if n else (180, 180, 180), True)
         r = surf_text.get_rect(midtop=(x, y + int(t.scale * 0.45)))
         pygame.draw.rect(surf, (150, 30, 30) if n else (50, 50, 50), r.inflate(6, 2), border_radius=3)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from paintcheck.field.lattice import FORWARD
+from paintcheck.field.lattice import FORWARD, point_name
 from paintcheck.odds.forecast import Forecast, forecasts
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
@@ -20,6 +20,7 @@ from paintcheck.rules.actions import (
     Move,
     Reload,
     Shot,
+    ShotAt,
     SideChange,
     Support,
 )
@@ -27,8 +28,9 @@ from paintcheck.rules.legality import why_move_illegal, why_stance_illegal
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import MatchState
 from paintcheck.rules.values import run_exposure
-from paintcheck.rules.words import action_words
-from paintcheck.ui import overlays, theme
+from paintcheck.rules.words import obstacle_name
+from paintcheck.ui import i18n, overlays, theme
+from paintcheck.ui.i18n import tr
 
 
 @dataclass
@@ -85,59 +87,64 @@ class DeclarePhase:
             return
         c, d, m = self.controls, self.draft, self.session.m
         p = self.session.state.players[d.pid]
-        self.caption("Posture:")
+        self.caption(tr("match.declare.posture"))
         for posture in tables.POSTURES:
-            c.add(f"posture-{posture}", posture, lambda v=posture: self.set_stance(posture=v),
-                  chosen=d.posture == posture, width=86)
+            c.add(f"posture-{posture}", tr(f"match.posture.{posture}"),
+                  lambda v=posture: self.set_stance(posture=v), chosen=d.posture == posture, width=86)
         covers = m.covers(p.point)
         if covers:
-            self.caption(" Cover:")
+            self.caption(tr("match.declare.cover"), gap=4)
             for cov in covers:
                 c.add(f"cover-{cov}", self.cover_name(cov), lambda v=cov: self.set_stance(cover=v),
                       chosen=d.cover == cov)
-            self.caption(" Side:")
+            self.caption(tr("match.declare.side"), gap=4)
             for side in tables.SIDES:
-                c.add(f"side-{side}", side, lambda v=side: self.set_stance(side=v), chosen=d.side == side,
-                      reason=why_stance_illegal(m, p.point, d.cover, side), width=60)
+                c.add(f"side-{side}", tr(f"match.side.{side}"), lambda v=side: self.set_stance(side=v),
+                      chosen=d.side == side, reason=said(why_stance_illegal(m, p.point, d.cover, side)),
+                      width=66)
         c.newline()
         # the sequence's own buttons come before the rows that come and go (a move's points, its
         # arrival): they never move under the mouse while the sequence is written
         more = len(d.actions) > d.locked
-        c.add("undo", "Undo", self.undo, None if more or d.move_mode else "nothing to undo")
-        c.add("clear-seq", "Clear", self.clear_sequence, None if more else "nothing to clear")
-        c.add("confirm", "Confirm the sequence", self.confirm_sequence,
-              self.session.why_illegal(d.declaration()) if not d.move_mode else "finish the move first",
-              primary=True)
+        c.add("undo", tr("match.declare.undo"), self.undo,
+              None if more or d.move_mode else tr("match.declare.nothing_to_undo"))
+        c.add("clear-seq", tr("match.declare.clear"), self.clear_sequence,
+              None if more else tr("match.declare.nothing_to_clear"))
+        c.add("confirm", tr("match.declare.confirm"), self.confirm_sequence,
+              said(self.session.why_illegal(d.declaration())) if not d.move_mode
+              else tr("match.declare.finish_move_first"), primary=True)
         c.newline(12)
         if d.move_mode:
-            self.caption("Click points on the field for the run (the last one is the arrival):")
+            self.caption(tr("match.declare.run_caption"))
             c.newline()
-            c.add("move-finish", "Finish the move", self.finish_move,
-                  None if d.waypoints else "click at least the arrival point", primary=True)
-            c.add("move-back", "Remove last point", self.remove_waypoint,
-                  None if d.waypoints else "no point to remove")
-            c.add("move-cancel", "Cancel the move", self.cancel_move)
+            c.add("move-finish", tr("match.declare.finish_move"), self.finish_move,
+                  None if d.waypoints else tr("match.declare.arrival_needed"), primary=True)
+            c.add("move-back", tr("match.declare.remove_point"), self.remove_waypoint,
+                  None if d.waypoints else tr("match.declare.no_point"))
+            c.add("move-cancel", tr("match.declare.cancel_move"), self.cancel_move)
         else:
-            self.caption("Add:")
-            c.add("act-DEF", "DEF", lambda: self.add_action(Def()), self.why_with(Def()))
-            c.add("act-SUP", "Support", lambda: self.add_action(Support()), self.why_with(Support()),
-                  hint="+2 to the action just before")
-            c.add("act-MOV", "Move…", self.start_move, self.why_move_possible(),
-                  hint="then click the run's points on the field")
-            c.add("act-DUMP", "Dump…", self.arm_dump, self.why_dump_possible(), chosen=d.armed == "dump",
-                  hint="then click an enemy within 2 points")
+            self.caption(tr("match.declare.add"))
+            c.add("act-DEF", tr("match.declare.def"), lambda: self.add_action(Def()), self.why_with(Def()))
+            c.add("act-SUP", tr("match.declare.support"), lambda: self.add_action(Support()),
+                  self.why_with(Support()), hint=tr("match.declare.support_hint"))
+            c.add("act-MOV", tr("match.declare.move"), self.start_move, self.why_move_possible(),
+                  hint=tr("match.declare.move_hint"))
+            c.add("act-DUMP", tr("match.declare.dump"), self.arm_dump, self.why_dump_possible(),
+                  chosen=d.armed == "dump", hint=tr("match.declare.dump_hint"))
             if d.cover is not None or any(isinstance(a, Move) for a in d.actions):
                 for side in tables.SIDES:
                     action = SideChange(side)
-                    c.add(f"act-SIDE-{side}", f"Side: {side}", lambda a=action: self.add_action(a),
-                          self.why_with(action))
+                    c.add(f"act-SIDE-{side}", tr(f"match.declare.side_change.{side}"),
+                          lambda a=action: self.add_action(a), self.why_with(action))
             if p.boulets:
-                c.add("act-CLEAR", "Clear boulet", lambda: self.add_action(ClearBoulet()),
+                c.add("act-CLEAR", tr("match.declare.clear_boulet"), lambda: self.add_action(ClearBoulet()),
                       self.why_with(ClearBoulet()))
             if p.messy:
-                c.add("act-CLEAN", "Clean gun (3)", lambda: self.add_action(Clean()), self.why_with(Clean()))
+                c.add("act-CLEAN", tr("match.declare.clean"), lambda: self.add_action(Clean()),
+                      self.why_with(Clean()))
             if p.reload:
-                c.add("act-RELOAD", "Reload (2)", lambda: self.add_action(Reload()), self.why_with(Reload()))
+                c.add("act-RELOAD", tr("match.declare.reload"), lambda: self.add_action(Reload()),
+                      self.why_with(Reload()))
             c.newline()
             last = d.actions[-1] if d.actions else None
             if isinstance(last, Move):
@@ -146,17 +153,17 @@ class DeclarePhase:
     def why_with(self, action) -> str | None:
         """Why ``action`` cannot be added: the points all used first (a complete sequence is no
         error), else the engine's sentence for the sequence with it."""
-        return self.points_used() or self.session.why_illegal(self.draft.declaration(action))
+        return self.points_used() or said(self.session.why_illegal(self.draft.declaration(action)))
 
     def points_used(self) -> str | None:
         cost = self.cost(self.draft.declaration())
         if cost is not None and cost >= tables.ACTION_POINTS:
-            return f"{cost} of {tables.ACTION_POINTS} action points used"
+            return tr("match.declare.points_used", used=cost, points=tables.ACTION_POINTS)
         return None
 
     def why_move_possible(self) -> str | None:
         if any(isinstance(a, Move) for a in self.draft.actions):
-            return "one move per activation"
+            return tr("match.declare.one_move")
         return self.points_used()
 
     def why_dump_possible(self) -> str | None:
@@ -183,23 +190,24 @@ class DeclarePhase:
 
     def cover_name(self, obstacle_id: str) -> str:
         """An obstacle as the coach at the screen reads it: "cylinder at H6" in his own half."""
-        return self.session.table.field.by_id[obstacle_id].name_for(self.viewer)
+        return i18n.say(self.session.table.field.by_id[obstacle_id].name_for(self.viewer))
 
     def arrival_buttons(self, key: str, move: Move, choose) -> None:
         """A run's arrival stance: his cover at the end point and the side he plays, as buttons
         ``{key}-cover-…`` / ``{key}-side-…`` calling ``choose(cover=…)`` / ``choose(side=…)``."""
         c, m = self.controls, self.session.m
         covers = m.covers(move.end)
-        self.caption("Arrival:")
+        self.caption(tr("match.declare.arrival"))
         if covers:
             for cov in covers:
                 c.add(f"{key}-cover-{cov}", self.cover_name(cov), lambda v=cov: choose(cover=v),
                       chosen=move.cover == cov)
             for side in tables.SIDES:
-                c.add(f"{key}-side-{side}", side, lambda v=side: choose(side=v), chosen=move.side == side,
-                      reason=why_stance_illegal(m, move.end, move.cover, side), width=60)
+                c.add(f"{key}-side-{side}", tr(f"match.side.{side}"), lambda v=side: choose(side=v),
+                      chosen=move.side == side, width=66,
+                      reason=said(why_stance_illegal(m, move.end, move.cover, side)))
         else:
-            self.caption("no cover there")
+            self.caption(tr("match.declare.no_cover"))
         c.newline()
 
     def arrived(self, move: Move, cover=None, side=None) -> Move:
@@ -308,8 +316,8 @@ class DeclarePhase:
         path = self.session.m.path(p.point, tuple(waypoints))
         key = (tuple(waypoints), tuple(d.actions))
         if key != self._exposure_key:
-            self._refused = why_move_illegal(self.session.state, d.pid, self.arrival_move(waypoints),
-                                             self.session.m)
+            self._refused = said(why_move_illegal(self.session.state, d.pid, self.arrival_move(waypoints),
+                                                  self.session.m))
             decl = overlays.pending_move_declaration(d.declaration(), waypoints)
             try:
                 self._exposure = {} if self._refused else run_exposure(state, decl, self.session.m)
@@ -356,12 +364,13 @@ class DeclarePhase:
         decl = d.declaration()
         cost = self.cost(decl)
         left = tables.ACTION_POINTS - (cost or 0)
-        seq = ", ".join(action_words(a, self.session.m) for a in d.actions) or "(no action yet)"
+        seq = ", ".join(action_words(a, self.session.m) for a in d.actions) or tr("match.declare.no_action")
         if d.move_mode:
-            seq += " + MOV (drawing)"
-        words = f"{d.pid} {d.posture}: {seq}"
-        theme.blit_text(surface, f"Action points left: {left} of {tables.ACTION_POINTS}", (x, y), 15,
-                        theme.TEXT_GOOD if left >= 0 else theme.TEXT_WARN, True)
+            seq = tr("match.declare.drawing", actions=seq)
+        words = tr("match.declare.sequence", player=d.pid, posture=tr(f"match.posture.{d.posture}"),
+                   actions=seq)
+        theme.blit_text(surface, tr("match.declare.points_left", left=left, points=tables.ACTION_POINTS),
+                        (x, y), 15, theme.TEXT_GOOD if left >= 0 else theme.TEXT_WARN, True)
         y += 19
         for line in theme.wrap(words, 13, w)[:2]:
             theme.blit_text(surface, line, (x, y), 13, theme.TEXT)
@@ -388,9 +397,51 @@ class DeclarePhase:
 def _forecast_words(f: Forecast) -> str:
     """"shot at W2: needs 12 · eliminated 23%, dodged 17%, missed 60%"."""
     if f.lost:
-        return f"shot at {f.target}: no shot ({f.lost})"
+        return tr("match.odds.no_shot", target=f.target, reason=i18n.say(f.lost))
     o = f.odds
-    dodged = o.dodged_one_die + o.dodged_two_dice
     percent = theme.percent
-    return (f"shot at {f.target}: needs {f.required} · eliminated {percent(o.eliminated)}"
-            + (f", dodged {percent(dodged)}" if f.dodge_dice else "") + f", missed {percent(o.miss)}")
+    if f.dodge_dice:
+        return tr("match.odds.line_dodge", target=f.target, required=f.required,
+                  eliminated=percent(o.eliminated), dodged=percent(o.dodged_one_die + o.dodged_two_dice),
+                  missed=percent(o.miss))
+    return tr("match.odds.line", target=f.target, required=f.required, eliminated=percent(o.eliminated),
+              missed=percent(o.miss))
+
+
+def said(reason):
+    """A reason the rules gave (``Said`` or plain words) in the window's language; None stays None."""
+    return None if reason is None else i18n.say(reason)
+
+
+def side_words(side: str | None) -> str:
+    return tr(f"match.side.{side}") if side in tables.SIDES else str(side)
+
+
+def action_words(action, m, point=point_name, cover_name=None) -> str:
+    """An action as the coach reads it in his language: DEF, SUP / soutien, SHOT W2 / TIR W2, a run's
+    points (``point`` writes them) and where it ends (``cover_name`` names an obstacle; by default
+    "the cylinder at B:H6")."""
+    if isinstance(action, Move):
+        points = ">".join(point(p) for p in action.waypoints)
+        if not action.cover:
+            return tr("match.action.move", points=points)
+        if cover_name is not None:
+            return tr("match.action.move_behind", points=points, cover=cover_name(action.cover),
+                      side=side_words(action.side))
+        return tr("match.action.move_to", points=points, cover=i18n.say(obstacle_name(m, action.cover)),
+                  side=side_words(action.side))
+    if isinstance(action, Def):
+        return tr("match.action.def")
+    if isinstance(action, Support):
+        return tr("match.action.support")
+    if isinstance(action, Shot):
+        return tr("match.action.shot", target=action.target)
+    if isinstance(action, Dump):
+        return tr("match.action.dump", target=action.target)
+    if isinstance(action, SideChange) and action.side in tables.SIDES:
+        return tr(f"match.action.side.{action.side}")
+    if isinstance(action, ShotAt):
+        return tr("match.action.shot_at", point=point(action.point)) if action.point else tr(
+            "match.action.shot_later")
+    words = {ClearBoulet: "clear", Clean: "clean", Reload: "reload"}.get(type(action))
+    return tr(f"match.action.{words}") if words else i18n.say(str(action))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from paintcheck.rules import tables
 from paintcheck.rules.actions import AssignOrders
+from paintcheck.ui.i18n import tr
 
 
 class OrdersPhase:
@@ -12,15 +13,15 @@ class OrdersPhase:
 
     def build_orders(self) -> None:
         c = self.controls
-        self.caption("Token to give:")
+        self.caption(tr("match.orders.caption"))
         used = set(self.orders_draft.values())
         for k in tables.ORDER_TOKENS:
             c.add(f"token-{k}", str(k), lambda k=k: self.pick_token(k), chosen=self.next_token == k,
-                  reason=f"token {k} is already given" if k in used else None, width=36)
-        c.add("orders-clear", "Take all back", self.clear_orders)
+                  reason=tr("match.orders.given", token=k) if k in used else None, width=36)
+        c.add("orders-clear", tr("match.orders.take_back"), self.clear_orders)
         c.newline()
         decision = AssignOrders(self.viewer, tuple(sorted(self.orders_draft.items())))
-        c.add("orders-confirm", "Confirm order tokens", self.confirm_orders,
+        c.add("orders-confirm", tr("match.orders.confirm"), self.confirm_orders,
               self.session.why_illegal(decision), primary=True)
 
     def pick_token(self, k: int) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from paintcheck.rules.actions import ChooseTarget, Dodge, React
 from paintcheck.rules.legality import reaction_options
-from paintcheck.ui import theme
+from paintcheck.ui import i18n, theme
+from paintcheck.ui.i18n import tr
 
 
 class ReactPhase:
@@ -20,29 +21,31 @@ class ReactPhase:
             chosen = r in self.chosen_reactions
             if reason is None and not chosen:
                 reason = self.session.why_illegal(React(team, (*self.chosen_reactions, r)))
-            c.add(f"react-{r.player}-{r.kind}-{r.target}", f"{r.player} {r.kind} at {r.target}",
-                  lambda r=r: self.toggle_reaction(r), reason=reason, chosen=chosen)
+            c.add(f"react-{r.player}-{r.kind}-{r.target}", reaction_words(r),
+                  lambda r=r: self.toggle_reaction(r), reason=None if reason is None else i18n.say(reason),
+                  chosen=chosen)
         c.newline()
         n = len(self.chosen_reactions)
-        words = f"Declare {n} reaction(s)" if n else "No reaction"
+        words = tr("match.react.none") if not n else (
+            tr("match.react.declare_one") if n == 1 else tr("match.react.declare_many", count=n))
         c.add("react-confirm", words, self.confirm_reactions,
               self.session.why_illegal(React(team, tuple(self.chosen_reactions))), primary=True)
 
     def build_dodge(self) -> None:
         c = self.controls
         dg = self.session.state.resolution.dodge
-        c.add("dodge", f"Roll dodge die {dg['used'] + 1} of {dg['allowed']}", self.roll_dodge,
+        c.add("dodge", tr("match.react.dodge", die=dg["used"] + 1, dice=dg["allowed"]), self.roll_dodge,
               self.session.why_illegal(Dodge(self.viewer)), primary=True, width=240)
 
     def build_target(self) -> None:
         c = self.controls
         pid = self.session.state.awaiting[0]
-        self.caption(f"{pid} shoots at:")
+        self.caption(tr("match.react.shoots_at", player=pid))
         for q in self.session.state.players.values():
             if q.on_field and q.team != self.viewer:
                 c.add(f"target-{q.id}", q.id, lambda e=q.id: self.choose_target(e),
                       self.session.why_illegal(ChooseTarget(self.viewer, pid, q.id)), width=60)
-        c.add("hold-fire", "Hold fire", lambda: self.choose_target(None))
+        c.add("hold-fire", tr("match.react.hold_fire"), lambda: self.choose_target(None))
 
     def choose_target(self, target: str | None) -> None:
         self.apply(ChooseTarget(self.viewer, self.session.state.awaiting[0], target))
@@ -61,12 +64,18 @@ class ReactPhase:
         self.apply(Dodge(self.viewer))
 
     def draw_reaction_reasons(self, surface, x, y, w, bottom) -> int:
-        theme.blit_text(surface, "Who may react, and why not:", (x, y), 13, theme.TEXT_DIM, True)
+        theme.blit_text(surface, tr("match.react.who"), (x, y), 13, theme.TEXT_DIM, True)
         y += 16
         for r, reason in getattr(self, "reaction_list", []):
             if y + 15 > bottom:
                 break
-            words = f"{r.player} {r.kind} → {r.target}: " + ("eligible" if reason is None else reason)
+            why = tr("match.react.eligible") if reason is None else i18n.say(reason)
+            words = tr(f"match.react.line.{r.kind}", player=r.player, target=r.target, why=why)
             theme.blit_text(surface, words, (x, y), 12, theme.TEXT_GOOD if reason is None else theme.TEXT_DIM)
             y += 15
         return y
+
+
+def reaction_words(r) -> str:
+    """A reaction as its button says it: "B2 reflex at W3" / "B2 réflexe sur W3"."""
+    return tr(f"match.react.button.{r.kind}", player=r.player, target=r.target)

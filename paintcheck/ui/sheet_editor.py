@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from paintcheck.field.lattice import Point
+from paintcheck.field.lattice import COLUMN_LETTERS, Point
 from paintcheck.rules import tables
 from paintcheck.rules.actions import BreakSheet, Declare, Def, Move, SheetLine, ShotAt, Support
 from paintcheck.rules.break_turn import why_line_illegal
@@ -22,7 +22,9 @@ from paintcheck.rules.legality import why_stance_illegal
 from paintcheck.rules.plan import make_plan
 from paintcheck.ui import theme
 from paintcheck.ui.fieldview import draw_template
+from paintcheck.ui.i18n import tr
 from paintcheck.ui.overlays import draw_run
+from paintcheck.ui.phase_declare import action_words, said
 
 START, ORIGIN, MOVING, SHOOTING = "start", "origin", "move", "shot"  # what the next field click sets
 SHOT_COLOUR = (255, 80, 80)
@@ -81,19 +83,19 @@ class SheetEditor:
     def why_line(self, d: LineDraft, *extra) -> str | None:
         line = d.line(0, *extra)
         if line is None:
-            return "click his start point first" if d.start is None else "click the point he prebunks first"
-        return why_line_illegal(self.session.state, self.team, line, self.session.m)
+            return tr("match.sheet.start_first") if d.start is None else tr("match.sheet.prebunk_first")
+        return said(why_line_illegal(self.session.state, self.team, line, self.session.m))
 
     def why_start(self, point: Point, d: LineDraft) -> str | None:
         lattice, m = self.session.state.lattice, self.session.m
         if m.obstacle_at(point) is not None:
-            return "his start point must be a free point of the field"
+            return tr("match.sheet.start_free")
         if d.prebunker and not lattice.in_prebunk_zone(point, self.team):
-            return f"a prebunker starts in his prebunk zone ({lattice.prebunk_text()} of his half)"
+            return tr("match.sheet.prebunker_zone", zone=prebunk_words(lattice))
         if not d.prebunker and point not in lattice.base_points(self.team):
-            return f"a runner starts on his base ({lattice.base_text()})"
+            return tr("match.sheet.runner_base", base=base_words(lattice))
         if any(o.start == point for o in self.lines.values() if o.player != d.player):
-            return "two players cannot start on the same point"
+            return tr("match.sheet.same_start")
         return None
 
     def position(self, pid: str) -> Point | None:
@@ -109,92 +111,93 @@ class SheetEditor:
         return self.session.state.lattice.format(point, self.team)
 
     def action_text(self, a) -> str:
-        if isinstance(a, Move):
-            where = f" ({self.scene.cover_name(a.cover)}, {a.side})" if a.cover else ""
-            return "MOV " + ">".join(self.fmt(p) for p in a.waypoints) + where
-        if isinstance(a, ShotAt):
-            return f"SHOT @{self.fmt(a.point)}" if a.point else "SHOT later"
-        return str(a)
+        """An action as the sheet's table writes it, coordinates in the coach's own half."""
+        return action_words(a, self.session.m, point=self.fmt, cover_name=self.scene.cover_name)
 
     # -- buttons ------------------------------------------------------------------------------------
     def build(self, c) -> None:
         d, m = self.draft, self.session.m
         orders = self.orders()
-        self.scene.caption("Player:")
+        self.scene.caption(tr("match.sheet.player"))
         for pid in self.players():
             words = f"{pid} ({orders[pid]})" if pid in orders else pid
             c.add(f"sheet-pick-{pid}", words, lambda p=pid: self.select(p), chosen=pid == self.current,
                   width=70)
-        c.add("sheet-prebunker", "Prebunker", self.toggle_prebunker, chosen=d.prebunker,
-              hint="starts in the prebunk zone, prebunks a point (2 action points), then 2 actions")
+        c.add("sheet-prebunker", tr("match.sheet.prebunker"), self.toggle_prebunker, chosen=d.prebunker,
+              hint=tr("match.sheet.prebunker_hint"))
         c.newline()
-        self.scene.caption("Posture:")
+        self.scene.caption(tr("match.declare.posture"))
         for posture in tables.POSTURES:
-            c.add(f"sheet-posture-{posture}", posture, lambda v=posture: self.set_stance(posture=v),
-                  chosen=d.posture == posture, width=86)
+            c.add(f"sheet-posture-{posture}", tr(f"match.posture.{posture}"),
+                  lambda v=posture: self.set_stance(posture=v), chosen=d.posture == posture, width=86)
         covers = m.covers(d.start) if d.start is not None else []
         if covers:
-            self.scene.caption(" Cover:")
+            self.scene.caption(tr("match.declare.cover"), gap=4)
             for cov in covers:
                 c.add(f"sheet-cover-{cov}", self.scene.cover_name(cov),
                       lambda v=cov: self.set_stance(cover=v),
                       chosen=d.cover == cov)
             for side in tables.SIDES:
-                c.add(f"sheet-side-{side}", side, lambda v=side: self.set_stance(side=v),
-                      chosen=d.side == side, reason=why_stance_illegal(m, d.start, d.cover, side), width=60)
+                c.add(f"sheet-side-{side}", tr(f"match.side.{side}"), lambda v=side: self.set_stance(side=v),
+                      chosen=d.side == side, reason=said(why_stance_illegal(m, d.start, d.cover, side)),
+                      width=66)
         c.newline()
         # the line's own buttons and the hand-in come before the rows that come and go (a run's
         # points, its arrival, a shot's point): they never move under the mouse
-        c.add("sheet-restart", "Start point…", lambda: self.arm(START))
+        c.add("sheet-restart", tr("match.sheet.start_point"), lambda: self.arm(START))
         if d.prebunker:
-            c.add("sheet-origin", "Prebunked point…", lambda: self.arm(ORIGIN),
-                  None if d.start else "click his start point first")
-        c.add("sheet-undo", "Undo", self.undo, None if d.actions or self.waypoints else "nothing to undo")
-        c.add("sheet-clear-line", "Clear the line", self.clear_line)
-        busy = {MOVING: "finish the move first", SHOOTING: "click the shot's point first"}.get(self.mode)
-        c.add("sheet-confirm", "Hand in the break sheet", self.scene.confirm_sheet,
-              busy or self.session.why_illegal(self.sheet()), primary=True, width=260)
+            c.add("sheet-origin", tr("match.sheet.prebunked_point"), lambda: self.arm(ORIGIN),
+                  None if d.start else tr("match.sheet.start_first"))
+        c.add("sheet-undo", tr("match.declare.undo"), self.undo,
+              None if d.actions or self.waypoints else tr("match.declare.nothing_to_undo"))
+        c.add("sheet-clear-line", tr("match.sheet.clear_line"), self.clear_line)
+        busy = {MOVING: "match.declare.finish_move_first",
+                SHOOTING: "match.sheet.shot_point_first"}.get(self.mode)
+        c.add("sheet-confirm", tr("match.sheet.hand_in"), self.scene.confirm_sheet,
+              tr(busy) if busy else said(self.session.why_illegal(self.sheet())), primary=True, width=260)
         c.newline(12)
         move = next((a for a in d.actions if isinstance(a, Move)), None)
         if move is not None and self.mode is None:
             self.scene.arrival_buttons("sheet-arrive", move, self.set_arrival)
         if self.mode == START:
             lattice = self.session.state.lattice
-            zone = (f"a point of your prebunk zone ({lattice.prebunk_text()})" if d.prebunker
-                    else f"a base point ({lattice.base_text()})")
-            self.scene.caption(f"Click {d.player}'s start point: {zone}.")
+            if d.prebunker:
+                words = tr("match.sheet.click_start_prebunk", player=d.player, zone=prebunk_words(lattice))
+            else:
+                words = tr("match.sheet.click_start_base", player=d.player, base=base_words(lattice))
+            self.scene.caption(words)
         elif self.mode == ORIGIN:
-            self.scene.caption(f"Click the point {d.player} prebunks (his template's origin).")
+            self.scene.caption(tr("match.sheet.click_origin", player=d.player))
         elif self.mode == MOVING:
-            self.scene.caption("Click the run's points (the last is the arrival):")
-            c.add("sheet-move-finish", "Finish the move", self.finish_move,
-                  None if self.waypoints else "click at least the arrival point", primary=True)
-            c.add("sheet-move-cancel", "Cancel the move", self.cancel_mode)
+            self.scene.caption(tr("match.sheet.run_caption"))
+            c.add("sheet-move-finish", tr("match.declare.finish_move"), self.finish_move,
+                  None if self.waypoints else tr("match.declare.arrival_needed"), primary=True)
+            c.add("sheet-move-cancel", tr("match.declare.cancel_move"), self.cancel_mode)
         elif self.mode == SHOOTING:
-            self.scene.caption("Click the point he shoots at.")
-            c.add("sheet-shot-cancel", "Cancel the shot", self.cancel_mode)
+            self.scene.caption(tr("match.sheet.shot_caption"))
+            c.add("sheet-shot-cancel", tr("match.sheet.cancel_shot"), self.cancel_mode)
         else:
-            self.scene.caption("Add:")
-            c.add("sheet-DEF", "DEF", lambda: self.add(Def()), self.why_line(d, Def()))
-            c.add("sheet-SUP", "Support", lambda: self.add(Support()), self.why_line(d, Support()))
-            c.add("sheet-MOV", "Move…", lambda: self.arm(MOVING), self.why_move_possible())
-            c.add("sheet-SHOT", "Shot at a point…", lambda: self.arm(SHOOTING),
-                  self.why_line(d, ShotAt(self.stand_point(d))) if d.start else "click his start point first")
-            c.add("sheet-LATER", "Shot chosen later", lambda: self.add(ShotAt(None)),
+            self.scene.caption(tr("match.declare.add"))
+            c.add("sheet-DEF", tr("match.declare.def"), lambda: self.add(Def()), self.why_line(d, Def()))
+            c.add("sheet-SUP", tr("match.declare.support"), lambda: self.add(Support()),
+                  self.why_line(d, Support()))
+            c.add("sheet-MOV", tr("match.declare.move"), lambda: self.arm(MOVING), self.why_move_possible())
+            c.add("sheet-SHOT", tr("match.sheet.shot_point"), lambda: self.arm(SHOOTING),
+                  self.why_line(d, ShotAt(self.stand_point(d))) if d.start else tr("match.sheet.start_first"))
+            c.add("sheet-LATER", tr("match.sheet.shot_later"), lambda: self.add(ShotAt(None)),
                   self.why_line(d, ShotAt(None)),
-                  hint=f"only behind line {self.session.state.lattice.back_line}: you name the target"
-                       " when his shot comes")
+                  hint=tr("match.sheet.shot_later_hint", line=self.session.state.lattice.back_line))
         c.newline()
 
     def why_move_possible(self) -> str | None:
         d = self.draft
         if d.start is None:
-            return "click his start point first"
+            return tr("match.sheet.start_first")
         if any(isinstance(a, Move) for a in d.actions):
-            return "one move per activation"
+            return tr("match.declare.one_move")
         budget = tables.ACTION_POINTS - (tables.COST_PREBUNK if d.prebunker else 0)
         if self.cost(d) >= budget:
-            return "no action point left for a move"
+            return tr("match.sheet.no_point_for_move")
         return None
 
     def cost(self, d: LineDraft) -> int:
@@ -399,11 +402,11 @@ class SheetEditor:
 
     def draw_table(self, surface, x: int, y: int, w: int, bottom: int) -> int:
         """The sheet as on paper: one row per player, coordinates in the coach's own half."""
-        theme.blit_text(surface, f"{theme.TEAM_NAME[self.team]} break sheet", (x, y), 14, theme.TEXT, True)
+        theme.blit_text(surface, tr(f"match.sheet.title.{self.team}"), (x, y), 14, theme.TEXT, True)
         y += 20
         cols = (x, x + 40, x + 100, x + 160, x + 230)
-        for cx, words in zip(cols, ("No.", "Player", "Start", "Prebunk", "Actions"), strict=True):
-            theme.blit_text(surface, words, (cx, y), 13, theme.TEXT_DIM, True)
+        for cx, column in zip(cols, ("order", "player", "start", "prebunk", "actions"), strict=True):
+            theme.blit_text(surface, tr(f"match.sheet.column.{column}"), (cx, y), 13, theme.TEXT_DIM, True)
         y += 18
         orders = self.orders()
         for pid in self.players():
@@ -421,7 +424,20 @@ class SheetEditor:
                 y += 16
         reason = self.why_line(self.draft)
         if reason and y + 16 <= bottom:
-            for part in theme.wrap(f"{self.current}: {reason}", 13, w)[:2]:
+            for part in theme.wrap(tr("match.sheet.problem", player=self.current, reason=reason), 13, w)[:2]:
                 theme.blit_text(surface, part, (x, y + 2), 13, theme.TEXT_WARN)
                 y += 16
         return y
+
+
+def base_words(lattice) -> str:
+    """Where runners start, in words: "row 13, columns E-M" on the default field."""
+    cols = lattice.base_columns
+    return tr("match.sheet.base_text", row=lattice.base_row, first=COLUMN_LETTERS[cols[0]],
+              last=COLUMN_LETTERS[cols[-1]])
+
+
+def prebunk_words(lattice) -> str:
+    """The prebunk zone's rows in words: "rows 11-13" on the default field."""
+    rows = lattice.prebunk_rows
+    return tr("match.sheet.prebunk_text", first=rows[0], last=rows[-1])
