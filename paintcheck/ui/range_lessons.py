@@ -12,7 +12,8 @@ from __future__ import annotations
 import pygame
 
 from paintcheck.odds import lessons
-from paintcheck.ui import theme
+from paintcheck.ui import i18n, theme
+from paintcheck.ui.i18n import say, tr
 
 REVEAL_AFTER = 2  # wrong answers before the range gives the answer and its explanation
 START = {"required": 10}  # the number a question starts from (0 for any other)
@@ -29,6 +30,7 @@ class RangeLessons:
         self.given = "0"
         self.wrong = 0
         self.outcome: str | None = None  # None (asked), "wrong", "right", "shown"
+        self._explained: tuple = (None, [])  # (what it was worded for, the explanation's lines)
 
     # -- choosing -----------------------------------------------------------------------------------
     def open_lessons(self) -> None:
@@ -40,12 +42,11 @@ class RangeLessons:
             try:
                 self.catalogue = lessons.load_lessons()
             except lessons.LessonError as exc:
-                self.app.flash(f"The lessons cannot be read: {exc}", error=True)
+                self.app.flash(tr("range.lessons.cannot_read", error=exc), error=True)
                 return
             self.progress = lessons.Progress.load()
             if self.progress.problem:
-                self.app.flash(f"Your progress could not be read ({self.progress.problem}); it starts again.",
-                               error=True)
+                self.app.flash(tr("range.lessons.progress_unread", problem=self.progress.problem), error=True)
         self.listing = True
         self.rebuild()
 
@@ -83,7 +84,7 @@ class RangeLessons:
         try:
             self.progress.save()
         except OSError as exc:
-            self.app.flash(f"Your progress could not be saved: {exc.strerror or exc}", error=True)
+            self.app.flash(tr("range.lessons.progress_unsaved", error=exc.strerror or exc), error=True)
         if right:
             self.outcome = "right"
         else:
@@ -102,9 +103,11 @@ class RangeLessons:
             c.at(self.px, self.sum_top + 22, self.pw)
             half = (self.pw - 8) // 2
             for lesson in self.catalogue:
-                done = "✓ " if self.progress.done(lesson.id) else ""
-                c.add(f"lesson-{lesson.id}", f"{done}{lesson.title}", lambda x=lesson: self.start_lesson(x),
-                      width=half, hint=lessons.ASKS[lesson.question.ask].words)
+                title = lesson.text(i18n.current()).title
+                if self.progress.done(lesson.id):
+                    title = tr("range.lessons.done", title=title)
+                c.add(f"lesson-{lesson.id}", title, lambda x=lesson: self.start_lesson(x),
+                      width=half, hint=tr(f"range.ask.{lesson.question.ask}"))
             c.newline()
             return
         lesson = self.lesson
@@ -113,17 +116,18 @@ class RangeLessons:
         if self.asking:
             if lesson.choices:
                 for choice in lesson.choices:
-                    c.add(f"answer-{choice}", choice.capitalize(), lambda x=choice: self.answer_with(x))
+                    c.add(f"answer-{choice}", choice_words(choice), lambda x=choice: self.answer_with(x))
             else:
                 c.add("answer-minus", "−", lambda: self.step_given(-1), width=36)
                 c.label_space(64)
                 self.given_at = (c.x - 64, c.y)
                 c.add("answer-plus", "+", lambda: self.step_given(1), width=36)
-                c.add("answer-submit", "Answer", lambda: self.answer_with(self.given), primary=True)
+                c.add("answer-submit", tr("range.lesson.answer"), lambda: self.answer_with(self.given),
+                      primary=True)
         else:
-            c.add("lesson-next", "Next lesson", self.next_lesson, primary=True)
-            c.add("lesson-again", "Ask again", lambda: self.start_lesson(lesson))
-        c.add("lesson-list", "All lessons", self.show_list)
+            c.add("lesson-next", tr("range.lesson.next"), self.next_lesson, primary=True)
+            c.add("lesson-again", tr("range.lesson.again"), lambda: self.start_lesson(lesson))
+        c.add("lesson-list", tr("range.lesson.all"), self.show_list)
         c.newline(8)
         self.explain_top = c.bottom + 2
         self.sum_top = self.explain_top + self.explanation_height() + 8
@@ -149,7 +153,7 @@ class RangeLessons:
                 return True
         if self.asking and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
                 and self.field_area.collidepoint(event.pos) and self.figure_near(event.pos):
-            self.app.flash("The lesson's figures stay where they are until it is answered.", error=True)
+            self.app.flash(tr("range.lesson.figures_stay"), error=True)
             return True
         return False
 
@@ -164,20 +168,35 @@ class RangeLessons:
 
     # -- drawing ---------------------------------------------------------------------------------------
     def question_lines(self) -> list[str]:
-        lesson = self.lesson
-        return theme.wrap(f"{lesson.title}: {lesson.question.words}", 15, self.pw)
+        words = self.lesson.text(i18n.current())
+        return theme.wrap(tr("range.lesson.question", title=words.title, words=words.words), 15, self.pw)
 
     def question_height(self) -> int:
         return 20 * len(self.question_lines()) + 6
 
     def explanation_lines(self) -> list[str]:
+        """The outcome and the explanation in the window's language, wrapped (worded once for each
+        outcome, language and width: the panel draws them every frame)."""
         if self.lesson is None or self.outcome is None:
             return []
         if self.outcome == "wrong":
-            return ["Not quite. Look at the field and the instruments, and try again."]
-        head = "Right." if self.outcome == "right" else \
-            f"The answer is {lessons.answer(self.m, self.lesson)}."
-        return theme.wrap(f"{head} {lessons.explanation(self.m, self.lesson)}", 14, self.pw)
+            return [tr("range.lesson.wrong")]
+        key = (self.lesson, self.outcome, i18n.current(), self.pw, self.layout_file)
+        if self._explained[0] != key:
+            lesson = self.lesson
+            shot = lessons.asked_shot(self.m, lesson)
+
+            def word(name: str, value) -> str:
+                return sum_line(shot) if name == "sum" else value_words(name, value)
+
+            explained = lessons.explanation(self.m, lesson, i18n.current(), word)
+            if self.outcome == "right":
+                text = tr("range.lesson.right", explanation=explained)
+            else:
+                text = tr("range.lesson.shown", answer=answer_words(lessons.answer(self.m, lesson)),
+                          explanation=explained)
+            self._explained = (key, theme.wrap(text, 14, self.pw))
+        return self._explained[1]
 
     def explanation_height(self) -> int:
         return 18 * len(self.explanation_lines())
@@ -200,3 +219,44 @@ class RangeLessons:
             theme.blit_text(surface, line, (self.px, ey), 14, colour)
             ey += 18
         return y
+
+
+# -- words ---------------------------------------------------------------------------------------------
+def choice_words(choice: str) -> str:
+    """A choice's button: a number as it is, a word (graze, possible…) in the window's language."""
+    return choice if choice.lstrip("-").isdigit() else tr(f"range.choice.{choice}")
+
+
+def answer_words(value) -> str:
+    """An answer inside a sentence: a number for the language, a word (graze, possible…) translated."""
+    return i18n.number(value) if isinstance(value, int) else tr(f"range.answer.{value}")
+
+
+def value_words(name: str, value) -> str:
+    """One placeholder of an explanation in the window's language (``odds.lessons.explanation_values``):
+    the measures with a decimal comma in French, the engine's reasons worded."""
+    if name == "answer":
+        return answer_words(value)
+    if isinstance(value, float):
+        return i18n.number(value, lessons.DECIMALS[name])
+    if isinstance(value, int):
+        return i18n.number(value)
+    return say(value)
+
+
+def sum_line(shot) -> str:
+    """The sum as ``odds.lessons.sum_words`` writes it, in the window's language: '10 (simple) − 1
+    (distance) = 9 contre 10 (cylindre à genoux) = 10 → il faut 12'."""
+    if shot.lost:
+        return tr("range.sum.lost", lost=say(shot.lost))
+
+    def parts(terms) -> str:
+        out = ""
+        for i, t in enumerate(terms):
+            sign = "+" if t.value >= 0 else "−"
+            label = say(t.label)
+            out += f"{t.value} ({label})" if i == 0 else f" {sign} {abs(t.value)} ({label})"
+        return out
+
+    return tr("range.sum.line", shot=parts(shot.shot_terms), shot_value=shot.shot_value,
+              against=parts(shot.protection_terms), protection=shot.protection, required=shot.required)

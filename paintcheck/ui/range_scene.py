@@ -23,15 +23,15 @@ from paintcheck.odds import heatmaps
 from paintcheck.odds.situation import Figure, Situation, read
 from paintcheck.rules import tables
 from paintcheck.table import Table
+from paintcheck.ui.i18n import say, tr
 from paintcheck.ui.range_lessons import RangeLessons
 from paintcheck.ui.range_view import RangeView
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.transform import FieldTransform
 from paintcheck.ui.worker import LatestJob
 
-POSTURE_WORDS = {"standing": "Standing", "kneeling": "Kneeling", "prone": "Prone"}
 KINDS = ("simple", "reflex", "suppressive")
-MAPS = {"from_where": "From where?", "where_to_hide": "Where to hide?"}
+MAPS = ("from_where", "where_to_hide")  # the maps' keys (their words: range.map.<key>)
 GRAB = 0.45  # points: how near a figure the mouse must press to take it
 MAX_SUPPORTS = 3
 
@@ -51,6 +51,13 @@ def first_situation(m) -> Situation:
 
 def _first(items):
     return items[0] if items else None
+
+
+def _said(exc: Exception):
+    """What an error said: its ``Said`` when it carries one (worded later in the window's language),
+    else its text."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, str) else str(exc)
 
 
 class RangeScene(RangeLessons, RangeView, Scene):
@@ -74,7 +81,7 @@ class RangeScene(RangeLessons, RangeView, Scene):
         try:
             field = load_layout(path).build()
         except LayoutError as exc:
-            self.app.flash(f"Cannot open the field: {exc}", error=True)
+            self.app.flash(tr("range.cannot_open", error=say(_said(exc))), error=True)
             return False
         self.layout_file, self.table = path, Table.from_field(field)
         self.m = self.table.measurer
@@ -103,14 +110,14 @@ class RangeScene(RangeLessons, RangeView, Scene):
             try:
                 self._reading, self.problem = read(self.m, self.situation, self.table.field.lattice), None
             except ValueError as exc:
-                self._reading, self.problem = None, str(exc)
+                self._reading, self.problem = None, _said(exc)  # said in the window's language
             self._reading_key = self.situation
         return self._reading
 
     def set(self, **changes) -> None:
         """Change the situation (every button and drag comes here; not while a lesson is asked)."""
         if self.asking:
-            self.app.flash("The lesson's situation stays as it is until it is answered.", error=True)
+            self.app.flash(tr("range.stays"), error=True)
             return
         self.situation = replace(self.situation, **changes)
         self.rebuild()
@@ -135,62 +142,61 @@ class RangeScene(RangeLessons, RangeView, Scene):
         self.captions = {}
         c.start(self.px, 44, self.pw)
         c.row_height = 28
-        c.add("lessons", "Lessons", self.open_lessons, chosen=self.lesson is not None,
-              hint="questions on situations; the range explains each answer")
-        c.add("field", "Field…", lambda: self.app.switch("fields", purpose="range"))
-        c.add("swap", "Swap sides", self.swap, hint="the target shoots the shooter")
-        c.add("back", "Back to the title", lambda: self.app.switch("title"))
+        c.add("lessons", tr("range.button.lessons"), self.open_lessons, chosen=self.lesson is not None,
+              hint=tr("range.button.lessons_hint"))
+        c.add("field", tr("range.button.field"), lambda: self.app.switch("fields", purpose="range"))
+        c.add("swap", tr("range.button.swap"), self.swap, hint=tr("range.button.swap_hint"))
+        c.add("back", tr("common.back_title"), lambda: self.app.switch("title"))
         c.newline(10)
         for which in ("shooter", "target"):
             figure = getattr(s, which)
             self.captions[which] = (c.x, c.y)
             c.label_space(62)
             for posture in tables.POSTURES:
-                c.add(f"{which}-{posture}", POSTURE_WORDS[posture],
+                c.add(f"{which}-{posture}", tr(f"range.posture.{posture}"),
                       lambda w=which, p=posture: self.set_figure(w, posture=p),
                       chosen=figure.posture == posture)
-            c.add(f"{which}-cover", f"Cover: {self.cover_words(figure.cover)}",
+            c.add(f"{which}-cover", tr("range.cover", name=self.cover_words(figure.cover)),
                   lambda w=which: self.next_cover(w),
-                  None if self.m.covers(figure.point) else "no piece next to him",
-                  hint="the pieces next to him in turn, then none")
+                  None if self.m.covers(figure.point) else tr("range.cover_reason"),
+                  hint=tr("range.cover_hint"))
             if which == "shooter":
-                c.add("shooter-side", f"Side: {figure.side or self.played_side()}", self.next_side,
-                      None if figure.cover else "behind no piece he plays no side",
-                      hint="the side of his cover he plays (RULES 3.3); auto: the first from which he sees")
+                side = tr(f"range.side_name.{figure.side}") if figure.side else self.played_side()
+                c.add("shooter-side", tr("range.side", side=side), self.next_side,
+                      None if figure.cover else tr("range.side_reason"), hint=tr("range.side_hint"))
             c.newline()
         self.captions["def"] = (c.x, c.y)
         c.label_space(62)
         for n in range(tables.MAX_DEF + 1):
-            c.add(f"def-{n}", f"DEF {n}", lambda n=n: self.set(def_count=n), chosen=s.def_count == n,
-                  hint="the target's DEF count: DEF actions and their supports (RULES 6.2)")
-        c.add("boulets", f"Boulets: {s.boulets}", self.next_boulets,
-              hint="boulets the target carries (RULES 9.4): with one he dodges with 1 die, with 4 not at all")
+            c.add(f"def-{n}", tr("range.def", n=n), lambda n=n: self.set(def_count=n),
+                  chosen=s.def_count == n, hint=tr("range.def_hint"))
+        c.add("boulets", tr("range.boulets", n=s.boulets), self.next_boulets, hint=tr("range.boulets_hint"))
         c.newline()
         self.captions["shot"] = (c.x, c.y)
         c.label_space(62)
         for kind in KINDS:
-            c.add(f"kind-{kind}", kind.capitalize(), lambda k=kind: self.set(kind=k), chosen=s.kind == kind)
-        c.add("advantage", "Advantage", lambda: self.set(advantage=not s.advantage), chosen=s.advantage,
-              hint="a shot with advantage (RULES 10.4)")
+            c.add(f"kind-{kind}", tr(f"range.kind.{kind}"), lambda k=kind: self.set(kind=k),
+                  chosen=s.kind == kind)
+        c.add("advantage", tr("range.advantage"), lambda: self.set(advantage=not s.advantage),
+              chosen=s.advantage, hint=tr("range.advantage_hint"))
         for n in range(MAX_SUPPORTS + 1):
-            c.add(f"supports-{n}", f"{n} sup.", lambda n=n: self.set(supports=n), chosen=s.supports == n,
-                  hint="supports on the shot (RULES 6.1)")
+            c.add(f"supports-{n}", tr("range.supports", n=n), lambda n=n: self.set(supports=n),
+                  chosen=s.supports == n, hint=tr("range.supports_hint"))
         c.newline()
         self.captions["run"] = (c.x, c.y)
         c.label_space(62)
-        c.add("run", "Draw a run" if not self.drawing_run else "Run drawn", self.toggle_run,
-              chosen=self.drawing_run, hint="click points: the target runs there from where he stands")
-        c.add("run-clear", "Clear the run", lambda: self.set(run=(), def_after_move=False),
-              None if s.run else "no run drawn")
-        c.add("def-after", "DEF after the move", self.toggle_def_after,
-              None if s.run else "no run drawn", chosen=s.def_after_move)
-        c.add("second", "Second target", self.toggle_second, chosen=s.second_target is not None,
-              hint="the shooter shoots a second target after the first (RULES 7.6)")
+        c.add("run", tr("range.run.drawn" if self.drawing_run else "range.run.draw"), self.toggle_run,
+              chosen=self.drawing_run, hint=tr("range.run.hint"))
+        no_run = None if s.run else tr("range.run.none")
+        c.add("run-clear", tr("range.run.clear"), lambda: self.set(run=(), def_after_move=False), no_run)
+        c.add("def-after", tr("range.run.def_after"), self.toggle_def_after, no_run, chosen=s.def_after_move)
+        c.add("second", tr("range.second"), self.toggle_second, chosen=s.second_target is not None,
+              hint=tr("range.second_hint"))
         c.newline()
         self.captions["map"] = (c.x, c.y)
         c.label_space(62)
-        for key, words in MAPS.items():
-            c.add(f"map-{key}", words, lambda k=key: self.set_map(k), chosen=self.map == key)
+        for key in MAPS:
+            c.add(f"map-{key}", tr(f"range.map.{key}"), lambda k=key: self.set_map(k), chosen=self.map == key)
         c.newline(10)
         self.sum_top = c.bottom + 4
         if self.lesson is not None or self.listing:
@@ -198,7 +204,7 @@ class RangeScene(RangeLessons, RangeView, Scene):
 
     # -- buttons ----------------------------------------------------------------------------------------
     def cover_words(self, cover: str | None) -> str:
-        return "none" if cover is None else (self.m.obstacle(cover).name or cover)
+        return tr("range.cover_none") if cover is None else say(self.m.obstacle(cover).name or cover)
 
     def next_cover(self, which: str) -> None:
         figure = getattr(self.situation, which)
@@ -210,7 +216,9 @@ class RangeScene(RangeLessons, RangeView, Scene):
         """The side the shooter plays when the learner leaves it to the reading: "auto (left)"."""
         r = self.reading
         side = r.state.players[r.shooter_id].side if r is not None else None
-        return f"auto ({side})" if side else "auto"
+        if side is None:
+            return tr("range.side_auto")
+        return tr("range.side_auto_played", side=tr(f"range.side_name.{side}"))
 
     def next_side(self) -> None:
         figure = self.situation.shooter
@@ -243,7 +251,7 @@ class RangeScene(RangeLessons, RangeView, Scene):
             if self.free(p):
                 self.set(second_target=Figure(p, "standing", _first(self.m.covers(p))))
                 return
-        self.app.flash("No free point beside the target for a second one.", error=True)
+        self.app.flash(tr("range.flash.no_second"), error=True)
 
     def swap(self) -> None:
         s = self.situation
@@ -327,7 +335,7 @@ class RangeScene(RangeLessons, RangeView, Scene):
             if point is None or point == last:
                 return
             if self.m.blocked(point):
-                self.app.flash(f"{point_name(point)}: a piece stands there.", error=True)
+                self.app.flash(tr("range.flash.piece_there", point=point_name(point)), error=True)
                 return
             self.set(run=(*s.run, point))
 
@@ -338,7 +346,7 @@ class RangeScene(RangeLessons, RangeView, Scene):
         if point is None or point == figure.point:
             return
         if not self.free(point):
-            self.app.flash(f"{point_name(point)}: no one can stand there.", error=True)
+            self.app.flash(tr("range.flash.no_one", point=point_name(point)), error=True)
             return
         changes = {"point": point, "cover": _first(self.m.covers(point))}
         if which == "shooter":

@@ -18,16 +18,17 @@ from paintcheck.geometry.touch import CROSS
 from paintcheck.rules import tables
 from paintcheck.ui import heatmap, overlays, theme
 from paintcheck.ui.fieldview import FieldRenderer, dashed_line, draw_figure, draw_obstacle, screen_coords
+from paintcheck.ui.i18n import say, tr
 
 LIT = (255, 225, 60)
 RING = (255, 255, 255)
 VULNERABLE = (255, 90, 70)
 SWEEP_FILL = (255, 120, 60, 45)
-BAR = (  # the odds bar, left to right: what each part is and its colour
-    ("eliminated", "eliminated", (200, 40, 40)),
-    ("dodged_two_dice", "dodged, 4 boulets", (235, 140, 40)),
-    ("dodged_one_die", "dodged, 1 boulet", (240, 210, 80)),
-    ("miss", "missed", (90, 110, 120)),
+BAR = (  # the odds bar, left to right: each part (its words: range.odds.<part>) and its colour
+    ("eliminated", (200, 40, 40)),
+    ("dodged_two_dice", (235, 140, 40)),
+    ("dodged_one_die", (240, 210, 80)),
+    ("miss", (90, 110, 120)),
 )
 TERM_H = 19
 
@@ -52,6 +53,15 @@ def drawing_of(label: str) -> tuple:
 
 
 percent = theme.percent
+RULES = "RULES "
+
+
+def rule_words(rule: str | None) -> str:
+    """A term's rule in the window's language: 'RULES 8.1 [B p.17]' → 'RÈGLES 8.1 [B p.17]' (the
+    sections and the book's pages are the same in every language)."""
+    if not rule:
+        return ""
+    return tr("range.panel.rule", sections=rule[len(RULES):]) if rule.startswith(RULES) else rule
 
 
 class RangeView:
@@ -205,9 +215,9 @@ class RangeView:
             which = {r.shooter_id: "shooter", r.target_id: "target", r.second_id: "second_target"}[pid]
             if lit == (which,):
                 pygame.draw.circle(surf, LIT, t.to_screen(*p.point), t.length(0.5), 3)
-            word = {"shooter": "shooter", "target": "target", "second_target": "2nd target"}[which]
-            theme.blit_text(surf, word, (t.to_screen(*p.point)[0], t.to_screen(*p.point)[1] - t.length(0.62)),
-                            12, (255, 255, 255), True, anchor="midbottom")
+            x, y = t.to_screen(*p.point)
+            theme.blit_text(surf, tr(f"range.figure.{which}"), (x, y - t.length(0.62)), 12, (255, 255, 255),
+                            True, anchor="midbottom")
 
     def number_segments(self, surf: pygame.Surface, pv) -> None:
         """Each segment's number (0 from the cover's 0°, 18° each, RULES 8.2) outside the rim, both
@@ -252,9 +262,10 @@ class RangeView:
                 value = tables.sweep_modifier(posture, o.height, crossed)
             else:
                 value = tables.line_of_fire_modifier(posture, o.height, crossed)
-            shown = "impossible" if value is None else f"{value:+d}"
-            effect = f"{'sweep ' if swept else ''}{'cross' if crossed else 'graze'}"
-            words = f"{effect}, {o.height}, {posture}: {shown}"
+            shown = tr("range.touch.impossible") if value is None else f"{value:+d}"
+            effect = f"{'sweep_' if swept else ''}{'cross' if crossed else 'graze'}"
+            words = tr(f"range.touch.{effect}", height=tr(f"range.height.{o.height}"),
+                       posture=tr(f"range.posture_word.{posture}"), value=shown)
             name = self.m.obstacle(oid).name or oid
             if swept:
                 draw_obstacle(surf, self.t, o, outline=theme.CROSSED if crossed else theme.GRAZED, width=4)
@@ -281,7 +292,7 @@ class RangeView:
             pygame.draw.circle(surf, LIT if lit else VULNERABLE, t.to_screen(*p), t.length(0.28), 3)
         if r.vulnerable:
             end = t.to_screen(*path[-1])
-            theme.blit_text(surf, f"{len(r.vulnerable)} vulnerable", (end[0] + 10, end[1] + 8), 13,
+            theme.blit_text(surf, tr("range.vulnerable", n=len(r.vulnerable)), (end[0] + 10, end[1] + 8), 13,
                             VULNERABLE, True)
 
     # -- the whole screen -----------------------------------------------------------------------------
@@ -301,24 +312,22 @@ class RangeView:
         point = self.t.nearest_point(*self.mouse) if self.field_area.collidepoint(self.mouse) else None
         if values is None or point is None or point not in values:
             return
-        words = (f"a shooter here eliminates the target: {percent(values[point])}" if self.map == "from_where"
-                 else f"a target here is eliminated: {percent(values[point])}")
+        words = tr("range.map.hover_from" if self.map == "from_where" else "range.map.hover_hide",
+                   chance=percent(values[point]))
         text = theme.text(words, 13, (255, 255, 255), True)
         box = text.get_rect(midbottom=(self.mouse[0], self.mouse[1] - 14)).clamp(self.field_area)
         pygame.draw.rect(surface, (20, 24, 40), box.inflate(8, 4), border_radius=3)
         surface.blit(text, box)
 
     def draw_panel(self, surface) -> None:
-        theme.blit_text(surface, f"Learn the instruments — {self.table.field.layout.name}", (self.px, 10), 20,
+        theme.blit_text(surface, tr("range.title", field=self.table.field.layout.name), (self.px, 10), 20,
                         theme.TEXT, True)
-        names = {"shooter": "Shooter", "target": "Target", "def": "DEF", "shot": "Shot",
-                 "run": "Run", "map": "Maps"}
         for key, (x, y) in self.captions.items():
-            theme.blit_text(surface, names[key], (x, y + 6), 13, theme.TEXT_DIM)
+            theme.blit_text(surface, tr(f"range.caption.{key}"), (x, y + 6), 13, theme.TEXT_DIM)
         y = self.sum_top
         if self.listing:
             done = sum(self.progress.done(x.id) for x in self.catalogue)
-            theme.blit_text(surface, f"Lessons: {done} of {len(self.catalogue)} answered right (✓)",
+            theme.blit_text(surface, tr("range.lessons.progress", done=done, count=len(self.catalogue)),
                             (self.px, y), 14, theme.TEXT_DIM)
             self.app.draw_message(surface, (self.px + self.pw // 2, surface.get_height() - 24))
             return
@@ -332,61 +341,64 @@ class RangeView:
     def draw_map_legend(self, surface, y: int) -> int:
         values = self.map_values()
         if values is None:
-            theme.blit_text(surface, "computing the map…", (self.px, y), 13, theme.TEXT_WARN)
+            theme.blit_text(surface, tr("range.map.computing"), (self.px, y), 13, theme.TEXT_WARN)
             return y + 22
-        words = ("from where? each point: the chance a shooter there (" + self.situation.shooter.posture
-                 + ", his best cover) eliminates the target" if self.map == "from_where" else
-                 "where to hide? each point: the chance a target there (his best cover) is eliminated")
+        if self.map == "from_where":
+            posture = tr(f"range.posture_word.{self.situation.shooter.posture}")
+            words = tr("range.map.legend_from", posture=posture, unit="%")
+        else:
+            words = tr("range.map.legend_hide", unit="%")
         span = heatmap.span_of({p: round(v * 100) for p, v in values.items()})
         heatmap.draw_scale(surface, pygame.Rect(self.px, y + 20, min(460, self.pw - 10), 12), span,
-                           words + " (%)" + (" · updating…" if self.heat.busy else ""), 12)
+                           words + (" · " + tr("range.map.updating") if self.heat.busy else ""), 12)
         return y + 54
 
     def draw_sum(self, surface, y: int) -> None:
         r = self.reading
         self.term_rects = []
         if r is None:
-            for line in theme.wrap(f"This cannot be set up: {self.problem}", 14, self.pw)[:3]:
+            for line in theme.wrap(tr("range.panel.problem", problem=say(self.problem)), 14, self.pw)[:3]:
                 theme.blit_text(surface, line, (self.px, y), 14, theme.TEXT_WARN)
                 y += 18
             return
         lit = self.lit_terms()
-        theme.blit_text(surface, "The shot's value", (self.px, y), 15, theme.TEXT, True)
+        theme.blit_text(surface, tr("range.panel.shot_value"), (self.px, y), 15, theme.TEXT, True)
         y += 22
         shot_done = False
         for i, term in enumerate(r.terms):
             if term.part == "protection" and not shot_done:
                 shot_done = True
-                y = self.total_line(surface, y, "= shot value", r.shot_value)
-                theme.blit_text(surface, "against the target's protection", (self.px, y + 4), 15, theme.TEXT,
-                                True)
+                y = self.total_line(surface, y, tr("range.panel.total_shot"), r.shot_value)
+                theme.blit_text(surface, tr("range.panel.against"), (self.px, y + 4), 15, theme.TEXT, True)
                 y += 26
             rect = pygame.Rect(self.px, y, self.pw, TERM_H)
             if i in lit:
                 pygame.draw.rect(surface, (80, 70, 20), rect)
             theme.blit_text(surface, f"{term.value:+d}" if i else str(term.value), (self.px + 34, y + 1), 14,
                             theme.TEXT, True, anchor="topright")
-            theme.blit_text(surface, term.label, (self.px + 46, y + 1), 14, theme.TEXT)
-            theme.blit_text(surface, term.rule or "", (self.px + self.pw - 4, y + 2), 12, theme.TEXT_DIM,
-                            anchor="topright")
+            theme.blit_text(surface, say(term.label), (self.px + 46, y + 1), 14, theme.TEXT)
+            theme.blit_text(surface, rule_words(term.rule), (self.px + self.pw - 4, y + 2), 12,
+                            theme.TEXT_DIM, anchor="topright")
             self.term_rects.append((rect, i))
             y += TERM_H
         if r.lost:
-            theme.blit_text(surface, f"No shot: {r.lost}.", (self.px, y + 6), 15, theme.TEXT_WARN, True)
+            theme.blit_text(surface, tr("range.panel.no_shot", lost=say(r.lost)), (self.px, y + 6), 15,
+                            theme.TEXT_WARN, True)
             return
-        y = self.total_line(surface, y, "= protection", r.protection)
+        y = self.total_line(surface, y, tr("range.panel.total_protection"), r.protection)
         y += 6
-        theme.blit_text(surface, f"needs {r.required} on the d20  ({r.shot_value} against {r.protection};"
-                        f" RULES 7.1)   ·   {r.dodge_dice} dodge {'die' if r.dodge_dice == 1 else 'dice'}"
-                        f" (RULES 9.2)", (self.px, y), 15, theme.TEXT, True)
+        dice = "none" if r.dodge_dice == 0 else "single" if r.dodge_dice == 1 else "several"
+        needs = tr(f"range.panel.needs.{dice}", required=r.required, shot=r.shot_value,
+                   protection=r.protection, dice=r.dodge_dice)
+        theme.blit_text(surface, needs, (self.px, y), 15, theme.TEXT, True)
         y += 26
         if r.odds is not None:
             y = self.draw_odds(surface, y, r.odds)
         if r.second is not None:
             second = r.second
-            words = (f"then the second target: no shot ({second.lost})" if second.lost else
-                     f"then the second target: needs {second.required} · eliminated "
-                     f"{percent(second.odds.eliminated)}")
+            words = (tr("range.panel.second_lost", lost=say(second.lost)) if second.lost else
+                     tr("range.panel.second", required=second.required,
+                        chance=percent(second.odds.eliminated)))
             theme.blit_text(surface, words, (self.px, y + 4), 14, theme.TEXT)
 
     def total_line(self, surface, y: int, words: str, value) -> int:
@@ -400,7 +412,7 @@ class RangeView:
         width = min(520, self.pw - 10)
         x = self.px
         bar = pygame.Rect(x, y, width, 22)
-        for key, _words, colour in BAR:
+        for key, colour in BAR:
             share = float(getattr(odds, key))
             w = round(share * width)
             if w:
@@ -412,14 +424,14 @@ class RangeView:
         pygame.draw.rect(surface, theme.PANEL_LINE, bar, 1)
         y += 28
         x = self.px
-        for key, words, colour in BAR:
+        for key, colour in BAR:
             pygame.draw.rect(surface, colour, (x, y + 3, 10, 10))
-            rect = theme.blit_text(surface, f"{words} {percent(getattr(odds, key))}", (x + 14, y), 13,
-                                   theme.TEXT)
+            rect = theme.blit_text(surface, tr(f"range.odds.{key}", chance=percent(getattr(odds, key))),
+                                   (x + 14, y), 13, theme.TEXT)
             x = rect.right + 14
         y += 18
-        theme.blit_text(surface, f"of which a fumble (natural 1): {percent(odds.fumble)}   ·   "
-                                 "RULES 7.2–7.5, 9.1–9.4", (self.px, y), 12, theme.TEXT_DIM)
+        theme.blit_text(surface, tr("range.odds.fumble", chance=percent(odds.fumble)), (self.px, y), 12,
+                        theme.TEXT_DIM)
         return y + 20
 
 
