@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from paintcheck.said import Said
+
 Point = tuple[int, int]
 
 TEAMS = ("blue", "white")
@@ -108,12 +110,14 @@ class Lattice:
     def base_text(self) -> str:
         """Where runners start, in words: "row 13, columns E-M" on the default field."""
         cols = self.base_columns
-        return f"row {self.base_row}, columns {COLUMN_LETTERS[cols[0]]}-{COLUMN_LETTERS[cols[-1]]}"
+        first, last = COLUMN_LETTERS[cols[0]], COLUMN_LETTERS[cols[-1]]
+        return Said("rules.field.base", f"row {self.base_row}, columns {first}-{last}", row=self.base_row,
+                    first=first, last=last)
 
     def prebunk_text(self) -> str:
         """The prebunk zone's rows in words: "rows 11-13" on the default field."""
         rows = self.prebunk_rows
-        return f"rows {rows[0]}-{rows[-1]}"
+        return Said("rules.field.prebunk_rows", f"rows {rows[0]}-{rows[-1]}", first=rows[0], last=rows[-1])
 
     def in_prebunk_zone(self, point: Point, team: str) -> bool:
         return half_of(point) == team and row_of(point) in self.prebunk_rows

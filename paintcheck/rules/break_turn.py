@@ -27,16 +27,40 @@ from paintcheck.rules.actions import (
     ShotAt,
     Support,
 )
-from paintcheck.rules.legality import why_move_illegal, why_stance_illegal, why_target_unreachable
+from paintcheck.rules.legality import (
+    not_an_enemy,
+    refusal,
+    why_move_illegal,
+    why_stance_illegal,
+    why_target_unreachable,
+)
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import ends_with_def, make_plan
 from paintcheck.rules.state import TARGET, MatchState, Resolution, ShotEntry
-from paintcheck.rules.values import FINISH, Reading, RoundView, line_of_fire_total, lost, with_declaration
-from paintcheck.rules.words import declaration_words
+from paintcheck.rules.values import (
+    FINISH,
+    LABEL_DISTANCE,
+    LABEL_MOV,
+    LABEL_MOVE_SUPPORTS,
+    LABEL_RUN_ANGLE,
+    Reading,
+    RoundView,
+    impossible_line,
+    line_of_fire_total,
+    lost,
+    with_declaration,
+)
+from paintcheck.rules.words import declaration_words, posture_word
+from paintcheck.said import Said
 
 RUNNERS = "runners"
 PREBUNK = "prebunk"  # the kind of a template's shot
 SHEET_CODES = ("DEF", "SUP", "MOV", "SHOT@")  # what a break sheet may write  [H RULES 12.2]
+LABEL_PREBUNK = Said("rules.label.kind.prebunk", PREBUNK)
+# why a sheet's action is dropped (ActionDropped.reason)
+DROPPED_HOLDS_FIRE = Said("rules.reason.holds_fire", "he holds fire")
+DROPPED_NOBODY_THERE = Said("rules.reason.nobody_there", "no enemy stands on that point")
+DROPPED_NO_POINTS = Said("rules.reason.no_points_left", "no action point left after clearing boulets")
 
 
 # -- legality ------------------------------------------------------------------------------------------
@@ -45,25 +69,27 @@ def why_sheet_illegal(state: MatchState, sheet: BreakSheet, m: Measurer) -> str 
     own = sorted(p.id for p in state.team_players(team))
     named = sorted(ln.player for ln in sheet.lines)
     if named != own:
-        return f"the sheet needs one line for each of {', '.join(own)}"
+        return refusal("sheet_lines", f"the sheet needs one line for each of {', '.join(own)}",
+                       players=", ".join(own))
     orders = sorted(ln.order for ln in sheet.lines)
     if orders != list(range(1, len(orders) + 1)):
-        return f"order numbers are 1 to {len(orders)}, each once"
+        return refusal("sheet_orders", f"order numbers are 1 to {len(orders)}, each once", last=len(orders))
     prebunkers = [ln for ln in sheet.lines if ln.prebunker]
     if sorted(ln.order for ln in prebunkers) != list(range(1, len(prebunkers) + 1)):
-        return "prebunkers take the first order numbers (1, 2, …)"
+        return refusal("sheet_prebunkers_first", "prebunkers take the first order numbers (1, 2, …)")
     starts = [ln.start for ln in sheet.lines]
     if len(set(starts)) != len(starts):
-        return "two players cannot start on the same point"
+        return refusal("sheet_same_start", "two players cannot start on the same point")
     ends: dict[Point, str] = {}
     for ln in sheet.lines:
         reason = why_line_illegal(state, team, ln, m)
         if reason:
-            return f"{ln.player}: {reason}"
+            return refusal("sheet_line", f"{ln.player}: {reason}", player=ln.player, reason=reason)
         moves = [a for a in ln.actions if isinstance(a, Move)]
         end = moves[0].end if moves else ln.start
         if end in ends:
-            return f"{ln.player} and {ends[end]} would end on the same point"
+            return refusal("sheet_same_end", f"{ln.player} and {ends[end]} would end on the same point",
+                           player=ln.player, other=ends[end])
         ends[end] = ln.player
     return None
 
@@ -72,39 +98,47 @@ def why_line_illegal(state: MatchState, team: str, ln, m: Measurer) -> str | Non
     """One line of a sheet on its own (the sheet checks orders, starts and ends across lines)."""
     lattice = state.lattice
     if ln.posture not in tables.POSTURES:
-        return f"posture is standing, kneeling or prone, not {ln.posture!r}"
+        return refusal("posture", f"posture is standing, kneeling or prone, not {ln.posture!r}",
+                       posture=repr(ln.posture))
     if not lattice.contains(ln.start) or m.obstacle_at(ln.start) is not None:
-        return "his start point must be a free point of the field"
+        return refusal("sheet_start_free", "his start point must be a free point of the field")
     if ln.prebunker:
         if not lattice.in_prebunk_zone(ln.start, team):
-            return f"a prebunker starts in his prebunk zone ({lattice.prebunk_text()} of his half)"
+            zone = lattice.prebunk_text()
+            return refusal("prebunk_zone", f"a prebunker starts in his prebunk zone ({zone} of his half)",
+                           zone=zone)
         if not lattice.contains(ln.prebunk) or ln.prebunk == ln.start:
-            return "the prebunked point is a point of the field away from him"
+            return refusal("prebunk_point", "the prebunked point is a point of the field away from him")
         (touches,) = m.lines_of_fire(ln.start, [ln.prebunk], tuple(c for c in (ln.cover,) if c))
         total, parts = line_of_fire_total(ln.posture, touches)
         if total is None:
-            return f"his prebunk's line of fire is impossible ({parts[0][0]})"
+            return refusal("prebunk_line", f"his prebunk's line of fire is impossible ({parts[0][0]})",
+                           label=parts[0][0])
         budget = tables.ACTION_POINTS - tables.COST_PREBUNK
     else:
         if ln.start not in lattice.base_points(team):
-            return f"a runner starts on his base ({lattice.base_text()})"
+            return refusal("runner_base", f"a runner starts on his base ({lattice.base_text()})",
+                           base=lattice.base_text())
         budget = tables.ACTION_POINTS
     reason = why_stance_illegal(m, ln.start, ln.cover, ln.side)
     if reason:
         return reason
     for i, a in enumerate(ln.actions):
         if a.code not in SHEET_CODES:
-            return f"a break sheet writes DEF, SUP, MOV and SHOT at a point, not {a.code}"
+            return refusal("sheet_codes", "a break sheet writes DEF, SUP, MOV and SHOT at a point, not "
+                           f"{a.code}", code=a.code)
         if isinstance(a, Support) and (i == 0 or ln.actions[i - 1].code not in SUPPORTABLE + ("SUP",)):
-            return "a support follows a DEF, MOV or SHOT (or another support)"
+            return refusal("sheet_support_follows",
+                           "a support follows a DEF, MOV or SHOT (or another support)")
     if sum(isinstance(a, Move) for a in ln.actions) > 1:
-        return "one move per activation"
+        return refusal("one_move", "one move per activation")
     aims = [a.point for a in ln.actions if isinstance(a, ShotAt)]
     if len(set(aims)) != len(aims):  # one shot per target (RULES 7.6); one late choice per line
-        return "one shot per point, and one shot chosen later"
+        return refusal("sheet_one_shot", "one shot per point, and one shot chosen later")
     plan = make_plan(Declare(ln.player, ln.posture, ln.actions, ln.cover, ln.side), ln.start, m)
     if plan.cost > budget:
-        return f"his actions cost {plan.cost} action points; he has {budget}"
+        return refusal("sheet_cost", f"his actions cost {plan.cost} action points; he has {budget}",
+                       cost=plan.cost, points=budget)
     for i, a in enumerate(ln.actions):
         if isinstance(a, Move):
             reason = _why_sheet_move_illegal(state, ln, a, m)
@@ -113,10 +147,10 @@ def why_line_illegal(state: MatchState, team: str, ln, m: Measurer) -> str | Non
         elif isinstance(a, ShotAt):
             where = plan.stance_at(i).point
             if a.point is None and not lattice.behind_back_line(where, team):
-                return (f"only a player behind line {lattice.back_line} may choose his target when"
-                        " he shoots")
+                return refusal("choose_later", f"only a player behind line {lattice.back_line} may choose "
+                               "his target when he shoots", line=lattice.back_line)
             if a.point is not None and not lattice.contains(a.point):
-                return "he shoots at a point of the field"
+                return refusal("shoot_on_field", "he shoots at a point of the field")
             if a.point is not None:
                 reason = _why_sheet_shot_impossible(ln, plan.stance_at(i), a.point, m)
                 if reason:
@@ -131,8 +165,10 @@ def _why_sheet_shot_impossible(ln, stance, aim: Point, m: Measurer) -> str | Non
     (touches,) = m.lines_of_fire(stance.point, [aim], ignore)
     total, parts = line_of_fire_total(ln.posture, touches)
     if total is None:
-        return (f"his shot at {point_name(aim)} is impossible from {point_name(stance.point)}, "
-                f"{ln.posture}: the line of fire {parts[0][0]}")
+        return refusal("sheet_shot_line", f"his shot at {point_name(aim)} is impossible from "
+                       f"{point_name(stance.point)}, {ln.posture}: the line of fire {parts[0][0]}",
+                       aim=point_name(aim), point=point_name(stance.point), posture=posture_word(ln.posture),
+                       label=parts[0][0])
     return None
 
 
@@ -256,14 +292,14 @@ class BreakTurn:
             if isinstance(a, ShotAt):
                 target = s.choices.get(pid) if a.point is None else self._enemy_at(s, p.team, a.point)
                 if target is None:
-                    why = "he holds fire" if a.point is None else "no enemy stands on that point"
+                    why = DROPPED_HOLDS_FIRE if a.point is None else DROPPED_NOBODY_THERE
                     step.emit(ev.ActionDropped(pid, str(a), why))
                     dropping = True
                     continue
                 a = Shot(target)
             actions.append(a)
         while actions and self._cost(pid, ln.posture, actions, p.point) > budget - cleared:
-            step.emit(ev.ActionDropped(pid, str(actions[-1]), "no action point left after clearing boulets"))
+            step.emit(ev.ActionDropped(pid, str(actions[-1]), DROPPED_NO_POINTS))
             actions.pop()
         decl = Declare(pid, ln.posture, tuple(actions), p.cover, p.side)
         s.declarations[pid], s.origins[pid] = decl, p.point
@@ -317,12 +353,12 @@ def template_reading(view: RoundView, entry: ShotEntry):
     s, m = view.state, view.m
     origin = s.templates[entry.shooter]
     shooter = view.stand(entry.shooter)
-    parts = [(PREBUNK, tables.BASE_SHOT),
-             ("distance", tables.distance_modifier(m.distance(shooter.point, origin)))]
+    parts = [(LABEL_PREBUNK, tables.BASE_SHOT),
+             (LABEL_DISTANCE, tables.distance_modifier(m.distance(shooter.point, origin)))]
     (touches,) = m.lines_of_fire(shooter.point, [origin], tuple(c for c in (shooter.cover,) if c))
     total, lof = line_of_fire_total(shooter.posture, touches)
     if total is None:
-        return lost(f"impossible line of fire ({lof[0][0]})")
+        return lost(impossible_line(lof[0][0]))
     parts.extend(lof)
     plan = view.plans.get(entry.target)
     if plan is not None and plan.move_length:
@@ -330,9 +366,9 @@ def template_reading(view: RoundView, entry: ShotEntry):
         run = (x1 - x0, y1 - y0)
         line = (shooter.point[0] - origin[0], shooter.point[1] - origin[1])
         phi = m.angle_between((0, 0), run, line)
-        parts.append(("run angle", tables.run_angle_bonus(min(phi, 180.0 - phi))))
-        target_parts = (("MOV", tables.BASE_MOV),) + (
-            (("move support(s)", tables.SUPPORT_BONUS * plan.move_supports),) if plan.move_supports else ())
+        parts.append((LABEL_RUN_ANGLE, tables.run_angle_bonus(min(phi, 180.0 - phi))))
+        target_parts = ((LABEL_MOV, tables.BASE_MOV),) + (
+            ((LABEL_MOVE_SUPPORTS, tables.SUPPORT_BONUS * plan.move_supports),) if plan.move_supports else ())
         return Reading(tuple(p for p in parts if p[1] or p[0] == PREBUNK), target_parts, shooter,
                        origin, plan.end, True)
     target = s.players[entry.target]
@@ -344,13 +380,13 @@ def template_reading(view: RoundView, entry: ShotEntry):
 def why_choice_illegal(state: MatchState, d: ChooseTarget, m: Measurer) -> str | None:
     """A late target (RULES 12.2): an enemy on the field he can shoot from where he will shoot."""
     if d.player not in state.awaiting:
-        return f"{d.player} has no shot to aim now"
+        return refusal("no_shot_to_aim", f"{d.player} has no shot to aim now", player=d.player)
     if d.target is None:
         return None
     target = state.players.get(d.target)
     p = state.players[d.player]
     if target is None or not target.on_field or target.team == p.team:
-        return f"{d.target} is not an enemy on the field"
+        return not_an_enemy(d.target)
     line = state.sheets[p.team].line(d.player)
     decl = Declare(d.player, line.posture, tuple(Shot(d.target) if isinstance(a, ShotAt) and a.point is None
                                                   else a for a in line.actions), p.cover, p.side)

@@ -30,7 +30,18 @@ from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState
 from paintcheck.rules.values import RoundView, Stand, line_of_fire_blocked, with_declaration
-from paintcheck.rules.words import obstacle_name
+from paintcheck.rules.words import obstacle_name, side_word
+from paintcheck.said import Said
+
+
+def refusal(key: str, text: str, **values) -> Said:
+    """A refusal as data: its English ``text`` (what the engine and the command line print), the
+    catalogue key ``rules.refusal.<key>`` and the values the window words it from."""
+    return Said(f"rules.refusal.{key}", text, **values)
+
+
+def _ids(ids) -> str:
+    return ", ".join(ids)
 
 
 def to_move(state: MatchState) -> str | None:
@@ -60,12 +71,15 @@ def why_illegal(state: MatchState, decision, measurer: Measurer) -> str | None:
                 BreakSheet: SHEETS, ChooseTarget: TARGET}
     wanted = phase_of.get(type(decision))
     if wanted is None:
-        return f"{decision!r} is not a decision"
+        return refusal("not_a_decision", f"{decision!r} is not a decision", decision=repr(decision))
     if state.phase != wanted:
-        return f"the match is waiting for {state.phase}, not {wanted}"
+        return refusal(f"waiting.{state.phase}", f"the match is waiting for {state.phase}, not {wanted}",
+                       wanted=refusal(f"phase.{wanted}", wanted))
     team = decision.team
-    if team != to_move(state):
-        return f"it is {to_move(state)}'s turn to decide, not {team}'s"
+    who = to_move(state)
+    if team != who:
+        text = f"it is {who}'s turn to decide, not {team}'s"
+        return refusal(f"not_your_turn.{who}", text) if who in ("blue", "white") else text
     if isinstance(decision, AssignOrders):
         return why_orders_illegal(state, decision)
     if isinstance(decision, Declare):
@@ -79,28 +93,32 @@ def why_orders_illegal(state: MatchState, decision: AssignOrders) -> str | None:
     players = {p.id for p in state.team_players(decision.team)}
     given = dict(decision.orders)
     if len(given) != len(decision.orders):
-        return "a player is given two order tokens"
+        return refusal("two_tokens", "a player is given two order tokens")
     if set(given) != players:
         missing = sorted(players - set(given))
         extra = sorted(set(given) - players)
         if missing:
-            return f"every player on the field needs an order token: {', '.join(missing)} has none"
-        return f"{', '.join(extra)} is not one of your players on the field"
+            return refusal("token_missing", "every player on the field needs an order token: "
+                           f"{_ids(missing)} has none", players=_ids(missing))
+        return refusal("not_your_player", f"{_ids(extra)} is not one of your players on the field",
+                       players=_ids(extra))
     tokens = list(given.values())
     if any(t not in tables.ORDER_TOKENS for t in tokens):
-        return "order tokens are numbered 1 to 5"
+        return refusal("token_numbers", "order tokens are numbered 1 to 5")
     if len(set(tokens)) != len(tokens):
-        return "each order token can be given once"
+        return refusal("token_once", "each order token can be given once")
     return None
 
 
 def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer) -> str | None:
     team = decl.team
     if state.active.get(team) != decl.player:
-        return f"{decl.player} is not the activated player (it is {state.active.get(team)})"
+        return refusal("not_activated", f"{decl.player} is not the activated player (it is "
+                       f"{state.active.get(team)})", player=decl.player, active=str(state.active.get(team)))
     p = state.players[decl.player]
     if decl.posture not in tables.POSTURES:
-        return f"posture is standing, kneeling or prone, not {decl.posture!r}"
+        return refusal("posture", f"posture is standing, kneeling or prone, not {decl.posture!r}",
+                       posture=repr(decl.posture))
     reason = why_stance_illegal(m, p.point, decl.cover, decl.side)
     if reason:
         return reason
@@ -108,18 +126,20 @@ def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer) -> st
     if p.boulets:
         head = actions[: p.boulets]
         if len(head) < p.boulets or not all(isinstance(a, ClearBoulet) for a in head):
-            return f"{p.id} carries {p.boulets} boulet(s): his first {p.boulets} action(s) must clear them"
+            return refusal("clear_first", f"{p.id} carries {p.boulets} boulet(s): his first {p.boulets} "
+                           "action(s) must clear them", player=p.id, count=p.boulets)
     if sum(isinstance(a, ClearBoulet) for a in actions) > p.boulets:
-        return "only boulets he carries can be cleared"
+        return refusal("clear_extra", "only boulets he carries can be cleared")
     if sum(isinstance(a, Move) for a in actions) > 1:
-        return "one move per activation"
+        return refusal("one_move", "one move per activation")
     for i, a in enumerate(actions):
         if isinstance(a, Support) and (i == 0 or actions[i - 1].code not in SUPPORTABLE + ("SUP",)):
-            return "a support follows a DEF, MOV, SHOT or DUMP (or another support)"
+            return refusal("support_follows",
+                           "a support follows a DEF, MOV, SHOT or DUMP (or another support)")
         if isinstance(a, Clean) and not p.messy:
-            return "only messy paint needs cleaning"
+            return refusal("clean", "only messy paint needs cleaning")
         if isinstance(a, Reload) and not p.reload:
-            return "his marker does not need reloading"
+            return refusal("reload", "his marker does not need reloading")
     for a in actions:
         if isinstance(a, Move):
             reason = why_move_illegal(state, decl.player, a, m)
@@ -127,20 +147,21 @@ def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer) -> st
                 return reason
     plan = make_plan(decl, p.point, m)
     if plan.cost > tables.ACTION_POINTS:
-        return f"the sequence costs {plan.cost} action points; a player has {tables.ACTION_POINTS}"
+        return refusal("cost", f"the sequence costs {plan.cost} action points; a player has "
+                       f"{tables.ACTION_POINTS}", cost=plan.cost, points=tables.ACTION_POINTS)
     targets = [f.target for f in plan.fires if not f.dump]
     if len(set(targets)) != len(targets):
-        return "one shot per target per activation"
+        return refusal("one_shot_per_target", "one shot per target per activation")
     for i, a in enumerate(actions):
         if isinstance(a, SideChange):
             st = plan.stance_at(i)
             if st.cover is None or not m.obstacle(st.cover).narrow:
-                return "a side change needs an obstacle at most 1 point wide"
+                return refusal("side_narrow", "a side change needs an obstacle at most 1 point wide")
             reason = why_stance_illegal(m, st.point, st.cover, a.side)
             if reason:
                 return reason
             if a.side == st.side:
-                return f"he already plays {a.side}"
+                return refusal("side_same", f"he already plays {a.side}", side=side_word(a.side))
     view = RoundView(with_declaration(state, decl), m)
     for f in plan.fires:
         reason = why_fire_illegal(state, view, decl, f)
@@ -149,47 +170,58 @@ def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer) -> st
     return None
 
 
+def not_an_enemy(pid: str) -> Said:
+    return refusal("not_an_enemy", f"{pid} is not an enemy on the field", player=pid)
+
+
 def why_stance_illegal(m: Measurer, point, cover: str | None, side: str | None) -> str | None:
     covers = m.covers(point)
     if cover is None:
         if covers:
-            return f"he stands behind the {obstacle_name(m, covers[0])}: say which cover he uses"
-        return None if side is None else "a player behind nothing plays no side"
+            name = obstacle_name(m, covers[0])
+            return refusal("which_cover", f"he stands behind the {name}: say which cover he uses",
+                           obstacle=name)
+        return None if side is None else refusal("no_side", "a player behind nothing plays no side")
     if cover not in covers:
-        return f"the {obstacle_name(m, cover)} is not next to him"
+        name = obstacle_name(m, cover)
+        return refusal("cover_not_next", f"the {name} is not next to him", obstacle=name)
     if side not in tables.SIDES:
-        return "say which side he plays: left, right or over"
+        return refusal("which_side", "say which side he plays: left, right or over")
     if side == "over" and not m.obstacle(cover).overable:
-        return f"the {obstacle_name(m, cover)} is too high to play over"
+        name = obstacle_name(m, cover)
+        return refusal("too_high", f"the {name} is too high to play over", obstacle=name)
     return None
 
 
 def why_move_illegal(state: MatchState, pid: str, move: Move, m: Measurer) -> str | None:
     p = state.players[pid]
     if not move.waypoints:
-        return "a move needs at least its arrival point"
+        return refusal("move_arrival", "a move needs at least its arrival point")
     for w in move.waypoints:
         if not m.on_field(w):
-            return "a point of the move is off the field"
+            return refusal("move_off_field", "a point of the move is off the field")
     path = m.path(p.point, move.waypoints)
     length = len(path) - 1
     if length < 1:
-        return "a move goes somewhere"
+        return refusal("move_nowhere", "a move goes somewhere")
     if length > tables.MAX_MOVE:
-        return f"a move is at most {tables.MAX_MOVE} points; this one is {length}"
+        return refusal("move_long", f"a move is at most {tables.MAX_MOVE} points; this one is {length}",
+                       most=tables.MAX_MOVE, length=length)
     for pt in path[1:]:
         if m.blocked(pt):
-            return f"the move passes through an obstacle at {state.lattice.format(pt, p.team)}"
+            where = state.lattice.format(pt, p.team)
+            return refusal("move_through_obstacle", f"the move passes through an obstacle at {where}",
+                           point=where)
         q = state.occupant(pt)
         if q is not None and q.id != pid:
-            return f"the move passes through {q.id}'s point"
+            return refusal("move_through_player", f"the move passes through {q.id}'s point", player=q.id)
     end = path[-1]
     if m.obstacle_at(end) is not None:
-        return "a move cannot end on an obstacle"
+        return refusal("move_end_obstacle", "a move cannot end on an obstacle")
     for other, decl in state.declarations.items():
         for a in decl.actions:
             if isinstance(a, Move) and other != pid and a.end == end:
-                return f"{other} already runs to that point"
+                return refusal("move_taken", f"{other} already runs to that point", player=other)
     return why_stance_illegal(m, end, move.cover, move.side)
 
 
@@ -198,16 +230,17 @@ def why_fire_illegal(state: MatchState, view: RoundView, decl: Declare, fire) ->
     target = state.players.get(fire.target)
     word = "dump" if fire.dump else "shoot"
     if target is None or not target.on_field or target.team == p.team:
-        return f"{fire.target} is not an enemy on the field"
+        return not_an_enemy(fire.target)
     if p.gun != "ok":
-        return "his gun is dead: no shooting"
+        return refusal("gun_dead", "his gun is dead: no shooting")
     if p.reload and not fire.reloaded:
-        return "he must reload (2 actions) before he can shoot"
+        return refusal("must_reload", "he must reload (2 actions) before he can shoot")
     shooter = view.stand(decl.player, fire.action)
     if fire.dump:
         st = view.static_stand(fire.target)
         if chebyshev(shooter.point, st.point) > tables.DUMP_REACH:
-            return f"a dump reaches an enemy within {tables.DUMP_REACH} points"
+            return refusal("dump_reach", f"a dump reaches an enemy within {tables.DUMP_REACH} points",
+                           reach=tables.DUMP_REACH)
         return None
     return why_target_unreachable(view, shooter, fire.target, word)
 
@@ -215,19 +248,20 @@ def why_fire_illegal(state: MatchState, view: RoundView, decl: Declare, fire) ->
 def why_target_unreachable(view: RoundView, shooter: Stand, target: str, word: str = "shoot") -> str | None:
     """Field of vision and line of fire to a static target, or vulnerable points of a runner."""
     if shooter.blind:
-        return "a player carrying boulets has no field of vision"
+        return refusal("blind", "a player carrying boulets has no field of vision")
     if view.running(target):
         if not view.vulnerable_points(shooter, target):
-            return f"he sees no point of {target}'s run"
+            return refusal("no_point_of_run", f"he sees no point of {target}'s run", target=target)
         return None
     st = view.static_stand(target)
     if not view.sees(shooter, [st.point])[0]:
-        return f"{target} is out of his field of vision"
+        return refusal("out_of_sight", f"{target} is out of his field of vision", target=target)
     ignore = tuple(c for c in (shooter.cover, st.cover) if c)
     (touches,) = view.m.lines_of_fire(shooter.point, [st.point], ignore)
     if line_of_fire_blocked(shooter.posture, touches):
         _, parts = view.line_modifier(shooter, touches)
-        return f"he cannot {word} {target}: line of fire impossible ({parts[0][0]})"
+        return refusal(f"line_impossible.{word}", f"he cannot {word} {target}: line of fire impossible "
+                       f"({parts[0][0]})", target=target, label=parts[0][0])
     return None
 
 
@@ -251,42 +285,50 @@ def why_reaction_illegal(state: MatchState, r: Reaction, m: Measurer, view: Roun
     view = view or RoundView(state, m)
     p = state.players.get(r.player)
     if p is None or not p.on_field:
-        return f"{r.player} is not on the field"
+        return refusal("not_on_field", f"{r.player} is not on the field", player=r.player)
     if r.player in state.active.values():
-        return f"{r.player} is activated this round: he acts by his sequence"
+        return refusal("react_activated", f"{r.player} is activated this round: he acts by his sequence",
+                       player=r.player)
     his = [x for x in (*state.reactions, *taken) if x.player == r.player]
     if r.kind == REFLEX and sum(x.kind == REFLEX for x in his) >= tables.REFLEXES_PER_ROUND:
-        return f"{r.player} already fires his reflex shot this round"
+        return refusal("reflex_once", f"{r.player} already fires his reflex shot this round", player=r.player)
     if len(his) >= tables.REACTIONS_PER_ROUND:
-        return f"{r.player} already reacts this round"
+        return refusal("react_once", f"{r.player} already reacts this round", player=r.player)
     if p.boulets:
-        return f"{r.player} carries boulets: no field of vision, no interactive fire"
+        return refusal("react_boulets", f"{r.player} carries boulets: no field of vision, no interactive "
+                       "fire", player=r.player)
     if p.gun != "ok":
-        return f"{r.player}'s gun is dead"
+        return refusal("react_gun_dead", f"{r.player}'s gun is dead", player=r.player)
     if p.reload:
-        return f"{r.player} must reload first"
+        return refusal("react_reload", f"{r.player} must reload first", player=r.player)
     target = state.players.get(r.target)
     if target is None or not target.on_field or target.team == p.team:
-        return f"{r.target} is not an enemy on the field"
+        return not_an_enemy(r.target)
     sides, shot_points, path = fires_or_moves(state, view, r.target)
     if not shot_points and not path:
-        return f"{r.target} neither shoots nor moves this round"
+        return refusal("target_idle", f"{r.target} neither shoots nor moves this round", target=r.target)
     moves_openly = bool(path) and not m.safe_move(path, target.team, p.point)
     if r.kind == REFLEX:
         if p.def_count > tables.REFLEX_MAX_DEF:
-            return f"{r.player} has DEF {p.def_count}: a reflex needs DEF {tables.REFLEX_MAX_DEF} or less"
+            return refusal("reflex_def", f"{r.player} has DEF {p.def_count}: a reflex needs DEF "
+                           f"{tables.REFLEX_MAX_DEF} or less", player=r.player, count=p.def_count,
+                           most=tables.REFLEX_MAX_DEF)
         shows = shot_points + (list(path[1:]) if moves_openly else [])
         if not any(view.sees(view.stand(r.player), shows)):
-            return f"{r.player} does not see {r.target} shoot or move in his field of vision"
+            return refusal("reflex_unseen", f"{r.player} does not see {r.target} shoot or move in his "
+                           "field of vision", player=r.player, target=r.target)
     elif r.kind == SUPPRESSIVE:
         token = p.token
         if token is None or token.target != r.target:
-            return f"{r.player} has no suppressive token on {r.target}"
+            return refusal("no_token", f"{r.player} has no suppressive token on {r.target}", player=r.player,
+                           target=r.target)
         from_pressed = bool(shot_points) and (token.side is None or token.side in sides)
         if not (from_pressed or moves_openly):
-            return f"{r.target} neither shoots from the pressed side ({token.side}) nor moves"
+            return refusal("not_pressed_side", f"{r.target} neither shoots from the pressed side "
+                           f"({token.side}) nor moves", target=r.target, side=side_word(token.side))
     else:
-        return f"a reaction is reflex or suppressive, not {r.kind!r}"
+        return refusal("reaction_kind", f"a reaction is reflex or suppressive, not {r.kind!r}",
+                       kind=repr(r.kind))
     return why_target_unreachable(view, view.stand(r.player), r.target)
 
 
@@ -295,7 +337,8 @@ def why_reactions_illegal(state: MatchState, decision: React, m: Measurer) -> st
     taken: list[Reaction] = []
     for r in decision.reactions:
         if team_of(r.player) != decision.team:
-            return f"{r.player} is not one of {decision.team}'s players"
+            return refusal(f"not_team_player.{decision.team}", f"{r.player} is not one of {decision.team}'s "
+                           "players", player=r.player)
         reason = why_reaction_illegal(state, r, m, view, tuple(taken))
         if reason:
             return reason

@@ -17,6 +17,7 @@ from pygame_gui.elements import UITextBox
 
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET
 from paintcheck.ui import i18n, saves, theme
+from paintcheck.ui.event_words import words
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.widgets import Controls
 
@@ -201,24 +202,12 @@ class ResultScene(Scene):
                         anchor="center")
 
 
-# the engine's reasons for the end of a match (rules.engine._end_match), as the catalogue words them
-END_REASONS = (
-    (re.compile(r"(?P<player>\S+) hung the flag"), "result.reason.flag"),
-    (re.compile(r"after turn (?P<turn>\d+), (?P<blue>\d+) Blue against (?P<white>\d+) White on the field"),
-     "result.reason.turns"),
-    (re.compile(r"no player left on the other side"), "result.reason.one_side"),
-    (re.compile(r"no player left on either side"), "result.reason.both_sides"),
-)
-
-
 def end_reason_words(reason: str) -> str:
     """The engine's end-of-match reason in the window's language (its numbers and the player's id
-    kept); a reason the catalogue does not know is shown as the engine gave it."""
-    for pattern, key in END_REASONS:
-        match = pattern.fullmatch(reason)
-        if match:
-            return tr(key, **match.groupdict())
-    return reason
+    kept). The engine says it as a ``Said`` (``rules.end.*``); a reason that comes as plain English
+    (a caller that passes text) is recognised against the same catalogue entries' English
+    (``event_words.said_again``); one the catalogue does not know is shown as it came."""
+    return words(reason) if reason else reason
 
 
 def markdown_to_html(text: str) -> str:

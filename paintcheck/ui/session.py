@@ -18,6 +18,7 @@ from paintcheck.rules.codec import START_BREAK, CodecError, MatchRecord, load_ma
 from paintcheck.rules.state import OVER, MatchState
 from paintcheck.rules.views import public_view, view
 from paintcheck.table import Table, replay
+from paintcheck.ui.event_words import words
 from paintcheck.ui.saves import new_save_path
 
 
@@ -82,7 +83,10 @@ class MatchSession:
         return self.engine.to_move(self.state)
 
     def why_illegal(self, decision) -> str | None:
-        return self.engine.why_illegal(self.state, decision)
+        """None if the engine accepts ``decision`` now, else its refusal worded in the window's
+        language (the engine's ``Said``; one it gives as plain English is recognised or shown as is)."""
+        reason = self.engine.why_illegal(self.state, decision)
+        return None if reason is None else words(reason)
 
     def apply(self, decision) -> list:
         self.state, new = self.engine.apply(self.state, decision, self.dice)
