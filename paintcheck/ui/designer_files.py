@@ -5,6 +5,7 @@ copy* goes to the user's layouts), export as PNG, play on the field, and leaving
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 
 from paintcheck.field.layout import LayoutError
@@ -15,14 +16,21 @@ from paintcheck.ui.export_image import export_png
 from paintcheck.ui.i18n import tr
 
 
+def slug(name: str) -> str:
+    """A file name's stem for ``name``: ``Deux cônes`` -> ``deux-cones`` (an accented letter keeps
+    its letter)."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:40] or "field"
+
+
 def user_layout_path(name: str) -> Path:
     """A new file for the user's layout ``name`` in the data folder's ``layouts/`` (never a shipped
     one): ``my-field.json``, ``my-field-2.json``, ..."""
     folder = saves.user_layouts_dir()
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "field"
-    path, n = folder / f"{slug}.json", 2
+    stem = slug(name)
+    path, n = folder / f"{stem}.json", 2
     while path.exists():
-        path, n = folder / f"{slug}-{n}.json", n + 1
+        path, n = folder / f"{stem}-{n}.json", n + 1
     return path
 
 
@@ -67,8 +75,7 @@ class DesignerFiles:
 
     def export_image(self) -> None:
         """The field as a PNG in the data folder's ``exports/`` (``python main.py export`` headless)."""
-        slug = re.sub(r"[^a-z0-9]+", "-", self.design.name.lower()).strip("-")[:40] or "field"
-        path = saves.data_dir() / "exports" / f"{slug}.png"
+        path = saves.data_dir() / "exports" / f"{slug(self.design.name)}.png"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             w, h = export_png(self.design.layout().build(), path)

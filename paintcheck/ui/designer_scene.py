@@ -64,14 +64,14 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
 
     def open(self, path) -> None:
         """A layout file (shipped ones open read-only: *Save as* makes a copy), or a new empty field."""
-        if path is None:
-            layout, self.path = empty_layout(), None
+        if path is None:  # named in the window's language: the name is the user's from now on
+            layout, self.path = empty_layout(tr("designer.default_name")), None
         else:
             try:
                 layout, self.path = load_layout(path), Path(path)
             except LayoutError as exc:
                 self.app.flash(tr("designer.cannot_open", error=error_words(exc)), error=True)
-                layout, self.path = empty_layout(), None
+                layout, self.path = empty_layout(tr("designer.default_name")), None
         self.design = Design(layout)
         self.selected: str | None = None
         self.armed: str | None = None  # a kind waiting for its point

@@ -18,6 +18,14 @@ OK, REFUSED = (90, 230, 120), theme.REFUSED
 CHECK = (255, 60, 220)  # a piece with a check: a colour no piece is drawn in
 
 
+def fitting(words: str, size: int, width: int, least: int = 10) -> int:
+    """The size, from ``size`` down to ``least``, at which ``words`` fit ``width`` pixels: a narrow
+    window, or longer words (French's *cylindre couché*), draws them smaller, never cut."""
+    while size > least and theme.font(size).size(words)[0] > width:
+        size -= 1
+    return size
+
+
 def check_words(oid: str | None, words: str) -> str:
     """A check as the panel and the refusals say it: its piece's id first, when it has one."""
     problem = i18n.say(words)
@@ -158,7 +166,8 @@ class DesignerView:
                 colour = theme.TEXT_WARN if used[family] > limit else theme.TEXT_DIM
                 x = rect.x + 4
                 word = i18n.say(catalogue.kind_word(kind))
-                theme.blit_text(surf, word, (x, rect.bottom - 30), 12, theme.TEXT)
+                size = fitting(word, 12, rect.width - 8)
+                theme.blit_text(surf, word, (x, rect.bottom - 30), size, theme.TEXT)
                 in_box = tr("designer.in_box", used=used[family], limit=limit)
                 theme.blit_text(surf, in_box, (x, rect.bottom - 15), 11, colour)
             self._palette_key, self._palette = key, surf
@@ -187,4 +196,6 @@ class DesignerView:
         words = point_name(point) if point is not None else "—"
         hint = (tr("designer.status_armed", kind=i18n.say(catalogue.kind_word(self.armed))) if self.armed
                 else tr("designer.status"))
-        theme.blit_text(surface, f"{words}   ·   {hint}", (8, h - 22), 13, theme.TEXT)
+        line = f"{words}   ·   {hint}"
+        size = fitting(line, 13, self.field_area.width - 16)
+        theme.blit_text(surface, line, (8, h - 14), size, theme.TEXT, anchor="midleft")
