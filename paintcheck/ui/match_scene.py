@@ -258,10 +258,15 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
     # -- reactions and dodges ---------------------------------------------------------------------
 
     # -- the one door -----------------------------------------------------------------------------
-    def apply(self, decision) -> list:
+    def why_not(self, decision) -> str | None:
+        """The engine's sentence refusing ``decision``, in the window's language (None: allowed)."""
         reason = self.session.why_illegal(decision)
+        return None if reason is None else i18n.say(reason)
+
+    def apply(self, decision) -> list:
+        reason = self.why_not(decision)
         if reason is not None:
-            self.app.flash(i18n.say(reason), error=True)
+            self.app.flash(reason, error=True)
             return []
         self.show_all()  # the last resolution is told in full before the next one starts
         events = self.session.apply(decision)
@@ -450,9 +455,9 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
             return None
         if s.phase == TARGET:  # a break shot "chosen later" (RULES 12.2)
             shooter = s.awaiting[0]
-            reason = self.session.why_illegal(ChooseTarget(self.viewer, shooter, pid))
+            reason = self.why_not(ChooseTarget(self.viewer, shooter, pid))
             if reason:
-                return tr("match.hover.target_refused", shooter=shooter, target=pid, reason=i18n.say(reason))
+                return tr("match.hover.target_refused", shooter=shooter, target=pid, reason=reason)
             return tr("match.hover.target_click", shooter=shooter, target=pid)
         if s.phase != DECLARE or self.draft is None:
             return None

@@ -111,7 +111,7 @@ class DeclarePhase:
         c.add("clear-seq", tr("match.declare.clear"), self.clear_sequence,
               None if more else tr("match.declare.nothing_to_clear"))
         c.add("confirm", tr("match.declare.confirm"), self.confirm_sequence,
-              said(self.session.why_illegal(d.declaration())) if not d.move_mode
+              self.why_not(d.declaration()) if not d.move_mode
               else tr("match.declare.finish_move_first"), primary=True)
         c.newline(12)
         if d.move_mode:
@@ -153,7 +153,7 @@ class DeclarePhase:
     def why_with(self, action) -> str | None:
         """Why ``action`` cannot be added: the points all used first (a complete sequence is no
         error), else the engine's sentence for the sequence with it."""
-        return self.points_used() or said(self.session.why_illegal(self.draft.declaration(action)))
+        return self.points_used() or self.why_not(self.draft.declaration(action))
 
     def points_used(self) -> str | None:
         cost = self.cost(self.draft.declaration())

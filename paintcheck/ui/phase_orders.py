@@ -22,7 +22,7 @@ class OrdersPhase:
         c.newline()
         decision = AssignOrders(self.viewer, tuple(sorted(self.orders_draft.items())))
         c.add("orders-confirm", tr("match.orders.confirm"), self.confirm_orders,
-              self.session.why_illegal(decision), primary=True)
+              self.why_not(decision), primary=True)
 
     def pick_token(self, k: int) -> None:
         self.next_token = None if self.next_token == k else k

@@ -20,7 +20,7 @@ class ReactPhase:
         for r, reason in self.reaction_list:
             chosen = r in self.chosen_reactions
             if reason is None and not chosen:
-                reason = self.session.why_illegal(React(team, (*self.chosen_reactions, r)))
+                reason = self.why_not(React(team, (*self.chosen_reactions, r)))
             c.add(f"react-{r.player}-{r.kind}-{r.target}", reaction_words(r),
                   lambda r=r: self.toggle_reaction(r), reason=None if reason is None else i18n.say(reason),
                   chosen=chosen)
@@ -29,13 +29,13 @@ class ReactPhase:
         words = tr("match.react.none") if not n else (
             tr("match.react.declare_one") if n == 1 else tr("match.react.declare_many", count=n))
         c.add("react-confirm", words, self.confirm_reactions,
-              self.session.why_illegal(React(team, tuple(self.chosen_reactions))), primary=True)
+              self.why_not(React(team, tuple(self.chosen_reactions))), primary=True)
 
     def build_dodge(self) -> None:
         c = self.controls
         dg = self.session.state.resolution.dodge
         c.add("dodge", tr("match.react.dodge", die=dg["used"] + 1, dice=dg["allowed"]), self.roll_dodge,
-              self.session.why_illegal(Dodge(self.viewer)), primary=True, width=240)
+              self.why_not(Dodge(self.viewer)), primary=True, width=240)
 
     def build_target(self) -> None:
         c = self.controls
@@ -44,7 +44,7 @@ class ReactPhase:
         for q in self.session.state.players.values():
             if q.on_field and q.team != self.viewer:
                 c.add(f"target-{q.id}", q.id, lambda e=q.id: self.choose_target(e),
-                      self.session.why_illegal(ChooseTarget(self.viewer, pid, q.id)), width=60)
+                      self.why_not(ChooseTarget(self.viewer, pid, q.id)), width=60)
         c.add("hold-fire", tr("match.react.hold_fire"), lambda: self.choose_target(None))
 
     def choose_target(self, target: str | None) -> None:

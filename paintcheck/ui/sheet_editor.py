@@ -154,7 +154,7 @@ class SheetEditor:
         busy = {MOVING: "match.declare.finish_move_first",
                 SHOOTING: "match.sheet.shot_point_first"}.get(self.mode)
         c.add("sheet-confirm", tr("match.sheet.hand_in"), self.scene.confirm_sheet,
-              tr(busy) if busy else said(self.session.why_illegal(self.sheet())), primary=True, width=260)
+              tr(busy) if busy else self.scene.why_not(self.sheet()), primary=True, width=260)
         c.newline(12)
         move = next((a for a in d.actions if isinstance(a, Move)), None)
         if move is not None and self.mode is None:
@@ -413,7 +413,7 @@ class SheetEditor:
             if y + 16 > bottom:
                 break
             d = self.lines.get(pid, LineDraft(pid))
-            acts = ", ".join(self.action_text(a) for a in d.actions) or "—"
+            acts = " · ".join(self.action_text(a) for a in d.actions) or "—"  # side by side, each in words
             cells = (str(orders.get(pid, "—")), pid, self.fmt(d.start) if d.start else "—",
                      self.fmt(d.prebunk) if d.prebunker and d.prebunk else ("?" if d.prebunker else ""))
             colour = theme.SELECT if pid == self.current else theme.TEXT
