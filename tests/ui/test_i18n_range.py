@@ -276,3 +276,53 @@ def walk(app, drawn) -> tuple[dict[str, list[str]], set[str]]:
     assert NNBSP + ":" in text
 
     return seen, data
+
+
+# -- the French screenshots (Xvfb) ---------------------------------------------------------------------------
+def french_range_screenshots(out) -> list:
+    """docs/screenshots/fr-08-range.png (a shot read, a line of the sum hovered, the odds) and
+    fr-09-lesson.png (a lesson answered, its explanation and its terms lit), on the current DISPLAY."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from paintcheck.ui.app import App
+
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp()
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    app = App((1600, 1000), seed=21, language="fr")
+    step(app, 3)
+    press(app, "learn")
+    scene = app.scene
+    drag(app, scene.t.to_screen(*scene.situation.shooter.point), scene.t.to_screen(3, 6))
+    press(app, "def-2")
+    r = scene.reading
+    i = next((i for i, t in enumerate(r.terms) if t.label.startswith(("grazes", "crosses"))), 1)
+    move(app, next(rect for rect, j in scene.term_rects if j == i).center)
+    step(app, 3)
+    saved = [out / "fr-08-range.png", out / "fr-09-lesson.png"]
+    pygame.image.save(app.screen, str(saved[0]))
+    press(app, "lessons")
+    press(app, "lesson-05-graze-kneeling")
+    answer_by_clicks(app, scene, wrong=True)
+    answer_by_clicks(app, scene, wrong=False)
+    move(app, (app.size[0] - 5, app.size[1] - 5))
+    step(app, 3)
+    pygame.image.save(app.screen, str(saved[1]))
+    pygame.quit()
+    i18n.set_locale("en")
+    return saved
+
+
+if __name__ == "__main__":  # python -m tests.ui.test_i18n_range docs/screenshots
+    import os
+    import sys
+
+    from tests.ui.xvfb import xvfb_display
+
+    with xvfb_display() as shown:
+        os.environ["DISPLAY"] = shown
+        os.environ.pop("SDL_VIDEODRIVER", None)
+        for path in french_range_screenshots(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"):
+            print(path)
