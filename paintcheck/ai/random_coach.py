@@ -10,6 +10,7 @@ import random
 from bisect import bisect
 from dataclasses import replace
 from itertools import accumulate
+from weakref import WeakKeyDictionary
 
 from paintcheck.field.lattice import FORWARD, chebyshev, half_of
 from paintcheck.rules import tables
@@ -36,10 +37,15 @@ from paintcheck.rules.actions import (
 )
 from paintcheck.rules.break_turn import why_line_illegal
 from paintcheck.rules.engine import Engine
-from paintcheck.rules.legality import reaction_options, why_reaction_illegal
+from paintcheck.rules.legality import (
+    reaction_options,
+    why_move_illegal,
+    why_reaction_illegal,
+    why_target_unreachable,
+)
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState
-from paintcheck.rules.values import RoundView
+from paintcheck.rules.values import RoundView, with_declaration
 
 TRIES = 12  # random sequences proposed before falling back to the safe one
 # the next action of a random sequence, with its weight; drawn as random.choices draws one (the same
@@ -47,6 +53,24 @@ TRIES = 12  # random sequences proposed before falling back to the safe one
 ACTION_CHOICES = ("DEF", "SHOT", "MOV", "SUP", "DUMP", "SIDE")
 ACTION_CUM_WEIGHTS = tuple(accumulate((4, 4, 3, 2, 1, 1)))
 _ACTION_TOTAL = ACTION_CUM_WEIGHTS[-1] + 0.0
+
+
+_BREAK_POINTS: WeakKeyDictionary = WeakKeyDictionary()  # measurer -> (lattice, team) -> points
+
+
+def _break_points(m, lattice, team: str) -> tuple[list, list, list]:
+    """The free points of ``team``'s prebunk zone, its free base points and the free points of the
+    other half, in lattice order: the same for every break on a field, so made once per field."""
+    per_field = _BREAK_POINTS.setdefault(m, {})
+    found = per_field.get((lattice, team))
+    if found is None:
+        free = [p for p in lattice.points() if m.obstacle_at(p) is None]
+        found = per_field[lattice, team] = (
+            [p for p in free if lattice.in_prebunk_zone(p, team)],
+            [p for p in lattice.base_points(team) if m.obstacle_at(p) is None],
+            [p for p in free if half_of(p) != team],
+        )
+    return found
 
 
 class RandomCoach:
@@ -92,10 +116,7 @@ class RandomCoach:
         rng, m, lattice = self.rng, self.engine.m, state.lattice
         players = [p.id for p in state.team_players(self.team)]
         rng.shuffle(players)
-        free = [p for p in lattice.points() if m.obstacle_at(p) is None]
-        zone = [p for p in free if lattice.in_prebunk_zone(p, self.team)]
-        bases = [p for p in lattice.base_points(self.team) if m.obstacle_at(p) is None]
-        enemy = [p for p in free if half_of(p) != self.team]
+        zone, bases, enemy = _break_points(m, lattice, self.team)
         used: set = set()  # start and end points taken by earlier lines
         prebunkers, runners = [], []
         for pid in players[: rng.choice((0, 1, 1, 2))]:
@@ -169,15 +190,35 @@ class RandomCoach:
         pid = state.active[self.team]
         p = state.players[pid]
         m = self.engine.m
+        view = RoundView(state, m)  # the round without this sequence: what the targets do
         for _ in range(TRIES):
             decl = self._random_sequence(state, pid)
-            if self.engine.why_illegal(state, decl) is None:
+            if not self._refused(state, view, decl) and self.engine.why_illegal(state, decl) is None:
                 return decl
         covers = m.covers(p.point)
         cover = covers[0] if covers else None
         side = (p.side if p.side and p.cover == cover else self._side(cover)) if cover else None
         actions = [ClearBoulet()] * p.boulets + [Def()] * (tables.ACTION_POINTS - p.boulets)
         return Declare(pid, self.rng.choice(tables.POSTURES), tuple(actions), cover, side)
+
+    def _refused(self, state: MatchState, view: RoundView, decl: Declare) -> bool:
+        """Whether the engine surely refuses ``decl``: legality's own query about one of its moves
+        or shots gives a reason (most random sequences fail there: a shot out of sight, a run
+        through an obstacle). Cheaper than the whole ``why_illegal``, which still judges every
+        sequence this lets through; what the targets do is read once per decision (``view``)."""
+        m = self.engine.m
+        for a in decl.actions:
+            if isinstance(a, Move) and why_move_illegal(state, decl.player, a, m) is not None:
+                return True
+        mine = None
+        for f in make_plan(decl, state.players[decl.player].point, m).fires:
+            if f.dump:
+                continue
+            if mine is None:  # where he stands at each shot, as legality reads it
+                mine = RoundView(with_declaration(state, decl), m)
+            if why_target_unreachable(view, mine.stand(decl.player, f.action), f.target) is not None:
+                return True
+        return False
 
     def _side(self, cover: str | None) -> str | None:
         if cover is None:

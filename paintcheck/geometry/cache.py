@@ -74,6 +74,14 @@ class CachedMeasurer(FieldMeasurer):
         self._sight: SightLines | None = None
         self._measured = 0  # shooters' questions the geometry answered
         self._looked = False  # the disk cache was looked at
+        # the field's plain facts, read as dictionaries (the rules ask them tens of thousands of
+        # times a match): covers and obstacle readings remembered as they are asked
+        self._covers: dict[Point, tuple[str, ...]] = {}
+        self._obstacles: dict[str, object] = {}
+        self._paths: dict[tuple, tuple[Point, ...]] = {}
+        self._standing: dict[Point, str] = {p: o.id for p, o in field.standing_on.items()}
+        self._blocking: frozenset[Point] = frozenset(
+            p for p, o in field.standing_on.items() if o.blocks(p))
         if sight:
             self.sight_lines()
 
@@ -105,9 +113,45 @@ class CachedMeasurer(FieldMeasurer):
         folder = sight.cache_dir() if self._sight_cache is True else Path(self._sight_cache)
         return (folder / f"{sight.layout_key(self.field)}.npz").exists()
 
-    obstacle = _memo(FieldMeasurer.obstacle)
-    covers = _memo(FieldMeasurer.covers)
-    path = _memo(FieldMeasurer.path)
+    def obstacle(self, obstacle_id: str):
+        found = self._obstacles.get(obstacle_id)
+        if found is None:
+            found = self._obstacles[obstacle_id] = FieldMeasurer.obstacle(self, obstacle_id)
+        return found
+
+    def covers(self, point: Point) -> tuple[str, ...]:
+        try:
+            return self._covers[point]
+        except KeyError:
+            found = self._covers[point] = FieldMeasurer.covers(self, point)
+            return found
+        except TypeError:  # a list for a point
+            return self.covers(tuple(point))
+
+    def obstacle_at(self, point: Point) -> str | None:
+        try:
+            return self._standing.get(point)
+        except TypeError:
+            return self._standing.get(tuple(point))
+
+    def blocked(self, point: Point) -> bool:
+        try:
+            return point in self._blocking
+        except TypeError:
+            return tuple(point) in self._blocking
+
+    def on_field(self, point: Point) -> bool:
+        return self.field.lattice.contains(point)
+
+    def path(self, start: Point, waypoints: Sequence[Point]) -> tuple[Point, ...]:
+        try:
+            return self._paths[start, waypoints]
+        except KeyError:
+            found = self._paths[start, waypoints] = FieldMeasurer.path(self, start, waypoints)
+            return found
+        except TypeError:  # lists for points
+            return self.path(tuple(start), tuple(map(tuple, waypoints)))
+
     static_angle = _memo(FieldMeasurer.static_angle)
     run_angle = _memo(FieldMeasurer.run_angle)
     safe_move = _memo(FieldMeasurer.safe_move)

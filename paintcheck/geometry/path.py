@@ -25,13 +25,25 @@ def _round_away(v: float) -> int:
     return int(math.copysign(math.floor(abs(v) + 0.5), v))
 
 
+def _steps(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
+    """The offsets of a segment's points from its start (the start excluded)."""
+    n = max(abs(dx), abs(dy))
+    return tuple((_round_away(i * dx / n), _round_away(i * dy / n)) for i in range(1, n + 1))
+
+
+_STEPS: dict[tuple, tuple[tuple[int, int], ...]] = {}  # (dx, dy) -> offsets: the walk depends on them only
+
+
 def step_segment(a: Point, b: Point) -> list[Point]:
     """The lattice points from ``a`` (excluded) to ``b`` (included), one 8-neighbour step apart."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    n = max(abs(dx), abs(dy))
-    return [
-        (a[0] + _round_away(i * dx / n), a[1] + _round_away(i * dy / n)) for i in range(1, n + 1)
-    ]
+    x, y = a
+    d = (b[0] - x, b[1] - y)
+    steps = _STEPS.get(d)
+    if steps is None:
+        steps = _steps(*d)
+        if len(_STEPS) < 65536:
+            _STEPS[d] = steps
+    return [(x + i, y + j) for i, j in steps]
 
 
 @dataclass(frozen=True)

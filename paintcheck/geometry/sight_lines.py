@@ -43,6 +43,7 @@ class SightLines:
         self._code = table.obstacle.astype(np.intp) + n * table.crossed
         self._touches = index.touches[GRAZE] + index.touches[CROSS]
         self._from: dict[int, dict[int, Touches]] = {}
+        self._filtered: dict[tuple, Touches] = {}
 
     def _shooter(self, i: int) -> dict[int, Touches]:
         """Target index -> touches in the ruler's order, for shooter ``i`` (every target it meets
@@ -69,7 +70,10 @@ class SightLines:
         """The touches for each target in turn (as ``ruler.lines_of_fire``), or None when a point
         is off the lattice."""
         where = self.point_index
-        i = where.get(tuple(shooter))
+        try:
+            i = where.get(shooter)
+        except TypeError:  # a list for a point
+            i = where.get(tuple(shooter))
         if i is None:
             return None
         row = self._from.get(i)
@@ -77,10 +81,27 @@ class SightLines:
             row = self._shooter(i)
         out = []
         for target in targets:
-            j = where.get(tuple(target))
+            try:
+                j = where.get(target)
+            except TypeError:
+                j = where.get(tuple(target))
             if j is None:
                 return None
-            out.append(row.get(j, _NONE))
-        if ignore:
-            return tuple(tuple(x for x in r if x.obstacle not in ignore) if r else r for r in out)
+            found = row.get(j, _NONE)
+            if found and ignore:
+                found = self._left(found, ignore)
+            out.append(found)
         return tuple(out)
+
+    def _left(self, touches: Touches, ignore: Sequence[str]) -> Touches:
+        """``touches`` without the obstacles named in ``ignore`` (remembered: a round asks the same
+        lines with the same covers left out again and again). ``touches`` is a tuple of the rows,
+        kept as long as this reader: its id names it."""
+        try:
+            key = (id(touches), ignore)
+            return self._filtered[key]
+        except KeyError:
+            left = self._filtered[key] = tuple(x for x in touches if x.obstacle not in ignore)
+            return left
+        except TypeError:  # a list of ignored obstacles
+            return tuple(x for x in touches if x.obstacle not in ignore)

@@ -98,11 +98,38 @@ def supports_after(actions: tuple, index: int) -> int:
     return n
 
 
-@lru_cache(maxsize=4096)
+_BY_IDENTITY_MAX = 8192
+_by_identity: dict[int, tuple[Declare, Point, Measurer, Plan]] = {}
+
+
 def make_plan(decl: Declare, start: Point, measurer: Measurer) -> Plan:
     """Read a sequence declared from ``start``; the move's lattice path comes from ``measurer``.
 
-    Pure in its arguments (a declaration is immutable, the field does not change), so remembered."""
+    Pure in its arguments (a declaration is immutable, the field does not change), so remembered:
+    first by the declaration object itself (every view of a round reads the same ``Declare``
+    objects, and hashing a declaration walks all its actions), then by value. An entry keeps its
+    declaration alive, so an id is never taken for another's while it is remembered."""
+    found = _by_identity.get(id(decl))
+    if found is not None and found[0] is decl and found[2] is measurer and found[1] == start:
+        return found[3]
+    plan = _plan_by_value(decl, start, measurer)
+    if len(_by_identity) >= _BY_IDENTITY_MAX:
+        _by_identity.clear()
+    _by_identity[id(decl)] = (decl, start, measurer, plan)
+    return plan
+
+
+def _cache_clear() -> None:
+    """Forget every plan (a test that changes ``tables`` reads costs and counts again)."""
+    _by_identity.clear()
+    _plan_by_value.cache_clear()
+
+
+make_plan.cache_clear = _cache_clear  # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=4096)
+def _plan_by_value(decl: Declare, start: Point, measurer: Measurer) -> Plan:
     actions = decl.actions
     point, cover, side = start, decl.cover, decl.side
     side_changed = False
