@@ -17,7 +17,7 @@ from paintcheck.field.layout_file import load_layout
 from paintcheck.odds import lessons
 from paintcheck.odds.situation import Figure, Situation, read
 from paintcheck.table import Table
-from paintcheck.ui import i18n
+from paintcheck.ui import i18n, theme
 from paintcheck.ui.i18n import NNBSP, say, tr
 from tests.ui.driver import click, drag, move, press, step
 from tests.ui.french import Drawn, assert_french
@@ -242,6 +242,10 @@ def walk(app, drawn) -> tuple[dict[str, list[str]], set[str]]:
     press(app, "lessons")
     seen["lessons"] = frame(app, drawn)
     data |= {x.text("fr").title for x in scene.catalogue}
+    for x in scene.catalogue:  # each French title fits its button in the list (as Controls measures words)
+        width = scene.controls.rect(f"lesson-{x.id}").width
+        words = tr("range.lessons.done", "fr", title=x.text("fr").title)
+        assert theme.font(14).size(words)[0] + 8 <= width, x.id
     for lesson_id, misses in (("05-graze-kneeling", 1), ("01-distance-band", 1), ("13-def-dodge-dice", 2)):
         press(app, f"lesson-{lesson_id}")
         lesson = scene.lesson
