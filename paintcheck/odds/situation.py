@@ -18,7 +18,8 @@ when it reads the round's shots, and asks ``RoundView`` for the readings:
 
 The dodge dice are the engine's (``RoundView.dodge_dice``: RULES 9.2, 9.3, 9.7), the odds are
 ``shot_odds`` of the required roll and those dice, and each term carries its rule
-(``citations``). Combinations the rules forbid raise ``ValueError`` with one sentence saying why;
+(``citations``). Combinations the rules forbid raise ``ValueError`` with one sentence saying why
+(its argument a ``Said``, keys ``range.refuse.*``: the range words it in the window's language);
 the checks are the engine's legality where it has one (the run, the stances, the sequence's cost).
 docs/odds.md, docs/rules-decisions.md.
 """

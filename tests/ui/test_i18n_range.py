@@ -13,6 +13,7 @@ from functools import cache
 import pygame
 import pytest
 
+from paintcheck.field.lattice import point_name
 from paintcheck.field.layout_file import load_layout
 from paintcheck.odds import lessons
 from paintcheck.odds.situation import Figure, Situation, read
@@ -224,6 +225,24 @@ def walk(app, drawn) -> tuple[dict[str, list[str]], set[str]]:
         assert tr("range.vulnerable", "fr", n=len(scene.reading.vulnerable)) in seen["run"]
     press(app, "run-clear")
 
+    # what the range refuses, said in a flash: a run's point on a piece, a figure dropped on another
+    press(app, "run")
+    blocked = next(p for y in range(-12, 13) for x in range(scene.table.field.lattice.columns)
+                   if scene.m.on_field(p := (x, y)) and scene.m.blocked(p)
+                   and scene.t.nearest_point(*scene.t.to_screen(*p)) == p)
+    click(app, scene.t.to_screen(*blocked))
+    seen["run-on-a-piece"] = frame(app, drawn)
+    assert tr("range.flash.piece_there", "fr", point=point_name(blocked)) in seen["run-on-a-piece"]
+    press(app, "run")
+    target = scene.situation.target.point
+    drag(app, scene.t.to_screen(*scene.situation.shooter.point), scene.t.to_screen(*target))
+    seen["dropped-on-the-target"] = frame(app, drawn)
+    assert tr("range.flash.no_one", "fr", point=point_name(target)) in seen["dropped-on-the-target"]
+    press(app, "swap")
+    assert scene.situation.shooter.point == target
+    seen["swapped"] = frame(app, drawn)
+    press(app, "swap")
+
     # both maps: while computing, then drawn with the point under the mouse
     for key in ("map-from_where", "map-where_to_hide"):
         press(app, key)
@@ -250,7 +269,10 @@ def walk(app, drawn) -> tuple[dict[str, list[str]], set[str]]:
         press(app, f"lesson-{lesson_id}")
         lesson = scene.lesson
         assert lesson.id == lesson_id
+        press(app, "def-3")  # the situation stays while the lesson is asked
+        assert scene.situation == lesson.situation
         seen[f"{lesson_id}-asked"] = frame(app, drawn)
+        assert tr("range.stays", "fr") in seen[f"{lesson_id}-asked"]
         data |= lesson_lines(scene, lesson)
         for _ in range(misses):
             answer_by_clicks(app, scene, wrong=True)
