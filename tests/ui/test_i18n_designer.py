@@ -248,13 +248,14 @@ def test_the_designers_study_draws_no_english_in_french(french):
     seen["row-chosen"] = drawn.frame(app)
     drag(app, at(scene, (7, -6)), at(scene, (5, -4)))
     seen["updating"] = drawn.frame(app)
+    assert any(line.startswith(tr("study.updating", "fr")) for line in seen["updating"]), seen["updating"]
     scene.study.wait()
     assert_all_french(seen, data)
 
 
 def test_the_study_draws_no_english_in_french(french):
-    """The chooser's Study of each shipped field: each map, a point hovered, the table; a bad
-    file refused."""
+    """The chooser's Study of each shipped field: each map, a point hovered, the table; in the
+    smallest window, the table scrolled; a bad file refused."""
     app, drawn = french
     data = shipped_data()
     seen = {}
@@ -274,6 +275,15 @@ def test_the_study_draws_no_english_in_french(french):
         seen[f"{path.name}-chosen"] = drawn.frame(app)
         prone = tr("study.posture_word.prone", "fr")
         assert tr("study.pieces", "fr", posture=prone) in seen[f"{path.name}-chosen"]
+    app.resize((1280, 800))  # the smallest window: the designer's Study goes under the palette,
+    app.open_designer(default_layout_path())  # its table has no room for every row
+    press(app, "study")
+    app.scene.study.wait()
+    step(app)
+    move(app, app.scene.study.table_rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    seen["small-window"] = drawn.frame(app)
+    assert any(line.startswith("lignes 4 à ") for line in seen["small-window"]), seen["small-window"]
     app.study_field(default_layout_path().with_name("no-such-field.json"))
     seen["bad-file"] = drawn.frame(app)
     assert app.scene.name == "fields"
