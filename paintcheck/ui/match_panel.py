@@ -8,6 +8,7 @@ import pygame
 from paintcheck.rules import tables
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, SHEETS, TARGET, MatchState
 from paintcheck.ui import i18n, theme
+from paintcheck.ui.event_words import words as engine_words
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.resolution_view import draw_resolution
 
@@ -15,13 +16,9 @@ PHASES = (ORDERS, DECLARE, REACT, DODGE, SHEETS, TARGET, OVER)  # each has its w
 
 
 def end_words(reason) -> str:
-    """Why the match ended, in the window's language: the engine's words (``Said``) worded, or a
-    reason read back from a file recognised by the result screen's patterns."""
-    if getattr(reason, "key", None) is not None:
-        return i18n.say(reason)
-    from paintcheck.ui.scenes import end_reason_words
-
-    return end_reason_words(reason or "")
+    """Why the match ended, in the window's language: the engine's words (``Said``), or a reason read
+    back from a file as plain English, recognised (``event_words.words``)."""
+    return engine_words(reason) if reason else ""
 
 
 class MatchPanel:
@@ -62,8 +59,9 @@ class MatchPanel:
                 theme.blit_text(surface, line, (x, y), 15, colour, True)
                 y += 19
         elif state.phase == OVER:
-            words = tr("match.over.draw") if state.winner == "draw" else tr(f"match.over.wins.{state.winner}")
-            line = tr("match.over.line", result=words, reason=end_words(state.end_reason))
+            result = tr("match.over.draw") if state.winner == "draw" else tr(
+                f"match.over.wins.{state.winner}")
+            line = tr("match.over.line", result=result, reason=end_words(state.end_reason))
             for part in theme.wrap(line, 15, w, bold=True)[:2]:
                 theme.blit_text(surface, part, (x, y), 15, theme.TEXT_GOOD, True)
                 y += 19
@@ -77,14 +75,14 @@ class MatchPanel:
         if self.sheet is not None and state.phase == SHEETS and self.deciding():
             y = self.sheet.draw_table(surface, x, y + 4, w, self.log_rect.top - 6)
         if self.hover_reason:
-            for line in theme.wrap(i18n.say(self.hover_reason), 13, w)[:2]:
+            for line in theme.wrap(self.hover_reason, 13, w)[:2]:
                 theme.blit_text(surface, line, (x, y), 13, theme.TEXT_WARN)
                 y += 16
         y = max(y + 4, self.readings_top)
         self.instrument_lines = []
         if self.app.message:
-            words, colour = self.app.message
-            for line in theme.wrap(i18n.say(words), 13, w)[:3]:
+            message, colour = self.app.message
+            for line in theme.wrap(message, 13, w)[:3]:
                 theme.blit_text(surface, line, (x, y), 13, colour)
                 y += 17
         if ruler is not None:

@@ -26,8 +26,10 @@ from paintcheck.rules.actions import (
     Shot,
 )
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, SHEETS, TARGET, MatchState
-from paintcheck.ui import i18n, overlays, playback, theme
+from paintcheck.ui import overlays, playback, theme
 from paintcheck.ui.computer_turn import ComputerTurn
+from paintcheck.ui.event_words import event_words
+from paintcheck.ui.event_words import words as engine_words  # the engine's words, in the window's language
 from paintcheck.ui.fieldview import FieldRenderer
 from paintcheck.ui.holder import secret_words
 from paintcheck.ui.i18n import tr
@@ -51,7 +53,7 @@ LOG_BOX_KEEP, LOG_BOX_MAX = 80, 160
 
 
 def _log_html(e) -> str:
-    words = html.escape(i18n.say(e.text))
+    words = html.escape(event_words(e))
     if isinstance(e, (ev.TurnStarted, ev.TokensRevealed, ev.MatchEnded)):
         return f"<b>{words}</b>"
     if isinstance(e, ev.Eliminated):
@@ -261,7 +263,7 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
     def why_not(self, decision) -> str | None:
         """The engine's sentence refusing ``decision``, in the window's language (None: allowed)."""
         reason = self.session.why_illegal(decision)
-        return None if reason is None else i18n.say(reason)
+        return None if reason is None else engine_words(reason)
 
     def apply(self, decision) -> list:
         reason = self.why_not(decision)
@@ -311,7 +313,7 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         if self._logged >= told:
             return
         new = self.session.events[self._logged:told]
-        self.log_lines.extend(i18n.say(e.text) for e in new)
+        self.log_lines.extend(event_words(e) for e in new)
         self._logged = told
         if self._box_lines and self._box_lines + len(new) <= LOG_BOX_MAX:
             self.log_box.append_html_text("<br>" + "<br>".join(map(_log_html, new)))

@@ -25,6 +25,8 @@ from paintcheck.rules.events import Parts
 from paintcheck.rules.state import MatchState, ShotEntry
 from paintcheck.rules.values import RoundView
 from paintcheck.ui import i18n, theme
+from paintcheck.ui.event_words import parts_words
+from paintcheck.ui.event_words import words as engine_words
 from paintcheck.ui.fieldview import screen_coords
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.transform import FieldTransform
@@ -140,7 +142,7 @@ def read_ruler(state: MatchState, m, inst: Instruments) -> RulerView | None:
     if r.lost:
         view.lost = r.lost
         view.lines.append(tr("match.ruler.cannot_shoot", shooter=shooter.id, target=target.id,
-                             reason=i18n.say(r.lost)))
+                             reason=engine_words(r.lost)))
         return view
     view.shot_parts, view.target_parts, view.required = r.shot_parts, r.target_parts, r.required
     view.lines.append(tr("match.ruler.shot", shooter=shooter.id, target=target.id,
@@ -172,7 +174,7 @@ def _line_of_fire(view: RulerView, m, ignore: tuple) -> None:
     if lof.touches:
         view.lines.append(tr("match.ruler.line_of_fire", touches=", ".join(
             tr("match.ruler.crosses" if t.effect == CROSS else "match.ruler.grazes",
-               obstacle=i18n.say(t.name or t.obstacle), height=height_words(t.height))
+               obstacle=engine_words(t.name or t.obstacle), height=height_words(t.height))
             for t in lof.touches)))
 
 
@@ -181,14 +183,8 @@ def height_words(height: str) -> str:
 
 
 def parts_text(parts: Parts) -> str:
-    out = ""
-    for i, (label, value) in enumerate(parts):
-        label = i18n.say(label)
-        if i == 0:
-            out = f"{value} ({label})"
-        else:
-            out += f" {'+' if value >= 0 else '−'} {abs(value)} ({label})"
-    return out
+    """``10 (simple) − 1 (distance)``, each label in the window's language (``event_words``)."""
+    return parts_words(parts)
 
 
 @dataclass
@@ -470,20 +466,20 @@ def draw_run(surf: pygame.Surface, t: FieldTransform, path, exposure: dict[str, 
             if i == len(pts) - 1:
                 theme.blit_text(surf, str(len(path) - 1), (p[0] + 8, p[1] - 8), 12, colour, True)
                 if refused:
-                    words = theme.text(i18n.say(refused), 12, (255, 255, 255), True)
-                    r = words.get_rect(midtop=(p[0], p[1] + 10)).clamp(surf.get_rect())
+                    label = theme.text(engine_words(refused), 12, (255, 255, 255), True)
+                    r = label.get_rect(midtop=(p[0], p[1] + 10)).clamp(surf.get_rect())
                     pygame.draw.rect(surf, (150, 30, 30), r.inflate(8, 4), border_radius=3)
-                    surf.blit(words, r)
+                    surf.blit(label, r)
     for pid, n in exposure.items():
         q = state.players[pid]
         if q.point is None:
             continue
         x, y = t.to_screen(*q.point)
         if n:
-            words = tr("match.run.sees_mov", count=n, modifier=f"{tables.vulnerability_modifier(n):+d}")
+            seen = tr("match.run.sees_mov", count=n, modifier=f"{tables.vulnerability_modifier(n):+d}")
         else:
-            words = tr("match.run.sees", count=n)
-        surf_text = theme.text(words, 12, (255, 255, 255) if n else (180, 180, 180), True)
+            seen = tr("match.run.sees", count=n)
+        surf_text = theme.text(seen, 12, (255, 255, 255) if n else (180, 180, 180), True)
         r = surf_text.get_rect(midtop=(x, y + int(t.scale * 0.45)))
         pygame.draw.rect(surf, (150, 30, 30) if n else (50, 50, 50), r.inflate(6, 2), border_radius=3)
         surf.blit(surf_text, r)

@@ -29,7 +29,8 @@ from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import MatchState
 from paintcheck.rules.values import run_exposure
 from paintcheck.rules.words import obstacle_name
-from paintcheck.ui import i18n, overlays, theme
+from paintcheck.ui import overlays, theme
+from paintcheck.ui.event_words import words as engine_words
 from paintcheck.ui.i18n import tr
 
 
@@ -190,7 +191,7 @@ class DeclarePhase:
 
     def cover_name(self, obstacle_id: str) -> str:
         """An obstacle as the coach at the screen reads it: "cylinder at H6" in his own half."""
-        return i18n.say(self.session.table.field.by_id[obstacle_id].name_for(self.viewer))
+        return engine_words(self.session.table.field.by_id[obstacle_id].name_for(self.viewer))
 
     def arrival_buttons(self, key: str, move: Move, choose) -> None:
         """A run's arrival stance: his cover at the end point and the side he plays, as buttons
@@ -397,7 +398,7 @@ class DeclarePhase:
 def _forecast_words(f: Forecast) -> str:
     """"shot at W2: needs 12 · eliminated 23%, dodged 17%, missed 60%"."""
     if f.lost:
-        return tr("match.odds.no_shot", target=f.target, reason=i18n.say(f.lost))
+        return tr("match.odds.no_shot", target=f.target, reason=engine_words(f.lost))
     o = f.odds
     percent = theme.percent
     if f.dodge_dice:
@@ -410,7 +411,7 @@ def _forecast_words(f: Forecast) -> str:
 
 def said(reason):
     """A reason the rules gave (``Said`` or plain words) in the window's language; None stays None."""
-    return None if reason is None else i18n.say(reason)
+    return None if reason is None else engine_words(reason)
 
 
 def side_words(side: str | None) -> str:
@@ -428,7 +429,7 @@ def action_words(action, m, point=point_name, cover_name=None) -> str:
         if cover_name is not None:
             return tr("match.action.move_behind", points=points, cover=cover_name(action.cover),
                       side=side_words(action.side))
-        return tr("match.action.move_to", points=points, cover=i18n.say(obstacle_name(m, action.cover)),
+        return tr("match.action.move_to", points=points, cover=engine_words(obstacle_name(m, action.cover)),
                   side=side_words(action.side))
     if isinstance(action, Def):
         return tr("match.action.def")
@@ -443,5 +444,5 @@ def action_words(action, m, point=point_name, cover_name=None) -> str:
     if isinstance(action, ShotAt):
         return tr("match.action.shot_at", point=point(action.point)) if action.point else tr(
             "match.action.shot_later")
-    words = {ClearBoulet: "clear", Clean: "clean", Reload: "reload"}.get(type(action))
-    return tr(f"match.action.{words}") if words else i18n.say(str(action))
+    kind = {ClearBoulet: "clear", Clean: "clean", Reload: "reload"}.get(type(action))
+    return tr(f"match.action.{kind}") if kind else engine_words(str(action))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from paintcheck.rules.actions import ChooseTarget, Dodge, React
 from paintcheck.rules.legality import reaction_options
-from paintcheck.ui import i18n, theme
+from paintcheck.ui import theme
+from paintcheck.ui.event_words import words as engine_words
 from paintcheck.ui.i18n import tr
 
 
@@ -21,9 +22,10 @@ class ReactPhase:
             chosen = r in self.chosen_reactions
             if reason is None and not chosen:
                 reason = self.why_not(React(team, (*self.chosen_reactions, r)))
+            if reason is not None:
+                reason = engine_words(reason)
             c.add(f"react-{r.player}-{r.kind}-{r.target}", reaction_words(r),
-                  lambda r=r: self.toggle_reaction(r), reason=None if reason is None else i18n.say(reason),
-                  chosen=chosen)
+                  lambda r=r: self.toggle_reaction(r), reason=reason, chosen=chosen)
         c.newline()
         n = len(self.chosen_reactions)
         words = tr("match.react.none") if not n else (
@@ -69,7 +71,7 @@ class ReactPhase:
         for r, reason in getattr(self, "reaction_list", []):
             if y + 15 > bottom:
                 break
-            why = tr("match.react.eligible") if reason is None else i18n.say(reason)
+            why = tr("match.react.eligible") if reason is None else engine_words(reason)
             words = tr(f"match.react.line.{r.kind}", player=r.player, target=r.target, why=why)
             theme.blit_text(surface, words, (x, y), 12, theme.TEXT_GOOD if reason is None else theme.TEXT_DIM)
             y += 15

@@ -13,6 +13,7 @@ import pytest
 
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, SHEETS, TARGET
 from paintcheck.ui import i18n, theme
+from paintcheck.ui.event_words import event_words
 from paintcheck.ui.i18n import NNBSP, tr
 from tests.ui.driver import (
     choose_field,
@@ -292,7 +293,7 @@ def test_a_turn_told_in_french(french):
     assert "react" in phases and "a resolution told" in phases, list(walk.seen)
     if app.scene.name == "match":
         walk.look("the log")
-        assert app.scene.log_lines == [i18n.say(e.text) for e in session.events]
+        assert app.scene.log_lines == [event_words(e) for e in session.events]
         html = app.scene.log_box.html_text
         assert "Turn " not in html and "begins" not in html, html[-400:]
     walk.judge()
