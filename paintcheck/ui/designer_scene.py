@@ -175,7 +175,8 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
 
     # -- edits ------------------------------------------------------------------------------------------
     def _done(self, reason: str | None) -> bool:
-        """After an edit: its refusal flashed (the design's words, worded in the window's language)."""
+        """After an edit of the design: its refusal (the design's words, worded in the window's
+        language) flashed, the panel built again."""
         if reason:
             self.app.flash(i18n.say(reason), error=True)
         else:
@@ -219,10 +220,16 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
             self.app.flash(tr("designer.place_where", kind=i18n.say(catalogue.kind_word(sel.kind))))
 
     def undo(self) -> None:
-        self._done(None if self.design.undo() else tr("designer.nothing_to_undo"))
+        if self.design.undo():
+            self._done(None)
+        else:
+            self.app.flash(tr("designer.nothing_to_undo"), error=True)
 
     def redo(self) -> None:
-        self._done(None if self.design.redo() else tr("designer.nothing_to_redo"))
+        if self.design.redo():
+            self._done(None)
+        else:
+            self.app.flash(tr("designer.nothing_to_redo"), error=True)
 
     def toggle_mirror(self) -> None:
         self.design.set_mirror(not self.design.mirror)

@@ -157,6 +157,9 @@ def test_the_designer_draws_no_english_in_french(french, user_data):
     scene = app.scene
     seen["new"] = drawn.frame(app)
     assert tr("designer.title", "fr", name=scene.design.name) in seen["new"]
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    seen["nothing-to-undo"] = drawn.frame(app)
+    assert app.message[0] == "rien à annuler"
 
     drag(app, scene.palette_rects["cylinder"].center, at(scene, (4, -6)))
     seen["upright-selected"] = drawn.frame(app)
