@@ -319,7 +319,7 @@ def test_the_exported_picture_speaks_the_windows_language(monkeypatch):
 # -- the screenshots (Xvfb) -------------------------------------------------------------------------
 def french_screenshots(out) -> list:
     """The designer and the study in French, on the current DISPLAY: docs/screenshots/fr-06-designer.png
-    (a half-built field, a check, a lying piece held with its ghost) and fr-07-study.png (the
+    (a half-built field, a check, a lying piece turned and selected) and fr-07-study.png (the
     chooser's Study of the snake field, kneeling, a piece chosen, a point hovered)."""
     import os
     import tempfile
@@ -341,13 +341,11 @@ def french_screenshots(out) -> list:
     drag(app, scene.palette_rects["rocket_small"].center, scene.t.to_screen(6, -2))
     press(app, "mirror")
     drag(app, scene.palette_rects["cylinder_lying"].center, scene.t.to_screen(3, -3))
-    key(app, pygame.K_e)
-    click(app, scene.palette_rects["cone_lying"].center)
+    key(app, pygame.K_e)  # selected: its words on the panel, turned by 45°
     move(app, scene.t.to_screen(9, -8))
     step(app, 3)
     saved = [out / "fr-06-designer.png", out / "fr-07-study.png"]
     pygame.image.save(app.screen, str(saved[0]))
-    key(app, pygame.K_ESCAPE)
     app.choose_field()
     step(app, 2)
     chooser = app.scene
