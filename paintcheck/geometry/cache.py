@@ -163,7 +163,7 @@ class CachedMeasurer(FieldMeasurer):
         key = (tuple(shooter), tuple(map(tuple, points)))
         touches = self._sweeps.get(key)
         if touches is None:
-            touches = self._sweeps[key] = sweep_mod.sweep(self.index, shooter, points).touches
+            touches = self._sweeps[key] = sweep_mod.sweep_touches(self.index, shooter, points)
         if not ignore:
             return touches
         return tuple(t for t in touches if t.obstacle not in ignore)

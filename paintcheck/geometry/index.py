@@ -41,6 +41,9 @@ class ObstacleIndex:
         self.bounds: np.ndarray = np.array(
             [o.bounds for o in self.obstacles], dtype=float
         ).reshape(-1, 4)
+        # the same, as Python lists of tuples (cheaper than arrays for a handful of obstacles)
+        self.bounds_list: list[tuple[float, ...]] = [tuple(b) for b in self.bounds.tolist()]
+        self.centres_list: list[tuple[float, ...]] = [tuple(c) for c in self.centres.tolist()]
         # radius of the smallest disc about the centre holding the footprint
         self.radii: np.ndarray = np.array(
             [

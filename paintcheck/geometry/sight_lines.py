@@ -9,12 +9,13 @@ Leaving obstacles out (the shooter's and the target's own covers) only removes t
 reader filters them at lookup. A point off the lattice (mid-run, or another field's) gets None:
 the caller measures it with the exact geometry.
 
-Each shooter's touches are gathered into tuples on first use and kept, so a process pays for the
-shooters it asks about only.
+Each shooter's rows are read into lists on first use, and each target's touches gathered into a
+tuple when first asked, then kept: a process pays for the pairs it asks about only.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 import numpy as np
@@ -42,22 +43,24 @@ class SightLines:
         n = len(index.ids)
         self._code = table.obstacle.astype(np.intp) + n * table.crossed
         self._touches = index.touches[GRAZE] + index.touches[CROSS]
-        self._from: dict[int, dict[int, Touches]] = {}
+        self._from: dict[int, tuple[list[int], list[int], dict[int, Touches]]] = {}
         self._filtered: dict[tuple, Touches] = {}
 
-    def _shooter(self, i: int) -> dict[int, Touches]:
-        """Target index -> touches in the ruler's order, for shooter ``i`` (every target it meets
-        something on; the others meet nothing). The table's rows are in that order already."""
+    def _shooter(self, i: int) -> tuple[list[int], list[int], dict[int, Touches]]:
+        """Shooter ``i``'s rows as lists: their targets (ascending, the table's order), their touch
+        codes (in the ruler's order within a target), and the touches of each target asked so far."""
         lo, hi = self._first[i], self._first[i + 1]
-        touches = self._touches
-        met = [touches[k] for k in self._code[lo:hi].tolist()]
-        target = self.table.target[lo:hi]
-        cuts = (np.flatnonzero(target[1:] != target[:-1]) + 1).tolist()
-        starts, ends = [0, *cuts], [*cuts, len(met)]
-        row = self._from[i] = {
-            j: tuple(met[a:b]) for j, a, b in zip(target[starts].tolist(), starts, ends, strict=True)
-        } if met else {}
+        row = self._from[i] = (self.table.target[lo:hi].tolist(), self._code[lo:hi].tolist(), {})
         return row
+
+    def _read(self, row: tuple[list[int], list[int], dict[int, Touches]], j: int) -> Touches:
+        """Target ``j``'s touches in ``row`` (its rows are contiguous: two bisections), kept."""
+        targets, codes, known = row
+        a = bisect_left(targets, j)
+        b = bisect_right(targets, j, a)
+        touches = self._touches
+        found = known[j] = tuple([touches[k] for k in codes[a:b]]) if b > a else _NONE
+        return found
 
     def touches(self, shooter: Point, target: Point, ignore: Sequence[str] = ()) -> Touches | None:
         """What the ruler from ``shooter`` to ``target`` meets, leaving out ``ignore``; None when
@@ -87,7 +90,9 @@ class SightLines:
                 j = where.get(tuple(target))
             if j is None:
                 return None
-            found = row.get(j, _NONE)
+            found = row[2].get(j)
+            if found is None:
+                found = self._read(row, j)
             if found and ignore:
                 found = self._left(found, ignore)
             out.append(found)

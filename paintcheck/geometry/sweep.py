@@ -12,11 +12,13 @@ the distance from the shooter.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import shapely
+from shapely import lib
 from shapely.geometry.base import BaseGeometry
 
 from paintcheck.field.catalogue import RULER_HALF_WIDTH
@@ -54,7 +56,7 @@ def sweep(
     index = index_of(field)
     pts = tuple(points)
     area = shapely.convex_hull(shapely.multipoints([shooter, *pts]))
-    band = shapely.buffer(area, RULER_HALF_WIDTH, quad_segs=8)
+    band = shapely.buffer(area, RULER_HALF_WIDTH, quad_segs=QUAD_SEGS)
     if not pts or not len(index):
         return Sweep(shooter, pts, (), area, band)
     near = index.tree.query(band, predicate="intersects")
@@ -69,6 +71,90 @@ def sweep(
     order = met[np.lexsort((met, d))] if met.size else met
     touches = tuple(index.touches[CROSS if is_cross[int(j)] else GRAZE][int(j)] for j in order)
     return Sweep(shooter, pts, touches, area, band)
+
+
+# The band is the hull buffered by GEOS with round joins of ``QUAD_SEGS`` segments a quarter circle:
+# its outline lies within the ruler's half-width of the hull, and the chords of its rounded corners
+# (each spanning at most a quarter circle / QUAD_SEGS) come no nearer than cos(pi / (4 QUAD_SEGS))
+# times that. An obstacle nearer the hull than the inner limit is surely grazed, one farther than
+# the outer limit surely not; only between the two is the band itself built and asked.
+QUAD_SEGS = 8
+_SURELY_IN = RULER_HALF_WIDTH * math.cos(math.pi / (4 * QUAD_SEGS)) - 1e-9
+_SURELY_OUT = RULER_HALF_WIDTH + 1e-9
+_NO_NAN = np.intc(0)  # shapely's handle_nan: allow (there are none)
+_NO_HOLES = np.empty((0,), dtype=object)
+
+
+def sweep_touches(field: Field | ObstacleIndex, shooter: Coord, points: Sequence[Coord]) -> tuple[Touch, ...]:
+    """``sweep(field, shooter, points).touches`` (nothing ignored), without drawing the band: the
+    same obstacles, effects and order, read from the hull's distance to each footprint. The hull of
+    lattice points is made here (its vertices are the same points, so every predicate on it is the
+    same); GEOS's own hull and band only where an obstacle lies between the two limits above."""
+    index = index_of(field)
+    points = tuple(points)
+    if not points or not len(index):
+        return ()
+    hull = _hull([tuple(shooter), *points])
+    xs = [p[0] for p in hull]
+    ys = [p[1] for p in hull]
+    x0, x1 = min(xs) - _SURELY_OUT, max(xs) + _SURELY_OUT
+    y0, y1 = min(ys) - _SURELY_OUT, max(ys) + _SURELY_OUT
+    near = [i for i, (a, b, c, d) in enumerate(index.bounds_list)
+            if a <= x1 and c >= x0 and b <= y1 and d >= y0]
+    if not near:
+        return ()
+    coords = np.array(hull, dtype=float)
+    if len(hull) > 2:
+        area = lib.polygons(lib.linearrings(coords, _NO_NAN), _NO_HOLES)
+    elif len(hull) == 2:
+        area = lib.linestrings(coords, _NO_NAN)
+    else:
+        area = lib.points(coords[0], _NO_NAN)
+    crossed = lib.intersects(index.inner[near], area).tolist()
+    footprints = index.footprints[near]
+    gap = lib.distance(footprints, area).tolist()
+    met = []
+    band = None
+    for k, i in enumerate(near):
+        if not crossed[k]:
+            if gap[k] > _SURELY_OUT:
+                continue
+            if gap[k] > _SURELY_IN:  # between the limits: the band as ``sweep`` builds it
+                if band is None:
+                    band = shapely.buffer(shapely.convex_hull(shapely.multipoints([shooter, *points])),
+                                          RULER_HALF_WIDTH, quad_segs=QUAD_SEGS)
+                if not lib.intersects(band, footprints[k]):
+                    continue
+        # distances rounded to the tolerance as ``sweep`` rounds them (numpy's hypot and round)
+        cx, cy = index.centres_list[i]
+        met.append((round(np.hypot(cx - shooter[0], cy - shooter[1]), 9), i, crossed[k]))
+    met.sort()
+    touches = (index.touches[GRAZE], index.touches[CROSS])
+    return tuple(touches[c][i] for _, i, c in met)
+
+
+def _hull(points: list[Coord]) -> list[Coord]:
+    """The convex hull's vertices (Andrew's monotone chain), counter-clockwise, collinear points
+    left out; one or two points when the hull is a point or a segment."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def turn(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[Coord] = []
+    for p in pts:
+        while len(lower) >= 2 and turn(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[Coord] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and turn(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    hull = lower[:-1] + upper[:-1]
+    return hull if len(hull) > 2 else [pts[0], pts[-1]]
 
 
 @dataclass(frozen=True)
