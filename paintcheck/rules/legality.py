@@ -33,11 +33,20 @@ from paintcheck.rules.values import RoundView, Stand, line_of_fire_blocked, with
 from paintcheck.rules.words import obstacle_name, side_word
 from paintcheck.said import Said
 
+_REFUSALS: dict[tuple[str, str], Said] = {}  # made once: the searches meet the same refusals again and again
+
 
 def refusal(key: str, text: str, **values) -> Said:
     """A refusal as data: its English ``text`` (what the engine and the command line print), the
-    catalogue key ``rules.refusal.<key>`` and the values the window words it from."""
-    return Said(f"rules.refusal.{key}", text, **values)
+    catalogue key ``rules.refusal.<key>`` and the values the window words it from. The text is made
+    from the values, so one (key, text) is one refusal: it is remembered (a ``Said`` costs some
+    microseconds to make, a look-up a tenth of that; the legality is asked thousands of times)."""
+    found = _REFUSALS.get((key, text))
+    if found is None:
+        if len(_REFUSALS) >= 8192:
+            _REFUSALS.clear()
+        found = _REFUSALS[key, text] = Said(f"rules.refusal.{key}", text, **values)
+    return found
 
 
 def _ids(ids) -> str:
