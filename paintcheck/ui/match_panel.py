@@ -33,16 +33,20 @@ class MatchPanel:
             "match.turn.of", turn=state.turn, turns=tables.MAX_TURNS)
         drawn = theme.blit_text(surface, title, (x, 10), 20, theme.TEXT, True)
         tx = max(x + 170, drawn.right + 12)
-        for turn in range(tables.BREAK_TURN + 1, tables.MAX_TURNS + 1):
-            box = pygame.Rect(tx, 10, 26, 24)
+        phase = tr(f"match.phase.{state.phase}") if state.phase in PHASES else state.phase
+        rnd = tr("match.turn.round", round=state.round) if state.round else tr("match.turn.before_round")
+        where = f"{rnd} · {phase}"
+        turns = range(tables.BREAK_TURN + 1, tables.MAX_TURNS + 1)
+        room = x + w - tx - 10 - theme.font(15).size(where)[0]  # the track narrows for longer words
+        step = max(22, min(30, room // len(turns)))
+        for turn in turns:
+            box = pygame.Rect(tx, 10, step - 4, 24)
             now = turn == state.turn
             pygame.draw.rect(surface, (250, 210, 60) if now else (60, 68, 74), box, border_radius=4)
             theme.blit_text(surface, str(turn), box.center, 13, (20, 20, 20) if now else theme.TEXT_DIM, True,
                             anchor="center")
-            tx += 30
-        phase = tr(f"match.phase.{state.phase}") if state.phase in PHASES else state.phase
-        rnd = tr("match.turn.round", round=state.round) if state.round else tr("match.turn.before_round")
-        theme.blit_text(surface, f"{rnd} · {phase}", (tx + 10, 14), 15, theme.TEXT_DIM)
+            tx += step
+        theme.blit_text(surface, where, (tx + 10, 14), 15, theme.TEXT_DIM)
         # whose turn
         team = self.session.to_move()
         y = 44

@@ -50,6 +50,7 @@ RESOLUTION_EVENTS = (ev.Moved, ev.SpeedTest, ev.ShotResolved, ev.DumpResolved, e
 
 
 LOG_BOX_KEEP, LOG_BOX_MAX = 80, 160
+CAPTION_KEEP = 66  # a caption stays on its row only with room for a button after it
 
 
 def _log_html(e) -> str:
@@ -246,8 +247,14 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
             self.sheet.build(self.controls)
 
     def caption(self, words: str, gap: int = 0) -> None:
-        """Words drawn on the buttons' row (``gap`` pixels of room before them)."""
-        rect = self.controls.label_space(theme.font(13).size(words)[0] + 8 + gap)
+        """Words drawn on the buttons' row (``gap`` pixels of room before them), on the next row when
+        this one has no room left for them and a button after them."""
+        c = self.controls
+        width = theme.font(13).size(words)[0] + 8 + gap
+        if c.x != c.x0 and c.x + width + CAPTION_KEEP > c.x0 + c.width:
+            c.newline()
+            gap, width = 0, width - gap
+        rect = c.label_space(width)
         self.captions.append((rect.move(gap, 0), words))
 
     def confirm_sheet(self) -> None:

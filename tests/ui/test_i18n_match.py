@@ -359,9 +359,43 @@ def _buttons_fit(app) -> None:
             assert choice.button.rect.right <= app.size[0], (key, choice.button.text)
 
 
-def test_french_words_fit_their_buttons(french):
-    """Every button of the match's screens is wide enough for its French words, inside the panel."""
-    app, _walk = french
+@pytest.fixture
+def smallest(monkeypatch):
+    """The window at its smallest, in French: the panel is narrowest there."""
+    from paintcheck.ui.app import MIN_SIZE, App
+
+    application = App(MIN_SIZE, seed=7, language="fr")
+    application.step(1 / 60)
+    yield application
+    pygame.quit()
+    i18n.set_locale("en")
+
+
+def test_the_panels_french_fits_the_smallest_window(smallest):
+    """What to do is said in two lines at most; the round and phase stay inside the panel."""
+    app = smallest
+    press(app, "new")
+    choose_field(app)
+    hand_over_if_asked(app)
+    scene = app.scene
+    values = {"player": "W5", "margin": 12, "used": 1, "allowed": 2}
+    for team in ("blue", "white"):
+        for phase in ("orders", "declare", "react", "sheets", "target", "dodge"):
+            line = tr(f"match.coach.{team}", instruction=tr(f"match.instruction.{phase}", **values))
+            assert len(theme.wrap(line, 15, scene.pw, bold=True)) <= 2, line
+    assert len(theme.wrap(tr("match.telling"), 15, scene.pw, bold=True)) <= 2
+    title = theme.font(20, True).size(tr("match.turn.of", turn=10, turns=10))[0]
+    for phase in ("orders", "declare", "react", "dodge", "sheets", "target", "over"):
+        for where in (tr("match.turn.before_round"), tr("match.turn.round", round=5)):
+            words = f"{where} · {tr(f'match.phase.{phase}')}"
+            track = 9 * 22  # the turn track at its narrowest
+            assert max(170, title + 12) + track + 10 + theme.font(15).size(words)[0] <= scene.pw + 12, words
+
+
+def test_french_words_fit_their_buttons(smallest):
+    """Every button of the match's screens is wide enough for its French words, inside the panel,
+    in the smallest window."""
+    app = smallest
     press(app, "new")
     choose_field(app)
     hand_over_if_asked(app)
@@ -383,7 +417,7 @@ def test_french_words_fit_their_buttons(french):
 
 
 # -- screenshots (Xvfb) -------------------------------------------------------------------------------
-def french_match_screenshots(out) -> list:
+def french_match_screenshots(out, size=(1600, 1000)) -> list:
     """The match in French on the current DISPLAY: the break sheet being written, a declaration
     with its odds and the ruler laid, and a resolution being told."""
     import os
@@ -395,7 +429,7 @@ def french_match_screenshots(out) -> list:
     os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp()
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    app = App((1600, 1000), seed=7, language="fr")
+    app = App(size, seed=7, language="fr")
     step(app, 3)
     saved = []
 
