@@ -41,9 +41,9 @@ class ObstacleIndex:
         self.bounds: np.ndarray = np.array(
             [o.bounds for o in self.obstacles], dtype=float
         ).reshape(-1, 4)
-        # the same, as Python lists of tuples (cheaper than arrays for a handful of obstacles)
+        # the same, as a Python list of tuples (cheaper than arrays for a handful of obstacles)
         self.bounds_list: list[tuple[float, ...]] = [tuple(b) for b in self.bounds.tolist()]
-        self.centres_list: list[tuple[float, ...]] = [tuple(c) for c in self.centres.tolist()]
+        self._centre_distances: dict[tuple, list[float]] = {}
         # radius of the smallest disc about the centre holding the footprint
         self.radii: np.ndarray = np.array(
             [
@@ -69,6 +69,16 @@ class ObstacleIndex:
             effect: tuple(Touch(o.id, o.kind.id, o.height, effect, o.name) for o in self.obstacles)
             for effect in (GRAZE, CROSS)
         }
+
+    def centre_distances(self, point) -> list[float]:
+        """Each obstacle centre's distance from ``point``, rounded to the tolerance (so that
+        mirrored obstacles tie exactly), as the sweep orders its touches; kept per point."""
+        key = tuple(point)
+        found = self._centre_distances.get(key)
+        if found is None:
+            found = self._centre_distances[key] = np.round(
+                np.hypot(*(self.centres - np.asarray(key, dtype=float)).T), 9).tolist()
+        return found
 
     def __len__(self) -> int:
         return len(self.ids)

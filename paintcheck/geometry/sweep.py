@@ -110,9 +110,13 @@ def sweep_touches(field: Field | ObstacleIndex, shooter: Coord, points: Sequence
         area = lib.linestrings(coords, _NO_NAN)
     else:
         area = lib.points(coords[0], _NO_NAN)
-    crossed = lib.intersects(index.inner[near], area).tolist()
+    crossed = lib.intersects(index.inner[near], area)
     footprints = index.footprints[near]
-    gap = lib.distance(footprints, area).tolist()
+    gap = np.zeros(len(near))
+    gap[~crossed] = lib.distance(footprints[~crossed], area)
+    crossed = crossed.tolist()
+    gap = gap.tolist()
+    away = index.centre_distances(shooter)
     met = []
     band = None
     for k, i in enumerate(near):
@@ -125,9 +129,7 @@ def sweep_touches(field: Field | ObstacleIndex, shooter: Coord, points: Sequence
                                           RULER_HALF_WIDTH, quad_segs=QUAD_SEGS)
                 if not lib.intersects(band, footprints[k]):
                     continue
-        # distances rounded to the tolerance as ``sweep`` rounds them (numpy's hypot and round)
-        cx, cy = index.centres_list[i]
-        met.append((round(np.hypot(cx - shooter[0], cy - shooter[1]), 9), i, crossed[k]))
+        met.append((away[i], i, crossed[k]))
     met.sort()
     touches = (index.touches[GRAZE], index.touches[CROSS])
     return tuple(touches[c][i] for _, i, c in met)
