@@ -318,6 +318,24 @@ def test_the_computer_thinks_in_french(french):
     walk.judge()
 
 
+def test_the_end_of_a_match_in_the_panel_in_french(french):
+    """The panel of a match over: who won and why, in French, and the button to the result."""
+    from paintcheck.rules import events as ev
+
+    app, walk = french
+    new_turn2_match(app)
+    scene = app.scene
+    over = scene.session.state.copy()
+    over.phase, over.winner, over.end_reason = OVER, "white", ev.flag_hung("W2")
+    scene.session.state = over
+    scene.viewer = None
+    scene.start_phase()
+    words = walk.look("the match over")
+    assert f"Victoire des Blancs{NNBSP}: W2 a raccroché le drapeau" in words
+    assert "Voir le résultat" in words and any(w.endswith(tr("match.phase.over")) for w in words)
+    walk.judge()
+
+
 # -- single sentences -------------------------------------------------------------------------------
 def test_the_panel_says_the_end_of_a_match_in_french():
     from paintcheck.ui.match_panel import end_words
