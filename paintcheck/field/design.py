@@ -21,6 +21,7 @@ from paintcheck.field import catalogue
 from paintcheck.field.lattice import Lattice, Point, mirror_point, point_name
 from paintcheck.field.layout import FLAG_FORMATS, Layout, ObstacleSpec
 from paintcheck.field.layout_file import Placements, box_family, layout_findings, layout_to_dict, mirror_id
+from paintcheck.said import Said
 
 HISTORY = 500  # undo steps kept (the issue asks for at least 200)
 AXIS_STEP = 45
@@ -128,7 +129,8 @@ class Design:
         if spec is None:
             return f"no piece {oid!r}"
         if not catalogue.KINDS[spec.kind].lying:
-            return f"a {catalogue.kind_word(spec.kind)} stands upright: only a lying piece turns"
+            word = catalogue.kind_word(spec.kind)
+            return said("upright", f"a {word} stands upright: only a lying piece turns", piece=word)
         return self._edit(oid, replace(spec, axis=(spec.axis + step) % 360))
 
     def remove(self, oid: str) -> str | None:
@@ -155,15 +157,16 @@ class Design:
             return f"no piece {oid!r}"
         new_id = new_id.strip()
         if not new_id:
-            return "an id is a text of at least one character"
+            return said("empty_id", "an id is a text of at least one character")
         if new_id != oid and self.spec(new_id) is not None:
-            return f"another piece already has the id {new_id!r}"
+            return said("id_taken", f"another piece already has the id {new_id!r}", id=repr(new_id))
         renamed = {oid: new_id}
         twin = self.twin(spec)
         if self.mirror and twin is not None:
             twin_id = mirror_id(new_id)
             if twin_id == new_id or (self.spec(twin_id) is not None and twin_id != twin.id):
-                return f"its twin would need the id {twin_id!r}: end the id with -b or -w"
+                return said("twin_id", f"its twin would need the id {twin_id!r}: end the id with -b "
+                            "or -w", id=repr(twin_id))
             renamed[twin.id] = twin_id
         specs = tuple(replace(o, id=renamed.get(o.id, o.id)) for o in self.obstacles)
         return self._commit(specs, set(renamed.values()), with_twins=False)
@@ -171,7 +174,7 @@ class Design:
     def set_name(self, name: str) -> str | None:
         name = name.strip()
         if not name:
-            return "a layout needs a name"
+            return said("no_name", "a layout needs a name")
         if name != self.name:
             self._push(replace(self.now, name=name))
         return None
@@ -225,8 +228,8 @@ class Design:
         twin = self.twin(old)
         if self.mirror and twin is not None:
             if new.at[1] == 0 or (new.at[1] > 0) != (old.at[1] > 0):
-                return "with the mirror on, a piece stays in its half (its twin mirrors it): turn the " \
-                       "mirror off to move it across"
+                return said("mirror_half", "with the mirror on, a piece stays in its half (its twin "
+                            "mirrors it): turn the mirror off to move it across")
             mirrored = _mirror(new, twin.id)
             specs = tuple(mirrored if o.id == twin.id else o for o in specs)
             touched.add(twin.id)
@@ -257,8 +260,9 @@ class Design:
             if count > holds and count > self.usage()[family]:
                 word = catalogue.kind_word(family)
                 plural = "s" if holds != 1 else ""
-                return (f"the box holds {holds} {word}{plural} (RULES 2.1) and this would use {count}: "
-                        "turn the Box switch off for a free field")
+                return said(f"box.{family}", f"the box holds {holds} {word}{plural} (RULES 2.1) and "
+                            f"this would use {count}: turn the Box switch off for a free field", holds=holds,
+                            count=count)
         return None
 
     def _new_problem(self, snapshot: Snapshot, touched: set[str]) -> str | None:
@@ -274,7 +278,9 @@ class Design:
         moved = [o for o in snapshot.obstacles if o.id in touched]
         for spec, problems in zip(moved, self._placements[key].problems(moved), strict=True):
             if problems:
-                return f"{catalogue.kind_word(spec.kind)} at {point_name(spec.at)}: {problems[0]}"
+                name = catalogue.obstacle_words(spec.kind, point_name(spec.at))
+                return said("piece_problem", f"{name}: {problems[0]}", obstacle=name,
+                            problem=problems[0])
         return None
 
     def _push(self, snapshot: Snapshot) -> None:
@@ -291,6 +297,11 @@ class Design:
             if self.spec(oid) is None and self.spec(mirror_id(oid)) is None:
                 return oid
             n += 1
+
+
+def said(key: str, text: str, **values) -> Said:
+    """An edit refused, as data: the English ``text`` and the catalogue key ``rules.design.<key>``."""
+    return Said(f"rules.design.{key}", text, **values)
 
 
 def _mirror(spec: ObstacleSpec, twin_id: str) -> ObstacleSpec:

@@ -40,6 +40,7 @@ from paintcheck.field.lattice import (
     mirror_point,
 )
 from paintcheck.field.layout import FLAG_FORMATS, ObstacleSpec, flag_homes, mirror_spec
+from paintcheck.said import Said
 
 FORMAT = "paintcheck-layout/1"
 AXIS_STEP = 45  # [RULES 2.3]
@@ -280,10 +281,10 @@ class _ObstacleChecks:
         points = catalogue.obstacle_points(kind, at, axis)
         for n, point in enumerate(points):
             if not self.lattice.contains(point):
-                problems.append(
-                    f"runs off the field: from {entry['at']} along axis {axis} its point "
-                    f"#{n + 1} {self._off_field(point)}"
-                )
+                off = self._off_field(point)
+                problems.append(Said(
+                    "rules.layout.runs_off", f"runs off the field: from {entry['at']} along axis {axis} its "
+                    f"point #{n + 1} {off}", at=entry["at"], axis=axis, number=n + 1, where=off))
                 return problems
         shape = footprints.footprint(kind, points, axis)
         spec = ObstacleSpec(oid, kind.id, at, axis, entry.get("name"))
@@ -302,36 +303,37 @@ class _ObstacleChecks:
             other = self.standing.get(point)
             if other is not None:
                 here = _obstacle(other.spec.id, other.index)
-                problems.append(f"stands on {fmt(point)} where {here} already stands")
+                problems.append(said("stands_on", f"stands on {fmt(point)} where {here} already "
+                                     "stands", point=fmt(point), other=here))
                 return problems
         homes = flag_homes(self.flag, self.lattice)
         for fid, home in homes.items():
             if home in placed.points:
                 which = "the centre flag" if fid == "centre" else f"the {fid.capitalize()} flag"
-                problems.append(f"stands on {fmt(home)}, {which}'s point (RULES 13.1): the flag must stay "
-                                "free")
+                problems.append(said(f"flag_point.{fid}", f"stands on {fmt(home)}, {which}'s point "
+                                     "(RULES 13.1): the flag must stay free", point=fmt(home)))
         for team in TEAMS:
             starts = set(self.lattice.base_points(team)) - set(homes.values())
             point = next((q for q in placed.points if q in starts), None)
             if point is not None:
-                problems.append(
-                    f"stands on {fmt(point)}, a runner's start point on the {team.capitalize()} base "
-                    f"({self.lattice.base_text()}, RULES 1.5): the start points must stay free")
+                base = self.lattice.base_text()
+                problems.append(said(
+                    f"start_point.{team}", f"stands on {fmt(point)}, a runner's start point on the "
+                    f"{team.capitalize()} base ({base}, RULES 1.5): the start points must stay free",
+                    point=fmt(point), base=base))
         mirrored = tuple(mirror_point(p) for p in placed.points)
         on_line = any(p[1] == 0 for p in placed.points)
         if on_line and not _same_place(placed.kind, placed.points, mirrored):
-            problems.append(
-                "straddles the centre line asymmetrically (points "
-                + ", ".join(fmt(p) for p in placed.points)
-                + "): an obstacle touching the centre line must be its own mirror"
-            )
+            points = ", ".join(fmt(p) for p in placed.points)
+            problems.append(Said(
+                "rules.layout.straddles", f"straddles the centre line asymmetrically (points {points}): an "
+                "obstacle touching the centre line must be its own mirror", points=points))
         for other in self.placed:
             shared = shapely.intersection(placed.footprint, other.footprint)
             if shared.area > OVERLAP_TOLERANCE:
-                problems.append(
-                    f"its footprint overlaps {_obstacle(other.spec.id, other.index)}: "
-                    "the two pieces cannot stand there together"
-                )
+                here = _obstacle(other.spec.id, other.index)
+                problems.append(said("overlaps", f"its footprint overlaps {here}: the two pieces "
+                                     "cannot stand there together", other=here))
                 break
         return problems
 
@@ -339,11 +341,12 @@ class _ObstacleChecks:
         x, y = point
         lat = self.lattice
         if x < 0:
-            return "is left of column A"
+            return said("off.left", "is left of column A")
         if x >= lat.columns:
-            return f"is past column {lat.letters[-1]}"
+            return said("off.right", f"is past column {lat.letters[-1]}", column=lat.letters[-1])
         team = "Blue" if y < 0 else "White"
-        return f"is past row {lat.rows_per_half} (the {team} base)"
+        return said(f"off.{team.lower()}", f"is past row {lat.rows_per_half} (the {team} base)",
+                    row=lat.rows_per_half)
 
     def symmetry(self) -> list[tuple[int, str]]:
         """RULES 1.6: every obstacle off the centre line has a mirror of the same kind."""
@@ -371,22 +374,21 @@ class _ObstacleChecks:
             if p.index in told:
                 continue
             want = mirror_spec(p.spec)
-            where = f"at {fmt(want.at)}" + (f" with axis {want.axis}" if p.kind.lying else "")
+            where = _where(fmt(want.at), want.axis if p.kind.lying else None)
             partner = self._partner(p, want, [o for o in unmatched if o.index not in told])
+            kind = _kind_id(p.kind.id)
             if partner is None:
-                message = f"has no mirror: a {p.kind.id} {where} should mirror it"
+                message = said("no_mirror", f"has no mirror: a {kind} {where} should mirror it",
+                               kind=kind, where=where)
             elif partner.kind.id != p.kind.id:
-                message = (
-                    f"has no mirror: {_obstacle(partner.spec.id, partner.index)} on its mirror "
-                    f"point is a {partner.kind.id}, not a {p.kind.id}"
-                )
+                other, theirs = _obstacle(partner.spec.id, partner.index), _kind_id(partner.kind.id)
+                message = said("no_mirror_kind", f"has no mirror: {other} on its mirror point is "
+                               f"a {theirs}, not a {kind}", other=other, theirs=theirs, kind=kind)
             else:
-                given = f"at {fmt(partner.spec.at)}"
-                given += f" with axis {partner.spec.axis}" if p.kind.lying else ""
-                message = (
-                    f"has no mirror: {_obstacle(partner.spec.id, partner.index)} should be "
-                    f"{where}, not {given}"
-                )
+                given = _where(fmt(partner.spec.at), partner.spec.axis if p.kind.lying else None)
+                other = _obstacle(partner.spec.id, partner.index)
+                message = said("no_mirror_place", f"has no mirror: {other} should be {where}, "
+                               f"not {given}", other=other, where=where, given=given)
             if partner is not None:
                 told.add(partner.index)
             told.add(p.index)
@@ -512,9 +514,26 @@ def _lone_surrogate(text: Any) -> str | None:
     return None
 
 
+def said(key: str, text: str, **values) -> Said:
+    """A problem as data: the English ``text`` (what ``validate`` prints) and ``rules.layout.<key>``."""
+    return Said(f"rules.layout.{key}", text, **values)
+
+
 def _obstacle(oid: Any, index: int) -> str:
     shown = oid if isinstance(oid, str) and oid else "?"
-    return f"obstacle '{shown}' (#{index + 1})"
+    return said("obstacle", f"obstacle '{shown}' (#{index + 1})", id=shown, number=index + 1)
+
+
+def _where(point: str, axis: int | None) -> str:
+    """``at B:C5``, ``at B:C5 with axis 90`` (a lying piece)."""
+    if axis is None:
+        return said("at", f"at {point}", point=point)
+    return said("at_axis", f"at {point} with axis {axis}", point=point, axis=axis)
+
+
+def _kind_id(kind_id: str) -> str:
+    """A kind's id, as layout files write it (``cylinder_lying``); the window words it as the piece."""
+    return said(f"kind.{kind_id}", kind_id) if kind_id in catalogue.KINDS else kind_id
 
 
 def _line(source: str, message: str) -> str:

@@ -388,3 +388,55 @@ def test_the_result_screen_words_the_engines_end_reason_in_french(french):
         app.switch("result", winner=winner, reason=reason)
         words = drawn.frame(app)
         assert french_words in words, words
+
+
+# -- the designer's refusals and a layout's problems -------------------------------------------------------
+def _design_words() -> list:
+    """What the designer is told, edits refused and checks standing, on purpose."""
+    from paintcheck.field.design import Design, empty_layout
+    from paintcheck.field.layout import ObstacleSpec, mirror_spec
+    from paintcheck.field.layout_checks import layout_findings
+    from paintcheck.field.layout_file import layout_to_dict
+
+    out = []
+    d = Design(empty_layout("Test"), mirror=True, box=True)
+    out.append(d.place("cylinder", (8, -5)))  # fine, with its twin
+    out.append(d.place("pyramid", (3, -5)))
+    out.append(d.place("pyramid", (3, -9)))  # the box has one pyramid
+    for _ in range(5):
+        out.append(d.place("cylinder", (1 + len(out), -3)))
+    out += [d.place("cylinder", (8, -5)), d.place("cylinder", (8, 0)), d.place("cone_lying", (17, -4), 0),
+            d.place("cylinder", d.layout().lattice.base_points("blue")[2])]
+    oid = d.obstacles[0].id
+    out += [d.turn(oid), d.rename(oid, " "), d.rename(oid, d.obstacles[1].id), d.set_name(" "),
+            d.move(oid, (8, 4))]
+    free = Design(empty_layout("Free"), mirror=False, box=False)
+    out.append(free.place("submarine", (5, 0), 90))  # across the centre line, not its own mirror
+    free.place("cone_lying", (10, -6), 90)
+    free.place("cylinder", (3, -6))
+    free.place("cylinder", (3, 7))  # a misplaced twin
+    free.place("cone", (12, -6))
+    free.place("cylinder", (12, 6))  # another kind on the mirror point
+    out.append(free.place("cone", (3, -6)))  # where a piece stands
+    out += [words for _, words in free.problems()]
+    spec = ObstacleSpec("x", "cylinder_lying", (16, -3), 0)
+    data = layout_to_dict(empty_layout("Off").__class__("Off", (spec, mirror_spec(spec))))
+    out += [words for _, words in layout_findings(data)]
+    return [w for w in out if w]
+
+
+def test_the_designers_refusals_and_checks_are_said_in_both_languages():
+    said = []
+    for w in _design_words():
+        _saids(w, said)
+    keys = {s.key for s in said}
+    assert {"rules.design.box.pyramid", "rules.design.upright", "rules.design.piece_problem",
+            "rules.layout.stands_on", "rules.layout.straddles", "rules.layout.no_mirror_place",
+            "rules.layout.no_mirror_kind"} <= keys, sorted(keys)
+    en, fr = i18n.catalogue("en"), i18n.catalogue("fr")
+    for s in said:
+        assert i18n.say(s, "en") == str(s), (s.key, str(s))
+        words = i18n.say(s, "fr")
+        assert "%{" not in words
+        if en[s.key] != fr[s.key]:
+            assert words != str(s), (s.key, words)
