@@ -14,6 +14,7 @@ from typing import ClassVar
 from paintcheck.ai.seen import Seen
 from paintcheck.rules.engine import Engine
 from paintcheck.rules.state import MatchState
+from paintcheck.rules.views import view
 
 COACH_KINDS = ("random", "easy", "normal", "hard")
 
@@ -79,9 +80,49 @@ def make_coach(kind: str, team: str, engine: Engine, seed: int, **options) -> Co
 
 def window_coach(kind: str, team: str, engine: Engine, seed: int) -> Coach:
     """A coach for the window: ``hard`` also stops at its wall-clock budget (``hard.WINDOW_SECONDS``),
-    so that a slow machine never waits longer; on this machine its fixed search ends first."""
+    so that a slow machine never waits longer; on this machine its fixed search ends first. The
+    engine's measurer is warmed first (``warm_up``), so that the first decisions are as quick as the
+    others."""
+    if kind != "random":
+        warm_up(engine)
     if kind == "hard":
         from paintcheck.ai.hard import WINDOW_SECONDS
 
         return make_coach(kind, team, engine, seed, seconds=WINDOW_SECONDS)
     return make_coach(kind, team, engine, seed)
+
+
+_warmed: set[int] = set()  # ids of the measurers warmed (each kept alive by its engine)
+_kept: list = []
+WARM_TURNS = 1  # ordinary turns played after the break by the warm-up
+
+
+def warm_up(engine: Engine, seed: int = 0) -> None:
+    """Fill the measurer's caches once per measurer: two ``normal`` coaches play the break and the
+    first turn from the break, and the first turn from the default start. The first decisions of a
+    new coach otherwise pay for the readings of the places every match goes through (a coach's
+    slowest decisions, several times its median under load). The positions are the field's own,
+    not a match's: nothing of a match is seen."""
+    m = engine.m
+    if id(m) in _warmed or getattr(m, "field", None) is None:
+        return
+    _warmed.add(id(m))
+    _kept.append(m)
+    from paintcheck.ai.normal import NormalCoach
+    from paintcheck.rules.dice import Dice
+    from paintcheck.rules.setup import default_match
+    from paintcheck.rules.state import OVER, new_break
+
+    layout = m.field.layout
+    lattice = layout.lattice
+    quick = Engine(m, checks=False)
+    bases = {team: lattice.base_points(team)[::2] for team in ("blue", "white")}
+    starts = (new_break(layout.name, bases, layout.flag_homes(), lattice),
+              default_match(layout.name, lattice.points(), m, layout.flag_homes(), lattice))
+    for start in starts:
+        coaches = {t: NormalCoach(t, quick, seed + i) for i, t in enumerate(("blue", "white"))}
+        state, dice = start, Dice(seed)
+        last = 1 + WARM_TURNS
+        while state.phase != OVER and state.turn <= last:
+            team = quick.to_move(state)
+            state, _ = quick.apply(state, coaches[team].choose(view(state, team)), dice)

@@ -1,18 +1,22 @@
-"""``hard``: the ``normal`` coach's best sequences searched one round deep against the other side's
-answer, over determinizations of what it cannot see.
+"""``hard``: searches, from its view only, each of its decisions that the ``normal`` coach takes by rule.
 
-For each of the ``normal`` coach's best candidate sequences (best first, so the search is anytime),
-the coach fills the view's face-down tokens with a sample consistent with what it has seen (the
-other side's unrevealed numbers, shuffled among its players who have not played: information-set
-Monte Carlo, Cowling et al. 2012), applies the sequence through the engine, lets a ``normal`` model of
-the other coach declare his answer from *his* view of that state, and scores the round with the
-dice as expectations: the exact elimination chance of every declared shot of both sides (read by the
-engine's ``RoundView.reading``), less the danger of the place where our player ends from the enemies
-still to come, plus what that place offers next. The best mean score wins.
+- Declarations: for each of the ``normal`` coach's best candidate sequences (best first, so the search
+  is anytime), the coach fills the view's face-down tokens with a sample consistent with what it has
+  seen (information-set Monte Carlo, Cowling et al. 2012), applies the sequence through the engine,
+  lets a ``normal`` model of the other coach declare his answer from *his* view of that state, then
+  both coaches' reactions, and scores the round with the dice as expectations: the exact elimination
+  chance of every declared shot and dump of both sides, each weighed by the chance that the speed
+  tests let it be fired; less the danger of the place where our player ends from the enemies still
+  to come; plus the danger where the other side's activated player ends, and what our place offers
+  next. The best mean score wins.
+- Order tokens (``hard_orders``): every assignment against sampled assignments of the other side, in
+  a model of the turn's shots.
+- Break sheet (``hard_break``): the ``normal`` sheet or one with a prebunker aimed where sampled
+  enemy runs go, each played out through the engine against sampled enemy sheets.
 
-The search stops after ``iterations`` candidate evaluations or ``seconds`` of thinking, whichever
-comes first; ``tournament`` gives it iterations only, so that its decisions depend on the seed alone.
-Orders, reactions, the break sheet and late targets are the ``normal`` coach's."""
+The searches stop after their fixed budgets (``iterations`` for the declarations) or ``seconds`` of
+thinking, whichever comes first; ``tournament`` gives them no clock, so that its decisions depend on
+the seed alone. Reactions and late targets are the ``normal`` coach's."""
 
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ from paintcheck.ai.chances import chances
 from paintcheck.ai.judge import BOULET_WORTH, Judge, dodge_dice_of
 from paintcheck.ai.normal import DANGER, PROSPECT, NormalCoach
 from paintcheck.rules import tables
-from paintcheck.rules.actions import Declare, Move
+from paintcheck.rules.actions import REFLEX, SUPPRESSIVE, AssignOrders, BreakSheet, Declare, Move
 from paintcheck.rules.engine import Engine
 from paintcheck.rules.state import DECLARE, REACT, MatchState, ShotEntry
 from paintcheck.rules.values import RoundView, with_declaration
@@ -32,6 +36,9 @@ from paintcheck.rules.views import HIDDEN, view
 WIDTH = 8  # candidate sequences searched, the normal coach's best first
 SAMPLES = 2  # determinizations per candidate
 TOURNAMENT_ITERATIONS = WIDTH * SAMPLES  # a fixed search: the same decisions for the same seed
+ORDERS_SEARCH = True  # order tokens searched (hard_orders), else the normal coach's
+EXPOSURE = 0.5  # weight of the danger where the other side's activated player ends
+SPEED = True  # shots weighed by the chance that they are fired (speed tests)
 WINDOW_SECONDS = 1.5  # the window's budget per decision (the iterations bound it too)
 
 
@@ -66,6 +73,7 @@ class HardCoach(NormalCoach):
         totals = [0.0] * len(ranked)
         counts = [0] * len(ranked)
         judge = Judge(state, self.team, self.m)
+        self._before = state
         done = 0
         for _ in range(SAMPLES):
             seed = self.rng.randrange(2**31)
@@ -78,6 +86,25 @@ class HardCoach(NormalCoach):
         means = [(totals[i] / counts[i] if counts[i] else float("-inf"), -i) for i in range(len(ranked))]
         best = max(range(len(ranked)), key=lambda i: means[i])
         return ranked[best]
+
+    # -- order tokens -----------------------------------------------------------------------------------
+    def _orders(self, state: MatchState) -> AssignOrders:
+        base = super()._orders(state)
+        if not ORDERS_SEARCH:
+            return base
+        from paintcheck.ai.hard_orders import OrderSearch
+
+        chosen = OrderSearch(self, state).choose(base, self.rng)
+        return chosen if chosen is base or self.engine.why_illegal(state, chosen) is None else base
+
+    # -- the break sheet ----------------------------------------------------------------------------------
+    def _sheet(self, state: MatchState) -> BreakSheet:
+        from paintcheck.ai.hard_break import BreakSearch
+
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        base = super()._sheet(state)
+        chosen = BreakSearch(self, state).choose(base, self.rng, deadline)
+        return chosen if chosen is base or self.engine.why_illegal(state, chosen) is None else base
 
     # -- one determinization ----------------------------------------------------------------------------
     def determinize(self, state: MatchState, rng: random.Random) -> MatchState:
@@ -121,14 +148,17 @@ class HardCoach(NormalCoach):
 
     def _exchange(self, tentative: MatchState, judge: Judge, decl: Declare, epid: str | None,
                   reactions: list) -> float:
-        """Expected eliminations of the round (ours minus theirs), then the place's danger and prospect."""
+        """Expected eliminations of the round (ours minus theirs), then the place's danger and prospect.
+
+        A shot counts as much as the chance that it happens: when a shooter is also a target, the
+        speed tests (RULES 11.1-11.2) may let a faster shot hit him first and take his own away."""
         rv = RoundView(tentative, self.m)
         score = 0.0
         shots = [ShotEntry(shooter, f.target, "simple", f.number, f.supports, f.action)
                  for shooter, plan in rv.plans.items() for f in plan.fires if not f.dump]
         shots += [ShotEntry(r.player, r.target, r.kind) for r in reactions]
+        read = []
         for entry in shots:
-            sign = 1.0 if tentative.players[entry.shooter].team == self.team else -DANGER
             r = rv.reading(entry)
             if r.lost:
                 continue
@@ -137,8 +167,17 @@ class HardCoach(NormalCoach):
             dcount = tplan.def_count if tplan is not None else target.def_count
             if tplan is not None and tplan.path and not tplan.def_after_move:
                 dcount = 0  # a runner dodges only with a DEF after his move (RULES 9.3)
-            _, out, boulets = chances(r.required, dodge_dice_of(target, dcount))
-            score += sign * (out + BOULET_WORTH * min(boulets, 4 - target.boulets))
+            hit, out, boulets = chances(r.required, dodge_dice_of(target, dcount))
+            read.append((entry, hit, out + BOULET_WORTH * min(boulets, 4 - target.boulets)))
+        happens = self._happens(rv, read) if SPEED else [1.0] * len(read)
+        for (entry, _, worth), p in zip(read, happens, strict=True):
+            sign = 1.0 if tentative.players[entry.shooter].team == self.team else -DANGER
+            score += sign * p * worth
+        for shooter, plan in rv.plans.items():  # dumps (RULES 11.7), as the normal coach weighs them
+            for f in plan.fires:
+                if f.dump:
+                    sign = 1.0 if tentative.players[shooter].team == self.team else -DANGER
+                    score += sign * self._dump_worth(f.supports, tentative.players[f.target], plan.end)
         me = tentative.players[decl.player]
         final = rv.plans[decl.player].final
         later = [q for q in judge.enemies if q.id != epid]
@@ -149,7 +188,72 @@ class HardCoach(NormalCoach):
         finally:
             judge.enemies = saved
         score -= DANGER * danger
+        eplan = rv.plans.get(epid) if epid is not None else None
+        if EXPOSURE and eplan is not None and tentative.players[epid].on_field:
+            score += EXPOSURE * self._exposure(tentative, epid, eplan, decl.player)
         if any(isinstance(a, Move) for a in decl.actions):
             score += PROSPECT * self._best_shot(judge, tentative, me.id, final.point, final.cover, final.side,
                                                 decl.posture, 2)
         return score
+
+    def _happens(self, rv: RoundView, read: list) -> list[float]:
+        """For each (entry, hit chance, worth), the chance that its shot is fired: 1 unless its shooter
+        is the target of a shot that may come before his in the speed tests and hit him (RULES 11.6).
+        Each pair of shooters is read on its own: the difference of two d6 and their modifiers."""
+        targets = {e.target for e, _, _ in read}
+        if not targets & {e.shooter for e, _, _ in read}:
+            return [1.0] * len(read)
+        speeds = [self._speed(rv, e, read) for e, _, _ in read]
+        out = []
+        for i, (e, _, _) in enumerate(read):
+            p = 1.0
+            for j, (f, hit, _) in enumerate(read):
+                if f.target != e.shooter or f.shooter == e.shooter:
+                    continue
+                (mf, lf), (me, le) = speeds[j], speeds[i]
+                first = 0.0 if lf and not le else 1.0 if le and not lf else ahead(mf - me)
+                p *= 1.0 - first * hit
+            out.append(p)
+        return out
+
+    def _speed(self, rv: RoundView, e: ShotEntry, read: list) -> tuple[int, bool]:
+        """The modifiers of an entry's speed test and whether it shoots last (engine ``_speed_tests``)."""
+        mod, last = 0, False
+        state = rv.state
+        if e.kind == SUPPRESSIVE:
+            team = state.players[e.shooter].team
+            if any(x.shooter == e.target and state.players[x.target].team == team for x, _, _ in read):
+                mod += tables.SPEED_PRESSER_BONUS
+        if e.kind == REFLEX:
+            mod += tables.SPEED_REFLEX_MALUS
+        mod += tables.SPEED_EXTRA_SHOT_MALUS * e.index
+        plan = rv.plans.get(e.shooter)
+        if plan is not None and e.action >= 0:
+            if plan.stance_at(e.action).side_changed:
+                mod += tables.SPEED_AFTER_SIDE_CHANGE_MALUS
+            if plan.move_action is not None and e.action > plan.move_action:
+                n = rv.moved_vulnerable(e.shooter)
+                if n > tables.SPEED_SHOOTS_LAST_ABOVE:
+                    last = True
+                else:
+                    mod += tables.SPEED_PER_VULNERABLE_POINT * n
+        return mod, last
+
+    def _exposure(self, tentative: MatchState, epid: str, eplan, mine: str) -> float:
+        """The danger where the other side's activated player ends his answer, from our players other
+        than the one who played this round (the same reading as our own place's danger)."""
+        enemy = tentative.players[epid].team
+        judge = Judge(self._before, enemy, self.m)
+        judge.enemies = [q for q in judge.enemies if q.id != mine]
+        final = eplan.final
+        return judge.danger(epid, final.point, final.cover, final.side,
+                            tentative.declarations[epid].posture, eplan.def_count)
+
+
+def ahead(delta: int) -> float:
+    """P(d6 + delta > d6): the chance that a speed test with ``delta`` more beats the other (a tie is
+    simultaneous, RULES 11.5)."""
+    return _AHEAD[max(-6, min(6, delta))]
+
+
+_AHEAD = {d: sum(1 for a in range(1, 7) for b in range(1, 7) if a + d > b) / 36 for d in range(-6, 7)}

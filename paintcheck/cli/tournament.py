@@ -18,7 +18,7 @@ import os
 import statistics
 import sys
 
-from paintcheck.ai.coach import COACH_KINDS
+from paintcheck.ai.coach import COACH_KINDS, warm_up
 from paintcheck.ai.duel import play_duel
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
@@ -60,8 +60,10 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def _init_worker(layout: str | None, first: str, second: str, swap: bool) -> None:
-    _worker.update(table=Table.from_field(load_field(layout), checks=False, sight=True),
-                   first=first, second=second, swap=swap)
+    table = Table.from_field(load_field(layout), checks=False, sight=True)
+    if {first, second} - {"random"}:
+        warm_up(table.engine)  # the worker's first decisions as quick as the others
+    _worker.update(table=table, first=first, second=second, swap=swap)
 
 
 def _init_pool_worker(*args) -> None:

@@ -1,0 +1,67 @@
+"""``hard``'s searches beyond its declarations: the break sheet against sampled sheets of the other
+side, the order tokens against sampled tokens, the speed tests in its expectation; and the warm-up
+that makes a new coach's first decisions as quick as the others."""
+
+from __future__ import annotations
+
+import time
+
+from paintcheck.ai.coach import make_coach, warm_up
+from paintcheck.ai.hard import ahead
+from paintcheck.ai.hard_break import BreakSearch
+from paintcheck.ai.hard_orders import OrderSearch
+from paintcheck.ai.seen import look
+from paintcheck.rules.actions import Move
+from paintcheck.rules.break_turn import why_sheet_illegal
+
+
+def test_the_break_sheet_prebunks_where_the_sampled_runs_go(table):
+    state = table.start_break()
+    coach = make_coach("hard", "blue", table.engine, 4)
+    sheet = coach.decide(look(state, "blue"))
+    assert table.engine.why_illegal(state, sheet) is None
+    search = BreakSearch(coach, look(state, "blue").state)
+    runs = [table.measurer.path(ln.start, move.waypoints) for other in search.samples(coach.rng)
+            for ln in other.lines for move in ln.actions if isinstance(move, Move)]
+    prebunkers = [ln for ln in sheet.lines if ln.prebunker]
+    if prebunkers:  # a template is only worth a runner where the other side's runs cross it
+        (ln,) = prebunkers
+        assert any(table.measurer.template_crossings(ln.prebunk, ln.start, path) for path in runs)
+
+
+def test_the_break_search_ignores_the_face_down_sheet(table):
+    state = table.start_break()
+    white = make_coach("hard", "white", table.engine, 1)
+    blue = make_coach("hard", "blue", table.engine, 2)
+    blue_sheet = blue.decide(look(state, "blue"))
+    after, _ = table.engine.apply(state, blue_sheet, None)
+    search = BreakSearch(white, look(after, "white").state)
+    assert search.state.sheets == {}
+    for sheet in search.samples(white.rng):
+        assert why_sheet_illegal(search.state, sheet, table.measurer) is None
+
+
+def test_order_tokens_are_searched_and_legal(table):
+    state = table.start()
+    coach = make_coach("hard", "blue", table.engine, 3)
+    orders = coach.decide(look(state, "blue"))
+    assert table.engine.why_illegal(state, orders) is None
+    search = OrderSearch(coach, look(state, "blue").state)
+    assert len(search.candidates()) == 120  # five players on tokens 1-5
+    normal = make_coach("normal", "blue", table.engine, 3).decide(look(state, "blue"))
+    others = search.samples(make_coach("hard", "blue", table.engine, 3).rng)  # the samples it drew
+    mean = [sum(search.worth(dict(o.orders), x) for x in others) for o in (orders, normal)]
+    assert mean[0] >= mean[1]  # never a worse turn in its own model than the normal order
+
+
+def test_speed_tests_as_chances():
+    assert ahead(0) == 15 / 36  # a tie is simultaneous: neither is first
+    assert ahead(6) == 1.0 and ahead(-6) == 0.0
+    assert abs(ahead(1) + ahead(-1) + 5 / 36 - 1) < 1e-12  # ahead, behind, or tied (d6 + 1 = d6)
+
+
+def test_warm_up_is_done_once_per_measurer(table):
+    warm_up(table.engine)
+    t0 = time.perf_counter()
+    warm_up(table.engine)
+    assert time.perf_counter() - t0 < 0.01
