@@ -191,9 +191,10 @@ class RandomCoach:
         p = state.players[pid]
         m = self.engine.m
         view = RoundView(state, m)  # the round without this sequence: what the targets do
+        known: dict[tuple, bool] = {}  # legality's verdicts on moves and shots, for this decision
         for _ in range(TRIES):
             decl = self._random_sequence(state, pid)
-            if not self._refused(state, view, decl) and self.engine.why_illegal(state, decl) is None:
+            if not self._refused(state, view, decl, known) and self.engine.why_illegal(state, decl) is None:
                 return decl
         covers = m.covers(p.point)
         cover = covers[0] if covers else None
@@ -201,22 +202,38 @@ class RandomCoach:
         actions = [ClearBoulet()] * p.boulets + [Def()] * (tables.ACTION_POINTS - p.boulets)
         return Declare(pid, self.rng.choice(tables.POSTURES), tuple(actions), cover, side)
 
-    def _refused(self, state: MatchState, view: RoundView, decl: Declare) -> bool:
+    def _refused(self, state: MatchState, view: RoundView, decl: Declare, known: dict) -> bool:
         """Whether the engine surely refuses ``decl``: legality's own query about one of its moves
         or shots gives a reason (most random sequences fail there: a shot out of sight, a run
         through an obstacle). Cheaper than the whole ``why_illegal``, which still judges every
-        sequence this lets through; what the targets do is read once per decision (``view``)."""
+        sequence this lets through: what the targets do is read once per decision (``view``), and
+        each verdict is kept in ``known`` under everything it reads of the sequence."""
         m = self.engine.m
+        pid = decl.player
         for a in decl.actions:
-            if isinstance(a, Move) and why_move_illegal(state, decl.player, a, m) is not None:
-                return True
+            if isinstance(a, Move):
+                key = ("move", a.waypoints, a.cover, a.side)
+                bad = known.get(key)
+                if bad is None:
+                    bad = known[key] = why_move_illegal(state, pid, a, m) is not None
+                if bad:
+                    return True
+        plan = make_plan(decl, state.players[pid].point, m)
         mine = None
-        for f in make_plan(decl, state.players[decl.player].point, m).fires:
+        for f in plan.fires:
             if f.dump:
                 continue
-            if mine is None:  # where he stands at each shot, as legality reads it
-                mine = RoundView(with_declaration(state, decl), m)
-            if why_target_unreachable(view, mine.stand(decl.player, f.action), f.target) is not None:
+            st = plan.stance_at(f.action)
+            # the shooter's stand: where and how he stands at that action, his posture, and
+            # whether boulets still blind him (his clears)
+            key = (st.point, st.cover, st.side, decl.posture, plan.clears, f.target)
+            bad = known.get(key)
+            if bad is None:
+                if mine is None:  # where he stands at each shot, as legality reads it
+                    mine = RoundView(with_declaration(state, decl), m)
+                shooter = mine.stand(pid, f.action)
+                bad = known[key] = why_target_unreachable(view, shooter, f.target) is not None
+            if bad:
                 return True
         return False
 

@@ -76,6 +76,7 @@ class CachedMeasurer(FieldMeasurer):
         self._looked = False  # the disk cache was looked at
         # the field's plain facts, read as dictionaries (the rules ask them tens of thousands of
         # times a match): covers and obstacle readings remembered as they are asked
+        self._lattice_points: list[Point] | None = None
         self._covers: dict[Point, tuple[str, ...]] = {}
         self._obstacles: dict[str, object] = {}
         self._paths: dict[tuple, tuple[Point, ...]] = {}
@@ -218,7 +219,9 @@ class CachedMeasurer(FieldMeasurer):
         key = (team, cover, side)
         seen = self._seen.get(key)
         if seen is None:
-            points = self.field.lattice.points()
+            points = self._lattice_points
+            if points is None:
+                points = self._lattice_points = self.field.lattice.points()
             seen = self._seen[key] = dict(zip(points, super().fov(viewer, team, cover, side, points),
                                               strict=True))
         try:

@@ -141,8 +141,9 @@ def _plan_by_value(decl: Declare, start: Point, measurer: Measurer) -> Plan:
     def_count = clears = cost = 0
     def_after_move = cleaned = reloaded = False
     shot_number = 0
+    stance = Stance(point, cover, side, side_changed)  # immutable: shared until he moves or turns
     for i, action in enumerate(actions):
-        stances.append(Stance(point, cover, side, side_changed))
+        stances.append(stance)
         if isinstance(action, Move):
             path = measurer.path(point, action.waypoints)
             move_action = i
@@ -151,6 +152,7 @@ def _plan_by_value(decl: Declare, start: Point, measurer: Measurer) -> Plan:
             cost += tables.move_cost(length) if 1 <= length <= tables.MAX_MOVE else tables.MAX_MOVE
             point, cover, side = path[-1], action.cover, action.side
             side_changed = False
+            stance = Stance(point, cover, side, side_changed)
             continue
         cost += tables.action_cost(action.code)
         if isinstance(action, Def):
@@ -167,6 +169,7 @@ def _plan_by_value(decl: Declare, start: Point, measurer: Measurer) -> Plan:
             shot_number += 0 if dump else 1
         elif isinstance(action, SideChange):
             side, side_changed = action.side, True
+            stance = Stance(point, cover, side, side_changed)
         elif isinstance(action, ClearBoulet):
             clears += 1
         elif isinstance(action, Clean):
@@ -174,7 +177,6 @@ def _plan_by_value(decl: Declare, start: Point, measurer: Measurer) -> Plan:
         elif isinstance(action, Reload):
             reloaded = True
     return Plan(
-        decl.player, start, path, move_action, move_supports, tuple(stances),
-        Stance(point, cover, side, side_changed), tuple(fires),
+        decl.player, start, path, move_action, move_supports, tuple(stances), stance, tuple(fires),
         min(def_count, tables.MAX_DEF), def_after_move, clears, cost,
     )

@@ -157,8 +157,13 @@ class MatchState:
                 list(res.hit_now), dict(res.dodge) if res.dodge is not None else None,
             )
         clone = _shallow(self)
+        players = {}
+        for pid, p in self.players.items():  # _shallow inlined: ten players a copy
+            q = _new(Player)
+            q.__dict__ = p.__dict__.copy()
+            players[pid] = q
         clone.__dict__.update(
-            players={pid: _shallow(p) for pid, p in self.players.items()},
+            players=players,
             orders={team: dict(o) for team, o in self.orders.items()},
             speakers=list(self.speakers),
             active=dict(self.active),
@@ -179,9 +184,12 @@ class MatchState:
         return asdict(self)
 
 
+_new = object.__new__
+
+
 def _shallow(obj):
     """A copy of a dataclass instance whose fields are all immutable values."""
-    clone = object.__new__(type(obj))
+    clone = _new(type(obj))
     clone.__dict__ = obj.__dict__.copy()
     return clone
 
