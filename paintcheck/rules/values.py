@@ -75,10 +75,6 @@ def _cover_label(kind: str, posture: str) -> Said:
                 posture=posture_word(posture))
 
 
-def _touch_label(t, sweep: bool = False) -> Said:
-    return touch_label(t.effect, t.name or t.obstacle, t.height, sweep)
-
-
 # -- why a shot is lost, why no dodge (Reading.lost, RoundView.dodge_dice) --------------------------------
 LOST_NO_POINT_SEEN = Said("rules.reason.no_point_seen", "he sees no point of the run")
 LOST_OUT_OF_SIGHT = Said("rules.reason.out_of_sight", "the target is out of his field of vision")
@@ -149,9 +145,9 @@ def line_of_fire_total(posture: str, touches) -> tuple[int | None, Parts]:
     for t in touches:
         value = tables.line_of_fire_modifier(posture, t.height, t.effect == CROSS)
         if value is None:
-            return None, ((_touch_label(t), 0),)
+            return None, ((touch_label(t.effect, t.name or t.obstacle, t.height), 0),)
         if value:
-            parts.append((_touch_label(t), value))
+            parts.append((touch_label(t.effect, t.name or t.obstacle, t.height), value))
     return sum(v for _, v in parts), tuple(parts)
 
 
@@ -340,7 +336,7 @@ class RoundView:
             for t in self.m.sweep(shooter.point, vulnerable, ignore):
                 value = tables.sweep_modifier(shooter.posture, t.height, t.effect == CROSS)
                 if value:
-                    shot.append((_touch_label(t, sweep=True), value))
+                    shot.append((touch_label(t.effect, t.name or t.obstacle, t.height, True), value))
             n = len(vulnerable)
             target_parts: Parts = (
                 (LABEL_MOV, tables.BASE_MOV),
