@@ -25,6 +25,7 @@ from paintcheck.field import catalogue, footprints
 from paintcheck.field.atomic import write_atomically
 from paintcheck.field.lattice import Lattice, Point
 from paintcheck.field.layout import Field, Obstacle
+from paintcheck.rules.words import height_word
 from paintcheck.ui import heatmap, i18n, theme
 from paintcheck.ui.fieldview import FieldRenderer, draw_obstacle
 from paintcheck.ui.i18n import tr
@@ -193,7 +194,7 @@ class _Legend:
 
     def _words(self, kind_id: str, count: int) -> tuple[str, str]:
         kind = catalogue.KINDS.get(kind_id)
-        height = tr(f"designer.image.heights.{kind.height}") if kind else ""
+        height = i18n.say(height_word(kind.height)) if kind else ""
         if kind and kind.overable:
             height = tr("designer.image.overable", height=height)
         return tr("designer.image.count", count=count, kind=i18n.say(catalogue.kind_word(kind_id))), height
@@ -250,7 +251,7 @@ class _Legend:
             box = pygame.Rect(x + round(chip * 0.7), round(cy - chip / 2), chip, chip)
             pygame.draw.rect(surf, theme.OBSTACLE_FILL[height], box)
             pygame.draw.rect(surf, theme.OBSTACLE_EDGE[height], box, 1)
-            word = tr(f"designer.image.heights.{height}")
+            word = i18n.say(height_word(height))
             x = theme.blit_text(surf, word, (box.right + round(chip * 0.4), cy), self.note,
                                 theme.TEXT_DIM, anchor="midleft").right
 

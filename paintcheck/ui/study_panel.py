@@ -20,6 +20,7 @@ from paintcheck.analysis.maps import POSTURES, FieldMaps, FieldStudy, PieceRow, 
 from paintcheck.field.lattice import Point, point_name
 from paintcheck.field.layout import Field, Layout
 from paintcheck.geometry.sight import sight_table
+from paintcheck.rules.words import posture_word
 from paintcheck.ui import heatmap, i18n, theme
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.transform import FieldTransform
@@ -197,7 +198,7 @@ class StudyPanel:
         value = values[point]
         words = tr("study.hover", point=point_name(point), map=tr(f"study.map_word.{self.map}"),
                    value=i18n.number(value, 2 if isinstance(value, float) else None),
-                   posture=tr(f"study.posture_word.{self.posture}"))
+                   posture=i18n.say(posture_word(self.posture)))
         if self.map != "control":
             words += " · " + tr("study.lines", count=len(self.seen_from(point)))
         text = theme.text(words, 13, (255, 255, 255), True)
@@ -273,7 +274,7 @@ class StudyPanel:
         self.rows, self.heads = [], []
         if self.result is None or rect.height < ROW_H * 2:
             return
-        theme.blit_text(surface, tr("study.pieces", posture=tr(f"study.posture_word.{self.posture}")),
+        theme.blit_text(surface, tr("study.pieces", posture=i18n.say(posture_word(self.posture))),
                         (rect.x, rect.y), 13, theme.TEXT, True)
         y = rect.y + 18
         for line in theme.wrap(tr("study.heads_say"), 11, rect.width)[:3]:

@@ -269,7 +269,7 @@ def test_the_study_draws_no_english_in_french(french):
         click(app, scene.panel.rows[0][0].center)
         press(app, "study-prone")
         seen[f"{path.name}-chosen"] = drawn.frame(app)
-        prone = tr("study.posture_word.prone", "fr")
+        prone = tr("rules.posture.prone", "fr")
         assert tr("study.pieces", "fr", posture=prone) in seen[f"{path.name}-chosen"]
     app.resize((1280, 800))  # the smallest window: the designer's Study goes under the palette,
     app.open_designer(default_layout_path())  # its table has no room for every row
