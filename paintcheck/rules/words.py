@@ -8,8 +8,10 @@ key and values the window words them from in its language. Points keep the game'
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from paintcheck.field.lattice import point_name
-from paintcheck.rules.actions import Declare, Move, ShotAt, SideChange
+from paintcheck.rules.actions import Declare, Dump, Move, Shot, ShotAt, SideChange
 from paintcheck.rules.measure import Measurer
 from paintcheck.said import Said
 
@@ -43,6 +45,19 @@ def obstacle_name(m: Measurer, obstacle_id: str | None) -> str:
         return obstacle_id
 
 
+# the actions' codes the window words (SUP / soutien, SHOT / TIR); the points keep the game's notation
+ACTION_WORDS = {code: Said(f"rules.action.{code.lower()}", code) for code in ("DEF", "SUP", "CLEAR", "CLEAN",
+                                                                              "RELOAD")}
+
+
+@lru_cache(maxsize=1024)
+def _aimed(code: str, target: str) -> Said:
+    """``SHOT W2``, ``DUMP W2``, ``SHOT @B:H6``."""
+    if code == "SHOT@":
+        return Said("rules.action.shot_at", f"SHOT @{target}", point=target)
+    return Said(f"rules.action.{code.lower()}", f"{code} {target}", target=target)
+
+
 def action_words(action, m: Measurer) -> str:
     if isinstance(action, Move):
         pts = ">".join(point_name(p) for p in action.waypoints)
@@ -52,16 +67,21 @@ def action_words(action, m: Measurer) -> str:
         return Said("rules.action.move_to", f"MOV {pts} to the {name} ({action.side})", points=pts,
                     obstacle=name, side=side_word(action.side))
     if isinstance(action, SideChange):
-        return Said("rules.action.side", str(action), side=side_word(action.side))
-    if isinstance(action, ShotAt) and action.point is None:
-        return SHOT_CHOSEN_LATER
-    return str(action)
+        known = action.side in SIDE_WORDS
+        return Said(f"rules.action.side.{action.side}", str(action)) if known else str(action)
+    if isinstance(action, ShotAt):
+        return SHOT_CHOSEN_LATER if action.point is None else _aimed("SHOT@", point_name(action.point))
+    if isinstance(action, (Shot, Dump)):
+        return _aimed(action.code, action.target)
+    return ACTION_WORDS.get(action.code, str(action))
 
 
 def joined(items: list) -> str:
     """``a, b, c``: plain text when every item is, else a ``Said`` the window words item by item."""
     if all(type(item) is str for item in items):
         return ", ".join(items)
+    if len(items) == 1:
+        return items[0]
     out = items[-1]
     for item in reversed(items[:-1]):
         out = Said("rules.words.list", f"{item}, {out}", first=item, rest=out)
