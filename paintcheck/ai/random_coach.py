@@ -38,6 +38,7 @@ from paintcheck.rules.actions import (
 from paintcheck.rules.break_turn import why_line_illegal
 from paintcheck.rules.engine import Engine
 from paintcheck.rules.legality import (
+    reaction_options,
     why_move_illegal,
     why_reaction_illegal,
     why_target_unreachable,
@@ -313,7 +314,7 @@ class RandomCoach:
 
     # -- reactions --------------------------------------------------------------------------------
     def _react(self, state: MatchState) -> React:
-        options = [r for r, reason in self.engine.reaction_options(state, self.team) if reason is None]
+        options = [r for r, reason in reaction_options(state, self.team, self.engine.m) if reason is None]
         self.rng.shuffle(options)
         chosen: list[Reaction] = []
         view = RoundView(state, self.engine.m)

@@ -27,7 +27,6 @@ from paintcheck.rules.actions import (
     Dodge,
     IllegalActionError,
     React,
-    Reaction,
 )
 from paintcheck.rules.break_turn import (
     PREBUNK,
@@ -38,7 +37,7 @@ from paintcheck.rules.break_turn import (
 )
 from paintcheck.rules.flags import drop_flags, runs_with_flags
 from paintcheck.rules.invariants import check_invariants
-from paintcheck.rules.legality import reaction_options, to_move, why_illegal
+from paintcheck.rules.legality import can_react, to_move, why_illegal
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.state import (
     DECLARE,
@@ -89,9 +88,6 @@ class Engine(BreakTurn):
     def __init__(self, measurer: Measurer, checks: bool = True) -> None:
         self.m = measurer
         self.checks = checks  # refuse illegal decisions, check the invariants after each one
-        # the reactions the engine last judged while waiting for a coach's: (team, the state's
-        # key, the options) -- that coach asks the same question next (``reaction_options``)
-        self._reactions: tuple[str, tuple, list] | None = None
 
     # -- queries -----------------------------------------------------------------------------------
     def to_move(self, state: MatchState) -> str | None:
@@ -105,17 +101,6 @@ class Engine(BreakTurn):
         elif reason is None and isinstance(decision, ChooseTarget):
             reason = why_choice_illegal(state, decision, self.m)
         return reason
-
-    def reaction_options(self, state: MatchState, team: str) -> list[tuple[Reaction, str | None]]:
-        """``legality.reaction_options``: every reaction ``team``'s coach could consider, each with
-        None (allowed) or why not. The engine has just judged them to know whether to wait for that
-        coach: for a state equal to the one it left waiting (a coach's view of it: the face-down
-        tokens aside), the same list is given again, not judged twice. The list is shared: read it,
-        do not change it."""
-        known = self._reactions
-        if known is not None and known[0] == team and known[1] == _reaction_key(state):
-            return known[2]
-        return reaction_options(state, team, self.m)
 
     # -- the door ----------------------------------------------------------------------------------
     def apply(self, state: MatchState, decision, dice) -> tuple[MatchState, list]:
@@ -240,9 +225,7 @@ class Engine(BreakTurn):
         s = step.state
         while s.reactors:
             team = s.reactors[0]
-            options = reaction_options(s, team, self.m)
-            if any(reason is None for _, reason in options):  # some player of his can react
-                self._reactions = (team, _reaction_key(s), options)
+            if can_react(s, team, self.m):
                 return
             s.reactors.pop(0)
             step.emit(ev.NoReaction(team, "no player can react"))
@@ -608,32 +591,6 @@ class Engine(BreakTurn):
         s = step.state
         s.phase, s.winner, s.end_reason = OVER, winner, reason
         step.emit(ev.MatchEnded(winner, reason))
-
-
-def _reaction_key(state: MatchState) -> tuple:
-    """Everything of ``state`` but its order tokens (a coach's view hides the other side's) and its
-    count of decisions, as plain values to compare: two states with equal keys have the same
-    reactions. Players, lists and dictionaries are read into tuples; the rest (tokens,
-    declarations, reactions, flags) is immutable and compared as it is."""
-    out = []
-    for name, value in state.__dict__.items():
-        if name in _NOT_KEYED:
-            continue
-        if name == "players":
-            value = tuple((pid, tuple(p.__dict__.values())) for pid, p in value.items())
-        elif name == "resolution" and value is not None:
-            value = (tuple(tuple(e.__dict__.values()) for e in value.entries), tuple(value.groups),
-                     value.next, tuple(value.hit), tuple(value.hit_now),
-                     None if value.dodge is None else tuple(value.dodge.items()))
-        elif isinstance(value, dict):
-            value = tuple(value.items())
-        elif isinstance(value, list):
-            value = tuple(value)
-        out.append((name, value))
-    return tuple(out)
-
-
-_NOT_KEYED = frozenset(("orders", "decisions"))
 
 
 def _up_to_last(path, point) -> tuple:
