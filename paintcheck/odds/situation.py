@@ -41,6 +41,7 @@ from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import REACT, MatchState, Player, ShotEntry, Token
 from paintcheck.rules.values import RoundView
+from paintcheck.rules.words import action_words, joined
 from paintcheck.said import Said
 
 SHOT, PROTECTION = "shot", "protection"
@@ -301,7 +302,7 @@ def build(m: Measurer, s: Situation, lattice: Lattice = DEFAULT_LATTICE) -> tupl
         decl = Declare(ids.shooter, sf.posture, actions, sf.cover, side)
         plan = make_plan(decl, sf.point, m)
         if plan.cost > tables.ACTION_POINTS:
-            raise _cost("shooter_cost", "the shooter's", actions, plan.cost)
+            raise _cost(m, "shooter_cost", "the shooter's", actions, plan.cost)
         state.declarations[ids.shooter] = decl
         state.origins[ids.shooter] = sf.point
         state.active[ids.team] = ids.shooter
@@ -319,7 +320,7 @@ def build(m: Measurer, s: Situation, lattice: Lattice = DEFAULT_LATTICE) -> tupl
             raise _refuse("run", f"the run: {reason} (RULES 2.4, 5.1)", reason=reason)
         plan = make_plan(decl, t.point, m)
         if plan.cost > tables.ACTION_POINTS:
-            raise _cost("runner_cost", "the runner's", decl.actions, plan.cost)
+            raise _cost(m, "runner_cost", "the runner's", decl.actions, plan.cost)
         state.declarations[ids.target] = decl
         state.origins[ids.target] = t.point
         state.speakers.append(enemy)
@@ -327,10 +328,10 @@ def build(m: Measurer, s: Situation, lattice: Lattice = DEFAULT_LATTICE) -> tupl
     return state, ids
 
 
-def _cost(key: str, whose: str, actions, cost: int) -> ValueError:
-    """A sequence that costs more than a player's action points (RULES 5.1); its actions in the
-    game's notation (``SHOT B1, SUP``)."""
-    sequence = ", ".join(map(str, actions))
+def _cost(m: Measurer, key: str, whose: str, actions, cost: int) -> ValueError:
+    """A sequence that costs more than a player's action points (RULES 5.1); its actions as the
+    engine says them (``SHOT B1, SUP``; the window words them: ``TIR B1, soutien``)."""
+    sequence = joined([action_words(a, m) for a in actions])
     return _refuse(key, f"{whose} sequence ({sequence}) costs {cost} action points; a player has"
                    f" {tables.ACTION_POINTS} (RULES 5.1)", sequence=sequence, cost=cost,
                    points=tables.ACTION_POINTS)
