@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import gc
 import json
 import math
 import multiprocessing
@@ -59,6 +60,7 @@ def _init_worker(layout: str | None, start: str, check: bool = False) -> None:
     global _worker_table, _worker_start
     _worker_table = Table.from_field(load_field(layout), checks=check, sight=True)
     _worker_start = start
+    gc.freeze()  # the table, built once and kept, is left out of the collector's passes
 
 
 def _init_pool_worker(layout: str | None, start: str, check: bool = False) -> None:

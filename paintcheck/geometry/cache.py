@@ -28,6 +28,7 @@ from paintcheck.geometry import lock, sight
 from paintcheck.geometry import sweep as sweep_mod
 from paintcheck.geometry import template as template_mod
 from paintcheck.geometry.measurer import FieldMeasurer
+from paintcheck.geometry.path import step_segment
 from paintcheck.geometry.sight_lines import SightLines
 
 SIGHT_AFTER = 256  # shooters' lines of fire measured by geometry before the table is built
@@ -147,8 +148,11 @@ class CachedMeasurer(FieldMeasurer):
     def path(self, start: Point, waypoints: Sequence[Point]) -> tuple[Point, ...]:
         try:
             return self._paths[start, waypoints]
-        except KeyError:
-            found = self._paths[start, waypoints] = FieldMeasurer.path(self, start, waypoints)
+        except KeyError:  # move_path's points, without making the drawn path
+            points = [start]
+            for w in waypoints:
+                points.extend(step_segment(points[-1], w))
+            found = self._paths[start, waypoints] = tuple(points)
             return found
         except TypeError:  # lists for points
             return self.path(tuple(start), tuple(map(tuple, waypoints)))

@@ -44,6 +44,7 @@ class ObstacleIndex:
         # the same, as a Python list of tuples (cheaper than arrays for a handful of obstacles)
         self.bounds_list: list[tuple[float, ...]] = [tuple(b) for b in self.bounds.tolist()]
         self._centre_distances: dict[tuple, list[float]] = {}
+        self._long_covers: dict[tuple, tuple[Obstacle, ...]] = {}
         # radius of the smallest disc about the centre holding the footprint
         self.radii: np.ndarray = np.array(
             [
@@ -69,6 +70,15 @@ class ObstacleIndex:
             effect: tuple(Touch(o.id, o.kind.id, o.height, effect, o.name) for o in self.obstacles)
             for effect in (GRAZE, CROSS)
         }
+
+    def long_covers(self, point) -> tuple[Obstacle, ...]:
+        """The obstacles of two points or more a player on ``point`` is behind (``Field.covers_of``,
+        the long ones), kept per point: the safe move asks them point by point of every run."""
+        key = tuple(point)
+        found = self._long_covers.get(key)
+        if found is None:
+            found = self._long_covers[key] = tuple(o for o in self.field.covers_of(key) if o.kind.long)
+        return found
 
     def centre_distances(self, point) -> list[float]:
         """Each obstacle centre's distance from ``point``, rounded to the tolerance (so that

@@ -141,9 +141,9 @@ def safe_move(field: Field | ObstacleIndex, path: Sequence[Point], enemy: Coord)
     index = index_of(field)
     if not path:
         return SafeMove(False, None)
-    common: list[Obstacle] | None = None
+    common: Sequence[Obstacle] | None = None
     for p in path:
-        here = [o for o in index.field.covers_of(tuple(p)) if o.kind.long]
+        here = index.long_covers(p)
         common = here if common is None else [o for o in common if o in here]
         if not common:
             return SafeMove(False, None)
