@@ -22,6 +22,7 @@ from paintcheck.field.layout_file import default_layout_path, load_layout
 from paintcheck.odds import heatmaps
 from paintcheck.odds.situation import Figure, Situation, read
 from paintcheck.rules import tables
+from paintcheck.rules.words import side_word
 from paintcheck.table import Table
 from paintcheck.ui.i18n import say, tr
 from paintcheck.ui.range_lessons import RangeLessons
@@ -161,7 +162,7 @@ class RangeScene(RangeLessons, RangeView, Scene):
                   None if self.m.covers(figure.point) else tr("range.cover_reason"),
                   hint=tr("range.cover_hint"))
             if which == "shooter":
-                side = tr(f"range.side_name.{figure.side}") if figure.side else self.played_side()
+                side = say(side_word(figure.side)) if figure.side else self.played_side()
                 c.add("shooter-side", tr("range.side", side=side), self.next_side,
                       None if figure.cover else tr("range.side_reason"), hint=tr("range.side_hint"))
             c.newline()
@@ -218,7 +219,7 @@ class RangeScene(RangeLessons, RangeView, Scene):
         side = r.state.players[r.shooter_id].side if r is not None else None
         if side is None:
             return tr("range.side_auto")
-        return tr("range.side_auto_played", side=tr(f"range.side_name.{side}"))
+        return tr("range.side_auto_played", side=say(side_word(side)))
 
     def next_side(self) -> None:
         figure = self.situation.shooter

@@ -16,6 +16,7 @@ from paintcheck.field.catalogue import RULER_MARKS
 from paintcheck.geometry.sweep import sweep
 from paintcheck.geometry.touch import CROSS
 from paintcheck.rules import tables
+from paintcheck.rules.words import height_word, posture_word
 from paintcheck.ui import heatmap, overlays, theme
 from paintcheck.ui.fieldview import FieldRenderer, dashed_line, draw_figure, draw_obstacle, screen_coords
 from paintcheck.ui.i18n import say, tr
@@ -264,8 +265,8 @@ class RangeView:
                 value = tables.line_of_fire_modifier(posture, o.height, crossed)
             shown = tr("range.touch.impossible") if value is None else f"{value:+d}"
             effect = f"{'sweep_' if swept else ''}{'cross' if crossed else 'graze'}"
-            words = tr(f"range.touch.{effect}", height=tr(f"range.height.{o.height}"),
-                       posture=tr(f"range.posture_word.{posture}"), value=shown)
+            words = tr(f"range.touch.{effect}", height=say(height_word(o.height)),
+                       posture=say(posture_word(posture)), value=shown)
             name = self.m.obstacle(oid).name or oid
             if swept:
                 draw_obstacle(surf, self.t, o, outline=theme.CROSSED if crossed else theme.GRAZED, width=4)
@@ -344,7 +345,7 @@ class RangeView:
             theme.blit_text(surface, tr("range.map.computing"), (self.px, y), 13, theme.TEXT_WARN)
             return y + 22
         if self.map == "from_where":
-            posture = tr(f"range.posture_word.{self.situation.shooter.posture}")
+            posture = say(posture_word(self.situation.shooter.posture))
             words = tr("range.map.legend_from", posture=posture, unit="%")
         else:
             words = tr("range.map.legend_hide", unit="%")
