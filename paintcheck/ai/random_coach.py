@@ -144,7 +144,9 @@ class RandomCoach:
                 line = SheetLine(pid, 0, start, posture, tuple(actions), cover, side)
                 end = run.end if run is not None else start
                 fresh = end not in used and start not in used
-                if fresh and why_line_illegal(state, self.team, line, m) is None:
+                # a run through an obstacle is refused by the line's move check: not asked
+                blocked = run is not None and any(map(m.blocked, m.path(start, run.waypoints)[1:]))
+                if fresh and not blocked and why_line_illegal(state, self.team, line, m) is None:
                     runners.append(line)
                     used.update((start, end))
                     break

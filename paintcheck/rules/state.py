@@ -138,7 +138,11 @@ class MatchState:
         return [p for p in self.players.values() if p.team == team and (p.on_field or not on_field)]
 
     def count_on_field(self, team: str) -> int:
-        return sum(1 for p in self.players.values() if p.team == team and p.on_field)
+        n = 0
+        for p in self.players.values():
+            if p.team == team and p.point is not None:  # on the field
+                n += 1
+        return n
 
     def occupant(self, point: Point) -> Player | None:
         for p in self.players.values():
