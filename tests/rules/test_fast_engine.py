@@ -41,3 +41,41 @@ def test_only_the_checking_engine_refuses_an_illegal_decision():
     with pytest.raises(IllegalActionError):
         checking.engine.apply(checking.start(), Dodge("blue"), None)
     assert not trusting.engine.checks
+
+
+def test_the_random_coach_leaves_out_only_sequences_legality_refuses(monkeypatch):
+    """Its cheap look at a sequence's moves and shots (``_refused``) never leaves out a sequence the
+    engine would accept, so asking it first changes no decision."""
+    from paintcheck.ai.random_coach import RandomCoach
+
+    table = Table.from_file(ROOT / "layouts" / "box21_small.json", sight=True)
+    looked = {"refused": 0, "passed": 0}
+    real = RandomCoach._refused
+
+    def checked(self, state, view, decl, known):
+        refused = real(self, state, view, decl, known)
+        if refused:
+            assert self.engine.why_illegal(state, decl) is not None
+        looked["refused" if refused else "passed"] += 1
+        return refused
+
+    monkeypatch.setattr(RandomCoach, "_refused", checked)
+    for seed in (3, 4):
+        play_match(table.engine, table.start(), seed)
+    assert looked["refused"] and looked["passed"]
+
+
+def test_plans_remembered_by_declaration_and_by_value():
+    from paintcheck.rules.actions import Declare, Def, Shot
+    from paintcheck.rules.plan import make_plan
+
+    table = Table.from_file(ROOT / "layouts" / "box21_small.json", sight=False)
+    decl = Declare("B1", "kneeling", (Def(), Shot("W1"), Def()))
+    twin = Declare("B1", "kneeling", (Def(), Shot("W1"), Def()))
+    first = make_plan(decl, (5, -8), table.measurer)
+    assert make_plan(decl, (5, -8), table.measurer) is first
+    assert make_plan(twin, (5, -8), table.measurer) == first
+    assert make_plan(decl, (6, -8), table.measurer).start == (6, -8)
+    assert first.stances[0] is first.stances[1] is first.final  # no move, no turn: one stance
+    make_plan.cache_clear()
+    assert make_plan(decl, (5, -8), table.measurer) is not first
