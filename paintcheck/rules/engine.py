@@ -39,6 +39,7 @@ from paintcheck.rules.flags import drop_flags, runs_with_flags
 from paintcheck.rules.invariants import check_invariants
 from paintcheck.rules.legality import can_react, to_move, why_illegal
 from paintcheck.rules.measure import Measurer
+from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import (
     DECLARE,
     DODGE,
@@ -88,6 +89,14 @@ class Engine(BreakTurn):
     def __init__(self, measurer: Measurer, checks: bool = True) -> None:
         self.m = measurer
         self.checks = checks  # refuse illegal decisions, check the invariants after each one
+        self._handlers = {
+            AssignOrders: self._orders,
+            Declare: self._declare,
+            React: self._react,
+            Dodge: self._dodge,
+            BreakSheet: self._sheet,
+            ChooseTarget: self._choose,
+        }
 
     # -- queries -----------------------------------------------------------------------------------
     def to_move(self, state: MatchState) -> str | None:
@@ -109,15 +118,7 @@ class Engine(BreakTurn):
             if reason:
                 raise IllegalActionError(reason)
         step = _Step(state.copy(), dice, self.m)
-        handler = {
-            AssignOrders: self._orders,
-            Declare: self._declare,
-            React: self._react,
-            Dodge: self._dodge,
-            BreakSheet: self._sheet,
-            ChooseTarget: self._choose,
-        }[type(decision)]
-        handler(step, decision)
+        self._handlers[type(decision)](step, decision)
         step.state.decisions += 1
         if self.checks:
             check_invariants(step.state, self.m)
@@ -202,8 +203,7 @@ class Engine(BreakTurn):
             p.messy = False
         if any(a.code == "RELOAD" for a in d.actions):
             p.reload = False
-        view = RoundView(s, self.m)
-        plan = view.plans[d.player]
+        plan = make_plan(d, s.origins[d.player], self.m)  # as a view of the round reads it
         p.def_count = plan.def_count
         if cleared == tables.MAX_BOULETS:
             p.def_count = tables.DEF_AFTER_CLEARING_FOUR
