@@ -102,11 +102,10 @@ class SightLines:
         """``touches`` without the obstacles named in ``ignore`` (remembered: a round asks the same
         lines with the same covers left out again and again). ``touches`` is a tuple of the rows,
         kept as long as this reader: its id names it."""
-        try:
-            key = (id(touches), ignore)
-            return self._filtered[key]
-        except KeyError:
-            left = self._filtered[key] = tuple(x for x in touches if x.obstacle not in ignore)
-            return left
-        except TypeError:  # a list of ignored obstacles
+        if ignore.__class__ is not tuple:  # a list of ignored obstacles: not remembered
             return tuple(x for x in touches if x.obstacle not in ignore)
+        key = (id(touches), ignore)
+        left = self._filtered.get(key)
+        if left is None:
+            left = self._filtered[key] = tuple([x for x in touches if x.obstacle not in ignore])
+        return left
