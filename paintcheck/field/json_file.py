@@ -15,6 +15,8 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from paintcheck.said import Said
+
 
 class JsonFileError(ValueError):
     """Why a file is not readable JSON, in a few words (without the file's name)."""
@@ -24,31 +26,58 @@ class _Problem(ValueError):
     pass
 
 
+# what a file holds, as the window words it (the ``what`` of ``read_json``)
+WHAT = {what: Said(f"rules.file.what.{key}", what) for key, what in (
+    ("layout", "layout file"), ("save", "saved match"), ("lesson", "lesson"), ("progress", "lesson progress"),
+    ("file", "file"))}
+
+
+# the json module's own reasons (JSONDecodeError.msg), worded by the window too
+JSON_ERRORS = {msg: Said(f"rules.file.json_error.{key}", msg) for key, msg in (
+    ("value", "Expecting value"), ("property", "Expecting property name enclosed in double quotes"),
+    ("comma", "Expecting ',' delimiter"), ("colon", "Expecting ':' delimiter"),
+    ("unterminated", "Unterminated string starting at"), ("control", "Invalid control character at"),
+    ("escape", "Invalid \\escape"), ("unicode", "Invalid \\uXXXX escape"), ("extra", "Extra data"))}
+
+
+def _said(name: str, text: str, **values) -> Said:
+    """Why a file cannot be read, as data: the English ``text`` and the key ``rules.file.<name>``."""
+    return Said(f"rules.file.{name}", text, **values)
+
+
 def read_json(path: str | os.PathLike[str], limit: int, what: str = "file", texts: bool = True) -> Any:
     """The JSON data at ``path``, or ``JsonFileError`` saying why it cannot be read. With ``texts``
     False a lone surrogate is left for the caller to name where it lies."""
+    what = WHAT.get(what, what)
     raw = _read_bytes(Path(path), limit, what)
     if b"\x00" in raw:
-        raise JsonFileError("is not a text file (it holds binary data)")
+        raise JsonFileError(_said("binary", "is not a text file (it holds binary data)"))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        where = f"byte 0x{raw[exc.start]:02x} at offset {exc.start}"
-        raise JsonFileError(f"is not UTF-8 text ({where})") from None
+        byte = f"0x{raw[exc.start]:02x}"
+        raise JsonFileError(_said("utf8", f"is not UTF-8 text (byte {byte} at offset {exc.start})", byte=byte,
+                                  offset=exc.start)) from None
     if not text.strip():
-        raise JsonFileError("the file is empty")
+        raise JsonFileError(_said("empty", "the file is empty"))
     try:
         data = json.loads(text, object_pairs_hook=_object, parse_constant=_refuse_constant)
         if texts:
             _check_texts(data)
     except json.JSONDecodeError as exc:
-        raise JsonFileError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+        where = f"line {exc.lineno}, column {exc.colno}"
+        error = JSON_ERRORS.get(exc.msg, exc.msg)
+        raise JsonFileError(_said("json", f"not valid JSON: {exc.msg} ({where})", error=error,
+                                  line=exc.lineno, column=exc.colno)) from None
     except _Problem as exc:
-        raise JsonFileError(f"not valid JSON for a {what}: {exc}") from None
+        raise JsonFileError(_said("json_for", f"not valid JSON for a {what}: {exc}", what=what,
+                                  problem=exc.args[0])) from None
     except RecursionError:
-        raise JsonFileError(f"not valid JSON for a {what}: nested too deeply") from None
+        raise JsonFileError(_said("nested", f"not valid JSON for a {what}: nested too deeply",
+                                  what=what)) from None
     except ValueError:  # an integer of more digits than Python converts
-        raise JsonFileError(f"not valid JSON for a {what}: a number has too many digits") from None
+        raise JsonFileError(_said("digits", f"not valid JSON for a {what}: a number has too many digits",
+                                  what=what)) from None
     return data
 
 
@@ -56,23 +85,25 @@ def _read_bytes(path: Path, limit: int, what: str) -> bytes:
     try:
         mode = path.stat().st_mode  # follows a link: a link to a device is a device
         if stat.S_ISDIR(mode):
-            raise JsonFileError(f"is a folder, not a {what}")
+            raise JsonFileError(_said("folder", f"is a folder, not a {what}", what=what))
         if not stat.S_ISREG(mode):  # a FIFO would wait for a writer, a device never ends: unread
-            raise JsonFileError("is not a regular file")
+            raise JsonFileError(_said("not_regular", "is not a regular file"))
         with path.open("rb") as handle:
             raw = handle.read(limit + 1)
     except JsonFileError:
         raise
     except FileNotFoundError:
-        raise JsonFileError("no such file") from None
+        raise JsonFileError(_said("missing", "no such file")) from None
     except PermissionError:
-        raise JsonFileError("cannot be read (permission denied)") from None
+        raise JsonFileError(_said("permission", "cannot be read (permission denied)")) from None
     except ValueError:  # e.g. a NUL character in the name
-        raise JsonFileError("is not a valid file name") from None
+        raise JsonFileError(_said("bad_name", "is not a valid file name")) from None
     except OSError as exc:
-        raise JsonFileError(f"cannot be read ({exc.strerror or exc})") from None
+        error = str(exc.strerror or exc)
+        raise JsonFileError(_said("unreadable", f"cannot be read ({error})", error=error)) from None
     if len(raw) > limit:
-        raise JsonFileError(f"is too large for a {what} (more than {limit} bytes)")
+        raise JsonFileError(_said("too_large", f"is too large for a {what} (more than {limit} bytes)",
+                                  what=what, limit=limit))
     return raw
 
 
@@ -80,7 +111,7 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     seen: dict[str, Any] = {}
     for key, value in pairs:
         if key in seen:
-            raise _Problem(f"the key {key!r} appears twice in one object")
+            raise _Problem(_said("twice", f"the key {key!r} appears twice in one object", field=repr(key)))
         seen[key] = value
     return seen
 

@@ -498,7 +498,9 @@ def _lines(source: str, data: dict[str, Any], found: list[tuple[int, str]]) -> l
             continue
         entry = obstacles[index] if index < len(obstacles) else None
         oid = entry.get("id") if isinstance(entry, dict) else None
-        out.append(_line(source, f"{_obstacle(oid, index)}: {message}"))
+        obstacle = _obstacle(oid, index)
+        out.append(_line(source, said("of_obstacle", f"{obstacle}: {message}", obstacle=obstacle,
+                                      problem=message)))
     return out
 
 
@@ -537,8 +539,15 @@ def _kind_id(kind_id: str) -> str:
 
 
 def _line(source: str, message: str) -> str:
-    """One line, whatever the file put in its texts: control characters are shown escaped."""
-    text = f"{source}: {message}"
+    """One line, whatever the file put in its texts: control characters are shown escaped. A
+    ``Said`` problem stays one (``rules.layout.line``: the file, then the problem)."""
+    text = _printable(f"{source}: {message}")
+    if isinstance(message, Said):
+        return said("line", text, source=_printable(source), problem=message)
+    return text
+
+
+def _printable(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 

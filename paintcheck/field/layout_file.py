@@ -211,6 +211,6 @@ def _read_json(path: Path, source: str) -> tuple[Any, str | None]:
     try:
         return read_json(path, MAX_FILE_BYTES, "layout file", texts=False), None
     except JsonFileError as exc:
-        return None, _line(source, str(exc))
+        return None, _line(source, exc.args[0])
 
 

@@ -441,3 +441,21 @@ def test_the_designers_refusals_and_checks_are_said_in_both_languages():
         assert "%{" not in words
         if en[s.key] != fr[s.key]:
             assert words != str(s), (s.key, words)
+
+
+def test_why_a_layout_file_cannot_be_read_is_said_in_both_languages(tmp_path):
+    from paintcheck.field.layout_file import LayoutFileError, load_layout
+
+    cases = {"bad.json": "{", "dup.json": '{"a": 1, "a": 2}', "empty.json": "  ", "extra.json": "{} 1"}
+    said = []
+    for name, text in cases.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    for path in [*(tmp_path / n for n in cases), tmp_path / "none.json", tmp_path]:
+        with pytest.raises(LayoutFileError) as caught:
+            load_layout(path)
+        said.append(caught.value.args[0])
+    for s in said:
+        assert isinstance(s, Said) and i18n.say(s, "en") == str(s), s
+        french = i18n.say(s, "fr")
+        assert "%{" not in french and french != str(s), french
+    assert i18n.say(said[-2], "fr") == f"{tmp_path / 'none.json'}\u202f: fichier introuvable"
