@@ -464,8 +464,9 @@ class Engine(BreakTurn):
         if not p.on_field or p.boulets or e.kind == PREBUNK:  # a template is its own token
             return
         target = s.players[e.target]
+        pid = p.id
         for q in s.players.values():
-            if q.on_field and q.token is not None and q.token.target == p.id and self.m.in_lock_wedge(
+            if q.on_field and q.token is not None and q.token.target == pid and self.m.in_lock_wedge(
                 q.point, reading.shooter.point, p.team, reading.shooter.cover, reading.shooter.side,
                 reading.token_point,
             ):
