@@ -84,6 +84,7 @@ NO_DODGE_RUNNING = Said("rules.reason.running_no_def", "hit running, with no DEF
 NO_DODGE_NO_DEF = Said("rules.reason.no_def", "hit with no DEF: no dodge")
 
 
+@lru_cache(maxsize=4096)
 def impossible_line(label: str) -> Said:
     """``impossible line of fire (crosses cylinder at B:H6 (high))`` (RULES 8.4)."""
     return Said("rules.reason.impossible_line", f"impossible line of fire ({label})", label=label)
