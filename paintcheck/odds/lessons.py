@@ -30,6 +30,7 @@ from paintcheck.odds.situation import figure_ids as situation_figure_ids
 from paintcheck.rules import tables
 from paintcheck.rules.measure import CROSS, GRAZE, Measurer
 from paintcheck.rules.values import RoundView
+from paintcheck.said import Said
 
 FORMAT = "paintcheck-lesson/1"
 PROGRESS_FORMAT = "paintcheck-lesson-progress/1"
@@ -589,14 +590,16 @@ class Progress:
 
     @classmethod
     def from_json(cls, data) -> Progress:
+        """The progress from its JSON object; ``ValueError`` (a ``Said``: range.progress.*) if it is none."""
         if not isinstance(data, dict) or data.get("format") != PROGRESS_FORMAT:
-            raise ValueError(f"not a {PROGRESS_FORMAT} file")
+            raise ValueError(Said("range.progress.format", f"not a {PROGRESS_FORMAT} file",
+                                  format=PROGRESS_FORMAT))
         right, tries = data.get("right", []), data.get("tries", {})
         if not isinstance(right, list) or not all(isinstance(x, str) for x in right):
-            raise ValueError("right: a list of lesson ids")
+            raise ValueError(Said("range.progress.right", "right: a list of lesson ids"))
         if not isinstance(tries, dict) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
                                                   for v in tries.values()):
-            raise ValueError("tries: lesson id -> a count")
+            raise ValueError(Said("range.progress.tries", "tries: lesson id -> a count"))
         return cls(set(right), dict(tries))
 
     @classmethod
@@ -608,8 +611,10 @@ class Progress:
             return cls()
         try:
             return cls.from_json(read_json(path, MAX_PROGRESS_BYTES, "lesson progress"))
-        except ValueError as exc:  # JsonFileError included
-            return cls(problem=f"{path.name}: {exc}")
+        except ValueError as exc:  # JsonFileError included: its reason is a Said too
+            reason = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+            return cls(problem=Said("range.progress.problem", f"{path.name}: {reason}", file=path.name,
+                                    reason=reason))
 
     def save(self, path: str | os.PathLike[str] | None = None) -> Path:
         """Write the progress atomically (a temporary file renamed over the old one)."""

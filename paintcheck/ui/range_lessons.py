@@ -46,7 +46,8 @@ class RangeLessons:
                 return
             self.progress = lessons.Progress.load()
             if self.progress.problem:
-                self.app.flash(tr("range.lessons.progress_unread", problem=self.progress.problem), error=True)
+                problem = say(self.progress.problem)
+                self.app.flash(tr("range.lessons.progress_unread", problem=problem), error=True)
         self.listing = True
         self.rebuild()
 

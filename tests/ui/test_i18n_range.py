@@ -258,8 +258,13 @@ def walk(app, drawn) -> tuple[dict[str, list[str]], set[str]]:
     press(app, "map-where_to_hide")
 
     # the lessons: the list, a choice answered wrong then right, a number, one shown after two misses
+    lessons.progress_path().parent.mkdir(parents=True, exist_ok=True)
+    lessons.progress_path().write_text("{damaged", encoding="utf-8")  # the progress starts again, said so
     press(app, "lessons")
     seen["lessons"] = frame(app, drawn)
+    head = "Impossible de lire votre progression (lessons.json\u202f: "
+    unread = [w for w in seen["lessons"] if w.startswith(head)]
+    assert unread and "JSON" in unread[0] and not re.search(r"\b(not|valid|line|column)\b", unread[0]), unread
     data |= {x.text("fr").title for x in scene.catalogue}
     for x in scene.catalogue:  # each French title fits its button in the list (as Controls measures words)
         width = scene.controls.rect(f"lesson-{x.id}").width
