@@ -241,6 +241,12 @@ def test_a_turn_told_in_french(french):
     app, walk = french
     new_turn2_match(app)
     scene = app.scene
+    press(app, "tell-again")  # nothing told yet: said in French
+    assert app.message[0] == tr("match.nothing_to_tell") and app.message[0].startswith("Rien à raconter")
+    walk.look("nothing to tell again")
+    press(app, "save")
+    assert app.message[0].startswith("Enregistrée dans ") and str(scene.session.path) in app.message[0]
+    app.message = None
     words = walk.look("order tokens")
     assert "Confirmer les jetons d’ordre" in words and tr("match.orders.caption") in [
         w for _, w in scene.captions]
@@ -285,12 +291,13 @@ def test_a_turn_told_in_french(french):
 
     # then the turn goes on: reactions, dodges, resolutions told, the log
     session = scene.session
-    for _ in range(250):
-        if session.state.turn >= 3 or session.state.phase == OVER:
+    for _ in range(400):  # into turn 3: a player hit and dodged clears his boulets first
+        if session.state.turn >= 4 or session.state.phase == OVER:
             break
         _decide(app, walk)
     phases = " ".join(walk.seen)
-    assert "react" in phases and "a resolution told" in phases, list(walk.seen)
+    assert "react" in phases and "a resolution told" in phases and "dodge" in phases, list(walk.seen)
+    assert tr("match.declare.clear_boulet") in _all_words(walk)  # Enlever le boulet
     if app.scene.name == "match":
         walk.look("the log")
         assert app.scene.log_lines == [event_words(e) for e in session.events]
