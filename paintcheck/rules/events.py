@@ -535,14 +535,17 @@ PURPOSE_DODGE = _said("purpose.dodge", "dodge")
 PURPOSE_FUMBLE = _said("purpose.fumble", "fumble")
 
 
+@lru_cache(maxsize=1024)
 def purpose_shot_at(target: str) -> Said:
     return Said("rules.purpose.shot_at", f"shot at {target}", target=target)
 
 
+@lru_cache(maxsize=1024)
 def purpose_dump_on(target: str) -> Said:
     return Said("rules.purpose.dump_on", f"dump on {target}", target=target)
 
 
+@lru_cache(maxsize=1024)
 def purpose_again(purpose: str) -> Said:
     """A 6 rolled again and added (RULES 7.3, 9.2)."""
     return Said("rules.purpose.again", f"{purpose} (6 again)", purpose=purpose)
@@ -554,6 +557,7 @@ SPEAKS_BOULETS = _said("reason.speaks_boulets", "his activated player carries bo
 SPEAKS_FEWER = _said("reason.fewer_players", "fewer players on the field")
 
 
+@lru_cache(maxsize=1024)
 def speaks_lower_d6(low: int, high: int) -> Said:
     return Said("rules.reason.lower_d6", f"lower d6, {low} against {high}", low=low, high=high)
 
@@ -574,10 +578,12 @@ LOST_OUT_OF_REACH = _said("reason.out_of_reach", "the target is out of reach")
 TOKEN_BOULETS = _said("reason.token_boulets", "he carries boulets")
 
 
+@lru_cache(maxsize=1024)
 def token_left_cover(player: str) -> Said:
     return Said("rules.reason.left_cover", f"{player} has left that cover", player=player)
 
 
+@lru_cache(maxsize=1024)
 def token_priority_lock(presser: str) -> Said:
     return Said("rules.reason.priority_lock", f"{presser} presses him (priority lock)", presser=presser)
 
@@ -586,11 +592,13 @@ def token_priority_lock(presser: str) -> Said:
 DODGE_FELL_SHORT = _said("reason.dodge_short", "the dodge fell short")
 
 
+@lru_cache(maxsize=1024)
 def dump_outcome(outcome: str) -> Said:
     """The dumper's own fall: ``dump disaster``, ``dump confusion`` (RULES 11.7)."""
     return Said(f"rules.reason.dump.{outcome}", f"dump {outcome}")
 
 
+@lru_cache(maxsize=1024)
 def dumped(outcome: str) -> Said:
     """The dumped player's fall: ``dumped (confusion)``, ``dumped (clean)``."""
     return Said(f"rules.reason.dumped.{outcome}", f"dumped ({outcome})")
@@ -604,6 +612,7 @@ LABEL_AFTER_SIDE_CHANGE = _said("label.after_side_change", "after side change")
 LABEL_OUTSIDE_FOV = _said("label.outside_fov", "outside his field of vision")
 
 
+@lru_cache(maxsize=1024)
 def label_moved_vulnerable(n: int) -> Said:
     return Said("rules.label.moved_vulnerable", f"moved {n} vulnerable", count=n)
 

@@ -76,31 +76,35 @@ def action_words(action, m: Measurer) -> str:
     return ACTION_WORDS.get(action.code, str(action))
 
 
+LIST_MOST = 8  # actions one declaration's entry names (rules.words.declare.<n>); more are joined in the last
+
+
 def joined(items: list) -> str:
-    """``a, b, c``: plain text when every item is, else a ``Said`` the window words item by item."""
+    """``a, b, c``: plain text when every item is, else one ``Said`` the window words item by item
+    (``rules.words.list.<n>``)."""
     if all(type(item) is str for item in items):
         return ", ".join(items)
     if len(items) == 1:
         return items[0]
-    out = items[-1]
-    for item in reversed(items[:-1]):
-        out = Said("rules.words.list", f"{item}, {out}", first=item, rest=out)
-    return out
+    if len(items) > LIST_MOST:
+        items = [*items[:LIST_MOST - 1], joined(items[LIST_MOST - 1:])]
+    values = {f"a{i}": item for i, item in enumerate(items)}
+    return Said(f"rules.words.list.{len(items)}", ", ".join(items), **values)
 
 
 def declaration_words(decl: Declare, m: Measurer) -> str:
-    """"B1 kneeling behind the lying cylinder at B:B9 (left): MOV B:A8, DEF"."""
+    """"B1 kneeling behind the lying cylinder at B:B9 (left): MOV B:A8, DEF": one ``Said`` with each
+    action a value (``rules.words.declare.<n>``, ``rules.words.declare_behind.<n>``, n actions)."""
     actions = [action_words(a, m) for a in decl.actions]
     text = ", ".join(actions)
-    posture = posture_word(decl.posture)
-    if not actions:  # nothing declared: the line ends with its colon, as it always did
-        actions_said = ""
-    else:
-        actions_said = joined(actions)
+    if len(actions) > LIST_MOST:
+        actions = [*actions[:LIST_MOST - 1], ", ".join(actions[LIST_MOST - 1:])]
+    values = {f"a{i}": a for i, a in enumerate(actions)}
+    n = len(actions)
     if decl.cover:
         name = obstacle_name(m, decl.cover)
-        return Said("rules.words.declare_behind", f"{decl.player} {decl.posture} behind the {name} "
-                    f"({decl.side}): {text}", player=decl.player, posture=posture, obstacle=name,
-                    side=side_word(decl.side), actions=actions_said)
-    return Said("rules.words.declare", f"{decl.player} {decl.posture}: {text}", player=decl.player,
-                posture=posture, actions=actions_said)
+        return Said(f"rules.words.declare_behind.{n}", f"{decl.player} {decl.posture} behind the {name} "
+                    f"({decl.side}): {text}", player=decl.player, posture=posture_word(decl.posture),
+                    obstacle=name, side=side_word(decl.side), **values)
+    return Said(f"rules.words.declare.{n}", f"{decl.player} {decl.posture}: {text}", player=decl.player,
+                posture=posture_word(decl.posture), **values)
