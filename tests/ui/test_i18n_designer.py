@@ -283,10 +283,9 @@ def test_the_study_draws_no_english_in_french(french):
     assert_all_french(seen, data)
 
 
-@pytest.mark.xfail(strict=True, reason="why a layout file cannot be read (field/json_file.py, "
-                   "layout_file._read_json: not valid JSON, no such file) is not Said yet")
 def test_a_file_that_cannot_be_read_is_refused_in_french(french, user_data):
-    """The designer and the study refuse a file they cannot read, in French, the reason too."""
+    """The designer and the study refuse a file they cannot read, in French, the file's own reason
+    too (not valid JSON, no such file)."""
     app, drawn = french
     bad = user_data / "bad.json"
     bad.parent.mkdir(parents=True, exist_ok=True)
@@ -295,11 +294,12 @@ def test_a_file_that_cannot_be_read_is_refused_in_french(french, user_data):
     step(app, 2)
     seen = {"designer": drawn.frame(app)}
     assert app.message[0].startswith(f"Impossible d’ouvrir le terrain{NNBSP}:")
-    app.study_field(default_layout_path().with_name("no-such-field.json"))
+    missing = default_layout_path().with_name("no-such-field.json")
+    app.study_field(missing)
     seen["study"] = drawn.frame(app)
     assert app.scene.name == "fields"
     assert app.message[0].startswith(f"Impossible d’étudier le terrain{NNBSP}:")
-    assert_all_french(seen, {str(bad)})
+    assert_all_french(seen, shipped_data() | {str(bad), str(missing)})  # the chooser lists the fields
 
 
 def test_the_exported_picture_speaks_the_windows_language(monkeypatch):
