@@ -27,6 +27,7 @@ from paintcheck.geometry.touch import CROSS, GRAZE, Touch
 
 Touches = tuple[Touch, ...]
 _NONE: Touches = ()
+_FILTERED_MAX = 200_000  # lines remembered with covers left out
 
 
 class SightLines:
@@ -107,5 +108,7 @@ class SightLines:
         key = (id(touches), ignore)
         left = self._filtered.get(key)
         if left is None:
+            if len(self._filtered) >= _FILTERED_MAX:  # a long simulation: start again
+                self._filtered.clear()
             left = self._filtered[key] = tuple([x for x in touches if x.obstacle not in ignore])
         return left
