@@ -15,12 +15,17 @@ from paintcheck.ui.i18n import tr
 from tests.ui.driver import step
 
 
-def _patterns(locale: str) -> list[re.Pattern]:
+def _patterns(locale: str) -> list[tuple[re.Pattern, bool]]:
+    """Each catalogue entry as a pattern, a group for each placeholder's value, and whether its own
+    text has words (``%{a}, %{b}`` has none: what fills it must be judged too, so such an entry
+    comes twice, its values cut as short and as long as they go)."""
     out = []
     for value in i18n.catalogue(locale).values():
         parts = i18n.PLACEHOLDER.split(value)  # text, name, text, name, ...
-        regex = "".join(re.escape(p) if i % 2 == 0 else ".+" for i, p in enumerate(parts))
-        out.append(re.compile(regex, re.S))
+        words = bool(_WORD.search("".join(parts[::2])))
+        for group in ("(.*)",) if words else ("(.*?)", "(.*)"):
+            regex = "".join(re.escape(p) if i % 2 == 0 else group for i, p in enumerate(parts))
+            out.append((re.compile(regex, re.S), words))
     return out
 
 
@@ -62,22 +67,43 @@ class Drawn:
         return words
 
 
+_WORD = re.compile(r"[A-Za-zÀ-ÿ]{2}")
+_SIDE_BY_SIDE = re.compile(r"\s+·\s+")  # " · ", or wider
+_TERM = re.compile(r"[-−]?\d+ \((.+)\)")  # a value's part: "−3 (distance)"
+_TERMS = re.compile(r" [+−] (?=\d+ \()")  # "10 (simple) − 3 (distance) + 2 (angle)"
+
+
 def _is_data(words: str, data: set[str]) -> bool:
     """A number, a coordinate, a file, a field's name: the game's own notation or the user's data."""
-    return words in data or not re.search(r"[A-Za-zÀ-ÿ]{2}", words)
+    return words in data or not _WORD.search(words)
 
 
 def assert_french(words: list[str], data: set[str]) -> None:
+    """Each line is French: a catalogue entry filled (an entry with no words of its own, ``%{a},
+    %{b}``, only with values that are French or data themselves, so it does not pass English), or
+    entries and data side by side joined by `` · ``, or a line wrapped from an entry."""
     french = _patterns("fr")
     english_only = {v for k, v in i18n.catalogue("en").items() if v != i18n.catalogue("fr")[k]}
     pieces = [tr(k, "fr", **{n: "" for n in i18n.placeholders(v)}) for k, v in i18n.catalogue("fr").items()]
+    known: dict[str, bool] = {}
+
+    def filled(text: str, depth: int) -> bool:
+        """A French entry, filled with French words or data."""
+        if text not in known:
+            known[text] = _is_data(text, data) or text not in english_only and depth < 4 and (any(
+                (m := p.fullmatch(text)) and (words or all(filled(g, depth + 1) for g in m.groups()))
+                for p, words in french) or parts(text, depth))
+        return known[text]
+
+    def parts(text: str, depth: int) -> bool:
+        """A value's parts in the game's notation, each label French."""
+        terms = [_TERM.fullmatch(term) for term in _TERMS.split(text)]
+        return all(terms) and all(filled(m.group(1), depth + 1) for m in terms)
+
     for line in words:
         assert line not in english_only, f"English drawn: {line!r}"
-        whole = any(p.fullmatch(line) for p in french)
-        for w in [] if whole else line.split(" · "):  # a line of catalogue entries and data, side by side
+        for w in [] if filled(line, 0) else _SIDE_BY_SIDE.split(line):  # entries and data, side by side
             assert w not in english_only, f"English drawn: {w!r} in {line!r}"
-            if _is_data(w, data):
-                continue
             # a catalogue entry filled, or a line wrapped from one
-            assert any(p.fullmatch(w) for p in french) or any(w in piece for piece in pieces), (
+            assert filled(w, 0) or any(w in piece for piece in pieces), (
                 f"not from the French catalogue: {w!r} in {line!r}")

@@ -187,6 +187,15 @@ def test_the_window_opens_in_the_language_asked_and_remembers_it(monkeypatch):
 
 
 # -- the screens in French: no English drawn -------------------------------------------------------
+def test_the_french_judge_refuses_english_inside_an_entry_of_placeholders():
+    """``%{a0}, %{a1}`` (a list) is judged by its values; a value's parts by their labels."""
+    shot = f"W1 → B1{NNBSP}: 10 (simple) − 3 (%s) = 7"
+    assert_french(["cylindre, debout", shot % "distance", "B:H6 · 14,5"], set())
+    for english in ("cylinder, standing", shot % "distance band", "W1 ready · B:H6"):
+        with pytest.raises(AssertionError):
+            assert_french([english], set())
+
+
 @pytest.fixture
 def french(monkeypatch):
     import pygame
@@ -231,7 +240,7 @@ def test_the_converted_screens_draw_no_english_in_french(french):
     app.switch("load")
     seen["load"] = drawn.frame(app)
     entry = app.scene.entries[0]
-    data |= {entry.field, entry.path.name}
+    data |= {entry.field, entry.path.name, i18n.date_time(entry.modified, "fr")}  # Babel's date
     click(app, app.scene.controls.rect(f"delete-{entry.path.name}").center)
     seen["load-confirm"] = drawn.frame(app)
     assert "Supprimer pour de bon" in seen["load-confirm"]
