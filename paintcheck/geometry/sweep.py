@@ -89,20 +89,18 @@ def sweep_touches(field: Field | ObstacleIndex, shooter: Coord, points: Sequence
     """``sweep(field, shooter, points).touches`` (nothing ignored), without drawing the band: the
     same obstacles, effects and order, read from the hull's distance to each footprint. The hull of
     lattice points is made here (its vertices are the same points, so every predicate on it is the
-    same); GEOS's own hull and band only where an obstacle lies between the two limits above."""
+    same; other points get GEOS's hull); GEOS's band only where an obstacle lies between the two
+    limits above."""
     index = index_of(field)
     points = tuple(points)
     if not points or not len(index):
         return ()
-    hull = _hull([tuple(shooter), *points])
-    xs = [p[0] for p in hull]
-    ys = [p[1] for p in hull]
-    x0, x1 = min(xs) - _SURELY_OUT, max(xs) + _SURELY_OUT
-    y0, y1 = min(ys) - _SURELY_OUT, max(ys) + _SURELY_OUT
-    near = [i for i, (a, b, c, d) in enumerate(index.bounds_list)
-            if a <= x1 and c >= x0 and b <= y1 and d >= y0]
-    if not near:
-        return ()
+    corners = [tuple(shooter), *points]
+    if not all(type(c) is int for p in corners for c in p):  # not lattice points: GEOS's hull
+        area = shapely.convex_hull(shapely.multipoints(corners))
+        corners = [tuple(c) for c in shapely.get_coordinates(area).tolist()]
+        return _touches(index, shooter, points, corners, area)
+    hull = _hull(corners)
     coords = np.array(hull, dtype=float)
     if len(hull) > 2:
         area = lib.polygons(lib.linearrings(coords, _NO_NAN), _NO_HOLES)
@@ -110,6 +108,14 @@ def sweep_touches(field: Field | ObstacleIndex, shooter: Coord, points: Sequence
         area = lib.linestrings(coords, _NO_NAN)
     else:
         area = lib.points(coords[0], _NO_NAN)
+    return _touches(index, shooter, points, hull, area)
+
+
+def _touches(index: ObstacleIndex, shooter: Coord, points: tuple, hull: list, area) -> tuple[Touch, ...]:
+    """The touches of the sweep whose hull is ``area`` (corners ``hull``)."""
+    near = _near(index, hull)
+    if not near:
+        return ()
     crossed = lib.intersects(index.inner[near], area)
     footprints = index.footprints[near]
     gap = np.zeros(len(near))
@@ -133,6 +139,16 @@ def sweep_touches(field: Field | ObstacleIndex, shooter: Coord, points: Sequence
     met.sort()
     touches = (index.touches[GRAZE], index.touches[CROSS])
     return tuple(touches[c][i] for _, i, c in met)
+
+
+def _near(index: ObstacleIndex, hull: list) -> list[int]:
+    """The obstacles whose footprint's bounds come within the outer limit of the hull's bounds."""
+    xs = [p[0] for p in hull]
+    ys = [p[1] for p in hull]
+    x0, x1 = min(xs) - _SURELY_OUT, max(xs) + _SURELY_OUT
+    y0, y1 = min(ys) - _SURELY_OUT, max(ys) + _SURELY_OUT
+    return [i for i, (a, b, c, d) in enumerate(index.bounds_list)
+            if a <= x1 and c >= x0 and b <= y1 and d >= y0]
 
 
 def _hull(points: list[Coord]) -> list[Coord]:

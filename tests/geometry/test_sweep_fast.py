@@ -65,3 +65,11 @@ def test_hull_of_points_segments_and_polygons():
     assert _hull([(0, 0), (2, 2), (1, 1), (3, 3)]) == [(0, 0), (3, 3)]
     assert _hull([(0, 0), (2, 0), (1, 0), (1, 3)]) == [(0, 0), (2, 0), (1, 3)]
     assert sweep_touches(ObstacleIndex(load_layout(LAYOUTS[0]).build()), (0, 0), []) == ()
+
+
+def test_points_off_the_lattice_are_swept_on_geos_hull():
+    index = ObstacleIndex(load_layout(ROOT / "layouts" / "box21.json").build())
+    rng = random.Random(11)
+    for shooter, points in _cases(index, rng, 200):
+        moved = [(x + 0.5, y - 0.25) for x, y in points]
+        assert _read(sweep_touches(index, shooter, moved)) == _read(sweep(index, shooter, moved).touches)
