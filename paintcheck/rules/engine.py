@@ -535,7 +535,7 @@ class Engine(BreakTurn):
                     hung_by = s.players[n.player]
         s.resolution, s.speakers, s.reactors = None, [], []
         if hung_by is not None:  # RULES 4.7, 13.3
-            self._end_match(step, hung_by.team, f"{hung_by.id} hung the flag")
+            self._end_match(step, hung_by.team, ev.flag_hung(hung_by.id))
             return
         if s.turn == tables.BREAK_TURN:
             for pid in list(s.active.values()) if s.break_stage == "finish" else ():
@@ -567,7 +567,7 @@ class Engine(BreakTurn):
         if s.turn >= tables.MAX_TURNS:
             blue, white = s.count_on_field("blue"), s.count_on_field("white")
             winner = "draw" if blue == white else ("blue" if blue > white else "white")
-            reason = f"after turn {s.turn}, {blue} Blue against {white} White on the field"
+            reason = ev.after_last_turn(s.turn, blue, white)
             self._end_match(step, winner, reason)
             return
         s.turn += 1
@@ -584,8 +584,8 @@ class Engine(BreakTurn):
         if blue and white:
             return False
         winner = "draw" if not (blue or white) else ("blue" if blue else "white")
-        self._end_match(step, winner, "no player left on the other side" if winner != "draw"
-                        else "no player left on either side")
+        self._end_match(step, winner, ev.none_left_other_side() if winner != "draw"
+                        else ev.none_left_either_side())
         return True
 
     def _end_match(self, step: _Step, winner: str, reason: str) -> None:
