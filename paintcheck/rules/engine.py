@@ -76,7 +76,7 @@ class _Step:
         """A d6 whose 6 is rolled again and added, again and again (RULES 7.3, 9.2)."""
         faces = [self.roll(6, purpose, player)]
         while faces[-1] == tables.EXPLODING_FACE:
-            faces.append(self.roll(6, purpose + " (6 again)", player))
+            faces.append(self.roll(6, ev.purpose_again(purpose), player))
         return tuple(faces)
 
     def emit(self, event) -> None:
@@ -155,7 +155,7 @@ class Engine(BreakTurn):
         for pid in active.values():
             p = s.players[pid]
             if p.gun == GUN_DEAD:
-                roll = step.roll(20, "dead gun check", pid)
+                roll = step.roll(20, ev.PURPOSE_DEAD_GUN, pid)
                 p.gun = GUN_OK if roll > tables.DEAD_GUN_REPAIR_ABOVE else GUN_BROKEN
                 step.emit(ev.GunChecked(pid, roll, p.gun == GUN_OK))
         s.speakers = self._speaking_order(step, active)
@@ -165,22 +165,23 @@ class Engine(BreakTurn):
         s = step.state
         if len(active) == 1:
             (team,) = active
-            step.emit(ev.SpeakingOrder((team,), "the only coach with a player this round"))
+            step.emit(ev.SpeakingOrder((team,), ev.SPEAKS_ONLY_COACH))
             return [team]
         loaded = [t for t in ("blue", "white") if s.players[active[t]].boulets]
         if len(loaded) == 1:
             first = loaded[0]
-            reason = "his activated player carries boulets"
+            reason = ev.SPEAKS_BOULETS
         elif s.count_on_field("blue") != s.count_on_field("white"):
             first = min(("blue", "white"), key=s.count_on_field)
-            reason = "fewer players on the field"
+            reason = ev.SPEAKS_FEWER
         else:
             while True:
-                b, w = step.roll(6, "who speaks first", "blue"), step.roll(6, "who speaks first", "white")
+                b = step.roll(6, ev.PURPOSE_SPEAKS_FIRST, "blue")
+                w = step.roll(6, ev.PURPOSE_SPEAKS_FIRST, "white")
                 if b != w:
                     break
             first = "blue" if b < w else "white"
-            reason = f"lower d6, {min(b, w)} against {max(b, w)}"
+            reason = ev.speaks_lower_d6(min(b, w), max(b, w))
         step.emit(ev.SpeakingOrder((first, other_team(first)), reason))
         return [first, other_team(first)]
 
@@ -228,7 +229,7 @@ class Engine(BreakTurn):
             if can_react(s, team, self.m):
                 return
             s.reactors.pop(0)
-            step.emit(ev.NoReaction(team, "no player can react"))
+            step.emit(ev.NoReaction(team, ev.NO_PLAYER_CAN_REACT))
         self._start_resolution(step)
 
     def _react(self, step: _Step, d: React) -> None:
@@ -237,7 +238,7 @@ class Engine(BreakTurn):
         for r in d.reactions:
             step.emit(ev.ReactionDeclared(r.player, r.kind, r.target))
         if not d.reactions:
-            step.emit(ev.NoReaction(d.team, "the coach declares none"))
+            step.emit(ev.NoReaction(d.team, ev.COACH_DECLARES_NONE))
         s.reactors.pop(0)
         self._skip_idle_reactors(step)
 
@@ -287,7 +288,7 @@ class Engine(BreakTurn):
         if segments:
             lost = segments
         else:
-            roll = step.roll(6, "reflex DEF check", pid)
+            roll = step.roll(6, ev.PURPOSE_REFLEX_DEF, pid)
             lost = 1 if roll in tables.REFLEX_DEF_LOSS_ROLL else 0
         lost = min(lost, p.def_count)
         p.def_count -= lost
@@ -298,27 +299,27 @@ class Engine(BreakTurn):
         rolls: dict[str, int] = {}
         for e in entries:
             if e.shooter not in rolls:
-                rolls[e.shooter] = step.roll(6, "speed test", e.shooter)
+                rolls[e.shooter] = step.roll(6, ev.PURPOSE_SPEED, e.shooter)
         for e in entries:
-            parts = [("d6", rolls[e.shooter])]
+            parts = [(ev.LABEL_D6, rolls[e.shooter])]
             if e.kind == SUPPRESSIVE:  # a presser who fires anything else loses it  [B p.40]
                 presser_team = s.players[e.shooter].team
                 if any(x.shooter == e.target and s.players[x.target].team == presser_team for x in entries):
-                    parts.append(("presser", tables.SPEED_PRESSER_BONUS))
+                    parts.append((ev.LABEL_PRESSER, tables.SPEED_PRESSER_BONUS))
             if e.kind == REFLEX:
-                parts.append(("reflex", tables.SPEED_REFLEX_MALUS))
+                parts.append((ev.LABEL_REFLEX, tables.SPEED_REFLEX_MALUS))
             if e.index:
-                parts.append((f"shot #{e.index + 1}", tables.SPEED_EXTRA_SHOT_MALUS * e.index))
+                parts.append((ev.label_shot_number(e.index + 1), tables.SPEED_EXTRA_SHOT_MALUS * e.index))
             plan = view.plans.get(e.shooter)
             if plan is not None and e.action >= 0:
                 if plan.stance_at(e.action).side_changed:
-                    parts.append(("after side change", tables.SPEED_AFTER_SIDE_CHANGE_MALUS))
+                    parts.append((ev.LABEL_AFTER_SIDE_CHANGE, tables.SPEED_AFTER_SIDE_CHANGE_MALUS))
                 if plan.move_action is not None and e.action > plan.move_action:
                     n = view.moved_vulnerable(e.shooter)
                     if n > tables.SPEED_SHOOTS_LAST_ABOVE:
                         e.last = True
                     elif n:
-                        parts.append((f"moved {n} vulnerable", tables.SPEED_PER_VULNERABLE_POINT * n))
+                        parts.append((ev.label_moved_vulnerable(n), tables.SPEED_PER_VULNERABLE_POINT * n))
             e.score = sum(v for _, v in parts)
             step.emit(ev.SpeedTest(e.shooter, e.target, tuple(parts), e.score, e.last))
 
@@ -342,13 +343,13 @@ class Engine(BreakTurn):
         res = s.resolution
         shooter = s.players[e.shooter]
         if e.shooter in res.hit:
-            step.emit(ev.ShotLost(e.shooter, e.target, "he was hit by a faster shot"))
+            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_FASTER_SHOT))
             return None
         if not shooter.on_field and e.shooter not in res.hit_now:
-            step.emit(ev.ShotLost(e.shooter, e.target, "he is in the dead zone"))
+            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_SHOOTER_DEAD))
             return None
         if shooter.gun != GUN_OK or shooter.reload:
-            step.emit(ev.ShotLost(e.shooter, e.target, "his marker no longer shoots"))
+            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_MARKER))
             return None
         view = RoundView(s, self.m)
         if e.kind == "dump":
@@ -358,10 +359,10 @@ class Engine(BreakTurn):
         if reading.lost:
             step.emit(ev.ShotLost(e.shooter, e.target, reading.lost))
             return None
-        roll = step.roll(20, f"shot at {e.target}", e.shooter)
+        roll = step.roll(20, ev.purpose_shot_at(e.target), e.shooter)
         bonus: tuple[int, ...] = ()
         if roll == tables.NATURAL_CRITICAL:
-            bonus = step.exploding_d6("critical", e.shooter)
+            bonus = step.exploding_d6(ev.PURPOSE_CRITICAL, e.shooter)
         margin = roll + sum(bonus) - reading.required + 1
         hit = roll != tables.NATURAL_MISS and margin >= 1
         step.emit(ev.ShotResolved(
@@ -394,10 +395,10 @@ class Engine(BreakTurn):
         s = step.state
         res = s.resolution
         dg = res.dodge
-        faces = [step.roll(6, "dodge", dg["target"])]
+        faces = [step.roll(6, ev.PURPOSE_DODGE, dg["target"])]
         # a 6 is rolled again and added, while there is margin left to dodge  [B p.21-22, p.41]
         while faces[-1] == tables.EXPLODING_FACE and dg["margin"] - sum(faces) > 0:
-            faces.append(step.roll(6, "dodge (6 again)", dg["target"]))
+            faces.append(step.roll(6, ev.purpose_again(ev.PURPOSE_DODGE), dg["target"]))
         faces = tuple(faces)
         dg["used"] += 1
         dg["margin"] -= sum(faces)
@@ -411,7 +412,7 @@ class Engine(BreakTurn):
             self._dodged(step, dg["target"], dg["used"], reading.shooter.point, automatic=False)
             self._place_token(step, e, reading, advantage=True)
         else:
-            self._eliminate(step, dg["target"], dg["shooter"], "the dodge fell short")
+            self._eliminate(step, dg["target"], dg["shooter"], ev.DODGE_FELL_SHORT)
             self._place_token(step, e, reading, advantage=False)
         res.dodge = None
         res.next += 1
@@ -423,7 +424,7 @@ class Engine(BreakTurn):
         p.weakened_from = shooter_point
         step.emit(ev.Dodged(pid, dice, p.boulets, automatic))
         if p.token is not None:
-            step.emit(ev.TokenRemoved(pid, "he carries boulets", p.token))
+            step.emit(ev.TokenRemoved(pid, ev.TOKEN_BOULETS, p.token))
             p.token = None
 
     def _eliminate(self, step: _Step, pid: str, by: str | None, reason: str) -> None:
@@ -442,7 +443,7 @@ class Engine(BreakTurn):
 
     def _fumble(self, step: _Step, pid: str) -> None:
         p = step.state.players[pid]
-        roll = step.roll(20, "fumble", pid)
+        roll = step.roll(20, ev.PURPOSE_FUMBLE, pid)
         outcome = tables.fumble_outcome(roll)
         step.emit(ev.Fumble(pid, roll, outcome))
         if outcome == "technical":
@@ -450,7 +451,7 @@ class Engine(BreakTurn):
             # 1 boulet; one who already carries boulets (a tied shooter who dodged) keeps them
             p.boulets = max(p.boulets, tables.TECHNICAL_PROBLEM_BOULETS)
             if p.token is not None:
-                step.emit(ev.TokenRemoved(pid, "he carries boulets", p.token))
+                step.emit(ev.TokenRemoved(pid, ev.TOKEN_BOULETS, p.token))
                 p.token = None
         elif outcome == "messy_paint":
             p.messy = True
@@ -470,7 +471,7 @@ class Engine(BreakTurn):
                 q.point, reading.shooter.point, p.team, reading.shooter.cover, reading.shooter.side,
                 reading.token_point,
             ):
-                step.emit(ev.TokenKept(p.id, e.target, f"{q.id} presses him (priority lock)"))
+                step.emit(ev.TokenKept(p.id, e.target, ev.token_priority_lock(q.id)))
                 return
         view = RoundView(s, self.m)
         st = view.static_stand(e.target) if target.on_field else None
@@ -485,28 +486,28 @@ class Engine(BreakTurn):
         dumper = view.stand(e.shooter, e.action)
         target = view.state.players[e.target]
         if not target.on_field:
-            step.emit(ev.ShotLost(e.shooter, e.target, "the target is already in the dead zone"))
+            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_TARGET_DEAD))
             return
         if view.running(e.target):
-            step.emit(ev.ShotLost(e.shooter, e.target, "the target ran off"))
+            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_RAN_OFF))
             return
         st = view.static_stand(e.target)
         if chebyshev(dumper.point, st.point) > tables.DUMP_REACH:
-            step.emit(ev.ShotLost(e.shooter, e.target, "the target is out of reach"))
+            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_OUT_OF_REACH))
             return
-        roll = step.roll(6, f"dump on {e.target}", e.shooter)
-        parts = [("d6", roll)]
+        roll = step.roll(6, ev.purpose_dump_on(e.target), e.shooter)
+        parts = [(ev.LABEL_D6, roll)]
         if e.supports:
-            parts.append((f"{e.supports} support(s)", tables.DUMP_SUPPORT_BONUS * e.supports))
+            parts.append((ev.label_supports(e.supports), tables.DUMP_SUPPORT_BONUS * e.supports))
         if not view.sees(st, [dumper.point])[0]:
-            parts.append(("outside his field of vision", tables.DUMP_OUTSIDE_FOV_BONUS))
+            parts.append((ev.LABEL_OUTSIDE_FOV, tables.DUMP_OUTSIDE_FOV_BONUS))
         total = sum(v for _, v in parts)
         outcome = tables.dump_outcome(total)
         step.emit(ev.DumpResolved(e.shooter, e.target, roll, tuple(parts), total, outcome))
         if outcome in ("disaster", "confusion"):
-            self._eliminate(step, e.shooter, e.target, f"dump {outcome}")
+            self._eliminate(step, e.shooter, e.target, ev.dump_outcome(outcome))
         if outcome in ("confusion", "clean"):
-            self._eliminate(step, e.target, e.shooter, f"dumped ({outcome})")
+            self._eliminate(step, e.target, e.shooter, ev.dumped(outcome))
 
     # -- phase 10: end of round, turn, match -------------------------------------------------------
     def _finish_round(self, step: _Step) -> None:
@@ -524,7 +525,7 @@ class Engine(BreakTurn):
                 runs.append((pid, p.team, ran))
                 for q in s.players.values():
                     if q.token is not None and q.token.target == pid and q.token.point != plan.end:
-                        step.emit(ev.TokenRemoved(q.id, f"{pid} has left that cover", q.token, boulets=False))
+                        step.emit(ev.TokenRemoved(q.id, ev.token_left_cover(pid), q.token, boulets=False))
                         q.token = None
         hung_by = None
         if s.flags and runs:  # the runs walked together: first there takes or hangs (RULES 13.2)
