@@ -54,13 +54,18 @@ MIN_COLUMNS = 2 * BASE_START_HALF_WIDTH + 1  # 9
 MAX_COLUMNS = len(COLUMN_LETTERS)  # 26
 MIN_ROWS_PER_HALF = PREBUNK_DEPTH + math.ceil(catalogue.TEMPLATE_LENGTH)  # 9
 MAX_ROWS_PER_HALF = 20
-_SIZE_WHY = {
-    ("columns", "minimum"): f"a base needs {MIN_COLUMNS} start points for its five runners (RULES 1.5)",
-    ("columns", "maximum"): "a column is named by one letter, A-Z",
-    ("rows_per_half", "minimum"): (
+_SIZE_WHY = {  # why a size has its bound, said after it (``rules.schema.why.*``)
+    ("columns", "minimum"): Said(
+        "rules.schema.why.columns_minimum",
+        f"a base needs {MIN_COLUMNS} start points for its five runners (RULES 1.5)", count=MIN_COLUMNS),
+    ("columns", "maximum"): Said("rules.schema.why.columns_maximum", "a column is named by one letter, A-Z"),
+    ("rows_per_half", "minimum"): Said(
+        "rules.schema.why.rows_minimum",
         f"a half holds its {PREBUNK_DEPTH}-row prebunk zone and, in front of it, a "
-        f"{catalogue.TEMPLATE_LENGTH:g}-point prebunk template (RULES 1.5, 12.3)"),
-    ("rows_per_half", "maximum"): "a longer field does not fit the window",
+        f"{catalogue.TEMPLATE_LENGTH:g}-point prebunk template (RULES 1.5, 12.3)",
+        depth=PREBUNK_DEPTH, length=f"{catalogue.TEMPLATE_LENGTH:g}"),
+    ("rows_per_half", "maximum"): Said("rules.schema.why.rows_maximum",
+                                       "a longer field does not fit the window"),
 }
 
 _OBSTACLE_KEYS = ("id", "kind", "at", "axis", "name")
@@ -97,19 +102,20 @@ SCHEMA: dict[str, Any] = {
     },
 }
 
-# How a value of the wrong type is described: "'at' must be <this>, not a number".
-_EXPECTED = {
-    "format": f"the text {FORMAT!r}",
-    "name": "a text",
-    "columns": "a whole number",
-    "rows_per_half": "a whole number",
-    "flag": "a text",
-    "obstacles": "a list of obstacles",
-    "id": "a text",
-    "kind": "a text naming a kind",
-    "at": "a point written as text, like 'B:C5' or 'I0'",
-    "axis": "a whole number of degrees",
-}
+# How a value of the wrong type is described: "'at' must be <this>, not a number"
+# (``rules.schema.expected.*``).
+_EXPECTED = {name: Said(f"rules.schema.expected.{key}", text, **values) for name, key, text, values in (
+    ("format", "format", f"the text {FORMAT!r}", {"format": repr(FORMAT)}),
+    ("name", "text", "a text", {}),
+    ("columns", "whole", "a whole number", {}),
+    ("rows_per_half", "whole", "a whole number", {}),
+    ("flag", "text", "a text", {}),
+    ("obstacles", "obstacles", "a list of obstacles", {}),
+    ("id", "text", "a text", {}),
+    ("kind", "kind", "a text naming a kind", {}),
+    ("at", "at", "a point written as text, like 'B:C5' or 'I0'", {"example": "'B:C5'", "centre": "'I0'"}),
+    ("axis", "axis", "a whole number of degrees", {}),
+)}
 
 
 
@@ -124,7 +130,15 @@ def layout_findings(data: Any) -> list[tuple[int, str]]:
     checked = _check(data, "<layout>")
     if checked.found or not checked.problems:
         return checked.found
-    return [(-1, line.split(": ", 1)[-1]) for line in checked.problems]
+    return [(-1, _after_source(line)) for line in checked.problems]
+
+
+def _after_source(line: str) -> str:
+    """A line's problem without the file: its English as the line prints it, still worded by the
+    window (a ``rules.layout.line``'s problem keeps its key and values)."""
+    text = line.split(": ", 1)[-1]
+    problem = getattr(line, "values", {}).get("problem")
+    return Said(problem.key, text, **problem.values) if isinstance(problem, Said) else text
 
 
 # -- checking --
@@ -159,14 +173,17 @@ def _validator() -> jsonschema.protocols.Validator:
 def _check(data: Any, source: str) -> _Checked:
     out = _Checked()
     if not isinstance(data, dict):
+        what = _json_type(data)
         out.problems.append(
-            _line(source, f"a layout file holds one JSON object {{...}}, not {_json_type(data)}")
+            _line(source, said("not_an_object", f"a layout file holds one JSON object {{...}}, not {what}",
+                               type=what))
         )
         return out
     fmt = data.get("format")
     if isinstance(fmt, str) and fmt != FORMAT:
         out.problems.append(
-            _line(source, f"unknown format {fmt!r} (this program reads {FORMAT!r})")
+            _line(source, said("unknown_format", f"unknown format {fmt!r} (this program reads {FORMAT!r})",
+                               format=repr(fmt), reads=repr(FORMAT)))
         )
         return out
 
@@ -179,7 +196,7 @@ def _check(data: Any, source: str) -> _Checked:
         return out
 
     if "name" not in bad_top and (where := _lone_surrogate(data.get("name"))) is not None:
-        found.append((-1, f"'name' {where}"))
+        found.append((-1, said("surrogate_in.name", f"'name' {where}", where=where)))
     out.lattice = Lattice(
         columns=int(data.get("columns", DEFAULT_COLUMNS)),
         rows_per_half=int(data.get("rows_per_half", DEFAULT_ROWS_PER_HALF)),
@@ -226,7 +243,7 @@ class Placements:
             try:
                 entry = _entry(spec, self._base.lattice)
             except CoordinateError as exc:
-                out.append([f"bad point in 'at': {exc}"])
+                out.append([_bad_point(exc)])
                 continue
             out.append(checks.check(self._count + n, entry))
         return out
@@ -256,27 +273,33 @@ class _ObstacleChecks:
         problems: list[str] = []
         oid = entry["id"]
         if (where := _lone_surrogate(oid)) is not None:
-            problems.append(f"its 'id' {where}")
+            problems.append(said("surrogate_in.its_id", f"its 'id' {where}", where=where))
         if (where := _lone_surrogate(entry.get("name", ""))) is not None:
-            problems.append(f"its 'name' {where}")
+            problems.append(said("surrogate_in.its_name", f"its 'name' {where}", where=where))
         if oid in self.ids_seen:
-            problems.append(f"duplicate id: obstacle #{self.ids_seen[oid] + 1} already has it")
+            first = self.ids_seen[oid] + 1
+            problems.append(said("duplicate_id", f"duplicate id: obstacle #{first} already has it",
+                                 number=first))
         else:
             self.ids_seen[oid] = index
         kind = catalogue.KINDS.get(entry["kind"])
         if kind is None:
             known = ", ".join(sorted(catalogue.KINDS))
-            return [*problems, f"unknown kind {entry['kind']!r} (known kinds: {known})"]
+            unknown = repr(entry["kind"])
+            return [*problems, said("unknown_kind", f"unknown kind {unknown} (known kinds: {known})",
+                                    kind=unknown, known=known)]
         try:
             at = self.lattice.parse(entry["at"])
         except CoordinateError as exc:
-            return [*problems, f"bad point in 'at': {exc}"]
+            return [*problems, _bad_point(exc)]
         axis = entry.get("axis", 0)
         if "axis" in entry and not kind.lying:
             lying = ", ".join(k.id for k in catalogue.KINDS.values() if k.lying)
-            return [*problems, f"'axis' is only for lying kinds ({lying}); a {kind.id} has none"]
+            return [*problems, said("axis_upright", f"'axis' is only for lying kinds ({lying}); a {kind.id} "
+                                    "has none", lying=lying, kind=_kind_id(kind.id))]
         if axis % AXIS_STEP:
-            return [*problems, f"axis {axis} is not a multiple of {AXIS_STEP} degrees"]
+            return [*problems, said("axis_step", f"axis {axis} is not a multiple of {AXIS_STEP} degrees",
+                                    axis=_number(axis), step=AXIS_STEP)]
         axis = int(axis) % 360
         points = catalogue.obstacle_points(kind, at, axis)
         for n, point in enumerate(points):
@@ -460,28 +483,42 @@ def _describe(err: jsonschema.ValidationError, path: list[Any], index: int) -> l
     kind = err.validator
     if kind == "required":
         missing = [k for k in err.validator_value if k not in value]
-        return [f"missing key {k!r}" for k in missing]
+        return [schema_said("missing", f"missing key {k!r}", field=repr(k)) for k in missing]
     if kind == "additionalProperties":
-        allowed = _OBSTACLE_KEYS if index >= 0 else _LAYOUT_KEYS
-        extra = [k for k in value if k not in allowed]
-        return [f"unknown key {k!r} (allowed: {', '.join(allowed)})" for k in extra]
+        keys = _OBSTACLE_KEYS if index >= 0 else _LAYOUT_KEYS
+        allowed = ", ".join(keys)
+        return [schema_said("unknown_key", f"unknown key {k!r} (allowed: {allowed})", field=repr(k),
+                            allowed=allowed) for k in value if k not in keys]
     if kind == "type":
+        got = _json_type(value)
         if name is None:
-            what = "an obstacle is an object {...}" if index >= 0 else "a layout is an object {...}"
-            return [f"{what}, not {_json_type(value)}"]
+            if index >= 0:
+                return [schema_said("obstacle_object", f"an obstacle is an object {{...}}, not {got}",
+                                    type=got)]
+            return [schema_said("layout_object", f"a layout is an object {{...}}, not {got}", type=got)]
         expected = _EXPECTED.get(name, err.validator_value)
-        return [f"{name!r} must be {expected}, not {_json_type(value)} ({_short(value)})"]
+        shown = _short(value)
+        return [schema_said("type", f"{name!r} must be {expected}, not {got} ({shown})", name=repr(name),
+                            expected=expected, type=got, value=shown)]
     if kind == "enum":
         choices = ", ".join(repr(c) for c in err.validator_value)
-        return [f"{name!r} must be one of {choices}, not {_short(value)}"]
+        shown = _short(value)
+        return [schema_said("enum", f"{name!r} must be one of {choices}, not {shown}", name=repr(name),
+                            choices=choices, value=shown)]
     if kind in ("minimum", "maximum"):
         bound = "at least" if kind == "minimum" else "at most"
         why = _SIZE_WHY.get((name, kind))
-        return [f"{name!r} must be {bound} {err.validator_value}, not {_short(value)}"
-                + (f": {why}" if why else "")]
+        text = f"{name!r} must be {bound} {err.validator_value}, not {_short(value)}"
+        values = {"name": repr(name), "bound": _number(err.validator_value), "value": _short(value)}
+        if why:
+            return [schema_said(f"{kind}_why", f"{text}: {why}", why=why, **values)]
+        return [schema_said(kind, text, **values)]
     if kind == "minLength":
-        return [f"{name!r} must not be empty"]
-    return [f"{name or 'layout'}: {err.message}"]
+        return [schema_said("empty", f"{name!r} must not be empty", name=repr(name))]
+    if kind == "maxLength" and err.message == f"{value!r} is too long":
+        return [schema_said("too_long", f"{name}: {err.message}", name=str(name), value=repr(value))]
+    return [schema_said("other", f"{name or 'layout'}: {err.message}", name=str(name or "layout"),
+                        error=err.message)]
 
 
 def _path_key(path: Iterable[Any]) -> tuple[tuple[int, Any], ...]:
@@ -511,14 +548,33 @@ def _lone_surrogate(text: Any) -> str | None:
         return None
     for i, c in enumerate(text):
         if "\ud800" <= c <= "\udfff":
-            return (f"holds a lone surrogate ({repr(c)[1:-1]} at character {i + 1}): half a "
-                    "character, which cannot be shown; write the whole character")
+            escape = repr(c)[1:-1]
+            return said("surrogate", f"holds a lone surrogate ({escape} at character {i + 1}): half a "
+                        "character, which cannot be shown; write the whole character", char=escape,
+                        number=i + 1)
     return None
 
 
 def said(key: str, text: str, **values) -> Said:
     """A problem as data: the English ``text`` (what ``validate`` prints) and ``rules.layout.<key>``."""
     return Said(f"rules.layout.{key}", text, **values)
+
+
+def schema_said(key: str, text: str, **values) -> Said:
+    """A problem of the file's structure (the schema's): the English ``text`` and ``rules.schema.<key>``."""
+    return Said(f"rules.schema.{key}", text, **values)
+
+
+def _bad_point(exc: CoordinateError) -> Said:
+    """A point the notation cannot read: the lattice's reason (worded by the window when it is a
+    ``Said``, else as it is)."""
+    return said("bad_point", f"bad point in 'at': {exc}", error=exc.args[0] if exc.args else str(exc))
+
+
+def _number(value: Any) -> Any:
+    """A number as a value of a ``Said``: a whole number as it is (the window writes it); any other
+    as Python wrote it in the English (``10.0`` stays ``10.0``)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
 def _obstacle(oid: Any, index: int) -> str:
@@ -543,7 +599,7 @@ def _line(source: str, message: str) -> str:
     ``Said`` problem stays one (``rules.layout.line``: the file, then the problem)."""
     text = _printable(f"{source}: {message}")
     if isinstance(message, Said):
-        return said("line", text, source=_printable(source), problem=message)
+        return said("line", text, source=_printable(source), problem=_printable_said(message))
     return text
 
 
@@ -551,19 +607,34 @@ def _printable(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+def _printable_said(words: Any) -> Any:
+    """``words`` with its control characters shown escaped, its values too (a ``Said`` stays one:
+    its English is the escaped English, and the window words it from escaped values)."""
+    if isinstance(words, Said):
+        values = {name: _printable_said(value) for name, value in words.values.items()}
+        return Said(words.key, _printable(words), **values)
+    return _printable(words) if isinstance(words, str) else words
+
+
+_JSON_TYPES = {key: Said(f"rules.schema.json_type.{key}", text) for key, text in (
+    ("null", "null"), ("bool", "true/false"), ("number", "a number"), ("text", "a text"), ("list", "a list"),
+    ("object", "an object"))}
+
+
 def _json_type(value: Any) -> str:
+    """What a JSON value is, in words (``rules.schema.json_type.*``)."""
     if value is None:
-        return "null"
+        return _JSON_TYPES["null"]
     if isinstance(value, bool):
-        return "true/false"
+        return _JSON_TYPES["bool"]
     if isinstance(value, int | float):
-        return "a number"
+        return _JSON_TYPES["number"]
     if isinstance(value, str):
-        return "a text"
+        return _JSON_TYPES["text"]
     if isinstance(value, list):
-        return "a list"
+        return _JSON_TYPES["list"]
     if isinstance(value, dict):
-        return "an object"
+        return _JSON_TYPES["object"]
     return type(value).__name__
 
 

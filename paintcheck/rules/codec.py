@@ -38,6 +38,7 @@ from paintcheck.rules.actions import (
     Support,
 )
 from paintcheck.rules.dice import Dice, RecordedDice
+from paintcheck.said import Said
 
 MATCH_FORMAT = "paintcheck-match/1"
 MAX_SAVE_BYTES = 8 << 20  # a whole match is a few hundred kilobytes; refuse more unread
@@ -47,7 +48,23 @@ STARTS = (START_DEFAULT_TURN2, START_BREAK)
 
 
 class CodecError(ValueError):
-    """Data that is not a decision or a saved match; the message names the entry."""
+    """Data that is not a decision or a saved match; the message names the entry. The message is a
+    ``Said`` (``rules.codec.*``): the window words it in its language from ``args[0]``."""
+
+
+def said(key: str, text: str, **values) -> Said:
+    """What is wrong with a save, as data: the English ``text`` and the key ``rules.codec.<key>``."""
+    return Said(f"rules.codec.{key}", text, **values)
+
+
+def in_file(source: str, problem: str) -> Said:
+    """``<file>: <problem>``, the file named first."""
+    return said("line", f"{source}: {problem}", source=source, problem=problem)
+
+
+def not_a_match() -> Said:
+    """A file that is not a saved match at all (the saves list says it too)."""
+    return said("not_a_match", f"not a saved Paintcheck match ({MATCH_FORMAT})", format=MATCH_FORMAT)
 
 
 _SIMPLE = {"DEF": Def, "SUP": Support, "CLEAR": ClearBoulet, "CLEAN": Clean, "RELOAD": Reload}
@@ -68,7 +85,8 @@ def action_to_dict(action) -> dict:
 
 def action_from_dict(data) -> object:
     if not isinstance(data, dict) or not isinstance(data.get("code"), str):
-        raise CodecError(f"an action is an object with a 'code', not {data!r}")
+        raise CodecError(said("action_object", f"an action is an object with a 'code', not {data!r}",
+                              value=repr(data)))
     code = data["code"]
     try:
         if code in _SIMPLE:
@@ -85,8 +103,10 @@ def action_from_dict(data) -> object:
             waypoints = tuple(_point(p) for p in data["waypoints"])
             return Move(waypoints, _opt_str(data.get("cover")), _opt_str(data.get("side")))
     except KeyError as exc:
-        raise CodecError(f"action {code} lacks {exc.args[0]!r}") from None
-    raise CodecError(f"unknown action code {code!r}")
+        lacks = repr(exc.args[0])
+        raise CodecError(said("action_lacks", f"action {code} lacks {lacks}", code=code,
+                              field=lacks)) from None
+    raise CodecError(said("unknown_action", f"unknown action code {code!r}", code=repr(code)))
 
 
 def decision_to_dict(decision) -> dict:
@@ -111,23 +131,24 @@ def decision_to_dict(decision) -> dict:
     if isinstance(decision, ChooseTarget):
         return {"type": "target", "team": decision.team, "player": decision.player,
                 "target": decision.target}
-    raise CodecError(f"{decision!r} is not a decision")
+    raise CodecError(said("not_a_decision", f"{decision!r} is not a decision", decision=repr(decision)))
 
 
 def decision_from_dict(data):
     if not isinstance(data, dict):
-        raise CodecError(f"a decision is an object, not {type(data).__name__}")
+        got = type(data).__name__
+        raise CodecError(said("decision_object", f"a decision is an object, not {got}", type=got))
     kind = data.get("type")
     try:
         if kind == "orders":
             orders = data["orders"]
             if not isinstance(orders, dict):
-                raise CodecError("'orders' maps player ids to tokens")
+                raise CodecError(said("orders_map", "'orders' maps player ids to tokens"))
             return AssignOrders(_str(data["team"]), tuple((_str(p), _int(k)) for p, k in orders.items()))
         if kind == "declare":
             actions = data["actions"]
             if not isinstance(actions, list):
-                raise CodecError("'actions' is a list")
+                raise CodecError(said("actions_list", "'actions' is a list"))
             return Declare(_str(data["player"]), _str(data["posture"]),
                            tuple(action_from_dict(a) for a in actions),
                            _opt_str(data.get("cover")), _opt_str(data.get("side")))
@@ -146,9 +167,13 @@ def decision_from_dict(data):
                 for ln in data["lines"]))
         if kind == "target":
             return ChooseTarget(_str(data["team"]), _str(data["player"]), _opt_str(data.get("target")))
-    except (KeyError, TypeError) as exc:
-        raise CodecError(f"{kind} decision is missing or mistypes {exc}") from None
-    raise CodecError(f"unknown decision type {kind!r}")
+    except KeyError as exc:
+        raise CodecError(said("decision_missing", f"{kind} decision is missing or mistypes {exc}",
+                              type=str(kind), field=str(exc))) from None
+    except TypeError as exc:  # Python's own words on the value it could not use
+        raise CodecError(said("decision_mistypes", f"{kind} decision is missing or mistypes {exc}",
+                              type=str(kind), error=str(exc))) from None
+    raise CodecError(said("unknown_decision", f"unknown decision type {kind!r}", type=repr(kind)))
 
 
 @dataclass
@@ -177,32 +202,38 @@ class MatchRecord:
     @classmethod
     def from_dict(cls, data, source: str = "<match>") -> MatchRecord:
         if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
-            raise CodecError(f"{source}: not a saved Paintcheck match ({MATCH_FORMAT})")
+            raise CodecError(in_file(source, not_a_match()))
         seed, rolls = data.get("seed"), data.get("rolls")
         if rolls is None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise CodecError(f"{source}: a saved match needs an integer 'seed' or its 'rolls'")
+            raise CodecError(in_file(source, said("seed",
+                                                  "a saved match needs an integer 'seed' or its 'rolls'")))
         if rolls is not None and not (isinstance(rolls, list) and all(
                 isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 20 for r in rolls)):
-            raise CodecError(f"{source}: 'rolls' is a list of dice faces, 1 to 20")
+            raise CodecError(in_file(source, said("rolls", "'rolls' is a list of dice faces, 1 to 20",
+                                                  lowest=1, highest=20)))
         if not isinstance(data.get("layout"), dict):
-            raise CodecError(f"{source}: a saved match needs its 'layout'")
+            raise CodecError(in_file(source, said("layout", "a saved match needs its 'layout'")))
         if data.get("start", START_DEFAULT_TURN2) not in STARTS:
-            raise CodecError(f"{source}: unknown start {data.get('start')!r}")
+            start = repr(data.get("start"))
+            raise CodecError(in_file(source, said("start", f"unknown start {start}", start=start)))
         decisions = data.get("decisions")
         if not isinstance(decisions, list):
-            raise CodecError(f"{source}: 'decisions' is a list")
+            raise CodecError(in_file(source, said("decisions_list", "'decisions' is a list")))
         parsed = []
         for i, d in enumerate(decisions, start=1):
             try:
                 parsed.append(decision_from_dict(d))
             except CodecError as exc:
-                raise CodecError(f"{source}: decision #{i}: {exc}") from None
+                problem = exc.args[0]
+                raise CodecError(in_file(source, said("decision", f"decision #{i}: {problem}", number=i,
+                                                      problem=problem))) from None
         summary = data.get("summary")
         coaches = data.get("coaches", {})
         if not (isinstance(coaches, dict) and all(
                 team in ("blue", "white") and isinstance(kind, str) and kind.isidentifier()
                 for team, kind in coaches.items())):
-            raise CodecError(f"{source}: 'coaches' maps a team (blue, white) to a computer coach's name")
+            raise CodecError(in_file(source, said(
+                "coaches", "'coaches' maps a team (blue, white) to a computer coach's name")))
         return cls(None if rolls is not None else seed, data["layout"], parsed,
                    data.get("start", START_DEFAULT_TURN2), rolls,
                    summary if isinstance(summary, dict) else {}, dict(coaches))
@@ -224,18 +255,20 @@ def load_match(path: str | os.PathLike) -> MatchRecord:
     try:
         data = read_json(path, MAX_SAVE_BYTES, "saved match")
     except JsonFileError as exc:
-        raise CodecError(f"{source}: {exc}") from None
+        raise CodecError(in_file(source, exc.args[0])) from None
     try:
         return MatchRecord.from_dict(data, source)
     except CodecError:
         raise
     except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
-        raise CodecError(f"{source}: not a saved match ({type(exc).__name__})") from None
+        error = type(exc).__name__
+        raise CodecError(in_file(source, said("not_a_save", f"not a saved match ({error})",
+                                              error=error))) from None
 
 
 def _str(value) -> str:
     if not isinstance(value, str):
-        raise CodecError(f"expected a text, got {value!r}")
+        raise CodecError(said("expected_text", f"expected a text, got {value!r}", value=repr(value)))
     return value
 
 
@@ -245,11 +278,12 @@ def _opt_str(value) -> str | None:
 
 def _int(value) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise CodecError(f"expected a whole number, got {value!r}")
+        raise CodecError(said("expected_whole", f"expected a whole number, got {value!r}", value=repr(value)))
     return value
 
 
 def _point(value) -> tuple[int, int]:
     if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
-        raise CodecError(f"a point is [x, y] in whole numbers, not {value!r}")
+        raise CodecError(said("point", f"a point is [x, y] in whole numbers, not {value!r}",
+                              value=repr(value)))
     return (value[0], value[1])
