@@ -116,7 +116,7 @@ class App:
             self.session = MatchSession.new(layout_path, seed if seed is not None else self.seed, start,
                                             coaches)
         except LayoutError as exc:  # the field's file changed or broke since it was listed
-            self.flash(i18n.tr("app.cannot_start", error=exc), error=True)
+            self.flash(i18n.tr("app.cannot_start", error=i18n.say(exc.args[0])), error=True)
             self.switch("fields")  # listed again: the field now shows its problem
             return
         self.message = None
@@ -138,7 +138,7 @@ class App:
         try:
             self.session = MatchSession.load(path)
         except CodecError as exc:
-            self.flash(i18n.tr("app.cannot_resume", error=exc), error=True)
+            self.flash(i18n.tr("app.cannot_resume", error=i18n.say(exc.args[0])), error=True)
             return False
         self.flash(i18n.tr("app.resumed", path=path))
         self.holder = self.holder_for(self.session)
