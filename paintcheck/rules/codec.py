@@ -62,9 +62,22 @@ def in_file(source: str, problem: str) -> Said:
     return said("line", f"{source}: {problem}", source=source, problem=problem)
 
 
+def does_not_replay(source, exc: Exception) -> CodecError:
+    """A save the engine refuses to replay (a layout or a decision it refuses): ``exc``'s own words
+    inside (worded by the window when they are a ``Said``)."""
+    error = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+    return CodecError(in_file(str(source), said("does_not_replay", f"the saved match does not replay ({exc})",
+                                                error=error)))
+
+
 def not_a_match() -> Said:
     """A file that is not a saved match at all (the saves list says it too)."""
     return said("not_a_match", f"not a saved Paintcheck match ({MATCH_FORMAT})", format=MATCH_FORMAT)
+
+
+def no_layout() -> Said:
+    """A saved match without its field (the saves list says it)."""
+    return said("no_layout", "the save holds no layout")
 
 
 _SIMPLE = {"DEF": Def, "SUP": Support, "CLEAR": ClearBoulet, "CLEAN": Clean, "RELOAD": Reload}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from paintcheck.ui import saves, theme
+from paintcheck.ui import i18n, saves, theme
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.load_scene import ROW_H, THUMB, _fit, thumbnail
 from paintcheck.ui.scenes import Scene
@@ -84,14 +84,15 @@ class FieldChooserScene(Scene):
             self.rows.append((rect, entry))
             c.row_height = 34
             design = self.purpose != "play"
+            problem = None if entry.problem is None else i18n.say(entry.problem)
             c.at(rect.right - PLAY_W - STUDY_W - 20, rect.y + 27, STUDY_W + PLAY_W + 6)
             c.add(f"study-{entry.key}", tr("fields.study"), lambda e=entry: self.app.study_field(e.path),
-                  None if entry.problem is None else tr("fields.cannot_study", problem=entry.problem),
+                  None if problem is None else tr("fields.cannot_study", problem=problem),
                   width=STUDY_W, hint=tr("fields.study_hint"))
             c.add(f"{'design' if design else 'play'}-{entry.key}",
                   tr("common.open") if design else tr("fields.play"), lambda e=entry: self.choose(e),
-                  None if entry.problem is None else
-                  tr("fields.cannot_open" if design else "fields.cannot_play", problem=entry.problem),
+                  None if problem is None else
+                  tr("fields.cannot_open" if design else "fields.cannot_play", problem=problem),
                   primary=True, width=PLAY_W)
         if self.purpose == "play":
             self.coach_buttons(c)
@@ -177,7 +178,7 @@ class FieldChooserScene(Scene):
                        None)
         if refused is not None:  # a greyed button shows no tooltip: its whole reason is printed here
             y = h - 104
-            words = tr("fields.named_cannot_play", name=refused.name, problem=refused.problem)
+            words = tr("fields.named_cannot_play", name=refused.name, problem=i18n.say(refused.problem))
             for line in theme.wrap(words, 14, self.width)[:2]:
                 theme.blit_text(surface, line, (w // 2, y), 14, theme.TEXT_WARN, anchor="center")
                 y += 18
@@ -204,7 +205,10 @@ class FieldChooserScene(Scene):
         origin = _fit(f"{origin} · {entry.file}", 13, room)
         if entry.problem is not None:
             theme.blit_text(surface, _fit(entry.name, 18, room), (x, rect.y + 6), 18, theme.TEXT_DIM, True)
-            problem = entry.problem.removeprefix(f"{entry.file}: ")  # the file is named below
+            problem = entry.problem  # the file is named below
+            if getattr(problem, "values", {}).get("source") == entry.file:
+                problem = problem.values["problem"]
+            problem = i18n.say(problem).removeprefix(f"{entry.file}: ")
             lines = theme.wrap(tr("fields.cannot_play", problem=problem), 13, room)
             if len(lines) > 2:
                 lines = [lines[0], _fit(" ".join(lines[1:]), 13, room)]

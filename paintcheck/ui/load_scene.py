@@ -1,7 +1,7 @@
 """Load a match: the saves folder as a list, newest first, each with its field's thumbnail, turn and
 players on the field; open one, or delete it after a confirmation. A damaged file is listed with its
-problem and can only be deleted. The list itself is ``ui.saves`` (no pygame); the words are the
-catalogue's (``i18n.tr``, keys ``load.*``)."""
+problem (a ``Said``, worded by ``i18n.say``) and can only be deleted. The list itself is ``ui.saves``
+(no pygame); the words are the catalogue's (``i18n.tr``, keys ``load.*``)."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ class LoadScene(Scene):
                       primary=True, width=150)
                 c.add(f"delete-no-{key}", tr("load.keep"), self.keep, width=94)
             else:
-                c.add(f"open-{key}", tr("common.open"), lambda e=entry: self.open(e), entry.problem,
+                c.add(f"open-{key}", tr("common.open"), lambda e=entry: self.open(e), problem_words(entry),
                       primary=True, width=120)
                 c.add(f"delete-{key}", tr("load.delete"), lambda e=entry: self.ask_delete(e), width=110)
         c.at(self.x0, h - 64, width)
@@ -145,13 +145,19 @@ class LoadScene(Scene):
             theme.blit_text(surface, _fit(name or entry.path.name, 18, room), (x, y + 8), 18,
                             theme.TEXT, True)
             if entry.problem:
-                theme.blit_text(surface, _fit(tr("load.cannot_open", problem=entry.problem), 14, room),
+                theme.blit_text(surface, _fit(tr("load.cannot_open", problem=problem_words(entry)), 14, room),
                                 (x, y + 34), 14, theme.TEXT_WARN)
             else:
                 theme.blit_text(surface, _fit(_progress(entry), 15, room), (x, y + 34), 15, theme.TEXT)
             saved = tr("load.saved", when=i18n.date_time(entry.modified), file=entry.path.name)
             theme.blit_text(surface, _fit(saved, 13, room), (x, y + 58), 13, theme.TEXT_DIM)
         self.app.draw_message(surface, (w // 2, h - 100))
+
+
+def problem_words(entry: saves.SavedMatch) -> str | None:
+    """Why a save cannot be opened, in the window's language (the reason is a ``Said``: the file's,
+    ``rules.file.*``, or the save's, ``rules.codec.*``)."""
+    return None if entry.problem is None else i18n.say(entry.problem)
 
 
 def _fit(words: str, size: int, width: int) -> str:

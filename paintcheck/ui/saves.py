@@ -29,7 +29,8 @@ from paintcheck.field.layout_file import (
     layout_from_dict,
     shipped_layouts,
 )
-from paintcheck.rules.codec import MATCH_FORMAT, MAX_SAVE_BYTES
+from paintcheck.rules.codec import MATCH_FORMAT, MAX_SAVE_BYTES, in_file, no_layout, not_a_match
+from paintcheck.said import Said
 
 APP_NAME = "paintcheck-digital"
 OLD_SLOT = "match.json"  # the single save of earlier versions, moved into the folder at start
@@ -85,9 +86,9 @@ def read_saved(path: Path) -> SavedMatch:
     try:
         data = read_json(path, MAX_SAVE_BYTES, "saved match")
     except JsonFileError as exc:
-        return SavedMatch(path, modified, problem=str(exc))
+        return SavedMatch(path, modified, problem=exc.args[0])  # a Said: the window words it
     if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
-        return SavedMatch(path, modified, problem=f"not a saved Paintcheck match ({MATCH_FORMAT})")
+        return SavedMatch(path, modified, problem=not_a_match())
     layout = data.get("layout") if isinstance(data.get("layout"), dict) else None
     summary = data.get("summary") if isinstance(data.get("summary"), dict) else {}
     name = layout.get("name") if layout else None
@@ -102,7 +103,7 @@ def read_saved(path: Path) -> SavedMatch:
                       if t in ("blue", "white") and isinstance(n, int) and not isinstance(n, bool)),
         winner=winner if winner in ("blue", "white", "draw") else None,
         layout=layout,
-        problem=None if layout is not None else "the save holds no layout",
+        problem=None if layout is not None else no_layout(),
     )
 
 
@@ -199,13 +200,15 @@ def read_field(path: Path, origin: str) -> FieldChoice:
     try:
         data = read_json(path, MAX_FILE_BYTES, "layout file", texts=False)
     except JsonFileError as exc:
-        return FieldChoice(path, origin, printable(path.stem), problem=f"{source}: {exc}")
+        return FieldChoice(path, origin, printable(path.stem), problem=in_file(source, exc.args[0]))
     try:
         layout = layout_from_dict(data, source)
     except (LayoutError, ValueError) as exc:  # validate's first line
         name = data.get("name") if isinstance(data, dict) else None
         shown = name if isinstance(name, str) and name.strip() and name.isprintable() else path.stem
-        return FieldChoice(path, origin, printable(shown)[:60], problem=printable(str(exc)))
+        said = exc.args[0] if exc.args and isinstance(exc.args[0], Said) else None
+        problem = said if said is not None and printable(said) == said else printable(str(exc))
+        return FieldChoice(path, origin, printable(shown)[:60], problem=problem)
     return FieldChoice(path, origin, printable(layout.name), layout.lattice.columns,
                        layout.lattice.rows_per_half, layout.flag, data)
 

@@ -14,7 +14,14 @@ from pathlib import Path
 from paintcheck.ai.coach import COACH_KINDS, Coach, window_coach
 from paintcheck.ai.seen import look
 from paintcheck.field.layout_file import default_layout_path
-from paintcheck.rules.codec import START_BREAK, CodecError, MatchRecord, load_match, save_match
+from paintcheck.rules.codec import (
+    START_BREAK,
+    CodecError,
+    MatchRecord,
+    does_not_replay,
+    load_match,
+    save_match,
+)
 from paintcheck.rules.state import OVER, MatchState
 from paintcheck.rules.views import public_view, view
 from paintcheck.table import Table, replay
@@ -63,7 +70,7 @@ class MatchSession:
         except CodecError:
             raise
         except Exception as exc:  # a layout or decision the engine refuses: the save is damaged
-            raise CodecError(f"{path}: the saved match does not replay ({exc})") from None
+            raise does_not_replay(path, exc) from None
 
     def save(self, path=None) -> None:
         """Save to ``path``, by default the match's own file, with the summary the list shows."""
