@@ -14,6 +14,8 @@ The resolution, dodges, moves and flags are the engine's own: this module only b
 
 from __future__ import annotations
 
+from functools import partial
+
 from paintcheck.field.lattice import Point, point_name
 from paintcheck.rules import events as ev
 from paintcheck.rules import tables
@@ -36,7 +38,7 @@ from paintcheck.rules.legality import (
 )
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import ends_with_def, make_plan
-from paintcheck.rules.state import TARGET, MatchState, Resolution, ShotEntry
+from paintcheck.rules.state import TARGET, MatchState, Player, Resolution, ShotEntry
 from paintcheck.rules.values import (
     FINISH,
     LABEL_DISTANCE,
@@ -173,11 +175,17 @@ def _why_sheet_shot_impossible(ln, stance, aim: Point, m: Measurer) -> str | Non
 
 
 def _why_sheet_move_illegal(state: MatchState, ln, move: Move, m: Measurer) -> str | None:
-    """A sheet's move is judged on the empty field: figures move during the break."""
-    probe = state.copy()
-    for p in probe.players.values():
-        p.point = ln.start if p.id == ln.player else None
+    """A sheet's move is judged on the empty field: figures move during the break. The move's
+    legality reads the mover, the points other figures stand on and the declarations: a probe of
+    ``state`` whose only figure is the mover on his start point (not a copy of every player)."""
+    mover = _new(Player)
+    mover.__dict__ = {**state.players[ln.player].__dict__, "point": ln.start}
+    probe = _new(MatchState)
+    probe.__dict__ = {**state.__dict__, "players": {ln.player: mover}}
     return why_move_illegal(probe, ln.player, move, m)
+
+
+_new = object.__new__
 
 
 # -- the engine's break turn ------------------------------------------------------------------------------
@@ -312,7 +320,7 @@ class BreakTurn:
             if cleared == tables.MAX_BOULETS:
                 p.def_count = tables.DEF_AFTER_CLEARING_FOUR
             step.emit(ev.BouletsCleared(pid, cleared, p.def_count))
-        step.emit(ev.SequenceDeclared(pid, declaration_words(decl, self.m), plan.cost))
+        step.emit(ev.SequenceDeclared.worded_later(pid, partial(declaration_words, decl, self.m), plan.cost))
 
     def _cost(self, pid: str, posture: str, actions: list, start: Point) -> int:
         return make_plan(Declare(pid, posture, tuple(actions)), start, self.m).cost

@@ -13,6 +13,7 @@ state and events either way.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from paintcheck.field.lattice import chebyshev, other_team
 from paintcheck.rules import events as ev
@@ -210,7 +211,8 @@ class Engine(BreakTurn):
             p.def_count = tables.DEF_AFTER_CLEARING_FOUR
         if cleared:
             step.emit(ev.BouletsCleared(d.player, cleared, p.def_count))
-        step.emit(ev.SequenceDeclared(d.player, declaration_words(d, self.m), plan.cost))
+        words = partial(declaration_words, d, self.m)  # worded when read
+        step.emit(ev.SequenceDeclared.worded_later(d.player, words, plan.cost))
         if all(pid in s.declarations for pid in s.active.values()):
             self._start_reactions(step)
 

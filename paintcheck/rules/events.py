@@ -13,6 +13,7 @@ wrote, so logs and files read the same words.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -22,6 +23,7 @@ from paintcheck.said import Said
 if TYPE_CHECKING:
     from paintcheck.rules.state import Token
 
+_new = object.__new__
 Parts = tuple[tuple[str, int], ...]  # a value's breakdown: (label, amount), summed in order
 
 
@@ -126,10 +128,34 @@ class SpeakingOrder(Event):
 
 @dataclass(frozen=True)
 class SequenceDeclared(Event):
+    """``sequence``: the declared sequence in words (``rules.words.declaration_words``). The engine
+    makes the event with what words it (``worded_later``): the words are made when first read, so
+    a search, which reads few of its events, does not write every sequence it plays."""
+
     player: str
     sequence: str
     cost: int
     rule = "RULES 4.5"
+
+    @classmethod
+    def worded_later(cls, player: str, words: Callable[[], str], cost: int) -> SequenceDeclared:
+        """The event whose ``sequence`` is ``words()``, called once when it is first read."""
+        e = _new(cls)
+        e.__dict__.update(player=player, cost=cost, _words=words)
+        return e
+
+    def __getattr__(self, name: str):  # only for an attribute not set: ``sequence`` not worded yet
+        if name == "sequence":
+            known = self.__dict__
+            words = known.pop("_words", None)
+            if words is not None:
+                said = known["sequence"] = words()
+                return said
+        raise AttributeError(name)
+
+    def __getstate__(self) -> dict:  # pickled and copied with its words, as one made with them
+        self.sequence  # noqa: B018 - worded now
+        return self.__dict__
 
     @property
     def text(self) -> str:

@@ -75,6 +75,15 @@ LINE_OF_FIRE = {
     "kneeling": {"low": (-1, -2), "medium": (-2, IMPOSSIBLE), "high": (-2, IMPOSSIBLE)},
     "prone": {"low": (-2, IMPOSSIBLE), "medium": (-2, IMPOSSIBLE), "high": (-2, IMPOSSIBLE)},
 }
+# the (posture, obstacle height, crossed) that make a shot impossible: LINE_OF_FIRE's IMPOSSIBLE cells, read
+# as a set by the legality (it asks whether a line is blocked for every shot it judges)  [H RULES 8.4]
+BLOCKING = frozenset(
+    (posture, height, crossed)
+    for posture, row in LINE_OF_FIRE.items()
+    for height, pair in row.items()
+    for crossed, value in zip((False, True), pair, strict=True)
+    if value is IMPOSSIBLE
+)
 SWEEP_IMPOSSIBLE_AS = -2  # a sweep reads "impossible" as -2  [H RULES 8.5; B p.20]
 
 # -- other shot modifiers --------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from paintcheck.field.catalogue import kind_word
 from paintcheck.field.lattice import Point
@@ -155,8 +156,31 @@ def line_of_fire_total(posture: str, touches) -> tuple[int | None, Parts]:
 def line_of_fire_blocked(posture: str, touches) -> bool:
     """Some obstacle on the line of fire makes the shot impossible for ``posture`` (RULES 8.4):
     ``line_of_fire_total`` gives None, without writing its parts (the legality asks this often)."""
-    modifier = tables.line_of_fire_modifier
-    return any(modifier(posture, t.height, t.effect == CROSS) is None for t in touches)
+    blocking = tables.BLOCKING
+    for t in touches:
+        if (posture, t.height, t.effect == CROSS) in blocking:
+            return True
+    return False
+
+
+# a run's vulnerable points for a shooter, per measurer: every view of a round (the engine's, each
+# coach's, each tentative sequence's) asks them again, and they depend only on the field and the values
+# in their key (``RoundView.vulnerable_points``); forgotten when the tables' blocking cells change
+_RUNS: WeakKeyDictionary = WeakKeyDictionary()  # measurer -> (tables.BLOCKING, {key: points})
+_RUNS_MAX = 1 << 16
+
+
+def _runs_known(m: Measurer) -> dict:
+    try:
+        blocking, known = _RUNS[m]
+    except KeyError:
+        blocking = None
+    except TypeError:  # a measurer that cannot be referred to weakly: the view's own
+        return {}
+    if blocking is not tables.BLOCKING:
+        known = {}
+        _RUNS[m] = (tables.BLOCKING, known)
+    return known
 
 
 def lost(reason: str) -> Reading:
@@ -166,8 +190,9 @@ def lost(reason: str) -> Reading:
 class RoundView:
     """The round as the rules see it: plans of the activated players and cached sightlines.
 
-    A view reads the state as it is when the view is made and remembers what it has read (stands,
-    vulnerable points): after changing the state, make a new view."""
+    A view reads the state as it is when the view is made and remembers the stands it has read: after
+    changing the state, make a new view. A run's vulnerable points are remembered per measurer, by
+    every value they read."""
 
     def __init__(self, state: MatchState, measurer: Measurer) -> None:
         self.state = state
@@ -176,7 +201,7 @@ class RoundView:
             pid: make_plan(decl, state.origins[pid], measurer)
             for pid, decl in state.declarations.items()
         }
-        self._vulnerable: dict[tuple, tuple[Point, ...]] = {}
+        self._runs: dict | None = None  # the measurer's vulnerable points, once asked
         self._stands: dict[tuple[str, int], Stand] = {}
 
     # -- where players stand --------------------------------------------------------------------
@@ -232,18 +257,28 @@ class RoundView:
 
     def vulnerable_points(self, shooter: Stand, runner: str) -> tuple[Point, ...]:
         """Points of the run after its start that the shooter sees and can fire at (RULES 8.5)."""
-        plan = self.plans[runner]
-        key = (shooter, runner)
-        if key not in self._vulnerable:
-            pts = list(plan.path[1:])
+        path = self.plans[runner].path
+        cover = self.state.players[runner].cover
+        # everything they read: the shooter's whole stand, the run, the runner's cover
+        key = (shooter.point, shooter.cover, shooter.side, shooter.posture, shooter.team, shooter.blind,
+               path, cover)
+        known = self._runs
+        if known is None:
+            known = self._runs = _runs_known(self.m)
+        found = known.get(key)
+        if found is None:
+            pts = list(path[1:])
             seen = [pt for pt, ok in zip(pts, self.sees(shooter, pts), strict=True) if ok]
-            ignore = tuple(c for c in (shooter.cover, self.state.players[runner].cover) if c)
+            ignore = tuple(c for c in (shooter.cover, cover) if c)
             lines = self.m.lines_of_fire(shooter.point, seen, ignore) if seen else ()
-            self._vulnerable[key] = tuple(
+            found = tuple(
                 pt for pt, touches in zip(seen, lines, strict=True)
                 if not line_of_fire_blocked(shooter.posture, touches)
             )
-        return self._vulnerable[key]
+            if len(known) >= _RUNS_MAX:
+                known.clear()
+            known[key] = found
+        return found
 
     def moved_vulnerable(self, pid: str) -> int:
         """Points of his run after the start, the arrival included, that some enemy on the field sees

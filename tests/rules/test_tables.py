@@ -140,6 +140,14 @@ def test_r8_4_line_of_fire_modifier_refuses_unknown_words():
         t.line_of_fire_modifier("standing", "huge", True)
 
 
+def test_r8_4_blocking_cells_are_the_impossible_line_of_fire_cells():
+    """The legality's set of impossible lines is LINE_OF_FIRE's IMPOSSIBLE cells, no other."""
+    impossible = {(posture, height, crossed) for posture in t.POSTURES for height in ("low", "medium", "high")
+                  for crossed in (False, True) if t.line_of_fire_modifier(posture, height, crossed) is None}
+    assert t.BLOCKING == impossible
+    assert ("kneeling", "high", True) in t.BLOCKING and ("standing", "low", True) not in t.BLOCKING
+
+
 # -- RULES 8.5: the sweep reads "impossible" as -2 -------------------------------------------------------
 @pytest.mark.parametrize("posture, height", sorted(LINE_TABLE))
 def test_r8_5_sweep_modifier(posture, height):

@@ -67,6 +67,7 @@ CHANGED = {
     "RUN_ANGLE_BONUS": (4, 3, 2, 2, 1),
     "LINE_OF_FIRE": {**tables.LINE_OF_FIRE,
                      "standing": {"low": (0, -1), "medium": (0, -2), "high": (-1, None)}},
+    "BLOCKING": tables.BLOCKING | {("standing", "medium", True)},  # the legality's impossible lines
     "SWEEP_IMPOSSIBLE_AS": -3,
     "ADVANTAGE_BONUS": 3,
     "WEAKENED_BONUS": 2,
