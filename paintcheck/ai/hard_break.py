@@ -4,8 +4,10 @@ runners should run, chosen by playing the break out against sampled sheets of th
 The other side's sheet is secret (RULES 12.1): the coach samples it, as information-set Monte Carlo
 does, from models of the other coach planning from the same public field (the ``normal`` planner,
 and the ``easy`` planner's noisy variants), never from the view's face-down sheet. Its candidates are
-its ``normal`` sheet and, for one of its runners turned prebunker, every start in its prebunk zone and
-origin whose template (RULES 12.3) meets a sampled enemy run. Each candidate meets every sample under
+its ``normal`` sheet (which prebunks where the ``normal`` planner expects the other side's runs) and,
+from the ``normal`` planner's five-runner sheet, that sheet and, for one of its runners turned
+prebunker, every start in its prebunk zone and origin whose template (RULES 12.3) meets a sampled
+enemy run. Each candidate meets every sample under
 the same dice (common random numbers) through the engine, the late targets chosen by ``normal``
 models; a break is worth the players left on the field (ours minus theirs) and the boulets carried.
 The ``normal`` sheet is kept unless another is better by ``MARGIN``."""
@@ -136,7 +138,12 @@ class BreakSearch:
         """The best candidate; with a ``deadline`` (``time.perf_counter``), the best of those played out
         in time (the window's budget; ``tournament`` plays them all)."""
         others = self.samples(rng)
-        candidates = self.candidates(base, others)
+        basis = base
+        if any(ln.prebunker for ln in base.lines):  # the normal sheet prebunks: its runners' sheet too
+            basis = next((s for s in SheetPlanner(self.coach, self.state).sheets()
+                          if not any(ln.prebunker for ln in s.lines)
+                          and why_sheet_illegal(self.state, s, self.m) is None), base)
+        candidates = ([basis] if basis is not base else []) + self.candidates(basis, others)
         if not candidates:
             return base
         seeds = [rng.randrange(2**31) for _ in range(DICE)]

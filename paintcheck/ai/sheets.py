@@ -2,14 +2,17 @@
 
 Runners go from their base to the best-protected covered points in reach of a straight run (the
 longer the run, the more template and reflex fire it meets, so the run's length costs a little) and
-end with DEF; one player prebunks the piece the other side would most likely take, read as the mirror
-of our own best piece (the shipped fields are mirror images, RULES 1)."""
+end with DEF. One player prebunks where the other side's runs should go: the other side's runners are
+planned the same way on the same public field (its view holds no sheet of theirs), and the prebunker
+takes the start in his prebunk zone and the origin on those runs whose template (RULES 12.3) meets
+the most of them where it counts (not where a runner is immune, RULES 12.5). His start is kept free
+of our runners' ends (RULES 12.1: no two of a team end on one point) and of their neighbours."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from paintcheck.field.lattice import FORWARD, Point, mirror_point
+from paintcheck.field.lattice import FORWARD, Point, other_team
 from paintcheck.rules import tables
 from paintcheck.rules.actions import BreakSheet, Def, Move, SheetLine, Support
 from paintcheck.rules.break_turn import why_line_illegal
@@ -43,27 +46,30 @@ class SheetPlanner:
         return out
 
     def sheets(self):
-        """Candidate sheets, the coach's preferred first."""
-        places = self.places()
-        ranked = self.coach.ranked([(w, (pt, cover)) for w, pt, cover in places])
+        """Candidate sheets, the coach's preferred first: with a prebunker when a template meets the
+        other side's runs, then five runners."""
+        ranked = self.coach.ranked([(w, (pt, cover)) for w, pt, cover in self.places()])
         players = [p.id for p in self.state.team_players(self.team)]
-        prebunk = self._prebunker(players[-1], ranked)
-        runners = players[:-1] if prebunk else players
-        lines = self._runners(runners, ranked, {prebunk.start} if prebunk else set())
-        if prebunk and lines is not None:
-            yield self._sheet([prebunk], lines)
-        lines = self._runners(players, ranked, set())
-        if lines is not None:
-            yield self._sheet([], lines)
+        full = self._runners(players, ranked, set())
+        prebunk = self._prebunker(players[-1], full or []) if len(players) >= 2 else None
+        if prebunk is not None:
+            lines = self._runners(players[:-1], ranked, {prebunk.start}, {prebunk.start})
+            if lines is not None:
+                yield self._sheet([prebunk], lines)
+        if full is not None:
+            yield self._sheet([], full)
 
     def _sheet(self, prebunkers: list[SheetLine], runners: list[SheetLine]) -> BreakSheet:
         lines = [replace(ln, order=i) for i, ln in enumerate(prebunkers + runners, start=1)]
         return BreakSheet(self.team, tuple(lines))
 
-    def _runners(self, players: list[str], ranked: list, taken: set) -> list[SheetLine] | None:
+    def _runners(self, players: list[str], ranked: list, taken: set,
+                 kept: frozenset | set = frozenset()) -> list[SheetLine] | None:
+        """One line per player, each to the best free piece left; ``taken`` starts are not used, and
+        no runner ends on or beside a ``kept`` point (a prebunker's start)."""
         m = self.m
         used_starts = set(taken)
-        used_ends: set[Point] = set()
+        used_ends: set[Point] = set(kept)
         lines = []
         for pid in players:
             for end, cover in ranked:
@@ -95,19 +101,53 @@ class SheetPlanner:
                 return None
         return lines
 
-    def _prebunker(self, pid: str, ranked: list) -> SheetLine | None:
+    def _prebunker(self, pid: str, ours: list[SheetLine]) -> SheetLine | None:
+        """The prebunk line whose template meets the most of the other side's expected runs, on a
+        start none of ``ours`` (our runners without a prebunker) ends on; None when no template
+        meets a run."""
         m, lattice = self.m, self.state.lattice
+        enemy = other_team(self.team)
+        runs = self.other_runs()
+        if not runs:
+            return None
+        ends = {ln_end(ln) for ln in ours}
         zone = [p for p in lattice.points() if lattice.in_prebunk_zone(p, self.team)
                 and m.obstacle_at(p) is None and m.covers(p)]
-        for end, _ in ranked[:3]:
-            origin = mirror_point(end)
-            if m.obstacle_at(origin) is not None:
-                continue
-            for start in sorted(zone, key=lambda z: (abs(z[0] - origin[0]), z)):
-                cover = m.covers(start)[0]
-                side = self.coach._sides(cover)[0]
-                line = SheetLine(pid, 0, start, "standing", (Def(), Support()), cover, side, origin)
-                if why_line_illegal(self.state, self.team, line, m) is None:
+        origins = sorted({pt for path in runs for pt in path[1:]
+                          if not lattice.in_prebunk_zone(pt, enemy) and m.obstacle_at(pt) is None})
+        scored = []
+        for start in zone:
+            free = start not in ends and not any(chebyshev_le(start, e, 1) for e in ends)
+            for origin in origins:
+                met = sum(1 for path in runs if m.template_crossings(origin, start, path))
+                if met:
+                    near = max(abs(start[0] - origin[0]), abs(start[1] - origin[1]))
+                    scored.append((met + (0.5 if free else 0.0) - 0.001 * near, (start, origin)))
+        for start, origin in self.coach.ranked(scored):
+            line = self._prebunk_line(pid, start, origin)
+            if line is not None:
+                return line
+        return None
+
+    def other_runs(self) -> list[list[Point]]:
+        """The paths of the other side's runners, planned as this planner plans ours (without noise,
+        from the same public field: the view holds no sheet of theirs)."""
+        from paintcheck.ai.normal import NormalCoach
+
+        enemy = other_team(self.team)
+        model = SheetPlanner(NormalCoach(enemy, self.coach.engine, 0), self.state)
+        if not model.bases:
+            return []
+        ranked = model.coach.ranked([(w, (pt, cover)) for w, pt, cover in model.places()])
+        lines = model._runners([p.id for p in self.state.team_players(enemy)], ranked, set()) or []
+        return [self.m.path(ln.start, (ln_end(ln),)) for ln in lines if ln_end(ln) != ln.start]
+
+    def _prebunk_line(self, pid: str, start: Point, origin: Point) -> SheetLine | None:
+        for cover in self.m.covers(start):
+            side = self.coach._best_side(self.state, cover, start)
+            for posture in ("standing", "kneeling"):
+                line = SheetLine(pid, 0, start, posture, (Def(), Support()), cover, side, origin)
+                if why_line_illegal(self.state, self.team, line, self.m) is None:
                     return line
         return None
 
@@ -115,6 +155,11 @@ class SheetPlanner:
         from paintcheck.ai.random_coach import RandomCoach
 
         return RandomCoach(self.team, self.coach.engine, 0)._safe_sheet(self.state)
+
+
+def ln_end(ln: SheetLine) -> Point:
+    """Where a line's player ends the break's first part: his move's end, else his start."""
+    return next((a.end for a in ln.actions if isinstance(a, Move)), ln.start)
 
 
 def chebyshev_le(a: Point, b: Point, n: int) -> bool:
