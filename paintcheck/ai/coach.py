@@ -8,6 +8,7 @@ the same views give the same decisions. ``random`` is the random coach of ``rand
 
 from __future__ import annotations
 
+import gc
 import random
 from typing import ClassVar
 
@@ -102,7 +103,9 @@ def warm_up(engine: Engine, seed: int = 0) -> None:
     first turn from the break, and the first turn from the default start. The first decisions of a
     new coach otherwise pay for the readings of the places every match goes through (a coach's
     slowest decisions, several times its median under load). The positions are the field's own,
-    not a match's: nothing of a match is seen."""
+    not a match's: nothing of a match is seen. Then the objects made so far (the table, the caches)
+    are frozen out of the garbage collector's passes (``gc.freeze``, as simulate's workers do): its
+    full passes otherwise walk them all, in the middle of a decision."""
     m = engine.m
     if id(m) in _warmed or getattr(m, "field", None) is None:
         return
@@ -126,3 +129,5 @@ def warm_up(engine: Engine, seed: int = 0) -> None:
         while state.phase != OVER and state.turn <= last:
             team = quick.to_move(state)
             state, _ = quick.apply(state, coaches[team].choose(view(state, team)), dice)
+    gc.collect()
+    gc.freeze()  # the table and the caches just filled are left out of the collector's passes
