@@ -36,7 +36,12 @@ _COORD = re.compile(r"^\s*(?:([A-Za-z])\s*:\s*)?([A-Za-z])\s*(\d{1,2})\s*$")
 
 
 class CoordinateError(ValueError):
-    """A coordinate that cannot be read or lies off the field; the message says why."""
+    """A coordinate that cannot be read or lies off the field; the message says why (a ``Said``,
+    ``rules.coordinate.*``: the window words it)."""
+
+
+def _said(key: str, text: str, **values) -> Said:
+    return Said(f"rules.coordinate.{key}", text, **values)
 
 
 def other_team(team: str) -> str:
@@ -141,47 +146,48 @@ class Lattice:
     def parse(self, text: str, team: str | None = None) -> Point:
         """Read ``H11`` (in ``team``'s half), ``B:H11`` / ``W:H11`` (qualified) or ``I0``."""
         if not isinstance(text, str):
-            raise CoordinateError(f"a coordinate is a text like 'B:H11', not {text!r}")
+            raise CoordinateError(_said("not_text", f"a coordinate is a text like 'B:H11', not {text!r}",
+                                        example="'B:H11'", value=repr(text)))
         match = _COORD.match(text)
         if not match:
-            raise CoordinateError(
-                f"{text!r} is not a coordinate"
-                " (write a column letter and a row, e.g. 'H11' or 'B:H11')"
-            )
+            raise CoordinateError(_said(
+                "unreadable", f"{text!r} is not a coordinate (write a column letter and a row, e.g. 'H11' or "
+                "'B:H11')", coordinate=repr(text), example="'H11'", qualified="'B:H11'"))
         prefix, letter, digits = match.groups()
         letter = letter.upper()
         row = int(digits)
         column = COLUMN_LETTERS.find(letter)
         if column < 0 or column >= self.columns:
-            raise CoordinateError(
-                f"{text!r}: column {letter} is off the field (columns A-{self.letters[-1]})"
-            )
+            raise CoordinateError(_said(
+                "column", f"{text!r}: column {letter} is off the field (columns A-{self.letters[-1]})",
+                coordinate=repr(text), letter=letter, last=self.letters[-1]))
         if row > self.rows_per_half:
-            raise CoordinateError(
-                f"{text!r}: row {row} is off the field (rows 0-{self.rows_per_half})"
-            )
+            raise CoordinateError(_said(
+                "row", f"{text!r}: row {row} is off the field (rows 0-{self.rows_per_half})",
+                coordinate=repr(text), row=row, rows=self.rows_per_half))
         if prefix is not None:
             half = PREFIX_TEAM.get(prefix.upper())
             if half is None:
-                raise CoordinateError(
-                    f"{text!r}: half {prefix!r} is neither B (Blue) nor W (White)"
-                )
+                raise CoordinateError(_said(
+                    "half", f"{text!r}: half {prefix!r} is neither B (Blue) nor W (White)",
+                    coordinate=repr(text), half=repr(prefix)))
         else:
             half = team
         if row == 0:
             return (column, 0)
         if half is None:
-            raise CoordinateError(
-                f"{text!r}: say whose half (e.g. 'B:{letter}{row}' or 'W:{letter}{row}')"
-            )
+            raise CoordinateError(_said(
+                "whose_half", f"{text!r}: say whose half (e.g. 'B:{letter}{row}' or 'W:{letter}{row}')",
+                coordinate=repr(text), blue=f"'B:{letter}{row}'", white=f"'W:{letter}{row}'"))
         if half not in TEAMS:
-            raise CoordinateError(f"{text!r}: unknown team {half!r}")
+            raise CoordinateError(_said("team", f"{text!r}: unknown team {half!r}", coordinate=repr(text),
+                                        team=repr(half)))
         return self.world(half, column, row)
 
     def format(self, point: Point, team: str | None = None) -> str:
         """``H11`` in ``team``'s own half, else the qualified ``B:H11``; ``I0`` on the centre."""
         if not self.contains(point):
-            raise CoordinateError(f"{point!r} is off the field")
+            raise CoordinateError(_said("off_field", f"{point!r} is off the field", point=repr(point)))
         x, y = point
         name = f"{COLUMN_LETTERS[x]}{abs(y)}"
         half = half_of(point)

@@ -1,9 +1,9 @@
-"""Issue 17, the files' problems: a layout file's format problems (``rules.layout.*``, ``rules.schema.*``)
-and a saved match's (``rules.codec.*``) are ``Said``: the same English ``validate`` and the saves
-list print, worded in French by the window. For one broken layout of each kind and every damaged save
-of the corpus, the English catalogue entry filled with its values is exactly the English, and the
-French is filled and different; then the load screen and the field chooser, in French, draw them from
-the French catalogue.
+"""Issue 17, the files' problems: a layout file's format problems (``rules.layout.*``,
+``rules.schema.*``, a point's ``rules.coordinate.*``) and a saved match's (``rules.codec.*``) are
+``Said``: the same English ``validate`` and the saves list print, worded in French by the window. For
+one broken layout of each kind and every damaged save of the corpus, the English catalogue entry
+filled with its values is exactly the English, and the French is filled and different; then the load
+screen and the field chooser, in French, draw them from the French catalogue.
 """
 
 from __future__ import annotations
@@ -94,6 +94,11 @@ LAYOUTS = {
     "rules.layout.duplicate_id": _with(_duplicate),
     "rules.layout.unknown_kind": _with(_set("obstacles", 0, "kind", "castle")),
     "rules.layout.bad_point": _with(_set("obstacles", 0, "at", "B:Z99")),
+    "rules.coordinate.column": _with(_set("obstacles", 0, "at", "W:Z9")),
+    "rules.coordinate.row": _with(_set("obstacles", 0, "at", "B:C40")),
+    "rules.coordinate.unreadable": _with(_set("obstacles", 0, "at", "C-5")),
+    "rules.coordinate.half": _with(_set("obstacles", 0, "at", "Q:C5")),
+    "rules.coordinate.whose_half": _with(_set("obstacles", 0, "at", "C5")),
     "rules.layout.axis_upright": _with(_set("obstacles", 1, "axis", 90)),
     "rules.layout.axis_step": _with(_set("obstacles", 0, "axis", 30)),
 }
@@ -162,8 +167,10 @@ def test_every_schema_and_codec_entry_is_said_by_a_case(tmp_path):
         said |= _keys(_refusal(path))
     said |= _keys(saves.read_saved(no_field).problem)
     unreachable = {"rules.schema.minimum", "rules.schema.maximum", "rules.schema.other",
-                   "rules.schema.layout_object", "rules.codec.not_a_decision", "rules.codec.not_a_save"}
-    entries = {f"rules.{k}" for k in i18n.catalogue("en") if k.startswith(("schema.", "codec."))}
+                   "rules.schema.layout_object", "rules.codec.not_a_decision", "rules.codec.not_a_save",
+                   "rules.coordinate.not_text", "rules.coordinate.team", "rules.coordinate.off_field"}
+    entries = {f"rules.{k}" for k in i18n.catalogue("en")
+               if k.startswith(("schema.", "codec.", "coordinate."))}
     assert entries - unreachable <= said, sorted(entries - unreachable - said)
 
 
