@@ -188,6 +188,11 @@ def _why_sheet_move_illegal(state: MatchState, ln, move: Move, m: Measurer) -> s
 _new = object.__new__
 
 
+def _sheet_lines(sheets: dict) -> tuple[str, ...]:
+    """The revealed sheets' lines as text (``SheetsRevealed.lines``), blue's first."""
+    return tuple(str(ln) for t in ("blue", "white") for ln in sheets[t].lines)
+
+
 # -- the engine's break turn ------------------------------------------------------------------------------
 class BreakTurn:
     """Mixed into the Engine: the break's phases, built from the sheets (RULES 12)."""
@@ -203,7 +208,7 @@ class BreakTurn:
 
     def _start_break(self, step) -> None:
         s = step.state
-        step.emit(ev.SheetsRevealed(tuple(str(ln) for t in ("blue", "white") for ln in s.sheets[t].lines)))
+        step.emit(ev.SheetsRevealed.later(partial(_sheet_lines, dict(s.sheets))))
         for team in ("blue", "white"):
             for ln in sorted(s.sheets[team].lines, key=lambda x: x.order):
                 p = s.players[ln.player]
@@ -320,7 +325,8 @@ class BreakTurn:
             if cleared == tables.MAX_BOULETS:
                 p.def_count = tables.DEF_AFTER_CLEARING_FOUR
             step.emit(ev.BouletsCleared(pid, cleared, p.def_count))
-        step.emit(ev.SequenceDeclared.worded_later(pid, partial(declaration_words, decl, self.m), plan.cost))
+        words = partial(declaration_words, decl, self.m)  # worded when read
+        step.emit(ev.SequenceDeclared.later(words, player=pid, cost=plan.cost))
 
     def _cost(self, pid: str, posture: str, actions: list, start: Point) -> int:
         return make_plan(Declare(pid, posture, tuple(actions)), start, self.m).cost

@@ -212,7 +212,7 @@ class Engine(BreakTurn):
         if cleared:
             step.emit(ev.BouletsCleared(d.player, cleared, p.def_count))
         words = partial(declaration_words, d, self.m)  # worded when read
-        step.emit(ev.SequenceDeclared.worded_later(d.player, words, plan.cost))
+        step.emit(ev.SequenceDeclared.later(words, player=d.player, cost=plan.cost))
         if all(pid in s.declarations for pid in s.active.values()):
             self._start_reactions(step)
 

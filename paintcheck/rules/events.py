@@ -126,36 +126,43 @@ class SpeakingOrder(Event):
         return f"{self.order[0].capitalize()} declares first ({self.reason})."
 
 
+class _MadeLater:
+    """An event one of whose fields (``LATER``) is made when it is first read: the engine hands in
+    what makes it (``later``), so a search, which reads few of its events, does not write them all.
+    Read, copied or pickled, the event is the one made with the field at once."""
+
+    LATER = ""
+
+    @classmethod
+    def later(cls, make: Callable[[], object], **fields):
+        e = _new(cls)
+        e.__dict__.update(fields, _make=make)
+        return e
+
+    def __getattr__(self, name: str):  # only for an attribute not set: the field not made yet
+        if name == self.LATER:
+            known = self.__dict__
+            make = known.pop("_make", None)
+            if make is not None:
+                value = known[name] = make()
+                return value
+        raise AttributeError(name)
+
+    def __getstate__(self) -> dict:
+        getattr(self, self.LATER)  # made now
+        return self.__dict__
+
+
 @dataclass(frozen=True)
-class SequenceDeclared(Event):
-    """``sequence``: the declared sequence in words (``rules.words.declaration_words``). The engine
-    makes the event with what words it (``worded_later``): the words are made when first read, so
-    a search, which reads few of its events, does not write every sequence it plays."""
+class SequenceDeclared(_MadeLater, Event):
+    """``sequence``: the declared sequence in words (``rules.words.declaration_words``), made when
+    first read."""
 
     player: str
     sequence: str
     cost: int
     rule = "RULES 4.5"
-
-    @classmethod
-    def worded_later(cls, player: str, words: Callable[[], str], cost: int) -> SequenceDeclared:
-        """The event whose ``sequence`` is ``words()``, called once when it is first read."""
-        e = _new(cls)
-        e.__dict__.update(player=player, cost=cost, _words=words)
-        return e
-
-    def __getattr__(self, name: str):  # only for an attribute not set: ``sequence`` not worded yet
-        if name == "sequence":
-            known = self.__dict__
-            words = known.pop("_words", None)
-            if words is not None:
-                said = known["sequence"] = words()
-                return said
-        raise AttributeError(name)
-
-    def __getstate__(self) -> dict:  # pickled and copied with its words, as one made with them
-        self.sequence  # noqa: B018 - worded now
-        return self.__dict__
+    LATER = "sequence"
 
     @property
     def text(self) -> str:
@@ -437,9 +444,10 @@ class SheetHandedIn(Event):
 
 
 @dataclass(frozen=True)
-class SheetsRevealed(Event):
-    lines: tuple[str, ...]
+class SheetsRevealed(_MadeLater, Event):
+    lines: tuple[str, ...]  # made when first read
     rule = "RULES 12.1"
+    LATER = "lines"
 
     @property
     def text(self) -> str:

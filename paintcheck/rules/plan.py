@@ -22,8 +22,10 @@ from paintcheck.rules.actions import (
 )
 from paintcheck.rules.measure import Measurer
 
+_set = object.__setattr__  # a frozen class's fields set at once (its generated __init__ sets them one by one)
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Stance:
     """Where and how the player stands at one action of his sequence."""
 
@@ -32,8 +34,11 @@ class Stance:
     side: str | None
     side_changed: bool  # a side change came before this action
 
+    def __init__(self, point, cover, side, side_changed) -> None:
+        _set(self, "__dict__", dict(point=point, cover=cover, side=side, side_changed=side_changed))
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Fire:
     """A shot or dump of the sequence."""
 
@@ -45,8 +50,12 @@ class Fire:
     cleaned: bool  # a CLEAN came before it (messy paint gone)
     reloaded: bool  # a RELOAD came before it
 
+    def __init__(self, action, target, dump, supports, number, cleaned, reloaded) -> None:
+        _set(self, "__dict__", dict(action=action, target=target, dump=dump, supports=supports,
+                                     number=number, cleaned=cleaned, reloaded=reloaded))
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Plan:
     player: str
     start: Point
@@ -60,6 +69,13 @@ class Plan:
     def_after_move: bool
     clears: int
     cost: int
+
+    def __init__(self, player, start, path, move_action, move_supports, stances,
+                 final, fires, def_count, def_after_move, clears, cost) -> None:
+        _set(self, "__dict__", dict(player=player, start=start, path=path, move_action=move_action,
+                                     move_supports=move_supports, stances=stances, final=final, fires=fires,
+                                     def_count=def_count, def_after_move=def_after_move, clears=clears,
+                                     cost=cost))
 
     @property
     def end(self) -> Point:

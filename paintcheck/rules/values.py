@@ -21,6 +21,7 @@ from paintcheck.rules.words import height_word, posture_word
 from paintcheck.said import Said
 
 VERB = {GRAZE: "grazes", CROSS: "crosses"}
+_set = object.__setattr__  # a frozen class's fields set at once (its generated __init__ sets them one by one)
 
 
 # -- the parts' labels: words made once (a search reads thousands of shots), each a Said ----------------
@@ -101,7 +102,7 @@ def base_value(kind: str) -> int:
     return bases[kind]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Stand:
     """A player as a shooter or a static target sees the table."""
 
@@ -111,6 +112,10 @@ class Stand:
     posture: str
     team: str
     blind: bool  # carries boulets: no field of vision (RULES 9.5)
+
+    def __init__(self, point, cover, side, posture, team, blind) -> None:
+        _set(self, "__dict__", dict(point=point, cover=cover, side=side, posture=posture, team=team,
+                                     blind=blind))
 
 
 @dataclass(frozen=True)
