@@ -6,11 +6,13 @@ layout (default box21). With ``--swap`` the first coach (``--blue``) plays White
 Matches are shared among worker processes (``--jobs``) and tallied in match order, so the same seed
 gives the same output whatever the jobs, except the thinking times. ``hard`` searches a fixed number
 of determinizations per decision here (``hard.TOURNAMENT_ITERATIONS``), not a wall-clock budget, so its
-decisions too are the same for the same seed."""
+decisions too are the same for the same seed. Each worker warms the engine's caches and freezes them
+out of the garbage collector's passes (``coach.warm_up``), and freezes what each match adds after it."""
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import math
 import multiprocessing
@@ -86,6 +88,12 @@ def _play(job: tuple[int, int]) -> tuple:
         record = play_duel(table.engine, table.start_break(), seed, kinds)
     except Exception as exc:  # noqa: BLE001 - a tournament counts every failure, then goes on
         return None, f"{type(exc).__name__}: {exc}", [], []
+    finally:
+        # between matches, untimed: the match's garbage collected, and the caches it grew frozen out
+        # of the collector's passes (only what is new since the last match is walked: a few ms), so
+        # that no full pass over the grown caches lands in the middle of a decision
+        gc.collect()
+        gc.freeze()
     result = "draw" if record.winner == "draw" else ("first" if record.winner == first_team else "second")
     return result, None, record.seconds[first_team], record.seconds[second_team]
 
