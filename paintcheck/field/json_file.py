@@ -130,9 +130,10 @@ def _check_texts(data: Any) -> None:
             try:
                 item.encode("utf-8")
             except UnicodeEncodeError as exc:
-                raise _Problem(f"the text {item[:20]!r} holds a lone surrogate "
-                               f"(\\u{ord(item[exc.start]):04x})") from None
+                shown, char = repr(item[:20]), f"\\u{ord(item[exc.start]):04x}"
+                raise _Problem(_said("surrogate", f"the text {shown} holds a lone surrogate ({char})",
+                                     value=shown, char=char)) from None
 
 
 def _refuse_constant(name: str) -> Any:
-    raise _Problem(f"{name} is not a number")
+    raise _Problem(_said("constant", f"{name} is not a number", constant=name))

@@ -221,6 +221,30 @@ def test_every_damaged_save_is_refused_in_english_and_in_french(path):
         _assert_said(problem, path.name)
 
 
+_SENTENCE = re.compile(r"\b[a-z]+ [a-z]+ [a-z]+\b")  # three English words: a sentence, not data
+
+
+def _sentences_left(words, source: str = "") -> list[tuple]:
+    """Plain texts inside ``words`` that read as English sentences: each should be a Said (Python's
+    own words on a value it could not use, ``rules.codec.decision_mistypes``' error, are shown as
+    they come, like the system's)."""
+    if isinstance(words, Said):
+        return [found for name, value in words.values.items()
+                if (words.key, name) != ("rules.codec.decision_mistypes", "error")
+                for found in _sentences_left(value, source)]
+    text = words.replace(source, "") if isinstance(words, str) else ""
+    return [(text,)] if _SENTENCE.search(text) else []
+
+
+def test_no_english_sentence_is_left_inside_a_problem():
+    for key, data in LAYOUTS.items():
+        for line in layout_problems(data, "broken.json"):
+            assert not _sentences_left(line), (key, line)
+    for path in DAMAGED:
+        assert not _sentences_left(_refusal(path), str(path)), path.name
+        assert not _sentences_left(saves.read_saved(path).problem), path.name
+
+
 # -- the window, in French ----------------------------------------------------------------------------
 @pytest.fixture
 def french(monkeypatch):
