@@ -274,11 +274,16 @@ class RoundView:
         if found is None:
             pts = list(path[1:])
             seen = [pt for pt, ok in zip(pts, self.sees(shooter, pts), strict=True) if ok]
-            ignore = tuple(c for c in (shooter.cover, cover) if c)
-            lines = self.m.lines_of_fire(shooter.point, seen, ignore) if seen else ()
+            # the lines with nothing left out, the covers skipped while reading them (the same
+            # verdicts as on the lines without the covers, without making those lines)
+            lines = self.m.lines_of_fire(shooter.point, seen) if seen else ()
+            ignore = (shooter.cover, cover)
+            blocking = tables.BLOCKING
+            posture = shooter.posture
             found = tuple(
                 pt for pt, touches in zip(seen, lines, strict=True)
-                if not line_of_fire_blocked(shooter.posture, touches)
+                if not any((posture, t.height, t.effect == CROSS) in blocking
+                           for t in touches if t.obstacle not in ignore)
             )
             if len(known) >= _RUNS_MAX:
                 known.clear()
