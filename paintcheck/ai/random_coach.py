@@ -40,7 +40,7 @@ from paintcheck.rules.engine import Engine
 from paintcheck.rules.legality import (
     reaction_options,
     why_move_illegal,
-    why_reaction_illegal,
+    why_reaction_over_limit,
     why_target_unreachable,
 )
 from paintcheck.rules.plan import make_plan
@@ -319,9 +319,9 @@ class RandomCoach:
         options = [r for r, reason in reaction_options(state, self.team, self.engine.m) if reason is None]
         self.rng.shuffle(options)
         chosen: list[Reaction] = []
-        view = RoundView(state, self.engine.m)
         for r in options:
             if self.rng.random() < (0.6 if r.kind == SUPPRESSIVE else 0.35):
-                if why_reaction_illegal(state, r, self.engine.m, view, tuple(chosen)) is None:
+                # legal on its own: only the limits counting the reactions chosen before can refuse it
+                if why_reaction_over_limit(state, r, tuple(chosen)) is None:
                     chosen.append(r)
         return React(self.team, tuple(chosen))

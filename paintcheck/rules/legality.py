@@ -298,11 +298,9 @@ def why_reaction_illegal(state: MatchState, r: Reaction, m: Measurer, view: Roun
     if r.player in state.active.values():
         return refusal("react_activated", f"{r.player} is activated this round: he acts by his sequence",
                        player=r.player)
-    his = [x for x in (*state.reactions, *taken) if x.player == r.player]
-    if r.kind == REFLEX and sum(x.kind == REFLEX for x in his) >= tables.REFLEXES_PER_ROUND:
-        return refusal("reflex_once", f"{r.player} already fires his reflex shot this round", player=r.player)
-    if len(his) >= tables.REACTIONS_PER_ROUND:
-        return refusal("react_once", f"{r.player} already reacts this round", player=r.player)
+    reason = why_reaction_over_limit(state, r, taken)
+    if reason:
+        return reason
     if p.boulets:
         return refusal("react_boulets", f"{r.player} carries boulets: no field of vision, no interactive "
                        "fire", player=r.player)
@@ -339,6 +337,17 @@ def why_reaction_illegal(state: MatchState, r: Reaction, m: Measurer, view: Roun
         return refusal("reaction_kind", f"a reaction is reflex or suppressive, not {r.kind!r}",
                        kind=repr(r.kind))
     return why_target_unreachable(view, view.stand(r.player), r.target)
+
+
+def why_reaction_over_limit(state: MatchState, r: Reaction, taken: tuple[Reaction, ...] = ()) -> str | None:
+    """Whether ``r`` passes the round's limits on its player's reactions, ``taken`` (reactions
+    chosen with it) counted: the only part of ``why_reaction_illegal`` that ``taken`` changes."""
+    his = [x for x in (*state.reactions, *taken) if x.player == r.player]
+    if r.kind == REFLEX and sum(x.kind == REFLEX for x in his) >= tables.REFLEXES_PER_ROUND:
+        return refusal("reflex_once", f"{r.player} already fires his reflex shot this round", player=r.player)
+    if len(his) >= tables.REACTIONS_PER_ROUND:
+        return refusal("react_once", f"{r.player} already reacts this round", player=r.player)
+    return None
 
 
 def why_reactions_illegal(state: MatchState, decision: React, m: Measurer) -> str | None:
