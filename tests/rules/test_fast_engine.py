@@ -79,3 +79,36 @@ def test_plans_remembered_by_declaration_and_by_value():
     assert first.stances[0] is first.stances[1] is first.final  # no move, no turn: one stance
     make_plan.cache_clear()
     assert make_plan(decl, (5, -8), table.measurer) is not first
+
+
+def test_events_whose_words_are_made_later_are_the_ones_made_at_once():
+    """A declared sequence's words and the revealed sheets' lines are made when first read: read,
+    compared, copied or pickled, the event is the one made with them."""
+    import copy
+    import pickle
+
+    from paintcheck.rules import events as ev
+    from paintcheck.rules.actions import Declare, Def, Shot
+    from paintcheck.rules.words import declaration_words
+
+    table = Table.from_file(ROOT / "layouts" / "box21_small.json", sight=False)
+    decl = Declare("B1", "kneeling", (Def(), Shot("W1"), Def()))
+    words = declaration_words(decl, table.measurer)
+    at_once = ev.SequenceDeclared("B1", words, 3)
+    made = []
+
+    def later():
+        made.append(1)
+        return declaration_words(decl, table.measurer)
+
+    uses = (lambda e: e.text, lambda e: e.to_dict(), repr, hash, copy.deepcopy,
+            lambda e: pickle.loads(pickle.dumps(e)))
+    for use in uses:
+        e = ev.SequenceDeclared.later(later, player="B1", cost=3)
+        assert use(e) == use(at_once)
+        assert e == at_once and e.sequence.key == words.key and e.sequence.values == words.values
+    assert len(made) == len(uses)  # once each
+    sheets = ev.SheetsRevealed.later(lambda: ("a", "b"))
+    assert sheets == ev.SheetsRevealed(("a", "b")) and sheets.to_dict()["lines"] == ("a", "b")
+    with pytest.raises(AttributeError):
+        sheets.nothing  # noqa: B018
