@@ -45,7 +45,7 @@ from paintcheck.rules.legality import (
 )
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState
-from paintcheck.rules.values import RoundView, with_declaration
+from paintcheck.rules.values import RoundView, sequence_stand
 
 TRIES = 12  # random sequences proposed before falling back to the safe one
 # the next action of a random sequence, with its weight; drawn as random.choices draws one (the same
@@ -220,8 +220,9 @@ class RandomCoach:
                     bad = known[key] = why_move_illegal(state, pid, a, m) is not None
                 if bad:
                     return True
-        plan = make_plan(decl, state.players[pid].point, m)
-        mine = None
+        p = state.players[pid]
+        plan = make_plan(decl, p.point, m)
+        tied = state.resolution is not None and pid in state.resolution.hit_now
         for f in plan.fires:
             if f.dump:
                 continue
@@ -230,10 +231,8 @@ class RandomCoach:
             # whether boulets still blind him (his clears)
             key = (st.point, st.cover, st.side, decl.posture, plan.clears, f.target)
             bad = known.get(key)
-            if bad is None:
-                if mine is None:  # where he stands at each shot, as legality reads it
-                    mine = RoundView(with_declaration(state, decl), m)
-                shooter = mine.stand(pid, f.action)
+            if bad is None:  # where he stands at that shot, as legality reads it
+                shooter = sequence_stand(p, plan, decl.posture, f.action, tied)
                 bad = known[key] = why_target_unreachable(view, shooter, f.target) is not None
             if bad:
                 return True

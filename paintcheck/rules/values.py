@@ -188,6 +188,15 @@ def _runs_known(m: Measurer) -> dict:
     return known
 
 
+def sequence_stand(p: Player, plan: Plan, posture: str, action: int, tied: bool = False) -> Stand:
+    """``p`` at ``action`` of his declared sequence (``plan``, declared ``posture``); ``tied``: hit
+    in the group being resolved, he still fires with it (RULES 11.5)."""
+    s = plan.stance_at(action)
+    # his boulets are cleared by his first actions (RULES 9.4): after them he sees (9.5)
+    blind = p.boulets > plan.clears and not tied
+    return Stand(s.point, s.cover, s.side, posture, p.team, blind)
+
+
 def lost(reason: str) -> Reading:
     return Reading((), (), None, (0.0, 0.0), (0, 0), False, (), reason)  # type: ignore[arg-type]
 
@@ -227,10 +236,7 @@ class RoundView:
         res = self.state.resolution
         tied = res is not None and pid in res.hit_now
         if plan is not None and action >= 0:
-            s = plan.stance_at(action)
-            # his boulets are cleared by his first actions (RULES 9.4): after them he sees (9.5)
-            blind = p.boulets > plan.clears and not tied
-            return Stand(s.point, s.cover, s.side, decl.posture, p.team, blind)
+            return sequence_stand(p, plan, decl.posture, action, tied)
         point = p.point if p.on_field else p.fell_at
         return Stand(point, p.cover, p.side, p.posture, p.team, p.boulets > 0 and not tied)
 
