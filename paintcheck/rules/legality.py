@@ -277,16 +277,25 @@ def why_target_unreachable(view: RoundView, shooter: Stand, target: str, word: s
 # -- reactions ---------------------------------------------------------------------------------------
 def fires_or_moves(state: MatchState, view: RoundView, pid: str):
     """What ``pid`` does this round that an enemy could react to:
-    (the sides he shoots from, the points he shoots from, his move path or None)."""
+    (the sides he shoots from, the points he shoots from, his move path or None). Read once per
+    view of ``state`` (every candidate reaction against him asks it)."""
+    known = view.acts if state is view.state else {}
+    found = known.get(pid)
+    if found is None:
+        found = known[pid] = _fires_or_moves(state, view, pid)
+    return found
+
+
+def _fires_or_moves(state: MatchState, view: RoundView, pid: str):
     plan = view.plans.get(pid)
     if plan is not None:
         stances = [plan.stance_at(f.action) for f in plan.fires]
-        return {s.side for s in stances}, [s.point for s in stances], plan.path
+        return frozenset(s.side for s in stances), tuple(s.point for s in stances), plan.path
     for r in state.reactions:
         if r.player == pid:
             p = state.players[pid]
-            return {p.side}, [p.point], None
-    return set(), [], None
+            return frozenset((p.side,)), (p.point,), None
+    return frozenset(), (), None
 
 
 def why_reaction_illegal(state: MatchState, r: Reaction, m: Measurer, view: RoundView | None = None,
@@ -320,7 +329,7 @@ def why_reaction_illegal(state: MatchState, r: Reaction, m: Measurer, view: Roun
             return refusal("reflex_def", f"{r.player} has DEF {p.def_count}: a reflex needs DEF "
                            f"{tables.REFLEX_MAX_DEF} or less", player=r.player, count=p.def_count,
                            most=tables.REFLEX_MAX_DEF)
-        shows = shot_points + (list(path[1:]) if moves_openly else [])
+        shows = [*shot_points, *(path[1:] if moves_openly else ())]
         if not any(view.sees(view.stand(r.player), shows)):
             return refusal("reflex_unseen", f"{r.player} does not see {r.target} shoot or move in his "
                            "field of vision", player=r.player, target=r.target)

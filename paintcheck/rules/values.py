@@ -216,6 +216,7 @@ class RoundView:
             for pid, decl in state.declarations.items()
         }
         self._runs: dict | None = None  # the measurer's vulnerable points, once asked
+        self.acts: dict[str, tuple] = {}  # what each player does that an enemy could react to (legality)
         self._stands: dict[tuple[str, int], Stand] = {}
 
     # -- where players stand --------------------------------------------------------------------
