@@ -88,7 +88,11 @@ def why_illegal(state: MatchState, decision, measurer: Measurer) -> str | None:
     who = to_move(state)
     if team != who:
         text = f"it is {who}'s turn to decide, not {team}'s"
-        return refusal(f"not_your_turn.{who}", text) if who in ("blue", "white") else text
+        if who not in ("blue", "white"):
+            return text
+        if team in ("blue", "white"):
+            return refusal(f"not_your_turn.{who}", text)
+        return refusal(f"not_your_turn_other.{who}", text, team=team)  # a team of neither side
     if isinstance(decision, AssignOrders):
         return why_orders_illegal(state, decision)
     if isinstance(decision, Declare):

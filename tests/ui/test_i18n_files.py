@@ -212,9 +212,6 @@ def test_a_saved_matchs_problem_is_said_in_english_and_in_french(data):
 
 @pytest.mark.parametrize("path", DAMAGED, ids=lambda p: p.stem)
 def test_every_damaged_save_is_refused_in_english_and_in_french(path):
-    if path.name == "decision_wrong_team.json":
-        pytest.xfail("the engine's refusal of a team that is neither (legality.why_illegal: "
-                     "rules.refusal.not_your_turn.blue says 'not white's' for 'red')")
     _assert_said(_refusal(path), path.name)
     problem = saves.read_saved(path).problem  # what the saves list shows
     if problem is not None:
