@@ -171,7 +171,9 @@ _TELLERS = {
     ev.GunChecked: lambda e, loc: tr(_t("gun_works" if e.works else "gun_broken"), loc, player=e.player,
                                      roll=e.roll),
     ev.SpeakingOrder: lambda e, loc: tr(_t(f"speaks_first.{e.order[0]}"), loc, reason=words(e.reason, loc)),
-    ev.SequenceDeclared: lambda e, loc: tr(_t("sequence"), loc, sequence=words(e.sequence, loc), cost=e.cost),
+    # French says "1 point d'action"; the English entry stays the engine's log line for any cost
+    ev.SequenceDeclared: lambda e, loc: tr(_t("sequence_one" if e.cost == 1 else "sequence"), loc,
+                                           sequence=words(e.sequence, loc), cost=e.cost),
     ev.ReactionDeclared: lambda e, loc: tr(_t(f"reaction.{e.kind}"), loc, player=e.player, target=e.target),
     ev.NoReaction: lambda e, loc: tr(_t(f"no_reaction.{e.team}"), loc, reason=words(e.reason, loc)),
     ev.BouletsCleared: lambda e, loc: tr(_t("boulets_cleared"), loc, player=e.player, count=e.count,
