@@ -6,8 +6,9 @@ points in reach; each sequence is worth the eliminations (and boulets) its shots
 the engine's own ``RoundView.reading`` and the exact odds, less the eliminations the enemies should
 inflict on him where he ends (``Judge``), plus the shots that place will offer him next. Order tokens
 go first to the players with the most to win or lose; reactions are fired when their chance pays;
-the break sheet sends runners to the best-protected pieces in reach and prebunks the piece the other
-side would take (the field is mirrored). ``easy`` is the same coach with noise on every score."""
+the break sheet sends runners to the best-protected pieces in reach and prebunks where the other
+side's runners, planned the same way on the public field, should run. ``easy`` is the same coach
+with noise on every score."""
 
 from __future__ import annotations
 
