@@ -44,12 +44,6 @@ from paintcheck.field.layout import (  # noqa: F401 - the mirror is read from he
     mirror_spec,
 )
 from paintcheck.field.layout_checks import (  # noqa: F401 - the checks' public names, read from here
-    _LAYOUT_KEYS,
-    FORMAT,
-    MAX_COLUMNS,
-    MAX_ROWS_PER_HALF,
-    MIN_COLUMNS,
-    MIN_ROWS_PER_HALF,
     Placements,
     _check,
     _entry,
@@ -57,6 +51,14 @@ from paintcheck.field.layout_checks import (  # noqa: F401 - the checks' public 
     _same_place,
     layout_findings,
     layout_problems,
+)
+from paintcheck.field.layout_schema import (  # noqa: F401 - the file's sizes and format, read from here
+    _LAYOUT_KEYS,
+    FORMAT,
+    MAX_COLUMNS,
+    MAX_ROWS_PER_HALF,
+    MIN_COLUMNS,
+    MIN_ROWS_PER_HALF,
 )
 
 MAX_FILE_BYTES = 1 << 20  # a layout is a few kilobytes; refuse anything past 1 MiB unread

@@ -17,8 +17,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from paintcheck.field.layout_checks import MAX_NAME, layout_findings, layout_problems
+from paintcheck.field.layout_checks import layout_findings, layout_problems
 from paintcheck.field.layout_file import default_layout_path
+from paintcheck.field.layout_schema import MAX_NAME
 from paintcheck.rules.codec import CodecError, MatchRecord, decision_from_dict
 from paintcheck.said import Said
 from paintcheck.ui import i18n, saves
