@@ -9,35 +9,28 @@ protractor's segment, RULES 8.2; the line of fire's graze or cross, RULES 8.4). 
 learner's answer with it; ``explanation`` fills the explanation's ``{placeholders}`` with the
 reading's own numbers, so no number of the answer is written in the file either.
 
-``Progress`` (which lessons were answered right) is kept as JSON in the user's data folder.
+This module holds the lessons as data and reads their files; ``lesson_answers`` computes a lesson's
+answer and explanation, ``lesson_progress`` keeps which lessons were answered right.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from paintcheck.field.atomic import write_atomically, write_text
 from paintcheck.field.json_file import JsonFileError, read_json
 from paintcheck.field.lattice import NOTATION_LATTICE, Point, point_name
 from paintcheck.field.layout_file import layouts_dir
-from paintcheck.odds.situation import Figure, Situation, SituationReading, read
+from paintcheck.odds.situation import Figure, Situation
 from paintcheck.odds.situation import figure_ids as situation_figure_ids
 from paintcheck.rules import tables
-from paintcheck.rules.measure import CROSS, GRAZE, Measurer
-from paintcheck.rules.values import RoundView
-from paintcheck.said import Said
+from paintcheck.rules.measure import CROSS, GRAZE
 
 FORMAT = "paintcheck-lesson/1"
-PROGRESS_FORMAT = "paintcheck-lesson-progress/1"
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "assets" / "lessons"
 MAX_LESSON_BYTES = 64 * 1024
-MAX_PROGRESS_BYTES = 1024 * 1024
-APP_NAME = "paintcheck-digital"  # the user's folders, as ui.saves and geometry.sight name them
 NONE = "none"
 POSSIBLE, IMPOSSIBLE = "possible", "impossible"
 
@@ -342,131 +335,11 @@ def layout_path(lesson: Lesson) -> Path:
     return layouts_dir() / lesson.layout
 
 
-# -- the answer ------------------------------------------------------------------------------------------
-def reading(m: Measurer, lesson: Lesson) -> SituationReading:
-    """The engine's reading of the lesson's situation (its first shot; ``.second`` the other)."""
-    try:
-        return read(m, lesson.situation)
-    except ValueError as exc:
-        raise LessonError(f"{lesson.source or lesson.id}: situation: {exc}") from None
-
-
-def _asked(m: Measurer, lesson: Lesson) -> tuple[SituationReading, SituationReading]:
-    """The whole reading and the shot the question is about."""
-    r = reading(m, lesson)
-    shot = r
-    if lesson.question.shot == 2:
-        if r.second is None:
-            raise LessonError(f"{lesson.source or lesson.id}: question.shot: the situation has no"
-                              " second target")
-        shot = r.second
-    if ASKS[lesson.question.ask].needs_shot and shot.lost:
-        raise LessonError(f"{lesson.source or lesson.id}: question.ask: {lesson.question.ask!r} needs a shot"
-                          f" that can be made, and this one is lost ({shot.lost})")
-    return r, shot
-
-
-def _aim(m: Measurer, r: SituationReading, shot: SituationReading):
-    view = RoundView(r.state, m)
-    return view, view.stand(r.shooter_id, shot.entry.action)
-
-
-def _segment(m: Measurer, r: SituationReading, shot: SituationReading) -> int:
-    """The protractor on the static target, aligned with his cover: the segment floor(θ/18°) the
-    shooter stands in (RULES 8.2; ``overlays.read_protractor`` numbers them the same way)."""
-    view, shooter = _aim(m, r, shot)
-    if view.running(shot.target_id):
-        raise LessonError("question.ask: 'segment' is asked of a static target (a run reads 'run_angle')")
-    st = view.static_stand(shot.target_id)
-    return tables.angle_segment(m.static_angle(st.point, st.cover, shooter.point))
-
-
-def _line(m: Measurer, lesson: Lesson, r: SituationReading, shot: SituationReading) -> str:
-    """What the ruler from the shooter to the target does at the obstacle asked about: graze, cross
-    or none, leaving out the shooter's and the target's own covers as the engine does (RULES 8.4)."""
-    view, shooter = _aim(m, r, shot)
-    if view.running(shot.target_id):
-        raise LessonError("question.ask: 'line' is asked of a static target (a run reads its sweep)")
-    st = view.static_stand(shot.target_id)
-    ignore = tuple(c for c in (shooter.cover, st.cover) if c)
-    (touches,) = m.lines_of_fire(shooter.point, [st.point], ignore)
-    return next((t.effect for t in touches if t.obstacle == lesson.question.obstacle), NONE)
-
-
-def _modifier(shot: SituationReading, words: str) -> int:
-    return sum(t.value for t in shot.shot_terms if words in t.label)
-
-
-def answer(m: Measurer, lesson: Lesson) -> int | str:
-    """The right answer, computed by the engine and the instruments (never read from the file).
-
-    ``m`` measures the lesson's layout (``layout_path``). ``LessonError`` when the question does not
-    fit the situation (a required roll for a lost shot, a segment for a runner)."""
-    q = lesson.question
-    r, shot = _asked(m, lesson)
-    try:
-        compute: dict[str, Callable[[], int | str]] = {
-            "required": lambda: shot.required,
-            "shot_value": lambda: shot.shot_value,
-            "protection": lambda: shot.protection,
-            "band": lambda: shot.term("distance"),
-            "segment": lambda: _segment(m, r, shot),
-            "angle": lambda: shot.term("angle"),
-            "run_angle": lambda: shot.term("run angle"),
-            "line": lambda: _line(m, lesson, r, shot),
-            "possible": lambda: POSSIBLE if shot.lost is None else IMPOSSIBLE,
-            "vulnerable_points": lambda: len(shot.vulnerable),
-            "modifier": lambda: _modifier(shot, q.term),
-            "dodge_dice": lambda: shot.dodge_dice,
-            "boulets": lambda: _boulets(lesson, shot),
-        }
-        return compute[q.ask]()
-    except LessonError as exc:
-        raise LessonError(f"{lesson.source or lesson.id}: {exc}") from None
-
-
-def _boulets(lesson: Lesson, shot: SituationReading) -> int:
-    """The boulets a dodge with ``dice`` dice gives (RULES 9.4), as the odds name them; a target who
-    already carries boulets gets 4 whatever the dice (RULES 9.7), so the question is not asked then."""
-    if lesson.situation.boulets:
-        raise LessonError("question.ask: 'boulets' is asked of a target who carries none yet (RULES 9.7)")
-    dice = lesson.question.dice
-    if dice > shot.dodge_dice:
-        raise LessonError(f"question.dice: the target is allowed {shot.dodge_dice} dodge dice, not {dice}")
-    return shot.odds.boulets[dice]
-
-
-_MINUS = str.maketrans({"−": "-", "–": "-", "+": ""})
-
-
-def normalise(lesson: Lesson, given) -> int | str | None:
-    """A learner's answer as ``answer`` gives it (a number, or a choice's word), or None if it is
-    not one (" +2 ", "−1" and 3 are numbers; " Graze" is "graze")."""
-    if ASKS[lesson.question.ask].number:
-        if isinstance(given, bool):
-            return None
-        if isinstance(given, int):
-            return given
-        try:
-            return int(str(given).strip().translate(_MINUS))
-        except ValueError:
-            return None
-    return str(given).strip().lower() if given is not None else None
-
-
-def check(m: Measurer, lesson: Lesson, given) -> bool:
-    """Whether ``given`` is the right answer."""
-    value = normalise(lesson, given)
-    return value is not None and value == answer(m, lesson)
-
-
-# -- the explanation ---------------------------------------------------------------------------------------
+# -- the explanation's placeholders ------------------------------------------------------------
 _FIELD = re.compile(r"\{([a-z_0-9]*)\}")
 PLACEHOLDERS = ("answer", "sum", "required", "shot_value", "protection", "distance", "theta", "phi",
                 "segment", "vulnerable", "dodge_dice", "lost", "eliminated")
 
-
-DECIMALS = {"distance": 1, "theta": 0, "phi": 0, "eliminated": 1}  # the digits of a measured value
 
 
 def _placeholders(text: str, where: str) -> None:
@@ -475,151 +348,8 @@ def _placeholders(text: str, where: str) -> None:
             raise _Bad(f"{where}: unknown placeholder {{{name}}} (known: {', '.join(PLACEHOLDERS)})")
 
 
-def sum_words(shot: SituationReading) -> str:
-    """The sum as the match panel writes it: '10 (simple) − 1 (distance) = 9 against 10 (cylinder
-    kneeling) + 7 (2 DEF) = 17 → needs 19' (in English; the window writes it in its language)."""
-    def parts(terms) -> str:
-        out = ""
-        for i, t in enumerate(terms):
-            sign = "+" if t.value >= 0 else "−"
-            out += f"{t.value} ({t.label})" if i == 0 else f" {sign} {abs(t.value)} ({t.label})"
-        return out
-
-    against = f"{parts(shot.protection_terms)} = {shot.protection}"
-    if shot.lost:
-        return f"the shot is lost: {shot.lost}"
-    return f"{parts(shot.shot_terms)} = {shot.shot_value} against {against} → needs {shot.required}"
-
-
-def english_value(name: str, value) -> str:
-    """A placeholder's value as the English explanation writes it (``DECIMALS`` digits)."""
-    if isinstance(value, float):
-        return f"{value:.{DECIMALS[name]}f}"
-    return str(value)
-
-
-def explanation(m: Measurer, lesson: Lesson, language: str = "en",
-                word: Callable[[str, object], str] = english_value) -> str:
-    """The lesson's explanation in ``language`` with its placeholders filled from the engine's
-    reading (``explanation_values``), each written by ``word(name, value)``: by default as English
-    writes it; the window writes them for its language (a decimal comma, the sum's words)."""
-    values = explanation_values(m, lesson)
-    return _FIELD.sub(lambda match: word(match.group(1), values[match.group(1)]()),
-                      lesson.text(language).explain)
-
-
-def explanation_values(m: Measurer, lesson: Lesson) -> dict[str, Callable[[], object]]:
-    """Each placeholder's value, computed when asked: {answer} (a number, or a choice's word),
-    {sum} (the whole sum line, ``sum_words``), {required}, {shot_value}, {protection}, {distance} (the
-    ruler, in points, a float), {theta} / {phi} (the protractor, degrees, floats; ``-`` when it does
-    not apply), {segment}, {vulnerable}, {dodge_dice}, {lost} (the engine's reason), {eliminated}
-    (the chance of an elimination, in %, a float)."""
-    r, shot = _asked(m, lesson)
-    view, shooter = _aim(m, r, shot)
-    aim = view.aim_point(shot.target_id)
-    running = view.running(shot.target_id)
-    def phi() -> float | str:
-        return float(m.run_angle(view.plans[shot.target_id].path, shooter.point)) if running else "-"
-
-    return {
-        "answer": lambda: answer(m, lesson),
-        "sum": lambda: sum_words(shot),
-        "required": lambda: shot.required,
-        "shot_value": lambda: shot.shot_value,
-        "protection": lambda: shot.protection,
-        "distance": lambda: float(m.distance(shooter.point, aim)),
-        "theta": lambda: float(m.static_angle(aim, view.static_stand(shot.target_id).cover, shooter.point)),
-        "phi": phi,
-        "segment": lambda: _segment(m, r, shot) if not running else "-",
-        "vulnerable": lambda: len(shot.vulnerable),
-        "dodge_dice": lambda: shot.dodge_dice,
-        "lost": lambda: shot.lost or "",
-        "eliminated": lambda: 100 * float(shot.odds.eliminated) if shot.odds else 0,
-    }
-
-
-def asked_shot(m: Measurer, lesson: Lesson) -> SituationReading:
-    """The reading of the shot the question is about (the first target's, or the second's)."""
-    return _asked(m, lesson)[1]
-
-
-def lit_terms(m: Measurer, lesson: Lesson) -> tuple[int, ...]:
-    """Indices in the asked shot's ``terms`` of the terms the lesson lights: those whose label holds
-    a ``highlight`` entry ("vulnerable" lights "2 vulnerable", "sweep" every obstacle swept)."""
-    _, shot = _asked(m, lesson)
-    return tuple(i for i, t in enumerate(shot.terms) if any(h in t.label for h in lesson.highlight))
-
 
 def figure_ids(lesson: Lesson) -> tuple[str, str, str | None]:
     """The ids the situation's figures get in its match state: shooter, target, second target
     (the question's words call them so: 'What does W1 need to hit B1?')."""
     return situation_figure_ids(lesson.situation)
-
-
-# -- progress ----------------------------------------------------------------------------------------------
-def data_dir() -> Path:
-    """The user's data folder for Paintcheck (as ``ui.saves.data_dir``)."""
-    import platformdirs  # the user's folders only; the odds themselves are stdlib
-
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
-def progress_path() -> Path:
-    return data_dir() / "lessons.json"
-
-
-@dataclass
-class Progress:
-    """Which lessons were answered right (at least once), and how many answers each took."""
-
-    right: set[str] = field(default_factory=set)
-    tries: dict[str, int] = field(default_factory=dict)
-    problem: str | None = None  # why the saved progress could not be read (it starts again empty)
-
-    def record(self, lesson_id: str, right: bool) -> None:
-        self.tries[lesson_id] = self.tries.get(lesson_id, 0) + 1
-        if right:
-            self.right.add(lesson_id)
-
-    def done(self, lesson_id: str) -> bool:
-        return lesson_id in self.right
-
-    def as_json(self) -> dict:
-        return {"format": PROGRESS_FORMAT, "right": sorted(self.right),
-                "tries": dict(sorted(self.tries.items()))}
-
-    @classmethod
-    def from_json(cls, data) -> Progress:
-        """The progress from its JSON object; ``ValueError`` (a ``Said``: range.progress.*) if it is none."""
-        if not isinstance(data, dict) or data.get("format") != PROGRESS_FORMAT:
-            raise ValueError(Said("range.progress.format", f"not a {PROGRESS_FORMAT} file",
-                                  format=PROGRESS_FORMAT))
-        right, tries = data.get("right", []), data.get("tries", {})
-        if not isinstance(right, list) or not all(isinstance(x, str) for x in right):
-            raise ValueError(Said("range.progress.right", "right: a list of lesson ids"))
-        if not isinstance(tries, dict) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
-                                                  for v in tries.values()):
-            raise ValueError(Said("range.progress.tries", "tries: lesson id -> a count"))
-        return cls(set(right), dict(tries))
-
-    @classmethod
-    def load(cls, path: str | os.PathLike[str] | None = None) -> Progress:
-        """The saved progress; empty when there is none, and empty with ``problem`` set when the file
-        is damaged (the lessons go on; the next save replaces it)."""
-        path = Path(path) if path is not None else progress_path()
-        if not path.exists():
-            return cls()
-        try:
-            return cls.from_json(read_json(path, MAX_PROGRESS_BYTES, "lesson progress"))
-        except ValueError as exc:  # JsonFileError included: its reason is a Said too
-            reason = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
-            return cls(problem=Said("range.progress.problem", f"{path.name}: {reason}", file=path.name,
-                                    reason=reason))
-
-    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
-        """Write the progress atomically (a temporary file renamed over the old one)."""
-        path = Path(path) if path is not None else progress_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps(self.as_json(), indent=1) + "\n"
-        write_atomically(path, lambda fd, _tmp: write_text(fd, text))
-        return path

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from paintcheck.odds import lessons
+from paintcheck.odds import lesson_answers, lesson_progress, lessons
 from paintcheck.ui import i18n, theme
 from paintcheck.ui.i18n import say, tr
 
@@ -26,7 +26,7 @@ class RangeLessons:
         self.lesson: lessons.Lesson | None = None
         self.listing = False
         self.catalogue: list[lessons.Lesson] | None = None
-        self.progress: lessons.Progress | None = None
+        self.progress: lesson_progress.Progress | None = None
         self.given = "0"
         self.wrong = 0
         self.outcome: str | None = None  # None (asked), "wrong", "right", "shown"
@@ -44,7 +44,7 @@ class RangeLessons:
             except lessons.LessonError as exc:
                 self.app.flash(tr("range.lessons.cannot_read", error=exc), error=True)
                 return
-            self.progress = lessons.Progress.load()
+            self.progress = lesson_progress.Progress.load()
             if self.progress.problem:
                 problem = say(self.progress.problem)
                 self.app.flash(tr("range.lessons.progress_unread", problem=problem), error=True)
@@ -80,7 +80,7 @@ class RangeLessons:
     # -- answering ------------------------------------------------------------------------------------
     def answer_with(self, given) -> None:
         lesson = self.lesson
-        right = lessons.check(self.m, lesson, given)
+        right = lesson_answers.check(self.m, lesson, given)
         self.progress.record(lesson.id, right)
         try:
             self.progress.save()
@@ -94,7 +94,7 @@ class RangeLessons:
         self.rebuild()
 
     def step_given(self, by: int) -> None:
-        value = lessons.normalise(self.lesson, self.given)
+        value = lesson_answers.normalise(self.lesson, self.given)
         self.given = str((value if isinstance(value, int) else 0) + by)
         self.rebuild()
 
@@ -185,16 +185,16 @@ class RangeLessons:
         key = (self.lesson, self.outcome, i18n.current(), self.pw, self.layout_file)
         if self._explained[0] != key:
             lesson = self.lesson
-            shot = lessons.asked_shot(self.m, lesson)
+            shot = lesson_answers.asked_shot(self.m, lesson)
 
             def word(name: str, value) -> str:
                 return sum_line(shot) if name == "sum" else value_words(name, value)
 
-            explained = lessons.explanation(self.m, lesson, i18n.current(), word)
+            explained = lesson_answers.explanation(self.m, lesson, i18n.current(), word)
             if self.outcome == "right":
                 text = tr("range.lesson.right", explanation=explained)
             else:
-                text = tr("range.lesson.shown", answer=answer_words(lessons.answer(self.m, lesson)),
+                text = tr("range.lesson.shown", answer=answer_words(lesson_answers.answer(self.m, lesson)),
                           explanation=explained)
             self._explained = (key, theme.wrap(text, 14, self.pw))
         return self._explained[1]
@@ -234,12 +234,13 @@ def answer_words(value) -> str:
 
 
 def value_words(name: str, value) -> str:
-    """One placeholder of an explanation in the window's language (``odds.lessons.explanation_values``):
-    the measures with a decimal comma in French, the engine's reasons worded."""
+    """One placeholder of an explanation in the window's language
+    (``odds.lesson_answers.explanation_values``): the measures with a decimal comma in French, the
+    engine's reasons worded."""
     if name == "answer":
         return answer_words(value)
     if isinstance(value, float):
-        return i18n.number(value, lessons.DECIMALS[name])
+        return i18n.number(value, lesson_answers.DECIMALS[name])
     if isinstance(value, int):
         return i18n.number(value)
     return say(value)

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from paintcheck.odds import lesson_answers as la
+from paintcheck.odds import lesson_progress as lp
 from paintcheck.odds import lessons as ls
 from paintcheck.odds.situation import read
 from paintcheck.table import Table
@@ -45,21 +47,21 @@ def test_the_lessons_are_shipped_sorted_and_many():
 @pytest.mark.parametrize("lesson", shipped(), ids=lambda x: x.id)
 def test_each_lesson_is_answered_by_the_engine(lesson):
     m = measurer(lesson.layout)
-    right = ls.answer(m, lesson)
-    assert ls.check(m, lesson, right)
-    assert ls.check(m, lesson, str(right))
+    right = la.answer(m, lesson)
+    assert la.check(m, lesson, right)
+    assert la.check(m, lesson, str(right))
     if ls.ASKS[lesson.question.ask].number:
         assert isinstance(right, int)
-        assert not ls.check(m, lesson, right + 1) and not ls.check(m, lesson, right - 1)
-        assert not ls.check(m, lesson, "twelve")
+        assert not la.check(m, lesson, right + 1) and not la.check(m, lesson, right - 1)
+        assert not la.check(m, lesson, "twelve")
     else:
         assert right in lesson.choices
-        assert all(not ls.check(m, lesson, other) for other in lesson.choices if other != right)
+        assert all(not la.check(m, lesson, other) for other in lesson.choices if other != right)
     if lesson.choices:
         assert str(right) in lesson.choices
-    text = ls.explanation(m, lesson)
+    text = la.explanation(m, lesson)
     assert "{" not in text and "}" not in text and text.strip()
-    assert len(ls.lit_terms(m, lesson)) >= len(set(lesson.highlight)) > 0 or not lesson.highlight
+    assert len(la.lit_terms(m, lesson)) >= len(set(lesson.highlight)) > 0 or not lesson.highlight
 
 
 def test_every_highlight_lights_a_term():
@@ -84,9 +86,9 @@ def test_together_the_lessons_cover_the_instruments_and_the_rules():
     assert {"standing", "kneeling", "prone"} <= {x.shooter.posture for x in s}
     terms = {x.question.term for x in lessons if x.question.ask == "modifier"}
     assert {"sweep", "crosses", "from first target"} <= terms
-    answers = {x.id: ls.answer(measurer(x.layout), x) for x in lessons}
+    answers = {x.id: la.answer(measurer(x.layout), x) for x in lessons}
     assert {ls.POSSIBLE, ls.IMPOSSIBLE} <= set(answers.values())  # a shot that can, one that cannot
-    assert {ls.answer(measurer(x.layout), x) for x in lessons if x.question.ask == "dodge_dice"} == {0, 1, 2}
+    assert {la.answer(measurer(x.layout), x) for x in lessons if x.question.ask == "dodge_dice"} == {0, 1, 2}
 
 
 def test_no_lesson_file_holds_its_answer():
@@ -157,15 +159,15 @@ def test_a_question_that_does_not_fit_its_situation_says_so():
     lesson = next(x for x in shipped() if x.id == "07-impossible-prone")  # a lost shot
     m = measurer(lesson.layout)
     with pytest.raises(ls.LessonError, match="needs a shot that can be made"):
-        ls.answer(m, replace(lesson, question=replace(lesson.question, ask="required")))
+        la.answer(m, replace(lesson, question=replace(lesson.question, ask="required")))
     runner = next(x for x in shipped() if x.situation.run)
     with pytest.raises(ls.LessonError, match="static target"):
-        ls.answer(m, replace(runner, question=replace(runner.question, ask="segment")))
+        la.answer(m, replace(runner, question=replace(runner.question, ask="segment")))
     with pytest.raises(ls.LessonError, match="no second target"):
-        ls.answer(m, replace(lesson, question=replace(lesson.question, shot=2)))
+        la.answer(m, replace(lesson, question=replace(lesson.question, shot=2)))
     bad = replace(lesson, situation=replace(lesson.situation, kind="reflex", supports=1))
     with pytest.raises(ls.LessonError, match="situation: a reflex shot"):
-        ls.answer(m, bad)
+        la.answer(m, bad)
 
 
 def test_the_situation_round_trips_through_the_notation():
@@ -177,21 +179,21 @@ def test_answers_are_read_as_a_player_writes_them():
     by_ask = {x.question.ask: x for x in shipped()}
     band = by_ask["band"]
     m = measurer(band.layout)
-    right = ls.answer(m, band)
-    assert ls.check(m, band, f" {right:+d} ") and ls.check(m, band, str(right).replace("-", "−"))
+    right = la.answer(m, band)
+    assert la.check(m, band, f" {right:+d} ") and la.check(m, band, str(right).replace("-", "−"))
     line = by_ask["line"]
-    assert ls.check(measurer(line.layout), line, f"  {ls.answer(measurer(line.layout), line).upper()} ")
-    assert not ls.check(m, band, True) and not ls.check(m, band, None)
+    assert la.check(measurer(line.layout), line, f"  {la.answer(measurer(line.layout), line).upper()} ")
+    assert not la.check(m, band, True) and not la.check(m, band, None)
 
 
 def test_progress_round_trips(tmp_path):
     path = tmp_path / "deep" / "lessons.json"
-    progress = ls.Progress()
+    progress = lp.Progress()
     progress.record("01-distance-band", right=False)
     progress.record("01-distance-band", right=True)
     progress.record("02-required-roll", right=False)
     assert progress.save(path) == path
-    again = ls.Progress.load(path)
+    again = lp.Progress.load(path)
     assert again == progress
     assert again.done("01-distance-band") and not again.done("02-required-roll")
     assert again.tries == {"01-distance-band": 2, "02-required-roll": 1}
@@ -199,21 +201,21 @@ def test_progress_round_trips(tmp_path):
 
 
 def test_progress_missing_or_damaged_starts_again(tmp_path):
-    assert ls.Progress.load(tmp_path / "none.json") == ls.Progress()
+    assert lp.Progress.load(tmp_path / "none.json") == lp.Progress()
     bad = tmp_path / "lessons.json"
     bad.write_text("{oops", encoding="utf-8")
-    progress = ls.Progress.load(bad)
+    progress = lp.Progress.load(bad)
     assert progress.right == set() and progress.problem.startswith("lessons.json: ")
-    bad.write_text(json.dumps({"format": ls.PROGRESS_FORMAT, "right": [3]}), encoding="utf-8")
-    assert ls.Progress.load(bad).problem
+    bad.write_text(json.dumps({"format": lp.PROGRESS_FORMAT, "right": [3]}), encoding="utf-8")
+    assert lp.Progress.load(bad).problem
 
 
 def test_progress_lives_in_the_users_data_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    assert ls.progress_path().is_relative_to(tmp_path)
-    progress = ls.Progress({"03-protractor-segment"}, {"03-protractor-segment": 1})
+    assert lp.progress_path().is_relative_to(tmp_path)
+    progress = lp.Progress({"03-protractor-segment"}, {"03-protractor-segment": 1})
     progress.save()
-    assert ls.Progress.load() == progress
+    assert lp.Progress.load() == progress
 
 
 def test_lessons_name_the_figures_as_the_state_does():
@@ -291,9 +293,9 @@ def test_the_explanation_in_french_fills_the_same_values():
     lesson = next(x for x in shipped() if x.id == "01-distance-band")
     m = measurer(lesson.layout)
     seen = []
-    text = ls.explanation(m, lesson, "fr", lambda name, value: seen.append(name) or f"<{name}>")
+    text = la.explanation(m, lesson, "fr", lambda name, value: seen.append(name) or f"<{name}>")
     assert "<distance>" in text and "<answer>" in text and "<sum>" in text and "RÈGLES 8.1" in text
     assert sorted(seen) == ["answer", "distance", "sum"]
-    values = ls.explanation_values(m, lesson)
-    assert isinstance(values["distance"](), float) and values["answer"]() == ls.answer(m, lesson)
-    assert ls.asked_shot(m, lesson).required == ls.reading(m, lesson).required
+    values = la.explanation_values(m, lesson)
+    assert isinstance(values["distance"](), float) and values["answer"]() == la.answer(m, lesson)
+    assert la.asked_shot(m, lesson).required == la.reading(m, lesson).required

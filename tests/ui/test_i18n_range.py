@@ -15,7 +15,7 @@ import pytest
 
 from paintcheck.field.lattice import point_name
 from paintcheck.field.layout_file import load_layout
-from paintcheck.odds import lessons
+from paintcheck.odds import lesson_answers, lesson_progress, lessons
 from paintcheck.odds.situation import Figure, Situation, read
 from paintcheck.table import Table
 from paintcheck.ui import i18n, theme
@@ -69,13 +69,14 @@ def test_the_window_writes_the_lessons_english_as_the_odds_module_does():
 
     for lesson in lessons.load_lessons():
         m = measurer(lesson.layout)
-        shot = lessons.asked_shot(m, lesson)
-        assert sum_line(shot) == lessons.sum_words(shot), lesson.id
+        shot = lesson_answers.asked_shot(m, lesson)
+        assert sum_line(shot) == lesson_answers.sum_words(shot), lesson.id
 
         def word(name, value, shot=shot):
             return sum_line(shot) if name == "sum" else value_words(name, value)
 
-        assert lessons.explanation(m, lesson, "en", word) == lessons.explanation(m, lesson), lesson.id
+        english = lesson_answers.explanation(m, lesson)
+        assert lesson_answers.explanation(m, lesson, "en", word) == english, lesson.id
 
 
 def test_numbers_and_words_in_a_french_explanation():
@@ -88,7 +89,7 @@ def test_numbers_and_words_in_a_french_explanation():
         assert answer_words("graze") == "effleure" and answer_words("impossible") == "impossible"
         assert choice_words("cross") == "Traverse" and choice_words("-2") == "-2"
         lesson = next(x for x in lessons.load_lessons() if x.id == "02-required-roll")
-        line = sum_line(lessons.asked_shot(measurer(lesson.layout), lesson))
+        line = sum_line(lesson_answers.asked_shot(measurer(lesson.layout), lesson))
         assert " contre " in line and "→ il faut 19" in line and "against" not in line
     finally:
         i18n.set_locale("en")
@@ -154,14 +155,14 @@ def lesson_lines(scene, lesson) -> set[str]:
 def answer_by_clicks(app, scene, wrong: bool) -> None:
     """Answer the lesson asked: a wrong answer, or the right one, by its buttons."""
     lesson = scene.lesson
-    right = lessons.answer(scene.m, lesson)
+    right = lesson_answers.answer(scene.m, lesson)
     if lesson.choices:
         press(app, f"answer-{next(c for c in lesson.choices if c != str(right)) if wrong else right}")
         return
     goal = right + 1 if wrong else right
-    while lessons.normalise(lesson, scene.given) < goal:
+    while lesson_answers.normalise(lesson, scene.given) < goal:
         press(app, "answer-plus")
-    while lessons.normalise(lesson, scene.given) > goal:
+    while lesson_answers.normalise(lesson, scene.given) > goal:
         press(app, "answer-minus")
     press(app, "answer-submit")
 
@@ -258,8 +259,9 @@ def walk(app, drawn) -> tuple[dict[str, list[str]], set[str]]:
     press(app, "map-where_to_hide")
 
     # the lessons: the list, a choice answered wrong then right, a number, one shown after two misses
-    lessons.progress_path().parent.mkdir(parents=True, exist_ok=True)
-    lessons.progress_path().write_text("{damaged", encoding="utf-8")  # the progress starts again, said so
+    lesson_progress.progress_path().parent.mkdir(parents=True, exist_ok=True)
+    # the progress starts again, said so
+    lesson_progress.progress_path().write_text("{damaged", encoding="utf-8")
     press(app, "lessons")
     seen["lessons"] = frame(app, drawn)
     head = "Impossible de lire votre progression (lessons.json\u202f: "

@@ -162,20 +162,20 @@ def test_the_maps_are_the_odds_modules_and_never_freeze_the_window(app, range_sc
 
 @pytest.mark.parametrize("lesson_id", ["01-distance-band", "05-graze-kneeling"])  # a number, a choice
 def test_a_lesson_answered_wrong_then_right_by_clicks(app, range_scene, user_data, lesson_id):
-    from paintcheck.odds import lessons
+    from paintcheck.odds import lesson_answers, lesson_progress
 
     scene = range_scene
     press(app, "lessons")
     lesson = next(x for x in scene.catalogue if x.id == lesson_id)
     press(app, f"lesson-{lesson_id}")
     assert scene.lesson == lesson and scene.situation == lesson.situation
-    right = lessons.answer(scene.m, lesson)
+    right = lesson_answers.answer(scene.m, lesson)
     if lesson.choices:
         wrong = next(c for c in lesson.choices if c != right)
         press(app, f"answer-{wrong}")
     else:
         press(app, "answer-plus")
-        while lessons.normalise(lesson, scene.given) == right:
+        while lesson_answers.normalise(lesson, scene.given) == right:
             press(app, "answer-plus")
         press(app, "answer-submit")
     assert scene.outcome == "wrong" and scene.asking
@@ -186,16 +186,16 @@ def test_a_lesson_answered_wrong_then_right_by_clicks(app, range_scene, user_dat
     if lesson.choices:
         press(app, f"answer-{right}")
     else:
-        while lessons.normalise(lesson, scene.given) < right:
+        while lesson_answers.normalise(lesson, scene.given) < right:
             press(app, "answer-plus")
-        while lessons.normalise(lesson, scene.given) > right:
+        while lesson_answers.normalise(lesson, scene.given) > right:
             press(app, "answer-minus")
         press(app, "answer-submit")
     assert scene.outcome == "right" and not scene.asking
     assert scene.explanation_lines()[0].startswith("Right.")
     lit = scene.lesson_terms()
     assert lit and all(any(w in scene.reading.terms[i].label for w in lesson.highlight) for i in lit)
-    saved = lessons.Progress.load()
+    saved = lesson_progress.Progress.load()
     assert saved.done(lesson.id) and saved.tries[lesson.id] == 2
     press(app, "lesson-list")
     assert f"lesson-{lesson.id}" in scene.controls.choices

@@ -255,9 +255,9 @@ def range_shots(app, shot) -> None:
     press(app, "map-where_to_hide")
     press(app, "lessons")
     press(app, "lesson-11-run-angle")
-    from paintcheck.odds import lessons
+    from paintcheck.odds import lesson_answers
 
-    right = lessons.answer(scene.m, scene.lesson)
+    right = lesson_answers.answer(scene.m, scene.lesson)
     if scene.lesson.choices:
         press(app, f"answer-{right}")
     else:

@@ -1,0 +1,217 @@
+"""A lesson's answer and its explanation, computed from the engine's reading of its situation and
+the instruments (RULES 6–10, 8.2, 8.4): the lesson file never holds them (docs/lessons.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from paintcheck.odds.lessons import (  # the lesson as data
+    _FIELD,
+    ASKS,
+    IMPOSSIBLE,
+    NONE,
+    POSSIBLE,
+    Lesson,
+    LessonError,
+)
+from paintcheck.odds.situation import SituationReading, read
+from paintcheck.rules import tables
+from paintcheck.rules.measure import Measurer
+from paintcheck.rules.values import RoundView
+
+
+# -- the answer ------------------------------------------------------------------------------------------
+def reading(m: Measurer, lesson: Lesson) -> SituationReading:
+    """The engine's reading of the lesson's situation (its first shot; ``.second`` the other)."""
+    try:
+        return read(m, lesson.situation)
+    except ValueError as exc:
+        raise LessonError(f"{lesson.source or lesson.id}: situation: {exc}") from None
+
+
+def _asked(m: Measurer, lesson: Lesson) -> tuple[SituationReading, SituationReading]:
+    """The whole reading and the shot the question is about."""
+    r = reading(m, lesson)
+    shot = r
+    if lesson.question.shot == 2:
+        if r.second is None:
+            raise LessonError(f"{lesson.source or lesson.id}: question.shot: the situation has no"
+                              " second target")
+        shot = r.second
+    if ASKS[lesson.question.ask].needs_shot and shot.lost:
+        raise LessonError(f"{lesson.source or lesson.id}: question.ask: {lesson.question.ask!r} needs a shot"
+                          f" that can be made, and this one is lost ({shot.lost})")
+    return r, shot
+
+
+def _aim(m: Measurer, r: SituationReading, shot: SituationReading):
+    view = RoundView(r.state, m)
+    return view, view.stand(r.shooter_id, shot.entry.action)
+
+
+def _segment(m: Measurer, r: SituationReading, shot: SituationReading) -> int:
+    """The protractor on the static target, aligned with his cover: the segment floor(θ/18°) the
+    shooter stands in (RULES 8.2; ``overlays.read_protractor`` numbers them the same way)."""
+    view, shooter = _aim(m, r, shot)
+    if view.running(shot.target_id):
+        raise LessonError("question.ask: 'segment' is asked of a static target (a run reads 'run_angle')")
+    st = view.static_stand(shot.target_id)
+    return tables.angle_segment(m.static_angle(st.point, st.cover, shooter.point))
+
+
+def _line(m: Measurer, lesson: Lesson, r: SituationReading, shot: SituationReading) -> str:
+    """What the ruler from the shooter to the target does at the obstacle asked about: graze, cross
+    or none, leaving out the shooter's and the target's own covers as the engine does (RULES 8.4)."""
+    view, shooter = _aim(m, r, shot)
+    if view.running(shot.target_id):
+        raise LessonError("question.ask: 'line' is asked of a static target (a run reads its sweep)")
+    st = view.static_stand(shot.target_id)
+    ignore = tuple(c for c in (shooter.cover, st.cover) if c)
+    (touches,) = m.lines_of_fire(shooter.point, [st.point], ignore)
+    return next((t.effect for t in touches if t.obstacle == lesson.question.obstacle), NONE)
+
+
+def _modifier(shot: SituationReading, words: str) -> int:
+    return sum(t.value for t in shot.shot_terms if words in t.label)
+
+
+def answer(m: Measurer, lesson: Lesson) -> int | str:
+    """The right answer, computed by the engine and the instruments (never read from the file).
+
+    ``m`` measures the lesson's layout (``layout_path``). ``LessonError`` when the question does not
+    fit the situation (a required roll for a lost shot, a segment for a runner)."""
+    q = lesson.question
+    r, shot = _asked(m, lesson)
+    try:
+        compute: dict[str, Callable[[], int | str]] = {
+            "required": lambda: shot.required,
+            "shot_value": lambda: shot.shot_value,
+            "protection": lambda: shot.protection,
+            "band": lambda: shot.term("distance"),
+            "segment": lambda: _segment(m, r, shot),
+            "angle": lambda: shot.term("angle"),
+            "run_angle": lambda: shot.term("run angle"),
+            "line": lambda: _line(m, lesson, r, shot),
+            "possible": lambda: POSSIBLE if shot.lost is None else IMPOSSIBLE,
+            "vulnerable_points": lambda: len(shot.vulnerable),
+            "modifier": lambda: _modifier(shot, q.term),
+            "dodge_dice": lambda: shot.dodge_dice,
+            "boulets": lambda: _boulets(lesson, shot),
+        }
+        return compute[q.ask]()
+    except LessonError as exc:
+        raise LessonError(f"{lesson.source or lesson.id}: {exc}") from None
+
+
+def _boulets(lesson: Lesson, shot: SituationReading) -> int:
+    """The boulets a dodge with ``dice`` dice gives (RULES 9.4), as the odds name them; a target who
+    already carries boulets gets 4 whatever the dice (RULES 9.7), so the question is not asked then."""
+    if lesson.situation.boulets:
+        raise LessonError("question.ask: 'boulets' is asked of a target who carries none yet (RULES 9.7)")
+    dice = lesson.question.dice
+    if dice > shot.dodge_dice:
+        raise LessonError(f"question.dice: the target is allowed {shot.dodge_dice} dodge dice, not {dice}")
+    return shot.odds.boulets[dice]
+
+
+_MINUS = str.maketrans({"−": "-", "–": "-", "+": ""})
+
+
+def normalise(lesson: Lesson, given) -> int | str | None:
+    """A learner's answer as ``answer`` gives it (a number, or a choice's word), or None if it is
+    not one (" +2 ", "−1" and 3 are numbers; " Graze" is "graze")."""
+    if ASKS[lesson.question.ask].number:
+        if isinstance(given, bool):
+            return None
+        if isinstance(given, int):
+            return given
+        try:
+            return int(str(given).strip().translate(_MINUS))
+        except ValueError:
+            return None
+    return str(given).strip().lower() if given is not None else None
+
+
+def check(m: Measurer, lesson: Lesson, given) -> bool:
+    """Whether ``given`` is the right answer."""
+    value = normalise(lesson, given)
+    return value is not None and value == answer(m, lesson)
+
+
+# -- the explanation ---------------------------------------------------------------------------------------
+DECIMALS = {"distance": 1, "theta": 0, "phi": 0, "eliminated": 1}  # the digits of a measured value
+
+
+def sum_words(shot: SituationReading) -> str:
+    """The sum as the match panel writes it: '10 (simple) − 1 (distance) = 9 against 10 (cylinder
+    kneeling) + 7 (2 DEF) = 17 → needs 19' (in English; the window writes it in its language)."""
+    def parts(terms) -> str:
+        out = ""
+        for i, t in enumerate(terms):
+            sign = "+" if t.value >= 0 else "−"
+            out += f"{t.value} ({t.label})" if i == 0 else f" {sign} {abs(t.value)} ({t.label})"
+        return out
+
+    against = f"{parts(shot.protection_terms)} = {shot.protection}"
+    if shot.lost:
+        return f"the shot is lost: {shot.lost}"
+    return f"{parts(shot.shot_terms)} = {shot.shot_value} against {against} → needs {shot.required}"
+
+
+def english_value(name: str, value) -> str:
+    """A placeholder's value as the English explanation writes it (``DECIMALS`` digits)."""
+    if isinstance(value, float):
+        return f"{value:.{DECIMALS[name]}f}"
+    return str(value)
+
+
+def explanation(m: Measurer, lesson: Lesson, language: str = "en",
+                word: Callable[[str, object], str] = english_value) -> str:
+    """The lesson's explanation in ``language`` with its placeholders filled from the engine's
+    reading (``explanation_values``), each written by ``word(name, value)``: by default as English
+    writes it; the window writes them for its language (a decimal comma, the sum's words)."""
+    values = explanation_values(m, lesson)
+    return _FIELD.sub(lambda match: word(match.group(1), values[match.group(1)]()),
+                      lesson.text(language).explain)
+
+
+def explanation_values(m: Measurer, lesson: Lesson) -> dict[str, Callable[[], object]]:
+    """Each placeholder's value, computed when asked: {answer} (a number, or a choice's word),
+    {sum} (the whole sum line, ``sum_words``), {required}, {shot_value}, {protection}, {distance} (the
+    ruler, in points, a float), {theta} / {phi} (the protractor, degrees, floats; ``-`` when it does
+    not apply), {segment}, {vulnerable}, {dodge_dice}, {lost} (the engine's reason), {eliminated}
+    (the chance of an elimination, in %, a float)."""
+    r, shot = _asked(m, lesson)
+    view, shooter = _aim(m, r, shot)
+    aim = view.aim_point(shot.target_id)
+    running = view.running(shot.target_id)
+    def phi() -> float | str:
+        return float(m.run_angle(view.plans[shot.target_id].path, shooter.point)) if running else "-"
+
+    return {
+        "answer": lambda: answer(m, lesson),
+        "sum": lambda: sum_words(shot),
+        "required": lambda: shot.required,
+        "shot_value": lambda: shot.shot_value,
+        "protection": lambda: shot.protection,
+        "distance": lambda: float(m.distance(shooter.point, aim)),
+        "theta": lambda: float(m.static_angle(aim, view.static_stand(shot.target_id).cover, shooter.point)),
+        "phi": phi,
+        "segment": lambda: _segment(m, r, shot) if not running else "-",
+        "vulnerable": lambda: len(shot.vulnerable),
+        "dodge_dice": lambda: shot.dodge_dice,
+        "lost": lambda: shot.lost or "",
+        "eliminated": lambda: 100 * float(shot.odds.eliminated) if shot.odds else 0,
+    }
+
+
+def asked_shot(m: Measurer, lesson: Lesson) -> SituationReading:
+    """The reading of the shot the question is about (the first target's, or the second's)."""
+    return _asked(m, lesson)[1]
+
+
+def lit_terms(m: Measurer, lesson: Lesson) -> tuple[int, ...]:
+    """Indices in the asked shot's ``terms`` of the terms the lesson lights: those whose label holds
+    a ``highlight`` entry ("vulnerable" lights "2 vulnerable", "sweep" every obstacle swept)."""
+    _, shot = _asked(m, lesson)
+    return tuple(i for i, t in enumerate(shot.terms) if any(h in t.label for h in lesson.highlight))
