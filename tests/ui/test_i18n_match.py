@@ -527,13 +527,8 @@ def french_match_screenshots(out, size=(1600, 1000)) -> list:
 
 
 if __name__ == "__main__":  # python -m tests.ui.test_i18n_match docs/screenshots
-    import os
     import sys
 
-    from tests.ui.xvfb import xvfb_display
+    from tests.ui.xvfb import shoot_in_xvfb
 
-    with xvfb_display() as shown:
-        os.environ["DISPLAY"] = shown
-        os.environ.pop("SDL_VIDEODRIVER", None)
-        for path in french_match_screenshots(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"):
-            print(path)
+    shoot_in_xvfb(french_match_screenshots, sys.argv[1:])

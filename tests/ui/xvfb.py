@@ -353,6 +353,17 @@ def break_shots(app, shot) -> None:
     shot("11-break")
 
 
+def shoot_in_xvfb(make, argv: list[str]) -> None:
+    """Run ``make(folder)`` (a screenshot generator giving the paths it saved) in a real window on a
+    fresh Xvfb display, and print the paths: the ``python -m tests.ui.test_i18n* docs/screenshots``
+    entry points."""
+    with xvfb_display() as shown:
+        os.environ["DISPLAY"] = shown
+        os.environ.pop("SDL_VIDEODRIVER", None)
+        for path in make(argv[0] if argv else "docs/screenshots"):
+            print(path)
+
+
 def main(argv: list[str]) -> int:
     out = Path(argv[0] if argv else "docs/screenshots")
     if os.environ.get("DISPLAY") and os.environ.get("SDL_VIDEODRIVER") != "dummy":
