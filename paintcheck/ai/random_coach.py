@@ -37,15 +37,10 @@ from paintcheck.rules.actions import (
 )
 from paintcheck.rules.break_turn import why_line_illegal
 from paintcheck.rules.engine import Engine
-from paintcheck.rules.legality import (
-    reaction_options,
-    why_move_illegal,
-    why_reaction_over_limit,
-    why_target_unreachable,
-)
+from paintcheck.rules.legality import Verdicts, reaction_options, why_reaction_over_limit
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState
-from paintcheck.rules.values import RoundView, sequence_stand
+from paintcheck.rules.values import sequence_stand
 
 TRIES = 12  # random sequences proposed before falling back to the safe one
 # the next action of a random sequence, with its weight; drawn as random.choices draws one (the same
@@ -192,11 +187,12 @@ class RandomCoach:
         pid = state.active[self.team]
         p = state.players[pid]
         m = self.engine.m
-        view = RoundView(state, m)  # the round without this sequence: what the targets do
-        known: dict[tuple, bool] = {}  # legality's verdicts on moves and shots, for this decision
+        verdicts = Verdicts(state, m)  # legality's verdicts on moves and shots, for this decision
         for _ in range(TRIES):
             decl = self._random_sequence(state, pid)
-            if not self._refused(state, view, decl, known) and self.engine.why_illegal(state, decl) is None:
+            if self._refused(state, verdicts, decl):
+                continue
+            if self.engine.why_illegal(state, decl, verdicts) is None:
                 return decl
         covers = m.covers(p.point)
         cover = covers[0] if covers else None
@@ -204,37 +200,26 @@ class RandomCoach:
         actions = [ClearBoulet()] * p.boulets + [Def()] * (tables.ACTION_POINTS - p.boulets)
         return Declare(pid, self.rng.choice(tables.POSTURES), tuple(actions), cover, side)
 
-    def _refused(self, state: MatchState, view: RoundView, decl: Declare, known: dict) -> bool:
-        """Whether the engine surely refuses ``decl``: legality's own query about one of its moves
-        or shots gives a reason (most random sequences fail there: a shot out of sight, a run
-        through an obstacle). Cheaper than the whole ``why_illegal``, which still judges every
-        sequence this lets through: what the targets do is read once per decision (``view``), and
-        each verdict is kept in ``known`` under everything it reads of the sequence."""
-        m = self.engine.m
+    def _refused(self, state: MatchState, verdicts: Verdicts, decl: Declare) -> bool:
+        """Whether the engine surely refuses ``decl``: legality's own verdict on one of its moves or
+        shots is a reason (most random sequences fail there: a shot out of sight, a run through an
+        obstacle). Cheaper than the whole ``why_illegal``, which still judges every sequence this
+        lets through, reading these verdicts again from ``verdicts`` instead of judging them."""
         pid = decl.player
         for a in decl.actions:
-            if isinstance(a, Move):
-                key = ("move", a.waypoints, a.cover, a.side)
-                bad = known.get(key)
-                if bad is None:
-                    bad = known[key] = why_move_illegal(state, pid, a, m) is not None
-                if bad:
-                    return True
+            if type(a) is Move and verdicts.move(pid, a) is not None:
+                return True
+        if not any(type(a) is Shot for a in decl.actions):
+            return False
         p = state.players[pid]
-        plan = make_plan(decl, p.point, m)
+        plan = make_plan(decl, p.point, self.engine.m)
         tied = state.resolution is not None and pid in state.resolution.hit_now
         for f in plan.fires:
             if f.dump:
                 continue
-            st = plan.stance_at(f.action)
-            # the shooter's stand: where and how he stands at that action, his posture, and
-            # whether boulets still blind him (his clears)
-            key = (st.point, st.cover, st.side, decl.posture, plan.clears, f.target)
-            bad = known.get(key)
-            if bad is None:  # where he stands at that shot, as legality reads it
-                shooter = sequence_stand(p, plan, decl.posture, f.action, tied)
-                bad = known[key] = why_target_unreachable(view, shooter, f.target) is not None
-            if bad:
+            # where he stands at that shot, his posture, and whether boulets still blind him
+            shooter = sequence_stand(p, plan, decl.posture, f.action, tied)
+            if verdicts.reach(shooter, f.target) is not None:
                 return True
         return False
 

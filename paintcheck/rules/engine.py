@@ -38,7 +38,7 @@ from paintcheck.rules.break_turn import (
 )
 from paintcheck.rules.flags import drop_flags, runs_with_flags
 from paintcheck.rules.invariants import check_invariants
-from paintcheck.rules.legality import can_react, to_move, why_illegal
+from paintcheck.rules.legality import Verdicts, can_react, to_move, why_illegal
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import (
@@ -103,9 +103,10 @@ class Engine(BreakTurn):
     def to_move(self, state: MatchState) -> str | None:
         return to_move(state)
 
-    def why_illegal(self, state: MatchState, decision) -> str | None:
-        """None if the engine accepts ``decision`` now, else the reason in one sentence."""
-        reason = why_illegal(state, decision, self.m)
+    def why_illegal(self, state: MatchState, decision, verdicts: Verdicts | None = None) -> str | None:
+        """None if the engine accepts ``decision`` now, else the reason in one sentence. ``verdicts``:
+        a coach's ``legality.Verdicts`` on ``state``, the moves and shots it has judged already."""
+        reason = why_illegal(state, decision, self.m, verdicts)
         if reason is None and isinstance(decision, BreakSheet):
             reason = why_sheet_illegal(state, decision, self.m)
         elif reason is None and isinstance(decision, ChooseTarget):

@@ -29,7 +29,7 @@ from paintcheck.rules.actions import (
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState
-from paintcheck.rules.values import RoundView, Stand, line_of_fire_blocked, with_declaration
+from paintcheck.rules.values import RoundView, Stand, line_of_fire_blocked, sequence_stand
 from paintcheck.rules.words import obstacle_name, side_word
 from paintcheck.said import Said
 
@@ -73,9 +73,11 @@ def to_move(state: MatchState) -> str | None:
     return None
 
 
-def why_illegal(state: MatchState, decision, measurer: Measurer) -> str | None:
+def why_illegal(state: MatchState, decision, measurer: Measurer,
+                verdicts: Verdicts | None = None) -> str | None:
     """None if the engine accepts ``decision`` now, else the reason in one sentence (the break's
-    sheets and late targets are then checked by ``break_turn``)."""
+    sheets and late targets are then checked by ``break_turn``). ``verdicts``: the moves and shots
+    of other sequences judged on ``state`` (a coach trying several), read again instead of judged."""
     phase_of = {AssignOrders: ORDERS, Declare: DECLARE, React: REACT, Dodge: DODGE,
                 BreakSheet: SHEETS, ChooseTarget: TARGET}
     wanted = phase_of.get(type(decision))
@@ -96,7 +98,7 @@ def why_illegal(state: MatchState, decision, measurer: Measurer) -> str | None:
     if isinstance(decision, AssignOrders):
         return why_orders_illegal(state, decision)
     if isinstance(decision, Declare):
-        return why_declaration_illegal(state, decision, measurer)
+        return why_declaration_illegal(state, decision, measurer, verdicts)
     if isinstance(decision, React):
         return why_reactions_illegal(state, decision, measurer)
     return None
@@ -123,7 +125,50 @@ def why_orders_illegal(state: MatchState, decision: AssignOrders) -> str | None:
     return None
 
 
-def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer) -> str | None:
+class Verdicts:
+    """Legality's verdicts on the moves and shots of the sequences judged on one state: each is
+    judged once, keyed by everything it reads of the sequence (the state is the same for all). A
+    coach trying many sequences for one decision keeps one and hands it to ``why_illegal``.
+
+    A shot's reach reads the round without the sequence: it reads the target's plan and the
+    shooter's stand (given), never the shooter's own plan, and the target is an enemy."""
+
+    def __init__(self, state: MatchState, m: Measurer) -> None:
+        self.state = state
+        self.m = m
+        self._moves: dict[tuple, str | None] = {}
+        self._reach: dict[tuple, str | None] = {}
+        self._view: RoundView | None = None
+
+    @property
+    def view(self) -> RoundView:
+        """The round as it stands, without the sequence being judged: what the targets do."""
+        if self._view is None:
+            self._view = RoundView(self.state, self.m)
+        return self._view
+
+    def move(self, pid: str, move: Move) -> str | None:
+        key = (pid, move.waypoints, move.cover, move.side)
+        try:
+            return self._moves[key]
+        except KeyError:
+            found = self._moves[key] = why_move_illegal(self.state, pid, move, self.m)
+            return found
+
+    def reach(self, shooter: Stand, target: str) -> str | None:
+        """``why_target_unreachable`` (word "shoot") for a shooter standing as ``shooter``."""
+        key = (shooter, target)
+        try:
+            return self._reach[key]
+        except KeyError:
+            found = self._reach[key] = why_target_unreachable(self.view, shooter, target)
+            return found
+
+
+def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer,
+                            verdicts: Verdicts | None = None) -> str | None:
+    if verdicts is None or verdicts.state is not state or verdicts.m is not m:
+        verdicts = Verdicts(state, m)
     team = decl.team
     if state.active.get(team) != decl.player:
         return refusal("not_activated", f"{decl.player} is not the activated player (it is "
@@ -155,7 +200,7 @@ def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer) -> st
             return refusal("reload", "his marker does not need reloading")
     for a in actions:
         if isinstance(a, Move):
-            reason = why_move_illegal(state, decl.player, a, m)
+            reason = verdicts.move(decl.player, a)
             if reason:
                 return reason
     plan = make_plan(decl, p.point, m)
@@ -175,9 +220,8 @@ def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer) -> st
                 return reason
             if a.side == st.side:
                 return refusal("side_same", f"he already plays {a.side}", side=side_word(a.side))
-    view = RoundView(with_declaration(state, decl), m)
     for f in plan.fires:
-        reason = why_fire_illegal(state, view, decl, f)
+        reason = why_fire_illegal(state, verdicts, decl, plan, f)
         if reason:
             return reason
     return None
@@ -238,24 +282,26 @@ def why_move_illegal(state: MatchState, pid: str, move: Move, m: Measurer) -> st
     return why_stance_illegal(m, end, move.cover, move.side)
 
 
-def why_fire_illegal(state: MatchState, view: RoundView, decl: Declare, fire) -> str | None:
+def why_fire_illegal(state: MatchState, verdicts: Verdicts, decl: Declare, plan, fire) -> str | None:
+    """A shot or dump of ``decl`` (read as ``plan``), with the shooter where he stands at it."""
     p = state.players[decl.player]
     target = state.players.get(fire.target)
-    word = "dump" if fire.dump else "shoot"
     if target is None or not target.on_field or target.team == p.team:
         return not_an_enemy(fire.target)
     if p.gun != "ok":
         return refusal("gun_dead", "his gun is dead: no shooting")
     if p.reload and not fire.reloaded:
         return refusal("must_reload", "he must reload (2 actions) before he can shoot")
-    shooter = view.stand(decl.player, fire.action)
+    # a shooter hit in the group being resolved still fires with it (RULES 11.5), as RoundView reads
+    tied = state.resolution is not None and decl.player in state.resolution.hit_now
+    shooter = sequence_stand(p, plan, decl.posture, fire.action, tied)
     if fire.dump:
-        st = view.static_stand(fire.target)
+        st = verdicts.view.static_stand(fire.target)
         if chebyshev(shooter.point, st.point) > tables.DUMP_REACH:
             return refusal("dump_reach", f"a dump reaches an enemy within {tables.DUMP_REACH} points",
                            reach=tables.DUMP_REACH)
         return None
-    return why_target_unreachable(view, shooter, fire.target, word)
+    return verdicts.reach(shooter, fire.target)
 
 
 def why_target_unreachable(view: RoundView, shooter: Stand, target: str, word: str = "shoot") -> str | None:

@@ -45,24 +45,28 @@ def test_only_the_checking_engine_refuses_an_illegal_decision():
 
 def test_the_random_coach_leaves_out_only_sequences_legality_refuses(monkeypatch):
     """Its cheap look at a sequence's moves and shots (``_refused``) never leaves out a sequence the
-    engine would accept, so asking it first changes no decision."""
+    engine would accept, so asking it first changes no decision; and the verdicts it kept, handed to
+    ``why_illegal``, give the very sentence a fresh judgement gives."""
     from paintcheck.ai.random_coach import RandomCoach
 
     table = Table.from_file(ROOT / "layouts" / "box21_small.json", sight=True)
-    looked = {"refused": 0, "passed": 0}
+    looked = {"refused": 0, "passed": 0, "legal": 0}
     real = RandomCoach._refused
 
-    def checked(self, state, view, decl, known):
-        refused = real(self, state, view, decl, known)
+    def checked(self, state, verdicts, decl):
+        refused = real(self, state, verdicts, decl)
+        fresh = self.engine.why_illegal(state, decl)
         if refused:
-            assert self.engine.why_illegal(state, decl) is not None
+            assert fresh is not None
+        assert self.engine.why_illegal(state, decl, verdicts) == fresh
         looked["refused" if refused else "passed"] += 1
+        looked["legal"] += fresh is None
         return refused
 
     monkeypatch.setattr(RandomCoach, "_refused", checked)
     for seed in (3, 4):
         play_match(table.engine, table.start(), seed)
-    assert looked["refused"] and looked["passed"]
+    assert looked["refused"] and looked["passed"] and looked["legal"]
 
 
 def test_plans_remembered_by_declaration_and_by_value():
