@@ -16,12 +16,14 @@ import os
 import statistics
 import time
 
+from paintcheck.ai.playout import collector_paused
 from paintcheck.ai.random_coach import RandomCoach
 from paintcheck.cli.bench_goals import AT_LEAST, AT_MOST, Figure
 from paintcheck.cli.layout_arg import load_field
 from paintcheck.cli.simulate import TARGET_MATCHES_PER_SECOND, simulate
 from paintcheck.rules.dice import Dice
-from paintcheck.rules.state import OVER
+from paintcheck.rules.engine import Engine
+from paintcheck.rules.state import OVER, MatchState
 from paintcheck.rules.views import view
 from paintcheck.table import Table
 
@@ -37,19 +39,24 @@ def play(table: Table, matches: int) -> tuple[float, list[float], list[float]]:
     decide_times: list[float] = []
     t0 = time.perf_counter()
     for seed in range(matches):
-        dice = Dice(seed)
-        coaches = {t: RandomCoach(t, engine, seed * 2 + i) for i, t in enumerate(("blue", "white"))}
-        state = table.start_break()
-        while state.phase != OVER:
-            team = engine.to_move(state)
-            a = time.perf_counter()
-            decision = coaches[team].decide(view(state, team))
-            b = time.perf_counter()
-            state, _ = engine.apply(state, decision, dice)
-            c = time.perf_counter()
-            decide_times.append(b - a)
-            apply_times.append(c - b)
+        with collector_paused():  # as simulate plays each match (ai.playout.play_match)
+            _play_one(engine, table.start_break(), seed, apply_times, decide_times)
     return time.perf_counter() - t0, apply_times, decide_times
+
+
+def _play_one(engine: Engine, state: MatchState, seed: int, apply_times: list[float],
+              decide_times: list[float]) -> None:
+    dice = Dice(seed)
+    coaches = {t: RandomCoach(t, engine, seed * 2 + i) for i, t in enumerate(("blue", "white"))}
+    while state.phase != OVER:
+        team = engine.to_move(state)
+        a = time.perf_counter()
+        decision = coaches[team].decide(view(state, team))
+        b = time.perf_counter()
+        state, _ = engine.apply(state, decision, dice)
+        c = time.perf_counter()
+        decide_times.append(b - a)
+        apply_times.append(c - b)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -65,3 +65,24 @@ def test_same_seed_gives_the_same_event_log():
     assert first.decisions == second.decisions
     assert texts1 == texts2 and len(texts1) == first.events
     assert (first.winner, first.reason, first.turns) == (second.winner, second.reason, second.turns)
+
+
+def test_matches_leave_nothing_for_the_collector_which_is_as_it_was_afterwards():
+    """``play_match`` pauses the garbage collector's cycle passes (ai.playout.collector_paused): that
+    is only right while the engine and the coaches make no reference cycles, whatever the start."""
+    import gc
+
+    table = Table.from_file(BOX21)
+    gc.collect()
+    assert gc.isenabled()
+    for seed in range(3):
+        play_match(table.engine, table.start_break(), seed)
+        play_match(table.engine, table.start(), seed)
+        assert gc.isenabled()
+    assert gc.collect() == 0
+    gc.disable()
+    try:
+        play_match(table.engine, table.start(), 4)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
