@@ -32,29 +32,26 @@ class MatchRecord:
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
-    """Whole matches played without the garbage collector's cycle passes.
+    """Matches played in a loop without the garbage collector's cycle passes.
 
     The engine and the coaches make no reference cycles: what a match leaves goes by reference
     counting alone (tests/rules/test_playout.py plays matches and finds nothing for the collector).
-    Its passes in the middle of a match find nothing either, and walk the caches the match grows:
-    330 passes per 100 random matches from the break, 6 % of their time, none of them collecting
-    anything (docs/speed.md). The collector is as it was afterwards."""
+    The passes found nothing either and walked the caches the matches grow: 330 passes per 100
+    random matches from the break, 6 % of their time (docs/speed.md). At the end, what the loop
+    left (those caches) is frozen out of later passes (``gc.freeze``, as tournaments do between
+    matches), so that the collector, as it was before, does not walk it all at once."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        gc.freeze()
         if enabled:
             gc.enable()
 
 
 def play_match(engine: Engine, start: MatchState, seed: int) -> MatchRecord:
     """Two random coaches play ``start`` to the end; dice and coaches are seeded from ``seed``."""
-    with collector_paused():
-        return _play(engine, start, seed)
-
-
-def _play(engine: Engine, start: MatchState, seed: int) -> MatchRecord:
     dice = Dice(seed)
     coaches = {team: RandomCoach(team, engine, seed * 2 + i) for i, team in enumerate(("blue", "white"))}
     state = start

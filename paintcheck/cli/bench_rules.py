@@ -38,8 +38,8 @@ def play(table: Table, matches: int) -> tuple[float, list[float], list[float]]:
     apply_times: list[float] = []
     decide_times: list[float] = []
     t0 = time.perf_counter()
-    for seed in range(matches):
-        with collector_paused():  # as simulate plays each match (ai.playout.play_match)
+    with collector_paused():  # as simulate plays its matches
+        for seed in range(matches):
             _play_one(engine, table.start_break(), seed, apply_times, decide_times)
     return time.perf_counter() - t0, apply_times, decide_times
 

@@ -23,7 +23,7 @@ import threading
 import time
 from collections.abc import Iterable
 
-from paintcheck.ai.playout import play_match
+from paintcheck.ai.playout import collector_paused, play_match
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
 from paintcheck.geometry.sight import sight_table
@@ -70,6 +70,7 @@ def _init_pool_worker(layout: str | None, start: str, check: bool = False) -> No
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _die_with_parent()
     _init_worker(layout, start, check)
+    gc.disable()  # a worker only plays matches: as ``collector_paused``, for the worker's life
 
 
 def _die_with_parent() -> None:
@@ -110,7 +111,8 @@ def simulate(matches: int, seed: int, layout: str | None, jobs: int = 1,
     t0 = time.perf_counter()
     if jobs <= 1 or matches < 2:
         _init_worker(layout, start, check)
-        tally = tally_results(map(_play, seeds))
+        with collector_paused():
+            tally = tally_results(map(_play, seeds))
     else:
         tally = _simulate_in_pool(seeds, min(jobs, matches), layout, start, check)
     elapsed = time.perf_counter() - t0
