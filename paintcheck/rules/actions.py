@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from paintcheck.field.lattice import NOTATION_LATTICE, Point, point_name
 from paintcheck.rules import tables
 
+_set = object.__setattr__  # a frozen class's fields set at once (its generated __init__ sets them one by one)
+
 
 class IllegalActionError(ValueError):
     """A decision the rules refuse; the message is the human reason."""
@@ -172,7 +174,7 @@ class AssignOrders:
         return f"{self.team} assigns order tokens"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Declare:
     """The activated player's whole sequence (RULES 4.5, 5)."""
 
@@ -181,6 +183,10 @@ class Declare:
     actions: tuple[Action, ...]
     cover: str | None = None
     side: str | None = None
+
+    def __init__(self, player: str, posture: str, actions: tuple[Action, ...], cover: str | None = None,
+                 side: str | None = None) -> None:
+        _set(self, "__dict__", dict(player=player, posture=posture, actions=actions, cover=cover, side=side))
 
     @property
     def team(self) -> str:
@@ -195,13 +201,16 @@ REFLEX = "reflex"
 SUPPRESSIVE = "suppressive"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Reaction:
     """One interactive shot by a non-activated player (RULES 10.2, 10.6)."""
 
     player: str
     kind: str  # REFLEX | SUPPRESSIVE
     target: str
+
+    def __init__(self, player: str, kind: str, target: str) -> None:
+        _set(self, "__dict__", dict(player=player, kind=kind, target=target))
 
     def __str__(self) -> str:
         return f"{self.player} {self.kind} at {self.target}"

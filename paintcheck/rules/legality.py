@@ -350,23 +350,37 @@ def _fires_or_moves(state: MatchState, view: RoundView, pid: str):
 
 def why_reaction_illegal(state: MatchState, r: Reaction, m: Measurer, view: RoundView | None = None,
                          taken: tuple[Reaction, ...] = ()) -> str | None:
-    view = view or RoundView(state, m)
-    p = state.players.get(r.player)
+    return why_reactor_cannot(state, r.player, r.kind, taken) or _why_not_at(
+        state, r, m, view or RoundView(state, m))
+
+
+def why_reactor_cannot(state: MatchState, pid: str, kind: str,
+                       taken: tuple[Reaction, ...] = ()) -> str | None:
+    """What keeps ``pid`` from any reaction of ``kind`` this round, whoever its target, ``taken``
+    (reactions chosen with it) counted: the first part of ``why_reaction_illegal``."""
+    p = state.players.get(pid)
     if p is None or not p.on_field:
-        return refusal("not_on_field", f"{r.player} is not on the field", player=r.player)
-    if r.player in state.active.values():
-        return refusal("react_activated", f"{r.player} is activated this round: he acts by his sequence",
-                       player=r.player)
-    reason = why_reaction_over_limit(state, r, taken)
+        return refusal("not_on_field", f"{pid} is not on the field", player=pid)
+    if pid in state.active.values():
+        return refusal("react_activated", f"{pid} is activated this round: he acts by his sequence",
+                       player=pid)
+    reason = _why_over_limit(state, pid, kind, taken)
     if reason:
         return reason
     if p.boulets:
-        return refusal("react_boulets", f"{r.player} carries boulets: no field of vision, no interactive "
-                       "fire", player=r.player)
+        return refusal("react_boulets", f"{pid} carries boulets: no field of vision, no interactive "
+                       "fire", player=pid)
     if p.gun != "ok":
-        return refusal("react_gun_dead", f"{r.player}'s gun is dead", player=r.player)
+        return refusal("react_gun_dead", f"{pid}'s gun is dead", player=pid)
     if p.reload:
-        return refusal("react_reload", f"{r.player} must reload first", player=r.player)
+        return refusal("react_reload", f"{pid} must reload first", player=pid)
+    return None
+
+
+def _why_not_at(state: MatchState, r: Reaction, m: Measurer, view: RoundView) -> str | None:
+    """The rest of ``why_reaction_illegal``: his target, what the target does, and the reaction's
+    kind, for a reactor ``why_reactor_cannot`` lets react."""
+    p = state.players[r.player]
     target = state.players.get(r.target)
     if target is None or not target.on_field or target.team == p.team:
         return not_an_enemy(r.target)
@@ -401,11 +415,15 @@ def why_reaction_illegal(state: MatchState, r: Reaction, m: Measurer, view: Roun
 def why_reaction_over_limit(state: MatchState, r: Reaction, taken: tuple[Reaction, ...] = ()) -> str | None:
     """Whether ``r`` passes the round's limits on its player's reactions, ``taken`` (reactions
     chosen with it) counted: the only part of ``why_reaction_illegal`` that ``taken`` changes."""
-    his = [x for x in (*state.reactions, *taken) if x.player == r.player]
-    if r.kind == REFLEX and sum(x.kind == REFLEX for x in his) >= tables.REFLEXES_PER_ROUND:
-        return refusal("reflex_once", f"{r.player} already fires his reflex shot this round", player=r.player)
+    return _why_over_limit(state, r.player, r.kind, taken)
+
+
+def _why_over_limit(state: MatchState, pid: str, kind: str, taken: tuple[Reaction, ...]) -> str | None:
+    his = [x for x in (*state.reactions, *taken) if x.player == pid] if state.reactions or taken else ()
+    if kind == REFLEX and sum(x.kind == REFLEX for x in his) >= tables.REFLEXES_PER_ROUND:
+        return refusal("reflex_once", f"{pid} already fires his reflex shot this round", player=pid)
     if len(his) >= tables.REACTIONS_PER_ROUND:
-        return refusal("react_once", f"{r.player} already reacts this round", player=r.player)
+        return refusal("react_once", f"{pid} already reacts this round", player=pid)
     return None
 
 
@@ -424,25 +442,43 @@ def why_reactions_illegal(state: MatchState, decision: React, m: Measurer) -> st
 
 
 def _candidate_reactions(state: MatchState, team: str):
-    """Each player of ``team`` against each enemy who acts this round (activated, or reacting)."""
+    """Each player of ``team`` on the field against each enemy who acts this round (activated, or
+    reacting): a reflex, and a suppressive shot when his token lies on that enemy."""
+    players = state.players
     acting = [*state.active.values(), *(r.player for r in state.reactions)]
     enemies = [pid for pid in dict.fromkeys(acting)
-               if state.players[pid].on_field and state.players[pid].team != team]
-    for p in state.team_players(team):
+               if players[pid].point is not None and players[pid].team != team]  # on the field
+    if not enemies:
+        return
+    for pid, p in players.items():  # keyed by id, in the players' order
+        if p.team != team or p.point is None:
+            continue
+        token = p.token
         for target in enemies:
-            for kind in (REFLEX, SUPPRESSIVE):
-                if kind == SUPPRESSIVE and (p.token is None or p.token.target != target):
-                    continue
-                yield Reaction(p.id, kind, target)
+            yield Reaction(pid, REFLEX, target)
+            if token is not None and token.target == target:
+                yield Reaction(pid, SUPPRESSIVE, target)
+
+
+def _judged(state: MatchState, team: str, m: Measurer):
+    """Each candidate reaction of ``team`` with None (allowed) or why not, judged as they are asked:
+    what keeps a reactor from reacting is judged once for all his targets."""
+    view = RoundView(state, m)
+    reactor: dict[tuple[str, str], str | None] = {}
+    for r in _candidate_reactions(state, team):
+        key = (r.player, r.kind)
+        if key in reactor:
+            reason = reactor[key]
+        else:
+            reason = reactor[key] = why_reactor_cannot(state, r.player, r.kind)
+        yield r, reason or _why_not_at(state, r, m, view)
 
 
 def reaction_options(state: MatchState, team: str, m: Measurer) -> list[tuple[Reaction, str | None]]:
     """Every reaction a coach could consider, each with None (allowed) or why not."""
-    view = RoundView(state, m)
-    return [(r, why_reaction_illegal(state, r, m, view)) for r in _candidate_reactions(state, team)]
+    return list(_judged(state, team, m))
 
 
 def can_react(state: MatchState, team: str, m: Measurer) -> bool:
     """Some player of ``team`` has a legal reaction now."""
-    view = RoundView(state, m)
-    return any(why_reaction_illegal(state, r, m, view) is None for r in _candidate_reactions(state, team))
+    return any(reason is None for _, reason in _judged(state, team, m))
