@@ -12,7 +12,7 @@ from dataclasses import replace
 from itertools import accumulate
 from weakref import WeakKeyDictionary
 
-from paintcheck.field.lattice import FORWARD, chebyshev, half_of
+from paintcheck.field.lattice import FORWARD, Point, chebyshev, half_of
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
     SUPPRESSIVE,
@@ -41,6 +41,9 @@ from paintcheck.rules.legality import Verdicts, reaction_options, why_reaction_o
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState
 from paintcheck.rules.values import sequence_stand
+
+# actions without fields are values: one of each serves every sequence
+_DEF, _SUPPORT, _CLEAR, _CLEAN, _RELOAD = Def(), Support(), ClearBoulet(), Clean(), Reload()
 
 TRIES = 12  # random sequences proposed before falling back to the safe one
 # the next action of a random sequence, with its weight; drawn as random.choices draws one (the same
@@ -188,8 +191,10 @@ class RandomCoach:
         p = state.players[pid]
         m = self.engine.m
         verdicts = Verdicts(state, m)  # legality's verdicts on moves and shots, for this decision
+        enemies = [(q.id, q.point) for q in state.players.values() if q.on_field and q.team != p.team]
+        occupied = {q.point for q in state.players.values() if q.on_field}
         for _ in range(TRIES):
-            decl = self._random_sequence(state, pid)
+            decl = self._random_sequence(state, pid, enemies, occupied)
             if self._refused(state, verdicts, decl):
                 continue
             if self.engine.why_illegal(state, decl, verdicts) is None:
@@ -229,21 +234,23 @@ class RandomCoach:
         sides = ["left", "right"] + (["over"] if self.engine.m.obstacle(cover).overable else [])
         return self.rng.choice(sides)
 
-    def _random_sequence(self, state: MatchState, pid: str) -> Declare:
+    def _random_sequence(self, state: MatchState, pid: str, enemies: list[tuple[str, Point]],
+                         occupied: set[Point]) -> Declare:
+        """A random sequence for ``pid``; ``enemies`` (id, point) on the field and the ``occupied``
+        points are read once per decision."""
         rng, m = self.rng, self.engine.m
         p = state.players[pid]
         covers = m.covers(p.point)
         cover = rng.choice(covers) if covers else None
         side = p.side if (cover == p.cover and p.side and rng.random() < 0.7) else self._side(cover)
-        actions: list = [ClearBoulet()] * p.boulets
+        actions: list = [_CLEAR] * p.boulets
         left = tables.ACTION_POINTS - p.boulets
         if p.messy and left >= tables.COST_CLEAN and rng.random() < 0.5:
-            actions.append(Clean())
+            actions.append(_CLEAN)
             left -= tables.COST_CLEAN
         if p.reload and left >= tables.COST_RELOAD and rng.random() < 0.7:
-            actions.append(Reload())
+            actions.append(_RELOAD)
             left -= tables.COST_RELOAD
-        enemies = [q for q in state.players.values() if q.on_field and q.team != p.team]
         moved = False
         point = p.point
         shot_at: set[str] = set()
@@ -251,24 +258,24 @@ class RandomCoach:
         while left > 0:
             choice = ACTION_CHOICES[bisect(ACTION_CUM_WEIGHTS, rng.random() * _ACTION_TOTAL, 0, 5)]
             if choice == "MOV" and not moved:
-                move = self._random_move(state, pid, min(left, 3))
+                move = self._random_move(p.point, occupied, min(left, 3))
                 if move is None:
                     continue
                 actions.append(move)
                 left -= tables.move_cost(len(m.path(point, move.waypoints)) - 1)
                 point, moved = move.end, True
-            elif choice == "SHOT" and (fresh := [q for q in enemies if q.id not in shot_at]):
-                target = rng.choice(fresh).id
+            elif choice == "SHOT" and (fresh := [e for e, _ in enemies if e not in shot_at]):
+                target = rng.choice(fresh)
                 shot_at.add(target)
                 actions.append(Shot(target))
                 left -= 1
             elif choice == "DUMP":
-                near = [q for q in enemies if chebyshev(q.point, point) <= tables.DUMP_REACH]
+                near = [e for e, at in enemies if chebyshev(at, point) <= tables.DUMP_REACH]
                 if near:
-                    actions.append(Dump(rng.choice(near).id))
+                    actions.append(Dump(rng.choice(near)))
                     left -= 1
             elif choice == "SUP" and actions and actions[-1].code in ("DEF", "MOV", "SHOT", "DUMP", "SUP"):
-                actions.append(Support())
+                actions.append(_SUPPORT)
                 left -= 1
             elif choice == "SIDE" and not moved and cover is not None and m.obstacle(cover).narrow:
                 allowed = ("left", "right", "over") if m.obstacle(cover).overable else ("left", "right")
@@ -276,20 +283,18 @@ class RandomCoach:
                 actions.append(SideChange(playing))
                 left -= 1
             elif choice == "DEF":
-                actions.append(Def())
+                actions.append(_DEF)
                 left -= 1
         return Declare(pid, rng.choice(tables.POSTURES), tuple(actions), cover, side)
 
-    def _random_move(self, state: MatchState, pid: str, max_cost: int) -> Move | None:
+    def _random_move(self, start: Point, occupied: set[Point], max_cost: int) -> Move | None:
         rng, m = self.rng, self.engine.m
-        p = state.players[pid]
         reach = tables.MOVE_COST_LIMITS[max_cost - 1]
-        x0, y0 = p.point
+        x0, y0 = start
         for _ in range(6):
-            end = (x0 + rng.randint(-reach, reach), y0 + rng.randint(-reach, reach))
-            if end == p.point or not m.on_field(end) or m.obstacle_at(end) is not None:
-                continue
-            if state.occupant(end) is not None:
+            # randrange(a, b + 1) is randint(a, b), the same draws, one call fewer
+            end = (x0 + rng.randrange(-reach, reach + 1), y0 + rng.randrange(-reach, reach + 1))
+            if end == start or not m.on_field(end) or m.obstacle_at(end) is not None or end in occupied:
                 continue
             covers = m.covers(end)
             if not covers and rng.random() < 0.8:
