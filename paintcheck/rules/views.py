@@ -7,18 +7,27 @@ from paintcheck.field.lattice import other_team
 from paintcheck.rules.actions import BreakSheet
 from paintcheck.rules.state import SHEETS, MatchState
 
+_new = object.__new__
 HIDDEN = 0  # a face-down token: the coach knows a token lies there, not its number
 
 
 def view(state: MatchState, team: str) -> MatchState:
-    """A copy of ``state`` for ``team``'s coach: the other side's tokens of rounds not yet revealed
-    are face down (``HIDDEN``); revealed ones (this round and earlier) show their number."""
-    seen = state.copy()
+    """``state`` for ``team``'s coach: the other side's tokens of rounds not yet revealed are face
+    down (``HIDDEN``); revealed ones (this round and earlier) show their number; in the break, the
+    other coach's sheet lies face down until both are in.
+
+    The view has its own orders (and sheets); everything else it shares with ``state``, which is
+    never changed once the engine has returned it (``Engine.apply`` works on a copy). Whoever wants
+    to change what a view holds copies it first (``MatchState.copy``), as the forecasts and the
+    searches do."""
+    seen = _new(MatchState)
+    seen.__dict__ = state.__dict__.copy()
     enemy = other_team(team)
     if state.phase == SHEETS:  # the other coach's break sheet lies face down until both are in
-        seen.sheets = {t: (sheet if t == team else BreakSheet(t, ())) for t, sheet in seen.sheets.items()}
+        seen.sheets = {t: (sheet if t == team else BreakSheet(t, ())) for t, sheet in state.sheets.items()}
+    seen.orders = {t: dict(o) for t, o in state.orders.items()}
     seen.orders[enemy] = {
-        pid: (token if token <= seen.round else HIDDEN) for pid, token in seen.orders[enemy].items()
+        pid: (token if token <= state.round else HIDDEN) for pid, token in state.orders[enemy].items()
     }
     return seen
 
