@@ -147,6 +147,12 @@ make_plan.cache_clear = _cache_clear  # type: ignore[attr-defined]
 @lru_cache(maxsize=4096)
 def _plan_by_value(decl: Declare, start: Point, measurer: Measurer) -> Plan:
     actions = decl.actions
+    # the supports immediately following each action (``supports_after``), read once from the end
+    follow = [0] * len(actions)
+    run = 0
+    for i in range(len(actions) - 1, -1, -1):
+        follow[i] = run
+        run = run + 1 if type(actions[i]) is Support else 0
     point, cover, side = start, decl.cover, decl.side
     side_changed = False
     stances: list[Stance] = []
@@ -160,10 +166,11 @@ def _plan_by_value(decl: Declare, start: Point, measurer: Measurer) -> Plan:
     stance = Stance(point, cover, side, side_changed)  # immutable: shared until he moves or turns
     for i, action in enumerate(actions):
         stances.append(stance)
-        if isinstance(action, Move):
+        kind = type(action)  # the action classes have no subclasses
+        if kind is Move:
             path = measurer.path(point, action.waypoints)
             move_action = i
-            move_supports = supports_after(actions, i)
+            move_supports = follow[i]
             length = len(path) - 1
             cost += tables.move_cost(length) if 1 <= length <= tables.MAX_MOVE else tables.MAX_MOVE
             point, cover, side = path[-1], action.cover, action.side
@@ -171,26 +178,24 @@ def _plan_by_value(decl: Declare, start: Point, measurer: Measurer) -> Plan:
             stance = Stance(point, cover, side, side_changed)
             continue
         cost += tables.action_cost(action.code)
-        if isinstance(action, Def):
+        if kind is Def:
             # each support of a DEF is one more DEF (B p.11: "la première action de DEF apporte 5
             # points, et chaque soutien au delà de cette première action apporte 2 points")
-            def_count += 1 + supports_after(actions, i)
+            def_count += 1 + follow[i]
             def_after_move = def_after_move or move_action is not None
-        elif isinstance(action, (Shot, Dump)):
-            dump = isinstance(action, Dump)
-            fires.append(
-                Fire(i, action.target, dump, supports_after(actions, i),
-                     -1 if dump else shot_number, cleaned, reloaded)
-            )
-            shot_number += 0 if dump else 1
-        elif isinstance(action, SideChange):
+        elif kind is Shot:
+            fires.append(Fire(i, action.target, False, follow[i], shot_number, cleaned, reloaded))
+            shot_number += 1
+        elif kind is Dump:
+            fires.append(Fire(i, action.target, True, follow[i], -1, cleaned, reloaded))
+        elif kind is SideChange:
             side, side_changed = action.side, True
             stance = Stance(point, cover, side, side_changed)
-        elif isinstance(action, ClearBoulet):
+        elif kind is ClearBoulet:
             clears += 1
-        elif isinstance(action, Clean):
+        elif kind is Clean:
             cleaned = True
-        elif isinstance(action, Reload):
+        elif kind is Reload:
             reloaded = True
     return Plan(
         decl.player, start, path, move_action, move_supports, tuple(stances), stance, tuple(fires),
