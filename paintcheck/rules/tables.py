@@ -224,7 +224,7 @@ def sweep_modifier(posture: str, height: str, crossed: bool = True) -> int:
     return SWEEP_IMPOSSIBLE_AS if value is None else value
 
 
-_COST_OF = {
+_cost_constant = {
     "DEF": "COST_DEF", "SUP": "COST_SUPPORT", "SHOT": "COST_SHOT", "SHOT@": "COST_SHOT", "DUMP": "COST_DUMP",
     "SIDE": "COST_SIDE_CHANGE", "CLEAR": "COST_CLEAR_BOULET", "CLEAN": "COST_CLEAN", "RELOAD": "COST_RELOAD",
 }
@@ -233,7 +233,7 @@ _COST_OF = {
 def action_cost(code: str) -> int:
     """Action points of an action of fixed cost, by its code (a move's cost is ``move_cost``): the
     constant as it is now (a test may change it)."""
-    return globals()[_COST_OF[code]]
+    return globals()[_cost_constant[code]]
 
 
 def dump_outcome(total: int) -> str:
