@@ -5,6 +5,9 @@ The UI greys a choice and shows the sentence; the engine refuses the decision wi
 
 from __future__ import annotations
 
+from contextlib import suppress
+from weakref import WeakKeyDictionary
+
 from paintcheck.field.lattice import chebyshev
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
@@ -460,12 +463,16 @@ def _candidate_reactions(state: MatchState, team: str):
                 yield Reaction(pid, SUPPRESSIVE, target)
 
 
-def _judged(state: MatchState, team: str, m: Measurer):
-    """Each candidate reaction of ``team`` with None (allowed) or why not, judged as they are asked:
-    what keeps a reactor from reacting is judged once for all his targets."""
+def _judged(state: MatchState, team: str, m: Measurer, known: list | tuple = ()):
+    """Each candidate reaction of ``team`` with None (allowed) or why not, judged as they are asked
+    (``known``: the first ones, judged already): what keeps a reactor from reacting is judged once
+    for all his targets."""
     view = RoundView(state, m)
     reactor: dict[tuple[str, str], str | None] = {}
-    for r in _candidate_reactions(state, team):
+    for i, r in enumerate(_candidate_reactions(state, team)):
+        if i < len(known):
+            yield known[i]
+            continue
         key = (r.player, r.kind)
         if key in reactor:
             reason = reactor[key]
@@ -474,11 +481,49 @@ def _judged(state: MatchState, team: str, m: Measurer):
         yield r, reason or _why_not_at(state, r, m, view)
 
 
+# The reactions the engine judged before it waited for a coach: the engine returns that state as it
+# is, never to change it again, and the coach asks for the reactions on it or on a view of it, which
+# shares the parts a reaction's judgement reads (views.view). Per measurer: (team, those parts, the
+# candidates judged so far, in order).
+_WAITING: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _read_parts(state: MatchState) -> tuple:
+    """What judging a reaction reads of ``state``: the very objects (a state changed is a copy)."""
+    return (state.players, state.reactions, state.declarations, state.origins, state.active,
+            state.resolution)
+
+
+def _waiting(state: MatchState, team: str, m: Measurer) -> list | None:
+    try:
+        found = _WAITING.get(m)
+    except TypeError:  # a measurer that cannot be referred to weakly
+        return None
+    if found is None or found[0] != team:
+        return None
+    if not all(a is b for a, b in zip(found[1], _read_parts(state), strict=True)):
+        return None
+    return found[2]
+
+
 def reaction_options(state: MatchState, team: str, m: Measurer) -> list[tuple[Reaction, str | None]]:
-    """Every reaction a coach could consider, each with None (allowed) or why not."""
-    return list(_judged(state, team, m))
+    """Every reaction a coach could consider, each with None (allowed) or why not; those the engine
+    judged before waiting for this coach are read, not judged again."""
+    known = _waiting(state, team, m)
+    if known is None:
+        return list(_judged(state, team, m))
+    known[:] = _judged(state, team, m, tuple(known))  # the rest judged once, for every asking
+    return list(known)
 
 
 def can_react(state: MatchState, team: str, m: Measurer) -> bool:
-    """Some player of ``team`` has a legal reaction now."""
-    return any(reason is None for _, reason in _judged(state, team, m))
+    """Some player of ``team`` has a legal reaction now. Then the engine waits for that coach and
+    returns ``state`` as it is: the candidates judged so far are kept for ``reaction_options``."""
+    judged = []
+    for pair in _judged(state, team, m):
+        judged.append(pair)
+        if pair[1] is None:
+            with suppress(TypeError):  # a measurer that cannot be referred to weakly: nothing kept
+                _WAITING[m] = (team, _read_parts(state), judged)
+            return True
+    return False

@@ -116,3 +116,29 @@ def test_events_whose_words_are_made_later_are_the_ones_made_at_once():
     assert sheets == ev.SheetsRevealed(("a", "b")) and sheets.to_dict()["lines"] == ("a", "b")
     with pytest.raises(AttributeError):
         sheets.nothing  # noqa: B018
+
+
+def test_the_reactions_the_engine_judged_before_waiting_are_the_coachs():
+    """When the engine waits for a coach's reactions, it keeps the candidates it judged
+    (``legality.can_react``); ``reaction_options`` on that state, or a view of it, reads them and
+    judges the rest: the same list as a judgement on a copy, which shares nothing with it."""
+    from paintcheck.rules import legality
+    from paintcheck.rules.dice import Dice
+    from paintcheck.rules.state import REACT
+    from paintcheck.rules.views import view
+
+    table = Table.from_file(ROOT / "layouts" / "box21.json", sight=True)
+    engine, waited = table.engine, 0
+    for seed in range(6):
+        record = play_match(engine, table.start_break(), seed)
+        state, dice = table.start_break(), Dice(seed)
+        for decision in record.decisions:
+            state, _ = engine.apply(state, decision, dice)
+            if state.phase == REACT:
+                team = engine.to_move(state)
+                assert legality._waiting(state, team, engine.m) is not None
+                fresh = legality.reaction_options(state.copy(), team, engine.m)
+                assert legality.reaction_options(view(state, team), team, engine.m) == fresh
+                assert legality.reaction_options(state, team, engine.m) == fresh
+                waited += 1
+    assert waited > 20
