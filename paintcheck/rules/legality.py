@@ -267,12 +267,16 @@ def why_move_illegal(state: MatchState, pid: str, move: Move, m: Measurer) -> st
     if length > tables.MAX_MOVE:
         return refusal("move_long", f"a move is at most {tables.MAX_MOVE} points; this one is {length}",
                        most=tables.MAX_MOVE, length=length)
+    standing: dict = {}  # who stands on each point (``state.occupant``: the first in order)
+    for q in state.players.values():
+        if q.point is not None:
+            standing.setdefault(q.point, q)
     for pt in path[1:]:
         if m.blocked(pt):
             where = state.lattice.format(pt, p.team)
             return refusal("move_through_obstacle", f"the move passes through an obstacle at {where}",
                            point=where)
-        q = state.occupant(pt)
+        q = standing.get(pt)
         if q is not None and q.id != pid:
             return refusal("move_through_player", f"the move passes through {q.id}'s point", player=q.id)
     end = path[-1]
