@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
-from dataclasses import replace
 from itertools import accumulate
 from weakref import WeakKeyDictionary
 
@@ -35,10 +34,11 @@ from paintcheck.rules.actions import (
     SideChange,
     Support,
 )
-from paintcheck.rules.break_turn import why_line_illegal
+from paintcheck.rules.break_turn import why_line_illegal, why_sheet_illegal
 from paintcheck.rules.engine import Engine
 from paintcheck.rules.legality import (
     reaction_options,
+    why_illegal,
     why_move_illegal,
     why_reaction_over_limit,
     why_target_unreachable,
@@ -102,9 +102,15 @@ class RandomCoach:
     def _sheet(self, state: MatchState) -> BreakSheet:
         for _ in range(TRIES):
             sheet = self._random_sheet(state)
-            if self.engine.why_illegal(state, sheet) is None:
+            if self._accepted(state, sheet):
                 return sheet
         return self._safe_sheet(state)
+
+    def _accepted(self, state: MatchState, sheet: BreakSheet) -> bool:
+        """Whether the engine accepts ``sheet`` (``Engine.why_illegal``: the decision now, then the
+        sheet), each line's own verdict known from ``_random_sheet``, which kept only legal lines."""
+        m = self.engine.m
+        return why_illegal(state, sheet, m) is None and why_sheet_illegal(state, sheet, m, True) is None
 
     def _stance(self, point) -> tuple[str | None, str | None]:
         covers = self.engine.m.covers(point)
@@ -112,7 +118,9 @@ class RandomCoach:
         return cover, self._side(cover)
 
     def _random_sheet(self, state: MatchState) -> BreakSheet:
-        """Lines drawn one by one until each is legal on its own; starts and ends never shared."""
+        """Lines drawn one by one until each is legal on its own; starts and ends never shared.
+        Each line is made with its order number (prebunkers first), so the sheet hands in the very
+        lines judged here and its check finds their verdicts remembered (``why_line_illegal``)."""
         rng, m, lattice = self.rng, self.engine.m, state.lattice
         players = [p.id for p in state.team_players(self.team)]
         rng.shuffle(players)
@@ -125,7 +133,7 @@ class RandomCoach:
                 cover, side = self._stance(start)
                 rest = rng.choice(((Def(), Def()), (Def(), ShotAt(None)), (Def(), Support())))
                 posture, origin = rng.choice(tables.POSTURES), rng.choice(enemy)
-                line = SheetLine(pid, 0, start, posture, rest, cover, side, origin)
+                line = SheetLine(pid, len(prebunkers) + 1, start, posture, rest, cover, side, origin)
                 if start not in used and why_line_illegal(state, self.team, line, m) is None:
                     prebunkers.append(line)
                     used.add(start)
@@ -139,9 +147,13 @@ class RandomCoach:
                 run = self._run_from(start, lattice) if attempt < TRIES else None
                 if run is not None:
                     actions.append(run)
-                while make_plan(Declare(pid, posture, tuple(actions)), start, m).cost < tables.ACTION_POINTS:
+                # a plan's cost is its move's plus each other action's own: added up as drawn
+                cost = make_plan(Declare(pid, posture, tuple(actions)), start, m).cost
+                while cost < tables.ACTION_POINTS:
                     actions.append(ShotAt(rng.choice(enemy)) if rng.random() < 0.25 else Def())
-                line = SheetLine(pid, 0, start, posture, tuple(actions), cover, side)
+                    cost += tables.action_cost(actions[-1].code)
+                order = len(prebunkers) + len(runners) + 1
+                line = SheetLine(pid, order, start, posture, tuple(actions), cover, side)
                 end = run.end if run is not None else start
                 fresh = end not in used and start not in used
                 # a run through an obstacle is refused by the line's move check: not asked
@@ -150,8 +162,7 @@ class RandomCoach:
                     runners.append(line)
                     used.update((start, end))
                     break
-        lines = [replace(ln, order=i) for i, ln in enumerate(prebunkers + runners, start=1)]
-        return BreakSheet(self.team, tuple(lines))
+        return BreakSheet(self.team, tuple(prebunkers + runners))
 
     def _run_from(self, start, lattice) -> Move | None:
         m, rng = self.engine.m, self.rng

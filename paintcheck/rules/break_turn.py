@@ -66,7 +66,11 @@ DROPPED_NO_POINTS = Said("rules.reason.no_points_left", "no action point left af
 
 
 # -- legality ------------------------------------------------------------------------------------------
-def why_sheet_illegal(state: MatchState, sheet: BreakSheet, m: Measurer) -> str | None:
+def why_sheet_illegal(state: MatchState, sheet: BreakSheet, m: Measurer,
+                      lines_legal: bool = False) -> str | None:
+    """Why the engine refuses ``sheet``, or None. ``lines_legal``: its writer has judged each line on
+    its own (``why_line_illegal`` on this state, none refused), so only what spans lines is judged
+    here; the verdict is the same, each line's own part being None."""
     team = sheet.team
     own = sorted(p.id for p in state.team_players(team))
     named = sorted(ln.player for ln in sheet.lines)
@@ -84,7 +88,7 @@ def why_sheet_illegal(state: MatchState, sheet: BreakSheet, m: Measurer) -> str 
         return refusal("sheet_same_start", "two players cannot start on the same point")
     ends: dict[Point, str] = {}
     for ln in sheet.lines:
-        reason = why_line_illegal(state, team, ln, m)
+        reason = None if lines_legal else why_line_illegal(state, team, ln, m)
         if reason:
             return refusal("sheet_line", f"{ln.player}: {reason}", player=ln.player, reason=reason)
         moves = [a for a in ln.actions if isinstance(a, Move)]
