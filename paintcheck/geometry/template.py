@@ -56,6 +56,70 @@ class Template:
         return bool(self.crossing_segments(path))
 
 
+# -- sure answers without the strip's polygon ------------------------------------------------------------
+# The strip in its own frame is the box 0 <= s <= TEMPLATE_LENGTH, |t| <= TEMPLATE_WIDTH / 2 (s along the
+# template from its origin, t across). A point or segment meeting the box shrunk by SURE is surely
+# covered or crossing (the polygon's float error is far below SURE); one missing the box grown by SURE
+# surely is not (SURE is far above EPS). Between the two, only the polygon says (``Template``).
+SURE = 1e-6
+_INNER = (SURE, TEMPLATE_LENGTH - SURE, -TEMPLATE_WIDTH / 2 + SURE, TEMPLATE_WIDTH / 2 - SURE)
+_OUTER = (-SURE, TEMPLATE_LENGTH + SURE, -TEMPLATE_WIDTH / 2 - SURE, TEMPLATE_WIDTH / 2 + SURE)
+
+Frame = tuple[float, float, float, float]  # origin x, y, unit vector origin -> prebunker
+
+
+def strip_frame(origin: Coord, prebunker: Coord) -> Frame:
+    """The template's frame, as ``prebunk_template`` lays it (same error for a prebunker on it)."""
+    dx, dy = prebunker[0] - origin[0], prebunker[1] - origin[1]
+    norm = math.hypot(dx, dy)
+    if norm == 0:
+        raise GeometryError("a prebunk template needs an origin away from the prebunker")
+    return origin[0], origin[1], dx / norm, dy / norm
+
+
+def sure_covers(frame: Frame, point: Coord) -> bool | None:
+    """Whether the strip covers ``point``; None when it lies too near the edge to say without it."""
+    ox, oy, ux, uy = frame
+    x, y = point[0] - ox, point[1] - oy
+    s, t = x * ux + y * uy, y * ux - x * uy
+    if _INNER[0] <= s <= _INNER[1] and _INNER[2] <= t <= _INNER[3]:
+        return True
+    if _OUTER[0] <= s <= _OUTER[1] and _OUTER[2] <= t <= _OUTER[3]:
+        return None
+    return False
+
+
+def sure_crosses(frame: Frame, a: Coord, b: Coord) -> bool | None:
+    """Whether the segment a -> b meets the strip; None when it passes too near the edge to say."""
+    ox, oy, ux, uy = frame
+    xa, ya, xb, yb = a[0] - ox, a[1] - oy, b[0] - ox, b[1] - oy
+    s0, t0 = xa * ux + ya * uy, ya * ux - xa * uy
+    s1, t1 = xb * ux + yb * uy, yb * ux - xb * uy
+    if _meets(s0, t0, s1, t1, _INNER):
+        return True
+    if _meets(s0, t0, s1, t1, _OUTER):
+        return None
+    return False
+
+
+def _meets(s0: float, t0: float, s1: float, t1: float, box: tuple) -> bool:
+    """Whether the segment (s0, t0) -> (s1, t1) meets the closed box (s_lo, s_hi, t_lo, t_hi)
+    (the segment clipped to each slab in turn, Liang-Barsky)."""
+    lo, hi = 0.0, 1.0
+    for p, d, low, high in ((s0, s1 - s0, box[0], box[1]), (t0, t1 - t0, box[2], box[3])):
+        if d == 0:
+            if p < low or p > high:
+                return False
+            continue
+        e, f = (low - p) / d, (high - p) / d
+        if e > f:
+            e, f = f, e
+        lo, hi = max(lo, e), min(hi, f)
+        if lo > hi:
+            return False
+    return True
+
+
 def prebunk_template(origin: Coord, prebunker: Coord) -> Template:
     """Lay the template from ``origin`` toward ``prebunker``."""
     dx, dy = prebunker[0] - origin[0], prebunker[1] - origin[1]
