@@ -139,16 +139,20 @@ class RandomCoach:
                     used.add(start)
                     break
         for pid in (p for p in players if p not in {ln.player for ln in prebunkers}):
+            free = [b for b in bases if b not in used]  # ``used`` changes only once a line is kept
             for attempt in range(TRIES + 1):
-                start = rng.choice([b for b in bases if b not in used])
+                start = rng.choice(free)
                 cover, side = self._stance(start)
                 posture = rng.choice(tables.POSTURES)
                 actions: list = []
                 run = self._run_from(start, lattice) if attempt < TRIES else None
+                path = None
                 if run is not None:
                     actions.append(run)
-                # a plan's cost is its move's plus each other action's own: added up as drawn
-                cost = make_plan(Declare(pid, posture, tuple(actions)), start, m).cost
+                    path = m.path(start, run.waypoints)
+                # the line's cost (its plan's) is its run's plus each other action's own, added up as
+                # drawn; a run is 2 to 11 points long (``_run_from``), which ``move_cost`` prices
+                cost = tables.move_cost(len(path) - 1) if path is not None else 0
                 while cost < tables.ACTION_POINTS:
                     actions.append(ShotAt(rng.choice(enemy)) if rng.random() < 0.25 else Def())
                     cost += tables.action_cost(actions[-1].code)
@@ -157,7 +161,7 @@ class RandomCoach:
                 end = run.end if run is not None else start
                 fresh = end not in used and start not in used
                 # a run through an obstacle is refused by the line's move check: not asked
-                blocked = run is not None and any(map(m.blocked, m.path(start, run.waypoints)[1:]))
+                blocked = path is not None and any(map(m.blocked, path[1:]))
                 if fresh and not blocked and why_line_illegal(state, self.team, line, m) is None:
                     runners.append(line)
                     used.update((start, end))
