@@ -193,15 +193,10 @@ class CachedMeasurer(FieldMeasurer):
     @_memo
     def template_crossings(self, origin: Point, prebunker: Point, path: Sequence[Point]) -> tuple[int, ...]:
         """Read in the template's frame; its polygon is made only for a path passing near its edge."""
-        frame = template_mod.strip_frame(origin, prebunker)
-        found = []
-        for i in range(len(path) - 1):
-            crosses = template_mod.sure_crosses(frame, path[i], path[i + 1])
-            if crosses is None:
-                return self._template(origin, prebunker).crossing_segments(path)
-            if crosses:
-                found.append(i)
-        return tuple(found)
+        found = template_mod.sure_crossings(template_mod.strip_frame(origin, prebunker), path)
+        if found is None:
+            return self._template(origin, prebunker).crossing_segments(path)
+        return found
 
     @_memo
     def template_covers(self, origin: Point, prebunker: Point, points: Sequence[Point]) -> tuple[bool, ...]:

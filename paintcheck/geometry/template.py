@@ -89,17 +89,24 @@ def sure_covers(frame: Frame, point: Coord) -> bool | None:
     return False
 
 
-def sure_crosses(frame: Frame, a: Coord, b: Coord) -> bool | None:
-    """Whether the segment a -> b meets the strip; None when it passes too near the edge to say."""
+def sure_crossings(frame: Frame, path: Sequence[Coord]) -> tuple[int, ...] | None:
+    """Indices i of the path's steps path[i] -> path[i+1] that meet the strip (as
+    ``Template.crossing_segments``); None when a step passes too near its edge to say."""
     ox, oy, ux, uy = frame
-    xa, ya, xb, yb = a[0] - ox, a[1] - oy, b[0] - ox, b[1] - oy
-    s0, t0 = xa * ux + ya * uy, ya * ux - xa * uy
-    s1, t1 = xb * ux + yb * uy, yb * ux - xb * uy
-    if _meets(s0, t0, s1, t1, _INNER):
-        return True
-    if _meets(s0, t0, s1, t1, _OUTER):
-        return None
-    return False
+    local = [((x - ox) * ux + (y - oy) * uy, (y - oy) * ux - (x - ox) * uy) for x, y in path]
+    s_lo, s_hi, t_lo, t_hi = _OUTER
+    found = []
+    for i in range(len(local) - 1):
+        (s0, t0), (s1, t1) = local[i], local[i + 1]
+        if ((s0 < s_lo and s1 < s_lo) or (s0 > s_hi and s1 > s_hi)
+                or (t0 < t_lo and t1 < t_lo) or (t0 > t_hi and t1 > t_hi)):
+            continue  # wholly beyond one side of the grown box: misses it
+        if not _meets(s0, t0, s1, t1, _OUTER):
+            continue
+        if not _meets(s0, t0, s1, t1, _INNER):
+            return None
+        found.append(i)
+    return tuple(found)
 
 
 def _meets(s0: float, t0: float, s1: float, t1: float, box: tuple) -> bool:

@@ -13,7 +13,7 @@ from paintcheck.geometry.index import ObstacleIndex
 from paintcheck.geometry.lock import lock_wedge, safe_move
 from paintcheck.geometry.path import first_blocked, move_path, point_free, step_segment
 from paintcheck.geometry.sweep import run_readings, sweep
-from paintcheck.geometry.template import prebunk_template, strip_frame, sure_covers, sure_crosses
+from paintcheck.geometry.template import prebunk_template, strip_frame, sure_covers, sure_crossings
 from paintcheck.geometry.touch import CROSS
 
 
@@ -113,9 +113,13 @@ def test_template_sure_answers_agree_with_its_polygon():
         for p in points:
             for dx, dy in steps:
                 q = (p[0] + dx, p[1] + dy)
-                sure = sure_crosses(frame, p, q)
+                sure = sure_crossings(frame, [p, q])
                 unsure += sure is None
-                assert sure in (None, bool(t.crossing_segments([p, q]))), (prebunker, p, q)
+                assert sure in (None, t.crossing_segments([p, q])), (prebunker, p, q)
+    path = move_path((0, 2), [(16, 7)]).points
+    for prebunker in [(8, -12), (14, 3), (2, 9)]:
+        found = sure_crossings(strip_frame((8, 0), prebunker), path)
+        assert found == prebunk_template((8, 0), prebunker).crossing_segments(path)
     assert unsure < 200  # the polygon is asked about the strip's edges only
     with pytest.raises(GeometryError):
         strip_frame((1, 1), (1, 1))
