@@ -173,8 +173,8 @@ class RandomCoach:
         x0, y0 = start
         for _ in range(8):
             end = (x0 + rng.randint(-6, 6), y0 + FORWARD[self.team] * rng.randint(2, 11))
-            if lattice.contains(end) and m.obstacle_at(end) is None and m.covers(end):
-                cover = rng.choice(m.covers(end))
+            if lattice.contains(end) and m.obstacle_at(end) is None and (covers := m.covers(end)):
+                cover = rng.choice(covers)
                 return Move((end,), cover, self._side(cover))
         return None
 
