@@ -119,8 +119,8 @@ class RandomCoach:
 
     def _random_sheet(self, state: MatchState) -> BreakSheet:
         """Lines drawn one by one until each is legal on its own; starts and ends never shared.
-        Each line is made with its order number (prebunkers first), so the sheet hands in the very
-        lines judged here and its check finds their verdicts remembered (``why_line_illegal``)."""
+        Each line is made with its order number (prebunkers first): the sheet hands in the very lines
+        judged here, which ``_accepted`` does not judge again."""
         rng, m, lattice = self.rng, self.engine.m, state.lattice
         players = [p.id for p in state.team_players(self.team)]
         rng.shuffle(players)
