@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
-from dataclasses import replace
 from itertools import accumulate
 from weakref import WeakKeyDictionary
 
@@ -100,7 +99,7 @@ class RandomCoach:
     def _sheet(self, state: MatchState) -> BreakSheet:
         for _ in range(TRIES):
             sheet = self._random_sheet(state)
-            if self.engine.why_illegal(state, sheet) is None:
+            if self.engine.why_illegal(state, sheet, lines_legal=True) is None:  # its lines judged
                 return sheet
         return self._safe_sheet(state)
 
@@ -110,7 +109,9 @@ class RandomCoach:
         return cover, self._side(cover)
 
     def _random_sheet(self, state: MatchState) -> BreakSheet:
-        """Lines drawn one by one until each is legal on its own; starts and ends never shared."""
+        """Lines drawn one by one until each is legal on its own; starts and ends never shared.
+        Each line is made with its order number (prebunkers first): the sheet hands in the very lines
+        judged here, which the sheet's check does not judge again."""
         rng, m, lattice = self.rng, self.engine.m, state.lattice
         players = [p.id for p in state.team_players(self.team)]
         rng.shuffle(players)
@@ -123,41 +124,48 @@ class RandomCoach:
                 cover, side = self._stance(start)
                 rest = rng.choice(((Def(), Def()), (Def(), ShotAt(None)), (Def(), Support())))
                 posture, origin = rng.choice(tables.POSTURES), rng.choice(enemy)
-                line = SheetLine(pid, 0, start, posture, rest, cover, side, origin)
+                line = SheetLine(pid, len(prebunkers) + 1, start, posture, rest, cover, side, origin)
                 if start not in used and why_line_illegal(state, self.team, line, m) is None:
                     prebunkers.append(line)
                     used.add(start)
                     break
         for pid in (p for p in players if p not in {ln.player for ln in prebunkers}):
+            free = [b for b in bases if b not in used]  # ``used`` changes only once a line is kept
             for attempt in range(TRIES + 1):
-                start = rng.choice([b for b in bases if b not in used])
+                start = rng.choice(free)
                 cover, side = self._stance(start)
                 posture = rng.choice(tables.POSTURES)
                 actions: list = []
                 run = self._run_from(start, lattice) if attempt < TRIES else None
+                path = None
                 if run is not None:
                     actions.append(run)
-                while make_plan(Declare(pid, posture, tuple(actions)), start, m).cost < tables.ACTION_POINTS:
+                    path = m.path(start, run.waypoints)
+                # the line's cost (its plan's) is its run's plus each other action's own, added up as
+                # drawn; a run is 2 to 11 points long (``_run_from``), which ``move_cost`` prices
+                cost = tables.move_cost(len(path) - 1) if path is not None else 0
+                while cost < tables.ACTION_POINTS:
                     actions.append(ShotAt(rng.choice(enemy)) if rng.random() < 0.25 else Def())
-                line = SheetLine(pid, 0, start, posture, tuple(actions), cover, side)
+                    cost += tables.action_cost(actions[-1].code)
+                order = len(prebunkers) + len(runners) + 1
+                line = SheetLine(pid, order, start, posture, tuple(actions), cover, side)
                 end = run.end if run is not None else start
                 fresh = end not in used and start not in used
                 # a run through an obstacle is refused by the line's move check: not asked
-                blocked = run is not None and any(map(m.blocked, m.path(start, run.waypoints)[1:]))
+                blocked = path is not None and any(map(m.blocked, path[1:]))
                 if fresh and not blocked and why_line_illegal(state, self.team, line, m) is None:
                     runners.append(line)
                     used.update((start, end))
                     break
-        lines = [replace(ln, order=i) for i, ln in enumerate(prebunkers + runners, start=1)]
-        return BreakSheet(self.team, tuple(lines))
+        return BreakSheet(self.team, tuple(prebunkers + runners))
 
     def _run_from(self, start, lattice) -> Move | None:
         m, rng = self.engine.m, self.rng
         x0, y0 = start
         for _ in range(8):
             end = (x0 + rng.randint(-6, 6), y0 + FORWARD[self.team] * rng.randint(2, 11))
-            if lattice.contains(end) and m.obstacle_at(end) is None and m.covers(end):
-                cover = rng.choice(m.covers(end))
+            if lattice.contains(end) and m.obstacle_at(end) is None and (covers := m.covers(end)):
+                cover = rng.choice(covers)
                 return Move((end,), cover, self._side(cover))
         return None
 

@@ -192,11 +192,20 @@ class CachedMeasurer(FieldMeasurer):
 
     @_memo
     def template_crossings(self, origin: Point, prebunker: Point, path: Sequence[Point]) -> tuple[int, ...]:
-        return self._template(origin, prebunker).crossing_segments(path)
+        """Read in the template's frame; its polygon is made only for a path passing near its edge."""
+        found = template_mod.sure_crossings(template_mod.strip_frame(origin, prebunker), path)
+        if found is None:
+            return self._template(origin, prebunker).crossing_segments(path)
+        return found
 
     @_memo
     def template_covers(self, origin: Point, prebunker: Point, points: Sequence[Point]) -> tuple[bool, ...]:
-        return self._template(origin, prebunker).covers(points)
+        """Read in the template's frame; its polygon is made only for a point near its edge."""
+        frame = template_mod.strip_frame(origin, prebunker)
+        covered = tuple(template_mod.sure_covers(frame, p) for p in points)
+        if None in covered:
+            return self._template(origin, prebunker).covers(points)
+        return covered
 
     def lines_of_fire(self, shooter: Point, targets: Sequence[Point], ignore: Sequence[str] = ()):
         """Remembered per (shooter, target) with nothing ignored; leaving obstacles out only removes

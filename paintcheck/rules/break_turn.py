@@ -14,7 +14,7 @@ The resolution, dodges, moves and flags are the engine's own: this module only b
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 
 from paintcheck.field.lattice import Point, point_name
 from paintcheck.rules import events as ev
@@ -66,7 +66,11 @@ DROPPED_NO_POINTS = Said("rules.reason.no_points_left", "no action point left af
 
 
 # -- legality ------------------------------------------------------------------------------------------
-def why_sheet_illegal(state: MatchState, sheet: BreakSheet, m: Measurer) -> str | None:
+def why_sheet_illegal(state: MatchState, sheet: BreakSheet, m: Measurer,
+                      lines_legal: bool = False) -> str | None:
+    """Why the engine refuses ``sheet``, or None. ``lines_legal``: its writer has judged each line on
+    its own (``why_line_illegal`` on this state, none refused), so only what spans lines is judged
+    here; the verdict is the same, each line's own part being None."""
     team = sheet.team
     own = sorted(p.id for p in state.team_players(team))
     named = sorted(ln.player for ln in sheet.lines)
@@ -84,7 +88,7 @@ def why_sheet_illegal(state: MatchState, sheet: BreakSheet, m: Measurer) -> str 
         return refusal("sheet_same_start", "two players cannot start on the same point")
     ends: dict[Point, str] = {}
     for ln in sheet.lines:
-        reason = why_line_illegal(state, team, ln, m)
+        reason = None if lines_legal else why_line_illegal(state, team, ln, m)
         if reason:
             return refusal("sheet_line", f"{ln.player}: {reason}", player=ln.player, reason=reason)
         moves = [a for a in ln.actions if isinstance(a, Move)]
@@ -118,7 +122,7 @@ def why_line_illegal(state: MatchState, team: str, ln, m: Measurer) -> str | Non
                            label=parts[0][0])
         budget = tables.ACTION_POINTS - tables.COST_PREBUNK
     else:
-        if ln.start not in lattice.base_points(team):
+        if ln.start not in _base_points(lattice, team):
             return refusal("runner_base", f"a runner starts on his base ({lattice.base_text()})",
                            base=lattice.base_text())
         budget = tables.ACTION_POINTS
@@ -186,6 +190,12 @@ def _why_sheet_move_illegal(state: MatchState, ln, move: Move, m: Measurer) -> s
 
 
 _new = object.__new__
+
+
+@lru_cache(maxsize=64)
+def _base_points(lattice, team: str) -> tuple[Point, ...]:
+    """``lattice.base_points(team)``, made once per field (every line of every sheet asks)."""
+    return tuple(lattice.base_points(team))
 
 
 def _sheet_lines(sheets: dict) -> tuple[str, ...]:
@@ -287,7 +297,11 @@ class BreakTurn:
         self._continue(step)
 
     def _line(self, s: MatchState, pid: str):
-        return s.sheets[s.players[pid].team].line(pid)
+        """``pid``'s line of his team's sheet (``BreakSheet.line``, without its generator)."""
+        for ln in s.sheets[s.players[pid].team].lines:
+            if ln.player == pid:
+                return ln
+        return None
 
     def _declare_from_sheet(self, step, pid: str) -> None:
         """The sheet's line as this round's sequence: boulets cleared first (they take the first
@@ -311,12 +325,14 @@ class BreakTurn:
                     continue
                 a = Shot(target)
             actions.append(a)
-        while actions and self._cost(pid, ln.posture, actions, p.point) > budget - cleared:
+        while True:  # the last actions dropped until he can pay (cover and side cost nothing)
+            decl = Declare(pid, ln.posture, tuple(actions), p.cover, p.side)
+            plan = make_plan(decl, p.point, self.m)
+            if not actions or plan.cost <= budget - cleared:
+                break
             step.emit(ev.ActionDropped(pid, str(actions[-1]), DROPPED_NO_POINTS))
             actions.pop()
-        decl = Declare(pid, ln.posture, tuple(actions), p.cover, p.side)
         s.declarations[pid], s.origins[pid] = decl, p.point
-        plan = make_plan(decl, p.point, self.m)
         p.posture, p.weakened_from = ln.posture, None
         p.def_count = plan.def_count
         if ln.prebunker:  # his obstacle protects him only if he finishes with a DEF (RULES 12.6)
@@ -327,9 +343,6 @@ class BreakTurn:
             step.emit(ev.BouletsCleared(pid, cleared, p.def_count))
         words = partial(declaration_words, decl, self.m)  # worded when read
         step.emit(ev.SequenceDeclared.later(words, player=pid, cost=plan.cost))
-
-    def _cost(self, pid: str, posture: str, actions: list, start: Point) -> int:
-        return make_plan(Declare(pid, posture, tuple(actions)), start, self.m).cost
 
     def _enemy_at(self, s: MatchState, team: str, point: Point) -> str | None:
         q = s.occupant(point)

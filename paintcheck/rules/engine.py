@@ -103,12 +103,14 @@ class Engine(BreakTurn):
     def to_move(self, state: MatchState) -> str | None:
         return to_move(state)
 
-    def why_illegal(self, state: MatchState, decision, verdicts: Verdicts | None = None) -> str | None:
-        """None if the engine accepts ``decision`` now, else the reason in one sentence. ``verdicts``:
-        a coach's ``legality.Verdicts`` on ``state``, the moves and shots it has judged already."""
+    def why_illegal(self, state: MatchState, decision, verdicts: Verdicts | None = None,
+                    lines_legal: bool = False) -> str | None:
+        """None if the engine accepts ``decision`` now, else the reason in one sentence. What a coach
+        has judged already on ``state`` is not judged again: ``verdicts``, a sequence's moves and
+        shots (``legality.Verdicts``); ``lines_legal``, a break sheet's lines, each on its own."""
         reason = why_illegal(state, decision, self.m, verdicts)
         if reason is None and isinstance(decision, BreakSheet):
-            reason = why_sheet_illegal(state, decision, self.m)
+            reason = why_sheet_illegal(state, decision, self.m, lines_legal)
         elif reason is None and isinstance(decision, ChooseTarget):
             reason = why_choice_illegal(state, decision, self.m)
         return reason

@@ -13,7 +13,7 @@ from paintcheck.geometry.index import ObstacleIndex
 from paintcheck.geometry.lock import lock_wedge, safe_move
 from paintcheck.geometry.path import first_blocked, move_path, point_free, step_segment
 from paintcheck.geometry.sweep import run_readings, sweep
-from paintcheck.geometry.template import prebunk_template
+from paintcheck.geometry.template import prebunk_template, strip_frame, sure_covers, sure_crossings
 from paintcheck.geometry.touch import CROSS
 
 
@@ -95,6 +95,34 @@ def test_template_strip():
     assert not t.crossed_by(move_path((0, -6), [(6, -6)]).points)
     with pytest.raises(GeometryError):
         prebunk_template((1, 1), (1, 1))
+
+
+def test_template_sure_answers_agree_with_its_polygon():
+    """The measurer reads a template in its frame and asks the polygon only when unsure: every sure
+    answer is the polygon's, on lattice points and steps around straight, diagonal and skew strips."""
+    steps = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
+    unsure = 0
+    for prebunker in [(8, -12), (14, 3), (2, 9), (13, -7), (3, -4), (9, 2)]:
+        origin = (8, 0)
+        t, frame = prebunk_template(origin, prebunker), strip_frame(origin, prebunker)
+        points = [(x, y) for x in range(0, 17) for y in range(-8, 9)]
+        for p, covered in zip(points, t.covers(points), strict=True):
+            sure = sure_covers(frame, p)
+            unsure += sure is None
+            assert sure in (None, covered), (prebunker, p)
+        for p in points:
+            for dx, dy in steps:
+                q = (p[0] + dx, p[1] + dy)
+                sure = sure_crossings(frame, [p, q])
+                unsure += sure is None
+                assert sure in (None, t.crossing_segments([p, q])), (prebunker, p, q)
+    path = move_path((0, 2), [(16, 7)]).points
+    for prebunker in [(8, -12), (14, 3), (2, 9)]:
+        found = sure_crossings(strip_frame((8, 0), prebunker), path)
+        assert found == prebunk_template((8, 0), prebunker).crossing_segments(path)
+    assert unsure < 200  # the polygon is asked about the strip's edges only
+    with pytest.raises(GeometryError):
+        strip_frame((1, 1), (1, 1))
 
 
 def test_lock_wedge():

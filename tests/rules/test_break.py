@@ -19,6 +19,7 @@ from paintcheck.rules.actions import (
     ShotAt,
     Support,
 )
+from paintcheck.rules.break_turn import why_line_illegal, why_sheet_illegal
 from paintcheck.rules.dice import ScriptedDice
 from paintcheck.rules.engine import Engine
 from paintcheck.rules.state import ORDERS, SHEETS, TARGET, new_break
@@ -260,6 +261,19 @@ def test_r12_2_sheet_legality():
     assert "one shot per point" in why([ok[0], twice, *ok[2:]])
     assert "DEF, SUP, MOV and SHOT" in why([ok[0], SheetLine("B2", 2, BASES["blue"][0], "standing",
                                                              (Shot("W1"),)), *ok[2:]])
+
+
+def test_r12_2_a_sheet_whose_lines_are_known_legal_is_judged_across_lines_only():
+    """``lines_legal`` (its writer judged each line): the same verdicts on what spans lines."""
+    m = table()
+    g = Break(m)
+    ok = blue_prebunker()
+    same_start = [ok[0], *runners("blue", 2, ["B2", "B3"]), *runners("blue", 4, ["B4", "B5"])]
+    for lines in (ok, ok[:4], same_start, [ok[0].__class__(**{**ok[0].__dict__, "order": 3}), *ok[1:]]):
+        sheet = BreakSheet("blue", tuple(lines))
+        assert all(why_line_illegal(g.state, "blue", ln, m) is None for ln in lines)
+        assert why_sheet_illegal(g.state, sheet, m, lines_legal=True) == why_sheet_illegal(g.state, sheet, m)
+    assert "same point" in why_sheet_illegal(g.state, BreakSheet("blue", tuple(same_start)), m, True)
 
 
 def test_r12_1_the_other_coachs_sheet_stays_face_down_until_both_are_in():
