@@ -70,6 +70,7 @@ class CachedMeasurer(FieldMeasurer):
         self._wedges: dict[tuple, lock.LockWedge] = {}
         self._templates: dict[tuple, template_mod.Template] = {}
         self._sweeps: dict[tuple, tuple] = {}
+        self._run_angles: dict[tuple, float] = {}
         self._sight_wanted = sight
         self._sight_cache = cache
         self._sight: SightLines | None = None
@@ -158,7 +159,18 @@ class CachedMeasurer(FieldMeasurer):
             return self.path(tuple(start), tuple(map(tuple, waypoints)))
 
     static_angle = _memo(FieldMeasurer.static_angle)
-    run_angle = _memo(FieldMeasurer.run_angle)
+
+    def run_angle(self, path: Sequence[Point], shooter: Point) -> float:
+        """φ reads the run's first and last points only (``protractor.run_angle``): remembered by
+        those and the shooter, so runs that share their ends share it."""
+        try:
+            key = (path[0], path[-1], shooter)
+            found = self._run_angles.get(key)
+        except (IndexError, TypeError):  # no point (the protractor says why), or lists for points
+            return FieldMeasurer.run_angle(self, path, shooter)
+        if found is None:
+            found = self._run_angles[key] = FieldMeasurer.run_angle(self, key[:2], shooter)
+        return found
     safe_move = _memo(FieldMeasurer.safe_move)
     pressed_side = _memo(FieldMeasurer.pressed_side)
 
