@@ -211,7 +211,6 @@ class CachedMeasurer(FieldMeasurer):
         return found
 
     safe_move = _memo(FieldMeasurer.safe_move)
-    pressed_side = _memo(FieldMeasurer.pressed_side)
 
     def sweep(self, shooter: Point, points: Sequence[Point], ignore: Sequence[str] = ()):
         """Remembered with nothing ignored; each obstacle is met or not on its own and the order
