@@ -142,11 +142,13 @@ def _touches(index: ObstacleIndex, shooter: Coord, points: tuple, hull: list, ar
                 _route(discs, i, d, met, away, grazing, banded)
     if grazing:
         gaps = lib.distance(index.footprints[grazing], area).tolist()
-        for i, gap in zip(grazing, gaps, strict=True):
-            if gap <= _SURELY_IN:
-                met.append((away[i], i, False))
-            elif gap <= _SURELY_OUT:
+        for i, gap in zip(grazing, gaps, strict=True):  # as the band's limits are read
+            if gap > _SURELY_OUT:
+                continue
+            if gap > _SURELY_IN:
                 banded.append(i)
+            else:
+                met.append((away[i], i, False))
     if banded:  # the band as ``sweep`` builds it
         band = shapely.buffer(shapely.convex_hull(shapely.multipoints([shooter, *points])),
                               RULER_HALF_WIDTH, quad_segs=QUAD_SEGS)
@@ -196,9 +198,10 @@ class _Discs:
 
     def _radii(self, shapes: np.ndarray) -> tuple[list[float], list[float]]:
         """Per shape: the largest distance from its centre to a vertex (the shape lies within that
-        disc), and the centre's distance to its outline when inside it (else ``-inf``)."""
+        disc; ``inf`` for an empty shape: GEOS judges it), and the centre's distance to its outline
+        when inside it (else ``-inf``)."""
         centres = shapely.get_coordinates(self.centres)
-        outer = [float(np.hypot(*(shapely.get_coordinates(s) - c).T).max(initial=-np.inf))
+        outer = [float(np.hypot(*(shapely.get_coordinates(s) - c).T).max()) if not s.is_empty else np.inf
                  for s, c in zip(shapes, centres, strict=True)]
         inside = shapely.contains(shapes, self.centres)
         to_edge = shapely.distance(self.centres, shapely.boundary(shapes))
