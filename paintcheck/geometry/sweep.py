@@ -121,25 +121,24 @@ def _touches(index: ObstacleIndex, shooter: Coord, points: tuple, hull: list, ar
         return ()
     discs = _discs(index)
     centre_gap = lib.distance(discs.centres[near], area).tolist()
-    away = index.centre_distances(shooter)
-    met: list[tuple[float, int, bool]] = []
+    met: list[tuple[int, bool]] = []
     crossing: list[tuple[int, float]] = []  # doubtful crossings: GEOS's intersects decides
     grazing: list[int] = []  # not crossed, doubtful gap: GEOS's distance decides
     banded: list[int] = []  # not crossed, surely between the limits: the band decides
     for i, d in zip(near, centre_gap, strict=True):
         if d < discs.crossed_within[i]:
-            met.append((away[i], i, True))
+            met.append((i, True))
         elif d <= discs.uncrossed_beyond[i]:
             crossing.append((i, d))
         else:
-            _route(discs, i, d, met, away, grazing, banded)
+            _route(discs, i, d, met, grazing, banded)
     if crossing:
         crossed = lib.intersects(index.inner[[i for i, _ in crossing]], area).tolist()
         for (i, d), c in zip(crossing, crossed, strict=True):
             if c:
-                met.append((away[i], i, True))
+                met.append((i, True))
             else:
-                _route(discs, i, d, met, away, grazing, banded)
+                _route(discs, i, d, met, grazing, banded)
     if grazing:
         gaps = lib.distance(index.footprints[grazing], area).tolist()
         for i, gap in zip(grazing, gaps, strict=True):  # as the band's limits are read
@@ -148,24 +147,26 @@ def _touches(index: ObstacleIndex, shooter: Coord, points: tuple, hull: list, ar
             if gap > _SURELY_IN:
                 banded.append(i)
             else:
-                met.append((away[i], i, False))
+                met.append((i, False))
     if banded:  # the band as ``sweep`` builds it
         band = shapely.buffer(shapely.convex_hull(shapely.multipoints([shooter, *points])),
                               RULER_HALF_WIDTH, quad_segs=QUAD_SEGS)
         footprints = index.footprints
-        met.extend((away[i], i, False) for i in banded if lib.intersects(band, footprints[i]))
-    met.sort()
+        met.extend((i, False) for i in banded if lib.intersects(band, footprints[i]))
     touches = (index.touches[GRAZE], index.touches[CROSS])
-    return tuple([touches[c][i] for _, i, c in met])
+    if len(met) > 1:  # by the distance from the shooter, then the obstacle
+        away = index.centre_distances(shooter)
+        met.sort(key=lambda m: (away[m[0]], m[0]))
+    return tuple([touches[c][i] for i, c in met])
 
 
-def _route(discs: _Discs, i: int, d: float, met: list, away: list, grazing: list, banded: list) -> None:
+def _route(discs: _Discs, i: int, d: float, met: list, grazing: list, banded: list) -> None:
     """An obstacle the hull does not cross, its centre ``d`` from the hull: surely grazed (``met``),
     surely not, surely for the band to decide (``banded``), or for GEOS's distance (``grazing``)."""
     if d > discs.out_beyond[i]:
         return
     if d < discs.grazed_within[i]:
-        met.append((away[i], i, False))
+        met.append((i, False))
     elif discs.band_from[i] < d < discs.band_to[i]:
         banded.append(i)
     else:
