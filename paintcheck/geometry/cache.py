@@ -279,7 +279,9 @@ class CachedMeasurer(FieldMeasurer):
             seen = self._seen[key] = dict(zip(points, super().fov(viewer, team, cover, side, points),
                                               strict=True))
         try:
-            return tuple([seen[t] for t in targets])
+            if len(targets) == 1:  # most questions: one point (the legality's, a static target's)
+                return (seen[targets[0]],)
+            return tuple(map(seen.__getitem__, targets))
         except (KeyError, TypeError):  # off the lattice, or a list for a point
             return tuple(seen[t] if t in seen else super(CachedMeasurer, self).fov(
                 viewer, team, cover, side, [t])[0] for t in map(tuple, targets))
