@@ -96,6 +96,13 @@ FINISH = "finish"  # the break's last stage: prebunkers finish their sequences (
 def prebunking(s: MatchState, pid: str) -> bool:
     """Still prebunking: his template is on the field and he has not begun to finish (RULES 12.6)."""
     return pid in s.templates and not (s.break_stage == FINISH and pid in s.active.values())
+def _present(a: str | None, b: str | None) -> tuple[str, ...]:
+    """The covers among ``a`` and ``b`` (a shot leaves them out of its line of fire or sweep)."""
+    if a:
+        return (a, b) if b else (a,)
+    return (b,) if b else ()
+
+
 def _middle(path) -> tuple[float, float]:
     """The middle of a run: where the ruler's head lies for a shot at a runner."""
     (x0, y0), (x1, y1) = path[0], path[-1]
@@ -383,23 +390,27 @@ class RoundView:
             st = self.static_stand(entry.target)
             aim = st.point
         kind = entry.kind
+        # the kind's part, then only the parts worth something
         shot: list[tuple[str, int]] = [(LABEL_KIND.get(kind, kind), base_value(kind))]
-        if entry.supports:
-            shot.append((ev.label_supports(entry.supports), tables.SUPPORT_BONUS * entry.supports))
+        if entry.supports and (v := tables.SUPPORT_BONUS * entry.supports):
+            shot.append((ev.label_supports(entry.supports), v))
         if entry.index:
-            shot.append((ev.label_shot_number(entry.index + 1), tables.MULTI_TARGET_MALUS * entry.index))
+            if v := tables.MULTI_TARGET_MALUS * entry.index:
+                shot.append((ev.label_shot_number(entry.index + 1), v))
             first = self._first_target(entry)
             if first is not None:
                 seg = tables.angle_segment(m.angle_between(shooter.point, first, aim))
-                if seg:
-                    shot.append((_segments_label(seg), tables.MULTI_TARGET_SEGMENT_MALUS * seg))
-        shot.append((LABEL_DISTANCE, tables.distance_modifier(m.distance(shooter.point, aim))))
+                if seg and (v := tables.MULTI_TARGET_SEGMENT_MALUS * seg):
+                    shot.append((_segments_label(seg), v))
+        if v := tables.distance_modifier(m.distance(shooter.point, aim)):
+            shot.append((LABEL_DISTANCE, v))
         vulnerable: tuple[Point, ...] = ()
         if running:
             vulnerable = self.vulnerable_points(shooter, entry.target)
             if not vulnerable:
                 return lost(LOST_NO_POINT_SEEN)
-            shot.append((LABEL_RUN_ANGLE, tables.run_angle_bonus(m.run_angle(plan.path, shooter.point))))
+            if v := tables.run_angle_bonus(m.run_angle(plan.path, shooter.point)):
+                shot.append((LABEL_RUN_ANGLE, v))
             self._sweep_parts(shot, shooter, vulnerable, (target.cover, shooter.cover))
             target_parts = self._run_parts(plan, len(vulnerable))
             token_point = plan.end
@@ -407,34 +418,34 @@ class RoundView:
             if not self.sees(shooter, [st.point])[0]:
                 return lost(LOST_OUT_OF_SIGHT)
             theta = m.static_angle(st.point, st.cover, shooter.point)
-            shot.append((LABEL_ANGLE, tables.static_angle_bonus(theta)))
+            if v := tables.static_angle_bonus(theta):
+                shot.append((LABEL_ANGLE, v))
             # his own cover is left out of the line of fire when it protects him; a prebunker's
             # adds nothing to his protection but still hinders the shooter (RULES 12.6)
             covered = not (prebunking(state, entry.target) or target.bare)
-            ignore = tuple(c for c in (shooter.cover, st.cover if covered else None) if c)
+            ignore = _present(shooter.cover, st.cover if covered else None)
             (touches,) = m.lines_of_fire(shooter.point, [st.point], ignore)
             total, parts = self.line_modifier(shooter, touches)
             if total is None:
                 return lost(impossible_line(parts[0][0]))
-            shot.extend(parts)
+            shot.extend(parts)  # only those worth something
             if target.weakened_from is not None and target.weakened_from != shooter.point:
                 before = tables.angle_segment(m.static_angle(st.point, st.cover, target.weakened_from))
-                if tables.angle_segment(theta) != before:
+                if tables.angle_segment(theta) != before and tables.WEAKENED_BONUS:
                     shot.append((LABEL_WEAKENED, tables.WEAKENED_BONUS))
             target_parts = self._protection(entry.target, st)
             token_point = st.point
         p = state.players[entry.shooter]
-        if p.token and p.token.target == entry.target and p.token.advantage:
+        if p.token and p.token.target == entry.target and p.token.advantage and tables.ADVANTAGE_BONUS:
             shot.append((LABEL_ADVANTAGE, tables.ADVANTAGE_BONUS))
-        if self._messy(entry, p):
+        if self._messy(entry, p) and tables.MESSY_PAINT_MALUS:
             shot.append((LABEL_MESSY, tables.MESSY_PAINT_MALUS))
-        shot = [(label, v) for label, v in shot if v or label == kind]
         return Reading(tuple(shot), target_parts, shooter, aim, token_point, running, vulnerable)
 
     def _sweep_parts(self, shot: list, shooter: Stand, vulnerable: tuple[Point, ...], covers: tuple) -> None:
         """The sweep's modifiers over the run's vulnerable points, the runner's and the shooter's
         covers left out (RULES 8.5), added to ``shot``."""
-        ignore = tuple([c for c in covers if c])
+        ignore = _present(*covers)
         posture = shooter.posture
         for t in self.m.sweep(shooter.point, vulnerable, ignore):
             value = tables.sweep_modifier(posture, t.height, t.effect == CROSS)
