@@ -98,6 +98,7 @@ class CachedMeasurer(FieldMeasurer):
         self._covers: dict[Point, tuple[str, ...]] = {}
         self._obstacles: dict[str, object] = {}
         self._paths: dict[tuple, tuple[Point, ...]] = {}
+        self._columns, self._rows = field.lattice.columns, field.lattice.rows_per_half
         self._standing: dict[Point, str] = {p: o.id for p, o in field.standing_on.items()}
         self._blocking: frozenset[Point] = frozenset(
             p for p, o in field.standing_on.items() if o.blocks(p))
@@ -160,7 +161,10 @@ class CachedMeasurer(FieldMeasurer):
             return tuple(point) in self._blocking
 
     def on_field(self, point: Point) -> bool:
-        return self.field.lattice.contains(point)
+        """``Lattice.contains`` with the lattice's size read once (the legality asks it for every
+        point it judges)."""
+        x, y = point
+        return 0 <= x < self._columns and -self._rows <= y <= self._rows
 
     def path(self, start: Point, waypoints: Sequence[Point]) -> tuple[Point, ...]:
         try:

@@ -67,3 +67,12 @@ def test_sweep_as_drawn(both):
         want = exact.sweep(shooter, run, ignore)
         assert cached.sweep(shooter, run, ignore) == want
         assert cached.sweep(shooter, tuple(run), ()) == exact.sweep(shooter, run)
+
+
+def test_on_field_as_the_lattice_says(both):
+    exact, cached = both
+    lattice = exact.field.lattice
+    for x in range(-4, 2 * lattice.columns + 4):
+        for y in range(-2 * lattice.rows_per_half - 4, 2 * lattice.rows_per_half + 4):
+            point = (x / 2, y / 2)
+            assert cached.on_field(point) == lattice.contains(point) == exact.on_field(point)
