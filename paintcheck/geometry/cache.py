@@ -7,7 +7,8 @@ resolution), which is what this saves. What a reading is made of is remembered w
 many variants of one question: the field of vision of a team, cover and side (the viewer's point
 plays no part) for every lattice point at once; a priority-lock wedge and a prebunk template for
 each point they are asked about; a sweep's touches with nothing left out, filtered like the lines
-of fire.
+of fire; the protractor's 0° directions per cover and target (θ and φ are then the protractor's own
+arithmetic, without its drawing).
 
 Lines of fire between lattice points come from the field's sight table (``sight_lines``) once the
 measurer reads it: at once when ``sight`` is True; never when False (the exact geometry only, the
