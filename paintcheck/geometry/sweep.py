@@ -235,22 +235,22 @@ def _hull(points: list[Coord]) -> list[Coord]:
     pts = sorted(set(points))
     if len(pts) < 3:
         return pts
-
-    def turn(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[Coord] = []
-    for p in pts:
-        while len(lower) >= 2 and turn(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[Coord] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and turn(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    hull = lower[:-1] + upper[:-1]
+    hull = _chain(pts)[:-1] + _chain(pts[::-1])[:-1]
     return hull if len(hull) > 2 else [pts[0], pts[-1]]
+
+
+def _chain(pts: list[Coord]) -> list[Coord]:
+    """One half of the monotone chain over ``pts`` (sorted): the points kept turning left."""
+    chain: list[Coord] = []
+    for p in pts:
+        px, py = p
+        while len(chain) >= 2:
+            (ox, oy), (ax, ay) = chain[-2], chain[-1]
+            if (ax - ox) * (py - oy) - (ay - oy) * (px - ox) > 0:
+                break
+            chain.pop()
+        chain.append(p)
+    return chain
 
 
 @dataclass(frozen=True)
