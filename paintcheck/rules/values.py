@@ -96,6 +96,8 @@ FINISH = "finish"  # the break's last stage: prebunkers finish their sequences (
 def prebunking(s: MatchState, pid: str) -> bool:
     """Still prebunking: his template is on the field and he has not begun to finish (RULES 12.6)."""
     return pid in s.templates and not (s.break_stage == FINISH and pid in s.active.values())
+
+
 def _present(a: str | None, b: str | None) -> tuple[str, ...]:
     """The covers among ``a`` and ``b`` (a shot leaves them out of its line of fire or sweep)."""
     if a:
@@ -103,7 +105,7 @@ def _present(a: str | None, b: str | None) -> tuple[str, ...]:
     return (b,) if b else ()
 
 
-def _middle(path) -> tuple[float, float]:
+def _middle(path: tuple[Point, ...]) -> tuple[float, float]:
     """The middle of a run: where the ruler's head lies for a shot at a runner."""
     (x0, y0), (x1, y1) = path[0], path[-1]
     return ((x0 + x1) / 2, (y0 + y1) / 2)
