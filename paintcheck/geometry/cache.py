@@ -7,7 +7,8 @@ resolution), which is what this saves. What a reading is made of is remembered w
 many variants of one question: the field of vision of a team, cover and side (the viewer's point
 plays no part) for every lattice point at once; a priority-lock wedge and a prebunk template for
 each point they are asked about; a sweep's touches with nothing left out, filtered like the lines
-of fire.
+of fire; the protractor's 0° directions per cover and target (θ and φ are then the protractor's own
+arithmetic, without its drawing).
 
 Lines of fire between lattice points come from the field's sight table (``sight_lines``) once the
 measurer reads it: at once when ``sight`` is True; never when False (the exact geometry only, the
@@ -24,12 +25,13 @@ from pathlib import Path
 
 from paintcheck.field.lattice import Point
 from paintcheck.field.layout import Field
-from paintcheck.geometry import lock, sight
+from paintcheck.geometry import lock, protractor, sight
 from paintcheck.geometry import sweep as sweep_mod
 from paintcheck.geometry import template as template_mod
 from paintcheck.geometry.measurer import FieldMeasurer
 from paintcheck.geometry.path import step_segment
 from paintcheck.geometry.sight_lines import SightLines
+from paintcheck.geometry.tolerance import angle_deg
 
 SIGHT_AFTER = 256  # shooters' lines of fire measured by geometry before the table is built
 
@@ -61,6 +63,19 @@ def _memo(method):
     return remembered
 
 
+def _phi(start: Point, end: Point, shooter: Point) -> float:
+    """``protractor.run_angle(path, shooter).phi`` for a run from ``start`` to ``end``, the same
+    arithmetic without the reading's dataclass."""
+    rx, ry = end[0] - start[0], end[1] - start[1]
+    vx, vy = (start[0] + end[0]) / 2 - shooter[0], (start[1] + end[1]) / 2 - shooter[1]
+    if rx == 0 and ry == 0:
+        return 90.0
+    if vx == 0 and vy == 0:
+        return 0.0
+    a = angle_deg(rx, ry, vx, vy)
+    return min(a, round(180.0 - a, 9))
+
+
 class CachedMeasurer(FieldMeasurer):
     def __init__(self, field: Field, sight: bool | None = None, cache: bool | Path = True) -> None:
         super().__init__(field)
@@ -70,6 +85,9 @@ class CachedMeasurer(FieldMeasurer):
         self._wedges: dict[tuple, lock.LockWedge] = {}
         self._templates: dict[tuple, template_mod.Template] = {}
         self._sweeps: dict[tuple, tuple] = {}
+        self._run_angles: dict[tuple, float] = {}
+        self._thetas: dict[tuple, float] = {}
+        self._zeros: dict[tuple, tuple] = {}  # (cover, target) -> the protractor's 0° directions
         self._sight_wanted = sight
         self._sight_cache = cache
         self._sight: SightLines | None = None
@@ -81,6 +99,7 @@ class CachedMeasurer(FieldMeasurer):
         self._covers: dict[Point, tuple[str, ...]] = {}
         self._obstacles: dict[str, object] = {}
         self._paths: dict[tuple, tuple[Point, ...]] = {}
+        self._columns, self._rows = field.lattice.columns, field.lattice.rows_per_half
         self._standing: dict[Point, str] = {p: o.id for p, o in field.standing_on.items()}
         self._blocking: frozenset[Point] = frozenset(
             p for p, o in field.standing_on.items() if o.blocks(p))
@@ -143,7 +162,10 @@ class CachedMeasurer(FieldMeasurer):
             return tuple(point) in self._blocking
 
     def on_field(self, point: Point) -> bool:
-        return self.field.lattice.contains(point)
+        """``Lattice.contains`` with the lattice's size read once (the legality asks it for every
+        point it judges)."""
+        x, y = point
+        return 0 <= x < self._columns and -self._rows <= y <= self._rows
 
     def path(self, start: Point, waypoints: Sequence[Point]) -> tuple[Point, ...]:
         try:
@@ -157,10 +179,43 @@ class CachedMeasurer(FieldMeasurer):
         except TypeError:  # lists for points
             return self.path(tuple(start), tuple(map(tuple, waypoints)))
 
-    static_angle = _memo(FieldMeasurer.static_angle)
-    run_angle = _memo(FieldMeasurer.run_angle)
+    def static_angle(self, target: Point, cover: str | None, shooter: Point) -> float:
+        """θ as ``protractor.static_angle`` reads it (the least angle from the protractor's 0°
+        directions to the shooter), without the reading's drawing; the 0° directions are kept per
+        cover and target, θ per question."""
+        key = (target, cover, shooter)
+        try:
+            found = self._thetas.get(key)
+        except TypeError:  # lists for points
+            return self.static_angle(tuple(target), cover, tuple(shooter))
+        if found is None:
+            found = self._thetas[key] = self._theta(target, cover, shooter)
+        return found
+
+    def _theta(self, target: Point, cover: str | None, shooter: Point) -> float:
+        if cover is None:
+            return 0.0
+        zeros = self._zeros.get((cover, target))
+        if zeros is None:
+            zeros = self._zeros[cover, target] = protractor.cover_directions(self.index.get(cover), target)
+        sx, sy = shooter[0] - target[0], shooter[1] - target[1]
+        if not zeros or (sx == 0 and sy == 0):
+            return 0.0
+        return min([angle_deg(cx, cy, sx, sy) for cx, cy in zeros])
+
+    def run_angle(self, path: Sequence[Point], shooter: Point) -> float:
+        """φ as ``protractor.run_angle`` reads it, from the run's first and last points only:
+        remembered by those and the shooter, so runs that share their ends share it."""
+        try:
+            key = (path[0], path[-1], shooter)
+            found = self._run_angles.get(key)
+        except (IndexError, TypeError):  # no point (the protractor says why), or lists for points
+            return FieldMeasurer.run_angle(self, path, shooter)
+        if found is None:
+            found = self._run_angles[key] = _phi(*key)
+        return found
+
     safe_move = _memo(FieldMeasurer.safe_move)
-    pressed_side = _memo(FieldMeasurer.pressed_side)
 
     def sweep(self, shooter: Point, points: Sequence[Point], ignore: Sequence[str] = ()):
         """Remembered with nothing ignored; each obstacle is met or not on its own and the order
@@ -238,7 +293,9 @@ class CachedMeasurer(FieldMeasurer):
             seen = self._seen[key] = dict(zip(points, super().fov(viewer, team, cover, side, points),
                                               strict=True))
         try:
-            return tuple([seen[t] for t in targets])
+            if len(targets) == 1:  # most questions: one point (the legality's, a static target's)
+                return (seen[targets[0]],)
+            return tuple(map(seen.__getitem__, targets))
         except (KeyError, TypeError):  # off the lattice, or a list for a point
             return tuple(seen[t] if t in seen else super(CachedMeasurer, self).fov(
                 viewer, team, cover, side, [t])[0] for t in map(tuple, targets))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 import numpy as np
 import shapely
@@ -112,33 +113,110 @@ def sweep_touches(field: Field | ObstacleIndex, shooter: Coord, points: Sequence
 
 
 def _touches(index: ObstacleIndex, shooter: Coord, points: tuple, hull: list, area) -> tuple[Touch, ...]:
-    """The touches of the sweep whose hull is ``area`` (corners ``hull``)."""
+    """The touches of the sweep whose hull is ``area`` (corners ``hull``). Each obstacle is first
+    judged from its centre's distance to the hull (``_Discs``); GEOS reads its footprint only when
+    that distance leaves the verdict in doubt."""
     near = _near(index, hull)
     if not near:
         return ()
-    crossed = lib.intersects(index.inner[near], area)
-    footprints = index.footprints[near]
-    gap = np.zeros(len(near))
-    gap[~crossed] = lib.distance(footprints[~crossed], area)
-    crossed = crossed.tolist()
-    gap = gap.tolist()
-    away = index.centre_distances(shooter)
-    met = []
-    band = None
-    for k, i in enumerate(near):
-        if not crossed[k]:
-            if gap[k] > _SURELY_OUT:
+    discs = _discs(index)
+    centre_gap = lib.distance(discs.centres[near], area).tolist()
+    met: list[tuple[int, bool]] = []
+    crossing: list[tuple[int, float]] = []  # doubtful crossings: GEOS's intersects decides
+    grazing: list[int] = []  # not crossed, doubtful gap: GEOS's distance decides
+    banded: list[int] = []  # not crossed, surely between the limits: the band decides
+    for i, d in zip(near, centre_gap, strict=True):
+        if d < discs.crossed_within[i]:
+            met.append((i, True))
+        elif d <= discs.uncrossed_beyond[i]:
+            crossing.append((i, d))
+        else:
+            _route(discs, i, d, met, grazing, banded)
+    if crossing:
+        crossed = lib.intersects(index.inner[[i for i, _ in crossing]], area).tolist()
+        for (i, d), c in zip(crossing, crossed, strict=True):
+            if c:
+                met.append((i, True))
+            else:
+                _route(discs, i, d, met, grazing, banded)
+    if grazing:
+        gaps = lib.distance(index.footprints[grazing], area).tolist()
+        for i, gap in zip(grazing, gaps, strict=True):  # as the band's limits are read
+            if gap > _SURELY_OUT:
                 continue
-            if gap[k] > _SURELY_IN:  # between the limits: the band as ``sweep`` builds it
-                if band is None:
-                    band = shapely.buffer(shapely.convex_hull(shapely.multipoints([shooter, *points])),
-                                          RULER_HALF_WIDTH, quad_segs=QUAD_SEGS)
-                if not lib.intersects(band, footprints[k]):
-                    continue
-        met.append((away[i], i, crossed[k]))
-    met.sort()
+            if gap > _SURELY_IN:
+                banded.append(i)
+            else:
+                met.append((i, False))
+    if banded:  # the band as ``sweep`` builds it
+        band = shapely.buffer(shapely.convex_hull(shapely.multipoints([shooter, *points])),
+                              RULER_HALF_WIDTH, quad_segs=QUAD_SEGS)
+        footprints = index.footprints
+        met.extend((i, False) for i in banded if lib.intersects(band, footprints[i]))
     touches = (index.touches[GRAZE], index.touches[CROSS])
-    return tuple(touches[c][i] for _, i, c in met)
+    if len(met) > 1:  # by the distance from the shooter, then the obstacle
+        away = index.centre_distances(shooter)
+        met.sort(key=lambda m: (away[m[0]], m[0]))
+    return tuple([touches[c][i] for i, c in met])
+
+
+def _route(discs: _Discs, i: int, d: float, met: list, grazing: list, banded: list) -> None:
+    """An obstacle the hull does not cross, its centre ``d`` from the hull: surely grazed (``met``),
+    surely not, surely for the band to decide (``banded``), or for GEOS's distance (``grazing``)."""
+    if d > discs.out_beyond[i]:
+        return
+    if d < discs.grazed_within[i]:
+        met.append((i, False))
+    elif discs.band_from[i] < d < discs.band_to[i]:
+        banded.append(i)
+    else:
+        grazing.append(i)
+
+
+# A margin far above the floats' noise on these distances (about 1e-14 on a field of a few tens of
+# points) and far below any limit's width: a verdict read from the bounds is the one GEOS's exact
+# distances give, as GEOS's own distance lies on the same side of every limit.
+_MARGIN = 1e-10
+
+
+class _Discs:
+    """Each obstacle's footprint (and inner footprint) lies within a disc about its centre and, when
+    the centre is inside it, holds a smaller one: from the centre's distance ``d`` to the hull, the
+    hull's distance to the footprint lies between ``d - outer`` and ``d - inner``. The limits on
+    ``d`` below say when that settles the verdict (``-inf``: never, the centre being outside)."""
+
+    def __init__(self, index: ObstacleIndex) -> None:
+        self.centres = shapely.points(index.centres)
+        outer, inner = self._radii(index.footprints)
+        inner_outer, inner_inner = self._radii(index.inner)
+        m = _MARGIN
+        self.crossed_within = [r - m for r in inner_inner]
+        self.uncrossed_beyond = [r + m for r in inner_outer]
+        self.out_beyond = [r + _SURELY_OUT + m for r in outer]
+        self.grazed_within = [r + _SURELY_IN - m for r in inner]
+        self.band_from = [r + _SURELY_IN + m for r in outer]
+        self.band_to = [r + _SURELY_OUT - m for r in inner]
+
+    def _radii(self, shapes: np.ndarray) -> tuple[list[float], list[float]]:
+        """Per shape: the largest distance from its centre to a vertex (the shape lies within that
+        disc; ``inf`` for an empty shape: GEOS judges it), and the centre's distance to its outline
+        when inside it (else ``-inf``)."""
+        centres = shapely.get_coordinates(self.centres)
+        outer = [float(np.hypot(*(shapely.get_coordinates(s) - c).T).max()) if not s.is_empty else np.inf
+                 for s, c in zip(shapes, centres, strict=True)]
+        inside = shapely.contains(shapes, self.centres)
+        to_edge = shapely.distance(self.centres, shapely.boundary(shapes))
+        return outer, np.where(inside, to_edge, -np.inf).tolist()
+
+
+_DISCS: WeakKeyDictionary = WeakKeyDictionary()  # index -> _Discs
+
+
+def _discs(index: ObstacleIndex) -> _Discs:
+    found = _DISCS.get(index)
+    if found is None:
+        found = _DISCS[index] = _Discs(index)
+    return found
 
 
 def _near(index: ObstacleIndex, hull: list) -> list[int]:
@@ -157,22 +235,22 @@ def _hull(points: list[Coord]) -> list[Coord]:
     pts = sorted(set(points))
     if len(pts) < 3:
         return pts
-
-    def turn(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[Coord] = []
-    for p in pts:
-        while len(lower) >= 2 and turn(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[Coord] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and turn(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    hull = lower[:-1] + upper[:-1]
+    hull = _chain(pts)[:-1] + _chain(pts[::-1])[:-1]
     return hull if len(hull) > 2 else [pts[0], pts[-1]]
+
+
+def _chain(pts: list[Coord]) -> list[Coord]:
+    """One half of the monotone chain over ``pts`` (sorted): the points kept turning left."""
+    chain: list[Coord] = []
+    for p in pts:
+        px, py = p
+        while len(chain) >= 2:
+            (ox, oy), (ax, ay) = chain[-2], chain[-1]
+            if (ax - ox) * (py - oy) - (ay - oy) * (px - ox) > 0:
+                break
+            chain.pop()
+        chain.append(p)
+    return chain
 
 
 @dataclass(frozen=True)

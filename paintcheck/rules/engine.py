@@ -471,20 +471,26 @@ class Engine(BreakTurn):
             return
         target = s.players[e.target]
         pid = p.id
+        shooter = reading.shooter
         for q in s.players.values():
-            if q.on_field and q.token is not None and q.token.target == pid and self.m.in_lock_wedge(
-                q.point, reading.shooter.point, p.team, reading.shooter.cover, reading.shooter.side,
-                reading.token_point,
+            token = q.token
+            if token is not None and token.target == pid and q.on_field and self.m.in_lock_wedge(
+                q.point, shooter.point, p.team, shooter.cover, shooter.side, reading.token_point,
             ):
-                step.emit(ev.TokenKept(p.id, e.target, ev.token_priority_lock(q.id)))
+                step.emit(ev.TokenKept(pid, e.target, ev.token_priority_lock(q.id)))
                 return
-        view = RoundView(s, self.m)
-        st = view.static_stand(e.target) if target.on_field else None
-        cover = st.cover if st else None
-        side = self.m.pressed_side(reading.token_point, target.team, cover, st.side if st else None,
-                                   reading.shooter.point) if cover else None
+        cover = side = None
+        if target.on_field:  # as he stands after his sequence (RoundView.static_stand), one plan read
+            decl = s.declarations.get(e.target)
+            if decl is None:
+                cover, side = target.cover, target.side
+            else:
+                final = make_plan(decl, s.origins[e.target], self.m).final
+                cover, side = final.cover, final.side
+        side = self.m.pressed_side(reading.token_point, target.team, cover, side,
+                                   shooter.point) if cover else None
         previous, p.token = p.token, Token(e.target, side, reading.token_point, advantage and target.on_field)
-        step.emit(ev.TokenPlaced(p.id, e.target, side, p.token.advantage, previous))
+        step.emit(ev.TokenPlaced(pid, e.target, side, p.token.advantage, previous))
 
     def _dump(self, step: _Step, view: RoundView, e: ShotEntry) -> None:
         """Bunkering (RULES 11.7): d6 + supports + 1 outside the target's field of vision."""

@@ -96,6 +96,21 @@ FINISH = "finish"  # the break's last stage: prebunkers finish their sequences (
 def prebunking(s: MatchState, pid: str) -> bool:
     """Still prebunking: his template is on the field and he has not begun to finish (RULES 12.6)."""
     return pid in s.templates and not (s.break_stage == FINISH and pid in s.active.values())
+
+
+def _present(a: str | None, b: str | None) -> tuple[str, ...]:
+    """The covers among ``a`` and ``b`` (a shot leaves them out of its line of fire or sweep)."""
+    if a:
+        return (a, b) if b else (a,)
+    return (b,) if b else ()
+
+
+def _middle(path: tuple[Point, ...]) -> tuple[float, float]:
+    """The middle of a run: where the ruler's head lies for a shot at a runner."""
+    (x0, y0), (x1, y1) = path[0], path[-1]
+    return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+
 def base_value(kind: str) -> int:
     """A shot's value before modifiers: simple 10, reflex 9, suppressive 10 (RULES 6.5)."""
     bases = {"simple": tables.BASE_SHOT, REFLEX: tables.BASE_REFLEX, SUPPRESSIVE: tables.BASE_SUPPRESSIVE}
@@ -313,18 +328,21 @@ class RoundView:
 
     def aim_point(self, pid: str) -> tuple[float, float]:
         if self.running(pid):
-            path = self.plans[pid].path
-            (x0, y0), (x1, y1) = path[0], path[-1]
-            return ((x0 + x1) / 2, (y0 + y1) / 2)
+            return _middle(self.plans[pid].path)
         return self.static_stand(pid).point
 
     # -- values ---------------------------------------------------------------------------------
     def protection(self, pid: str) -> Parts:
         """A static target's protection value (RULES 6.3)."""
+        return self._protection(pid, None)
+
+    def _protection(self, pid: str, st: Stand | None) -> Parts:
+        """``protection``, given his static stand when it is already read."""
         p = self.state.players[pid]
         if prebunking(self.state, pid):  # DEF 5 x 2; his obstacle adds nothing yet  [B p.32-33]
             return ((LABEL_PREBUNKING, tables.PREBUNKER_PROTECTION),)
-        st = self.static_stand(pid)
+        if st is None:
+            st = self.static_stand(pid)
         if p.bare and st.cover is not None:  # a prebunker who did not finish with a DEF (RULES 12.6)
             parts = [(LABEL_BARE, tables.NATURAL_PROTECTION)]
         elif st.cover is None:
@@ -365,67 +383,86 @@ class RoundView:
         target = state.players[entry.target]
         if not target.on_field:
             return lost(ev.LOST_TARGET_DEAD)
+        m = self.m
         running = self.running(entry.target)
-        aim = self.aim_point(entry.target)
-        shot: list[tuple[str, int]] = [(LABEL_KIND.get(entry.kind, entry.kind), base_value(entry.kind))]
-        if entry.supports:
-            shot.append((ev.label_supports(entry.supports), tables.SUPPORT_BONUS * entry.supports))
-        if entry.index:
-            shot.append((ev.label_shot_number(entry.index + 1), tables.MULTI_TARGET_MALUS * entry.index))
-            first = self._first_target(entry)
-            if first is not None:
-                seg = tables.angle_segment(self.m.angle_between(shooter.point, first, aim))
-                if seg:
-                    shot.append((_segments_label(seg), tables.MULTI_TARGET_SEGMENT_MALUS * seg))
-        shot.append((LABEL_DISTANCE, tables.distance_modifier(self.m.distance(shooter.point, aim))))
-        vulnerable: tuple[Point, ...] = ()
         if running:
             plan = self.plans[entry.target]
+            aim = _middle(plan.path)
+        else:
+            st = self.static_stand(entry.target)
+            aim = st.point
+        kind = entry.kind
+        # the kind's part, then only the parts worth something
+        shot: list[tuple[str, int]] = [(LABEL_KIND.get(kind, kind), base_value(kind))]
+        if entry.supports and (v := tables.SUPPORT_BONUS * entry.supports):
+            shot.append((ev.label_supports(entry.supports), v))
+        if entry.index:
+            if v := tables.MULTI_TARGET_MALUS * entry.index:
+                shot.append((ev.label_shot_number(entry.index + 1), v))
+            first = self._first_target(entry)
+            if first is not None:
+                seg = tables.angle_segment(m.angle_between(shooter.point, first, aim))
+                if seg and (v := tables.MULTI_TARGET_SEGMENT_MALUS * seg):
+                    shot.append((_segments_label(seg), v))
+        if v := tables.distance_modifier(m.distance(shooter.point, aim)):
+            shot.append((LABEL_DISTANCE, v))
+        vulnerable: tuple[Point, ...] = ()
+        if running:
             vulnerable = self.vulnerable_points(shooter, entry.target)
             if not vulnerable:
                 return lost(LOST_NO_POINT_SEEN)
-            shot.append((LABEL_RUN_ANGLE, tables.run_angle_bonus(self.m.run_angle(plan.path, shooter.point))))
-            ignore = tuple(c for c in (target.cover, shooter.cover) if c)
-            for t in self.m.sweep(shooter.point, vulnerable, ignore):
-                value = tables.sweep_modifier(shooter.posture, t.height, t.effect == CROSS)
-                if value:
-                    shot.append((touch_label(t.effect, t.name or t.obstacle, t.height, True), value))
-            n = len(vulnerable)
-            target_parts: Parts = (
-                (LABEL_MOV, tables.BASE_MOV),
-                *(((LABEL_MOVE_SUPPORTS, tables.SUPPORT_BONUS * plan.move_supports),)
-                  if plan.move_supports else ()),
-                (_vulnerable_label(n), tables.vulnerability_modifier(n)),
-            )
+            if v := tables.run_angle_bonus(m.run_angle(plan.path, shooter.point)):
+                shot.append((LABEL_RUN_ANGLE, v))
+            self._sweep_parts(shot, shooter, vulnerable, (target.cover, shooter.cover))
+            target_parts = self._run_parts(plan, len(vulnerable))
             token_point = plan.end
         else:
-            st = self.static_stand(entry.target)
             if not self.sees(shooter, [st.point])[0]:
                 return lost(LOST_OUT_OF_SIGHT)
-            theta = self.m.static_angle(st.point, st.cover, shooter.point)
-            shot.append((LABEL_ANGLE, tables.static_angle_bonus(theta)))
+            theta = m.static_angle(st.point, st.cover, shooter.point)
+            if v := tables.static_angle_bonus(theta):
+                shot.append((LABEL_ANGLE, v))
             # his own cover is left out of the line of fire when it protects him; a prebunker's
             # adds nothing to his protection but still hinders the shooter (RULES 12.6)
             covered = not (prebunking(state, entry.target) or target.bare)
-            ignore = tuple(c for c in (shooter.cover, st.cover if covered else None) if c)
-            (touches,) = self.m.lines_of_fire(shooter.point, [st.point], ignore)
+            ignore = _present(shooter.cover, st.cover if covered else None)
+            (touches,) = m.lines_of_fire(shooter.point, [st.point], ignore)
             total, parts = self.line_modifier(shooter, touches)
             if total is None:
                 return lost(impossible_line(parts[0][0]))
-            shot.extend(parts)
+            shot.extend(parts)  # only those worth something
             if target.weakened_from is not None and target.weakened_from != shooter.point:
-                before = tables.angle_segment(self.m.static_angle(st.point, st.cover, target.weakened_from))
-                if tables.angle_segment(theta) != before:
+                before = tables.angle_segment(m.static_angle(st.point, st.cover, target.weakened_from))
+                if tables.angle_segment(theta) != before and tables.WEAKENED_BONUS:
                     shot.append((LABEL_WEAKENED, tables.WEAKENED_BONUS))
-            target_parts = self.protection(entry.target)
+            target_parts = self._protection(entry.target, st)
             token_point = st.point
         p = state.players[entry.shooter]
-        if p.token and p.token.target == entry.target and p.token.advantage:
+        if p.token and p.token.target == entry.target and p.token.advantage and tables.ADVANTAGE_BONUS:
             shot.append((LABEL_ADVANTAGE, tables.ADVANTAGE_BONUS))
-        if self._messy(entry, p):
+        if self._messy(entry, p) and tables.MESSY_PAINT_MALUS:
             shot.append((LABEL_MESSY, tables.MESSY_PAINT_MALUS))
-        shot = [(label, v) for label, v in shot if v or label == entry.kind]
         return Reading(tuple(shot), target_parts, shooter, aim, token_point, running, vulnerable)
+
+    def _sweep_parts(self, shot: list, shooter: Stand, vulnerable: tuple[Point, ...], covers: tuple) -> None:
+        """The sweep's modifiers over the run's vulnerable points, the runner's and the shooter's
+        covers left out (RULES 8.5), added to ``shot``."""
+        ignore = _present(*covers)
+        posture = shooter.posture
+        for t in self.m.sweep(shooter.point, vulnerable, ignore):
+            value = tables.sweep_modifier(posture, t.height, t.effect == CROSS)
+            if value:
+                shot.append((touch_label(t.effect, t.name or t.obstacle, t.height, True), value))
+
+    @staticmethod
+    def _run_parts(plan: Plan, n: int) -> Parts:
+        """A runner's value: his MOV, his move supports, his ``n`` vulnerable points (RULES 8.5)."""
+        return (
+            (LABEL_MOV, tables.BASE_MOV),
+            *(((LABEL_MOVE_SUPPORTS, tables.SUPPORT_BONUS * plan.move_supports),)
+              if plan.move_supports else ()),
+            (_vulnerable_label(n), tables.vulnerability_modifier(n)),
+        )
 
     def _first_target(self, entry: ShotEntry):
         plan = self.plans.get(entry.shooter)
@@ -439,12 +476,17 @@ class RoundView:
     def _messy(self, entry: ShotEntry, p: Player) -> bool:
         """Messy paint counts until he has cleaned (RULES 7.5). The engine clears ``messy`` when he
         declares a CLEAN, so a shot declared before the CLEAN still counts it."""
+        if p.messy:
+            return True
         plan = self.plans.get(entry.shooter)
-        fire = next((f for f in plan.fires if f.action == entry.action), None) if plan else None
-        if fire is None:
-            return p.messy
-        cleans = any(a.code == "CLEAN" for a in self.state.declarations[entry.shooter].actions)
-        return p.messy or (cleans and not fire.cleaned)
+        if plan is None:
+            return False
+        action = entry.action
+        for f in plan.fires:
+            if f.action == action:  # not cleaned before this shot, in a sequence with a CLEAN
+                actions = self.state.declarations[entry.shooter].actions
+                return not f.cleaned and any(a.code == "CLEAN" for a in actions)
+        return False
 
 
 def player_on_field(state: MatchState, pid: str) -> Player | None:

@@ -73,3 +73,17 @@ def test_points_off_the_lattice_are_swept_on_geos_hull():
     for shooter, points in _cases(index, rng, 200):
         moved = [(x + 0.5, y - 0.25) for x, y in points]
         assert _read(sweep_touches(index, shooter, moved)) == _read(sweep(index, shooter, moved).touches)
+
+
+def test_obstacles_about_the_limits_are_judged_as_geos_judges_them():
+    """A segment's far end walked across every obstacle's edge in small steps: its gap to the
+    footprint goes through both limits and the inner footprint's edge, where the centre's distance
+    alone cannot decide and GEOS is asked."""
+    index = ObstacleIndex(load_layout(ROOT / "layouts" / "box21.json").build())
+    for (cx, cy), radius in zip(index.centres.tolist(), index.radii.tolist(), strict=True):
+        shooter = (cx - 4.0, cy + 0.5)
+        for k in range(-40, 41):
+            end = (cx, cy + radius + 0.25 + k * 0.0071)
+            for points in ([end], [end, (end[0] + 0.3, end[1])]):
+                drawn = sweep(index, shooter, points).touches
+                assert _read(sweep_touches(index, shooter, points)) == _read(drawn)
