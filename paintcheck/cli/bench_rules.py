@@ -1,7 +1,7 @@
 """``bench --rules``: whole random matches from the break in one process (the engine and both random
 coaches, as a search would play them: invariant checks off, lines of fire from the field's sight
-table), the time one ``engine.apply`` takes, and matches per second as ``simulate`` plays them (one
-worker per core).
+table, the collector's cycle passes paused as ``simulate`` pauses them), the time one
+``engine.apply`` takes, and matches per second as ``simulate`` plays them (one worker per core).
 
 Goals on this machine: one process plays at least 60 matches per second from the break and
 ``engine.apply`` takes at most 0.1 ms (median) (issue 15); ``simulate`` plays at least 20 matches per

@@ -232,7 +232,7 @@ class RoundView:
         }
         self._runs: dict | None = None  # the measurer's vulnerable points, once asked
         self.acts: dict[str, tuple] = {}  # what each player does that an enemy could react to (legality)
-        self._stands: dict[tuple[str, int], Stand] = {}
+        self._stands: dict[tuple[str, int | None], Stand] = {}  # (pid, action); action None: static
 
     # -- where players stand --------------------------------------------------------------------
     def stand(self, pid: str, action: int = -1) -> Stand:
@@ -266,6 +266,13 @@ class RoundView:
 
     def static_stand(self, pid: str) -> Stand:
         """A static target as he stands after his sequence (on arrival after a short move)."""
+        key = (pid, None)
+        found = self._stands.get(key)
+        if found is None:
+            found = self._stands[key] = self._static_stand(pid)
+        return found
+
+    def _static_stand(self, pid: str) -> Stand:
         plan = self.plans.get(pid)
         if plan is None:
             return self.stand(pid)
