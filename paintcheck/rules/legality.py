@@ -394,12 +394,12 @@ def _why_not_at(state: MatchState, r: Reaction, m: Measurer, view: RoundView) ->
     sides, shot_points, path = fires_or_moves(state, view, r.target)
     if not shot_points and not path:
         return refusal("target_idle", f"{r.target} neither shoots nor moves this round", target=r.target)
-    moves_openly = bool(path) and not m.safe_move(path, target.team, p.point)
     if r.kind == REFLEX:
         if p.def_count > tables.REFLEX_MAX_DEF:
             return refusal("reflex_def", f"{r.player} has DEF {p.def_count}: a reflex needs DEF "
                            f"{tables.REFLEX_MAX_DEF} or less", player=r.player, count=p.def_count,
                            most=tables.REFLEX_MAX_DEF)
+        moves_openly = bool(path) and not m.safe_move(path, target.team, p.point)
         shows = [*shot_points, *(path[1:] if moves_openly else ())]
         if not any(view.sees(view.stand(r.player), shows)):
             return refusal("reflex_unseen", f"{r.player} does not see {r.target} shoot or move in his "
@@ -410,7 +410,7 @@ def _why_not_at(state: MatchState, r: Reaction, m: Measurer, view: RoundView) ->
             return refusal("no_token", f"{r.player} has no suppressive token on {r.target}", player=r.player,
                            target=r.target)
         from_pressed = bool(shot_points) and (token.side is None or token.side in sides)
-        if not (from_pressed or moves_openly):
+        if not (from_pressed or (path and not m.safe_move(path, target.team, p.point))):  # or moves openly
             return refusal("not_pressed_side", f"{r.target} neither shoots from the pressed side "
                            f"({token.side}) nor moves", target=r.target, side=side_word(token.side))
     else:
@@ -471,7 +471,7 @@ def _judged(state: MatchState, team: str, m: Measurer, known: list | tuple = ())
     """Each candidate reaction of ``team`` with None (allowed) or why not, judged as they are asked
     (``known``: the first ones, judged already): what keeps a reactor from reacting is judged once
     for all his targets."""
-    view = RoundView(state, m)
+    view = None  # made when a reactor can react
     reactor: dict[tuple[str, str], str | None] = {}
     for i, r in enumerate(_candidate_reactions(state, team)):
         if i < len(known):
@@ -482,7 +482,11 @@ def _judged(state: MatchState, team: str, m: Measurer, known: list | tuple = ())
             reason = reactor[key]
         else:
             reason = reactor[key] = why_reactor_cannot(state, r.player, r.kind)
-        yield r, reason or _why_not_at(state, r, m, view)
+        if reason is None:
+            if view is None:
+                view = RoundView(state, m)
+            reason = _why_not_at(state, r, m, view)
+        yield r, reason
 
 
 # The reactions the engine judged before it waited for a coach: the engine returns that state as it

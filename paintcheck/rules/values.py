@@ -309,11 +309,14 @@ class RoundView:
             ignore = (shooter.cover, cover)
             blocking = tables.BLOCKING
             posture = shooter.posture
-            found = tuple(
-                pt for pt, touches in zip(seen, lines, strict=True)
-                if not any((posture, t.height, t.effect == CROSS) in blocking
-                           for t in touches if t.obstacle not in ignore)
-            )
+            open_points = []
+            for pt, touches in zip(seen, lines, strict=True):
+                for t in touches:
+                    if t.obstacle not in ignore and (posture, t.height, t.effect == CROSS) in blocking:
+                        break  # a line of fire impossible
+                else:
+                    open_points.append(pt)
+            found = tuple(open_points)
             if len(known) >= _RUNS_MAX:
                 known.clear()
             known[key] = found
