@@ -37,10 +37,12 @@ def collector_paused() -> Iterator[None]:
     The engine and the coaches make no reference cycles: what a match leaves goes by reference
     counting alone (tests/rules/test_playout.py plays matches and finds nothing for the collector).
     The passes found nothing either and walked the caches the matches grow: 330 passes per 100
-    random matches from the break, 6 % of their time (docs/speed.md). At the end, what the loop
-    left (those caches) is frozen out of later passes (``gc.freeze``, as tournaments do between
-    matches), so that the collector, as it was before, does not walk it all at once."""
+    random matches from the break, 6 % of their time (docs/speed.md). What was garbage before is
+    collected first; at the end, what the loop left (those caches) is frozen out of later passes
+    (``gc.freeze``, as tournaments do between matches), so that the collector, as it was before,
+    does not walk it all at once."""
     enabled = gc.isenabled()
+    gc.collect()
     gc.disable()
     try:
         yield
