@@ -55,7 +55,7 @@ from paintcheck.rules.state import (
     ShotEntry,
     Token,
 )
-from paintcheck.rules.values import Reading, RoundView
+from paintcheck.rules.values import Reading, RoundView, Stand
 from paintcheck.rules.words import declaration_words
 
 
@@ -377,17 +377,17 @@ class Engine(BreakTurn):
         if roll == tables.NATURAL_MISS:
             self._fumble(step, e.shooter)
         if not hit:
-            self._place_token(step, e, reading, advantage=False)
+            self._place_token(step, e, reading.shooter, reading.token_point, advantage=False)
             return None
         res.hit_now.append(e.target)
         allowed, why_none = view.dodge_dice(e.target, reading.running)
         if allowed == 0:
             self._eliminate(step, e.target, e.shooter, why_none)
-            self._place_token(step, e, reading, advantage=False)
+            self._place_token(step, e, reading.shooter, reading.token_point, advantage=False)
             return None
         if margin == 1:
             self._dodged(step, e.target, 1, reading.shooter.point, automatic=True)
-            self._place_token(step, e, reading, advantage=True)
+            self._place_token(step, e, reading.shooter, reading.token_point, advantage=True)
             return None
         res.dodge = {"target": e.target, "shooter": e.shooter, "margin": margin,
                      "allowed": allowed, "used": 0}
@@ -411,14 +411,13 @@ class Engine(BreakTurn):
         if dg["margin"] > 0 and dg["used"] < dg["allowed"]:
             return
         e = res.entries[res.next]
-        view = RoundView(s, self.m)
-        reading = self._reading(view, e)
+        shooter, token_point = _shot_ends(RoundView(s, self.m), e)
         if dg["margin"] <= 0:
-            self._dodged(step, dg["target"], dg["used"], reading.shooter.point, automatic=False)
-            self._place_token(step, e, reading, advantage=True)
+            self._dodged(step, dg["target"], dg["used"], shooter.point, automatic=False)
+            self._place_token(step, e, shooter, token_point, advantage=True)
         else:
             self._eliminate(step, dg["target"], dg["shooter"], ev.DODGE_FELL_SHORT)
-            self._place_token(step, e, reading, advantage=False)
+            self._place_token(step, e, shooter, token_point, advantage=False)
         res.dodge = None
         res.next += 1
         self._continue(step)
@@ -463,19 +462,19 @@ class Engine(BreakTurn):
         else:
             p.reload = True
 
-    def _place_token(self, step: _Step, e: ShotEntry, reading: Reading, advantage: bool) -> None:
-        """After every shot the shooter's token goes beside the target (RULES 10.1, 10.5)."""
+    def _place_token(self, step: _Step, e: ShotEntry, shooter: Stand, token_point, advantage: bool) -> None:
+        """After every shot the shooter's token goes beside the target (RULES 10.1, 10.5): at
+        ``token_point``, the shot's reading's, ``shooter`` standing as the reading reads him."""
         s = step.state
         p = s.players[e.shooter]
         if not p.on_field or p.boulets or e.kind == PREBUNK:  # a template is its own token
             return
         target = s.players[e.target]
         pid = p.id
-        shooter = reading.shooter
         for q in s.players.values():
             token = q.token
             if token is not None and token.target == pid and q.on_field and self.m.in_lock_wedge(
-                q.point, shooter.point, p.team, shooter.cover, shooter.side, reading.token_point,
+                q.point, shooter.point, p.team, shooter.cover, shooter.side, token_point,
             ):
                 step.emit(ev.TokenKept(pid, e.target, ev.token_priority_lock(q.id)))
                 return
@@ -487,9 +486,9 @@ class Engine(BreakTurn):
             else:
                 final = make_plan(decl, s.origins[e.target], self.m).final
                 cover, side = final.cover, final.side
-        side = self.m.pressed_side(reading.token_point, target.team, cover, side,
+        side = self.m.pressed_side(token_point, target.team, cover, side,
                                    shooter.point) if cover else None
-        previous, p.token = p.token, Token(e.target, side, reading.token_point, advantage and target.on_field)
+        previous, p.token = p.token, Token(e.target, side, token_point, advantage and target.on_field)
         step.emit(ev.TokenPlaced(pid, e.target, side, p.token.advantage, previous))
 
     def _dump(self, step: _Step, view: RoundView, e: ShotEntry) -> None:
@@ -604,6 +603,17 @@ class Engine(BreakTurn):
         s = step.state
         s.phase, s.winner, s.end_reason = OVER, winner, reason
         step.emit(ev.MatchEnded(winner, reason))
+
+
+def _shot_ends(view: RoundView, e: ShotEntry) -> tuple[Stand, object]:
+    """What a dodged shot's end reads of its reading (the shooter's stand, where his token goes),
+    without reading the whole shot again: the state is the one it was read on, the target hit."""
+    if e.kind == PREBUNK:  # template_reading's shooter; a template places no token
+        return view.stand(e.shooter), None
+    shooter = view.stand(e.shooter, e.action)
+    if view.running(e.target):
+        return shooter, view.plans[e.target].end
+    return shooter, view.static_stand(e.target).point
 
 
 def _up_to_last(path, point) -> tuple:
