@@ -559,9 +559,10 @@ class Engine(BreakTurn):
     def _arrival(self, s: MatchState, pid: str, plan):
         """Where a runner stops: his arrival point, or during the break, when a figure already
         stands there (runs of one break round cross), the last free point of his path [H]."""
-        taken = {q.point for q in s.players.values() if q.on_field and q.id != pid}
-        if plan.end not in taken:
-            return plan.end, plan.final.cover, plan.final.side
+        runner, end = s.players[pid], plan.end
+        if not any(q.point == end and q is not runner for q in s.players.values()):  # nobody there
+            return end, plan.final.cover, plan.final.side
+        taken = {q.point for q in s.players.values() if q.on_field and q is not runner}
         for point in reversed(plan.path[:-1]):
             if point not in taken and self.m.obstacle_at(point) is None:
                 covers = self.m.covers(point)
