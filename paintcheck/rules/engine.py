@@ -141,18 +141,17 @@ class Engine(BreakTurn):
         s = step.state
         if self._check_end(step):
             return
-        for k in range(s.round + 1, max(tables.ORDER_TOKENS) + 1):
-            active = {
-                team: pid
-                for team in ("blue", "white")
-                for pid, token in s.orders[team].items()
-                if token == k and s.players[pid].on_field
-            }
-            if active:
-                break
-        else:
+        after, last = s.round, max(tables.ORDER_TOKENS)
+        ahead: dict[int, dict[str, str]] = {}  # token -> team -> his player on the field, in order
+        for team in ("blue", "white"):
+            for pid, token in s.orders[team].items():
+                if after < token <= last and s.players[pid].point is not None:
+                    ahead.setdefault(token, {})[team] = pid
+        if not ahead:
             self._end_turn(step)
             return
+        k = min(ahead)
+        active = ahead[k]
         s.round, s.active = k, active
         s.declarations, s.origins, s.reactions, s.resolution = {}, {}, [], None
         step.emit(ev.TokensRevealed(k, active.get("blue"), active.get("white")))
@@ -274,7 +273,8 @@ class Engine(BreakTurn):
     def _rank(self, step: _Step, view: RoundView, entries: list[ShotEntry]) -> tuple[list, list[int]]:
         """Resolution order and simultaneous groups: by speed test when a shooter is also a target
         (RULES 11.1), else all together in declaration order."""
-        if not {e.shooter for e in entries} & {e.target for e in entries}:
+        shooters = {e.shooter for e in entries}
+        if not any(e.target in shooters for e in entries):
             return entries, [0] * len(entries)
         self._speed_tests(step, view, entries)
         # to fire before a dumper an opponent beats him by DUMPER_EDGE; by less he does not  [B p.27]
