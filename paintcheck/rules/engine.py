@@ -12,7 +12,6 @@ state and events either way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import partial
 
 from paintcheck.field.lattice import chebyshev, other_team
@@ -59,14 +58,15 @@ from paintcheck.rules.values import Reading, RoundView, Stand
 from paintcheck.rules.words import declaration_words
 
 
-@dataclass
 class _Step:
-    """One decision being applied: the new state, the dice and the events so far."""
+    """One decision being applied: the new state, the dice and the events so far (a plain class
+    with slots: one is made per decision)."""
 
-    state: MatchState
-    dice: object
-    m: Measurer
-    events: list = field(default_factory=list)
+    __slots__ = ("state", "dice", "m", "events")
+
+    def __init__(self, state: MatchState, dice, m: Measurer, events: list | None = None) -> None:
+        self.state, self.dice, self.m = state, dice, m
+        self.events = [] if events is None else events
 
     def roll(self, sides: int, purpose: str, player: str | None = None) -> int:
         value = self.dice.roll(sides)
@@ -591,8 +591,13 @@ class Engine(BreakTurn):
         step.emit(ev.TurnStarted(s.turn))
 
     def _check_end(self, step: _Step) -> bool:
-        s = step.state
-        blue, white = s.count_on_field("blue"), s.count_on_field("white")
+        blue = white = 0  # on the field, counted in one pass
+        for p in step.state.players.values():
+            if p.point is not None:
+                if p.team == "blue":
+                    blue += 1
+                elif p.team == "white":
+                    white += 1
         if blue and white:
             return False
         winner = "draw" if not (blue or white) else ("blue" if blue else "white")
