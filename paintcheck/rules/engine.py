@@ -12,7 +12,6 @@ state and events either way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import partial
 
 from paintcheck.field.lattice import chebyshev, other_team
@@ -55,18 +54,19 @@ from paintcheck.rules.state import (
     ShotEntry,
     Token,
 )
-from paintcheck.rules.values import Reading, RoundView
+from paintcheck.rules.values import Reading, RoundView, Stand
 from paintcheck.rules.words import declaration_words
 
 
-@dataclass
 class _Step:
-    """One decision being applied: the new state, the dice and the events so far."""
+    """One decision being applied: the new state, the dice and the events so far (a plain class
+    with slots: one is made per decision)."""
 
-    state: MatchState
-    dice: object
-    m: Measurer
-    events: list = field(default_factory=list)
+    __slots__ = ("state", "dice", "m", "events")
+
+    def __init__(self, state: MatchState, dice, m: Measurer, events: list | None = None) -> None:
+        self.state, self.dice, self.m = state, dice, m
+        self.events = [] if events is None else events
 
     def roll(self, sides: int, purpose: str, player: str | None = None) -> int:
         value = self.dice.roll(sides)
@@ -141,18 +141,17 @@ class Engine(BreakTurn):
         s = step.state
         if self._check_end(step):
             return
-        for k in range(s.round + 1, max(tables.ORDER_TOKENS) + 1):
-            active = {
-                team: pid
-                for team in ("blue", "white")
-                for pid, token in s.orders[team].items()
-                if token == k and s.players[pid].on_field
-            }
-            if active:
-                break
-        else:
+        after, last = s.round, max(tables.ORDER_TOKENS)
+        ahead: dict[int, dict[str, str]] = {}  # token -> team -> his player on the field, in order
+        for team in ("blue", "white"):
+            for pid, token in s.orders[team].items():
+                if after < token <= last and s.players[pid].point is not None:
+                    ahead.setdefault(token, {})[team] = pid
+        if not ahead:
             self._end_turn(step)
             return
+        k = min(ahead)
+        active = ahead[k]
         s.round, s.active = k, active
         s.declarations, s.origins, s.reactions, s.resolution = {}, {}, [], None
         step.emit(ev.TokensRevealed(k, active.get("blue"), active.get("white")))
@@ -274,7 +273,8 @@ class Engine(BreakTurn):
     def _rank(self, step: _Step, view: RoundView, entries: list[ShotEntry]) -> tuple[list, list[int]]:
         """Resolution order and simultaneous groups: by speed test when a shooter is also a target
         (RULES 11.1), else all together in declaration order."""
-        if not {e.shooter for e in entries} & {e.target for e in entries}:
+        shooters = {e.shooter for e in entries}
+        if not any(e.target in shooters for e in entries):
             return entries, [0] * len(entries)
         self._speed_tests(step, view, entries)
         # to fire before a dumper an opponent beats him by DUMPER_EDGE; by less he does not  [B p.27]
@@ -377,17 +377,17 @@ class Engine(BreakTurn):
         if roll == tables.NATURAL_MISS:
             self._fumble(step, e.shooter)
         if not hit:
-            self._place_token(step, e, reading, advantage=False)
+            self._place_token(step, e, reading.shooter, reading.token_point, advantage=False)
             return None
         res.hit_now.append(e.target)
         allowed, why_none = view.dodge_dice(e.target, reading.running)
         if allowed == 0:
             self._eliminate(step, e.target, e.shooter, why_none)
-            self._place_token(step, e, reading, advantage=False)
+            self._place_token(step, e, reading.shooter, reading.token_point, advantage=False)
             return None
         if margin == 1:
             self._dodged(step, e.target, 1, reading.shooter.point, automatic=True)
-            self._place_token(step, e, reading, advantage=True)
+            self._place_token(step, e, reading.shooter, reading.token_point, advantage=True)
             return None
         res.dodge = {"target": e.target, "shooter": e.shooter, "margin": margin,
                      "allowed": allowed, "used": 0}
@@ -411,14 +411,13 @@ class Engine(BreakTurn):
         if dg["margin"] > 0 and dg["used"] < dg["allowed"]:
             return
         e = res.entries[res.next]
-        view = RoundView(s, self.m)
-        reading = self._reading(view, e)
+        shooter, token_point = _shot_ends(RoundView(s, self.m), e)
         if dg["margin"] <= 0:
-            self._dodged(step, dg["target"], dg["used"], reading.shooter.point, automatic=False)
-            self._place_token(step, e, reading, advantage=True)
+            self._dodged(step, dg["target"], dg["used"], shooter.point, automatic=False)
+            self._place_token(step, e, shooter, token_point, advantage=True)
         else:
             self._eliminate(step, dg["target"], dg["shooter"], ev.DODGE_FELL_SHORT)
-            self._place_token(step, e, reading, advantage=False)
+            self._place_token(step, e, shooter, token_point, advantage=False)
         res.dodge = None
         res.next += 1
         self._continue(step)
@@ -463,19 +462,19 @@ class Engine(BreakTurn):
         else:
             p.reload = True
 
-    def _place_token(self, step: _Step, e: ShotEntry, reading: Reading, advantage: bool) -> None:
-        """After every shot the shooter's token goes beside the target (RULES 10.1, 10.5)."""
+    def _place_token(self, step: _Step, e: ShotEntry, shooter: Stand, token_point, advantage: bool) -> None:
+        """After every shot the shooter's token goes beside the target (RULES 10.1, 10.5): at
+        ``token_point``, the shot's reading's, ``shooter`` standing as the reading reads him."""
         s = step.state
         p = s.players[e.shooter]
         if not p.on_field or p.boulets or e.kind == PREBUNK:  # a template is its own token
             return
         target = s.players[e.target]
         pid = p.id
-        shooter = reading.shooter
         for q in s.players.values():
             token = q.token
             if token is not None and token.target == pid and q.on_field and self.m.in_lock_wedge(
-                q.point, shooter.point, p.team, shooter.cover, shooter.side, reading.token_point,
+                q.point, shooter.point, p.team, shooter.cover, shooter.side, token_point,
             ):
                 step.emit(ev.TokenKept(pid, e.target, ev.token_priority_lock(q.id)))
                 return
@@ -487,9 +486,9 @@ class Engine(BreakTurn):
             else:
                 final = make_plan(decl, s.origins[e.target], self.m).final
                 cover, side = final.cover, final.side
-        side = self.m.pressed_side(reading.token_point, target.team, cover, side,
+        side = self.m.pressed_side(token_point, target.team, cover, side,
                                    shooter.point) if cover else None
-        previous, p.token = p.token, Token(e.target, side, reading.token_point, advantage and target.on_field)
+        previous, p.token = p.token, Token(e.target, side, token_point, advantage and target.on_field)
         step.emit(ev.TokenPlaced(pid, e.target, side, p.token.advantage, previous))
 
     def _dump(self, step: _Step, view: RoundView, e: ShotEntry) -> None:
@@ -560,9 +559,10 @@ class Engine(BreakTurn):
     def _arrival(self, s: MatchState, pid: str, plan):
         """Where a runner stops: his arrival point, or during the break, when a figure already
         stands there (runs of one break round cross), the last free point of his path [H]."""
-        taken = {q.point for q in s.players.values() if q.on_field and q.id != pid}
-        if plan.end not in taken:
-            return plan.end, plan.final.cover, plan.final.side
+        runner, end = s.players[pid], plan.end
+        if not any(q.point == end and q is not runner for q in s.players.values()):  # nobody there
+            return end, plan.final.cover, plan.final.side
+        taken = {q.point for q in s.players.values() if q.on_field and q is not runner}
         for point in reversed(plan.path[:-1]):
             if point not in taken and self.m.obstacle_at(point) is None:
                 covers = self.m.covers(point)
@@ -591,8 +591,13 @@ class Engine(BreakTurn):
         step.emit(ev.TurnStarted(s.turn))
 
     def _check_end(self, step: _Step) -> bool:
-        s = step.state
-        blue, white = s.count_on_field("blue"), s.count_on_field("white")
+        blue = white = 0  # on the field, counted in one pass
+        for p in step.state.players.values():
+            if p.point is not None:
+                if p.team == "blue":
+                    blue += 1
+                elif p.team == "white":
+                    white += 1
         if blue and white:
             return False
         winner = "draw" if not (blue or white) else ("blue" if blue else "white")
@@ -604,6 +609,17 @@ class Engine(BreakTurn):
         s = step.state
         s.phase, s.winner, s.end_reason = OVER, winner, reason
         step.emit(ev.MatchEnded(winner, reason))
+
+
+def _shot_ends(view: RoundView, e: ShotEntry) -> tuple[Stand, object]:
+    """What a dodged shot's end reads of its reading (the shooter's stand, where his token goes),
+    without reading the whole shot again: the state is the one it was read on, the target hit."""
+    if e.kind == PREBUNK:  # template_reading's shooter; a template places no token
+        return view.stand(e.shooter), None
+    shooter = view.stand(e.shooter, e.action)
+    if view.running(e.target):
+        return shooter, view.plans[e.target].end
+    return shooter, view.static_stand(e.target).point
 
 
 def _up_to_last(path, point) -> tuple:

@@ -14,7 +14,7 @@ wrote, so logs and files read the same words.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import MISSING, asdict, dataclass, fields
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -527,6 +527,29 @@ class TemplateLifted(Event):
     def text(self) -> str:
         return f"{self.player} has finished: his template leaves the field."
 
+
+def one_dict_init(cls: type) -> type:
+    """Gives the frozen dataclass ``cls`` an ``__init__`` that sets its fields in one dictionary, as
+    ``values.Stand`` does: the same parameters, defaults and instance dictionary (fields in order) as
+    the dataclass's own, which calls ``object.__setattr__`` once per field (the engine makes hundreds
+    of events a match). Equality, hash, ``repr``, pickling and ``to_dict`` read the same fields."""
+    names = [f.name for f in fields(cls)]
+    defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+    params = ", ".join(f"{n}=_default_{n}" if n in defaults else n for n in names)
+    body = ", ".join(f"{n!r}: {n}" for n in names)
+    space = {"_set": object.__setattr__, **{f"_default_{n}": v for n, v in defaults.items()}}
+    exec(f"def __init__(self, {params}):\n    _set(self, '__dict__', {{{body}}})\n", space)
+    init = space["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    cls.__init__ = init
+    return cls
+
+
+for _cls in [c for c in list(globals().values()) if isinstance(c, type) and issubclass(c, Event)]:
+    if _cls is not Event:
+        one_dict_init(_cls)
+del _cls
 
 
 # -- the engine's words, as data (English as it always was; the window words them, ui.i18n.say) -----

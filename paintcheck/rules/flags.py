@@ -76,25 +76,42 @@ def runs_with_flags(
     first hang (the match is over)."""
     flags = dict(flags)
     news: list[FlagNews] = []
+    # where flags lie and who carries one, read again only when a flag changes: most steps of most
+    # runs touch no flag, and only a carrier can hang
+    lying, carriers = _lying_and_carriers(flags)
     for k in range(max((len(path) for _, _, path in runs), default=0)):
         for pid, team, path in runs:
             if k >= len(path):
                 continue
             point = path[k]
-            for fid, flag in list(flags.items()):
-                if flag.point != point or flag.carrier is not None:
-                    continue
-                if can_take(flag, team):
-                    flags[fid] = Flag(fid, flag.home, None, pid)
-                    news.append(FlagNews("taken", fid, pid, point))
-                elif flag.owner() == team and flag.point != flag.home:
-                    flags[fid] = Flag(fid, flag.home, flag.home)
-                    news.append(FlagNews("returned", fid, pid, point))
-            for fid, flag in flags.items():
-                if flag.carrier == pid and at_base(point, hang_base(flag, team), base_row):
-                    news.append(FlagNews("hung", fid, pid, point))
-                    return flags, news
+            if point in lying:
+                for fid, flag in list(flags.items()):
+                    if flag.point != point or flag.carrier is not None:
+                        continue
+                    if can_take(flag, team):
+                        flags[fid] = Flag(fid, flag.home, None, pid)
+                        news.append(FlagNews("taken", fid, pid, point))
+                    elif flag.owner() == team and flag.point != flag.home:
+                        flags[fid] = Flag(fid, flag.home, flag.home)
+                        news.append(FlagNews("returned", fid, pid, point))
+                lying, carriers = _lying_and_carriers(flags)
+            if pid in carriers:
+                for fid, flag in flags.items():
+                    if flag.carrier == pid and at_base(point, hang_base(flag, team), base_row):
+                        news.append(FlagNews("hung", fid, pid, point))
+                        return flags, news
     return flags, news
+
+
+def _lying_and_carriers(flags: dict[str, Flag]) -> tuple[set[Point], set[str]]:
+    """The points where a flag lies (carried by nobody), and the players carrying one."""
+    lying, carriers = set(), set()
+    for flag in flags.values():
+        if flag.carrier is None:
+            lying.add(flag.point)
+        else:
+            carriers.add(flag.carrier)
+    return lying, carriers
 
 
 def drop_flags(flags: dict[str, Flag], pid: str, point: Point) -> tuple[dict[str, Flag], list[str]]:

@@ -153,35 +153,36 @@ class MatchState:
     def copy(self) -> MatchState:
         """An independent copy. Tokens, declarations and reactions are immutable once made, so
         they are shared; everything the engine mutates is copied (much faster than deepcopy): the
-        fields are taken over as they are, then each mutable one is replaced by its own copy."""
+        instance dictionary is copied (its fields in order), then each mutable field replaced by its
+        own copy (``.copy()``: the containers are plain lists and dictionaries)."""
         res = self.resolution
         if res is not None:
             res = Resolution(
-                [_shallow(e) for e in res.entries], list(res.groups), res.next, list(res.hit),
-                list(res.hit_now), dict(res.dodge) if res.dodge is not None else None,
+                [_shallow(e) for e in res.entries], res.groups.copy(), res.next, res.hit.copy(),
+                res.hit_now.copy(), res.dodge.copy() if res.dodge is not None else None,
             )
-        clone = _shallow(self)
+        fields = self.__dict__.copy()
         players = {}
         for pid, p in self.players.items():  # _shallow inlined: ten players a copy
             q = _new(Player)
             q.__dict__ = p.__dict__.copy()
             players[pid] = q
-        clone.__dict__.update(
-            players=players,
-            orders={team: dict(o) for team, o in self.orders.items()},
-            speakers=list(self.speakers),
-            active=dict(self.active),
-            declarations=dict(self.declarations),
-            origins=dict(self.origins),
-            reactors=list(self.reactors),
-            reactions=list(self.reactions),
-            resolution=res,
-            sheets=dict(self.sheets),
-            templates=dict(self.templates),
-            awaiting=list(self.awaiting),
-            choices=dict(self.choices),
-            flags=dict(self.flags),
-        )
+        fields["players"] = players
+        fields["orders"] = {team: o.copy() for team, o in self.orders.items()}
+        fields["speakers"] = self.speakers.copy()
+        fields["active"] = self.active.copy()
+        fields["declarations"] = self.declarations.copy()
+        fields["origins"] = self.origins.copy()
+        fields["reactors"] = self.reactors.copy()
+        fields["reactions"] = self.reactions.copy()
+        fields["resolution"] = res
+        fields["sheets"] = self.sheets.copy()
+        fields["templates"] = self.templates.copy()
+        fields["awaiting"] = self.awaiting.copy()
+        fields["choices"] = self.choices.copy()
+        fields["flags"] = self.flags.copy()
+        clone = _new(MatchState)
+        clone.__dict__ = fields
         return clone
 
     def to_dict(self) -> dict:

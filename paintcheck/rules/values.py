@@ -133,6 +133,7 @@ class Stand:
                                      blind=blind))
 
 
+@ev.one_dict_init  # made for every shot read
 @dataclass(frozen=True)
 class Reading:
     """A shot's numbers as the rules read them, or why it cannot be made."""

@@ -51,7 +51,7 @@ class OneShot(Engine):
     def _continue(self, step):  # the round's bookkeeping after the shot
         pass
 
-    def _place_token(self, step, e, reading, advantage):  # the suppressive token (RULES 10.1)
+    def _place_token(self, step, e, shooter, token_point, advantage):  # the suppressive token (RULES 10.1)
         pass
 
 
