@@ -52,6 +52,17 @@ ACTION_CUM_WEIGHTS = tuple(accumulate((4, 4, 3, 2, 1, 1)))
 _ACTION_TOTAL = ACTION_CUM_WEIGHTS[-1] + 0.0
 
 
+def _below(getrandbits, n: int) -> int:
+    """A number in [0, n) drawn as ``random.Random._randbelow`` draws it, through which ``choice``
+    (``seq[_randbelow(len(seq))]``) and ``randrange(a, b)`` (``a + _randbelow(b - a)``) draw: the same
+    numbers from the generator, without those calls' layers (a random sequence draws some twenty)."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
 _BREAK_POINTS: WeakKeyDictionary = WeakKeyDictionary()  # measurer -> (lattice, team) -> points
 
 
@@ -75,6 +86,7 @@ class RandomCoach:
         self.team = team
         self.engine = engine
         self.rng = random.Random(seed)
+        self._sides: dict[str, tuple[str, ...]] = {}  # cover -> the sides he may play behind it
 
     def decide(self, state: MatchState):
         """A legal decision for ``state`` (a view for this coach), whose turn it is to decide."""
@@ -237,19 +249,24 @@ class RandomCoach:
         return False
 
     def _side(self, cover: str | None) -> str | None:
+        """A side drawn for ``cover`` (``rng.choice`` of left, right, and over when it is overable)."""
         if cover is None:
             return None
-        sides = ["left", "right"] + (["over"] if self.engine.m.obstacle(cover).overable else [])
-        return self.rng.choice(sides)
+        sides = self._sides.get(cover)
+        if sides is None:
+            overable = self.engine.m.obstacle(cover).overable
+            sides = self._sides[cover] = ("left", "right", "over") if overable else ("left", "right")
+        return sides[_below(self.rng.getrandbits, len(sides))]
 
     def _random_sequence(self, state: MatchState, pid: str, enemies: list[tuple[str, Point]],
                          occupied: set[Point]) -> Declare:
         """A random sequence for ``pid``; ``enemies`` (id, point) on the field and the ``occupied``
         points are read once per decision."""
         rng, m = self.rng, self.engine.m
+        bits = rng.getrandbits  # ``rng.choice(seq)`` is ``seq[_below(bits, len(seq))]``
         p = state.players[pid]
         covers = m.covers(p.point)
-        cover = rng.choice(covers) if covers else None
+        cover = covers[_below(bits, len(covers))] if covers else None
         side = p.side if (cover == p.cover and p.side and rng.random() < 0.7) else self._side(cover)
         actions: list = [_CLEAR] * p.boulets
         left = tables.ACTION_POINTS - p.boulets
@@ -273,41 +290,45 @@ class RandomCoach:
                 left -= tables.move_cost(len(m.path(point, move.waypoints)) - 1)
                 point, moved = move.end, True
             elif choice == "SHOT" and (fresh := [e for e, _ in enemies if e not in shot_at]):
-                target = rng.choice(fresh)
+                target = fresh[_below(bits, len(fresh))]
                 shot_at.add(target)
                 actions.append(Shot(target))
                 left -= 1
             elif choice == "DUMP":
                 near = [e for e, at in enemies if chebyshev(at, point) <= tables.DUMP_REACH]
                 if near:
-                    actions.append(Dump(rng.choice(near)))
+                    actions.append(Dump(near[_below(bits, len(near))]))
                     left -= 1
             elif choice == "SUP" and actions and actions[-1].code in ("DEF", "MOV", "SHOT", "DUMP", "SUP"):
                 actions.append(_SUPPORT)
                 left -= 1
             elif choice == "SIDE" and not moved and cover is not None and m.obstacle(cover).narrow:
                 allowed = ("left", "right", "over") if m.obstacle(cover).overable else ("left", "right")
-                playing = rng.choice([s for s in allowed if s != playing])
+                others = [s for s in allowed if s != playing]
+                playing = others[_below(bits, len(others))]
                 actions.append(SideChange(playing))
                 left -= 1
             elif choice == "DEF":
                 actions.append(_DEF)
                 left -= 1
-        return Declare(pid, rng.choice(tables.POSTURES), tuple(actions), cover, side)
+        postures = tables.POSTURES
+        return Declare(pid, postures[_below(bits, len(postures))], tuple(actions), cover, side)
 
     def _random_move(self, start: Point, occupied: set[Point], max_cost: int) -> Move | None:
         rng, m = self.rng, self.engine.m
+        bits = rng.getrandbits
         reach = tables.MOVE_COST_LIMITS[max_cost - 1]
+        width = 2 * reach + 1
         x0, y0 = start
         for _ in range(6):
-            # randrange(a, b + 1) is randint(a, b), the same draws, one call fewer
-            end = (x0 + rng.randrange(-reach, reach + 1), y0 + rng.randrange(-reach, reach + 1))
+            # x0 + randint(-reach, reach), drawn as randint draws it: -reach + _randbelow(width)
+            end = (x0 - reach + _below(bits, width), y0 - reach + _below(bits, width))
             if end == start or not m.on_field(end) or m.obstacle_at(end) is not None or end in occupied:
                 continue
             covers = m.covers(end)
             if not covers and rng.random() < 0.8:
                 continue  # players run to cover
-            cover = rng.choice(covers) if covers else None
+            cover = covers[_below(bits, len(covers))] if covers else None
             return Move((end,), cover, self._side(cover))
         return None
 

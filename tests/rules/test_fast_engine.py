@@ -142,3 +142,17 @@ def test_the_reactions_the_engine_judged_before_waiting_are_the_coachs():
                 assert legality.reaction_options(state, team, engine.m) == fresh
                 waited += 1
     assert waited > 20
+
+
+def test_the_random_coach_draws_choices_and_ranges_as_random_does():
+    """``random_coach._below`` draws the very numbers ``choice`` and ``randrange`` draw, in order."""
+    import random
+
+    from paintcheck.ai.random_coach import _below
+
+    ours, theirs = random.Random(7), random.Random(7)
+    for n in (1, 2, 3, 5, 7, 8, 13, 100):
+        seq = tuple(range(n))
+        assert seq[_below(ours.getrandbits, n)] == theirs.choice(seq)
+        assert -3 + _below(ours.getrandbits, 7) == theirs.randint(-3, 3)
+    assert ours.random() == theirs.random()
