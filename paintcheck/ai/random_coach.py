@@ -117,7 +117,7 @@ class RandomCoach:
 
     def _stance(self, point) -> tuple[str | None, str | None]:
         covers = self.engine.m.covers(point)
-        cover = self.rng.choice(covers) if covers else None
+        cover = covers[_below(self.rng.getrandbits, len(covers))] if covers else None  # rng.choice
         return cover, self._side(cover)
 
     def _random_sheet(self, state: MatchState) -> BreakSheet:
@@ -141,12 +141,14 @@ class RandomCoach:
                     prebunkers.append(line)
                     used.add(start)
                     break
+        bits = rng.getrandbits  # ``rng.choice(seq)`` is ``seq[_below(bits, len(seq))]``
         for pid in (p for p in players if p not in {ln.player for ln in prebunkers}):
             free = [b for b in bases if b not in used]  # ``used`` changes only once a line is kept
             for attempt in range(TRIES + 1):
-                start = rng.choice(free)
+                start = free[_below(bits, len(free))]
                 cover, side = self._stance(start)
-                posture = rng.choice(tables.POSTURES)
+                postures = tables.POSTURES
+                posture = postures[_below(bits, len(postures))]
                 actions: list = []
                 run = self._run_from(start, lattice) if attempt < TRIES else None
                 path = None
@@ -157,7 +159,8 @@ class RandomCoach:
                 # drawn; a run is 2 to 11 points long (``_run_from``), which ``move_cost`` prices
                 cost = tables.move_cost(len(path) - 1) if path is not None else 0
                 while cost < tables.ACTION_POINTS:
-                    actions.append(ShotAt(rng.choice(enemy)) if rng.random() < 0.25 else Def())
+                    shot = rng.random() < 0.25
+                    actions.append(ShotAt(enemy[_below(bits, len(enemy))]) if shot else Def())
                     cost += tables.action_cost(actions[-1].code)
                 order = len(prebunkers) + len(runners) + 1
                 line = SheetLine(pid, order, start, posture, tuple(actions), cover, side)
@@ -172,12 +175,14 @@ class RandomCoach:
         return BreakSheet(self.team, tuple(prebunkers + runners))
 
     def _run_from(self, start, lattice) -> Move | None:
-        m, rng = self.engine.m, self.rng
+        m, bits = self.engine.m, self.rng.getrandbits
         x0, y0 = start
+        forward = FORWARD[self.team]
         for _ in range(8):
-            end = (x0 + rng.randint(-6, 6), y0 + FORWARD[self.team] * rng.randint(2, 11))
+            # randint(-6, 6) and randint(2, 11), drawn as randint draws them: a + _randbelow(b - a + 1)
+            end = (x0 - 6 + _below(bits, 13), y0 + forward * (2 + _below(bits, 10)))
             if lattice.contains(end) and m.obstacle_at(end) is None and (covers := m.covers(end)):
-                cover = rng.choice(covers)
+                cover = covers[_below(bits, len(covers))]
                 return Move((end,), cover, self._side(cover))
         return None
 
