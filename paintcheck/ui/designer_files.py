@@ -10,10 +10,10 @@ from pathlib import Path
 
 from paintcheck.field.layout import LayoutError
 from paintcheck.field.layout_file import save_layout
-from paintcheck.ui import i18n, saves
+from paintcheck.ui import saves
 from paintcheck.ui.designer_view import check_words
 from paintcheck.ui.export_image import export_png
-from paintcheck.ui.i18n import tr
+from paintcheck.ui.i18n import error_words, tr
 
 
 def slug(name: str) -> str:
@@ -32,14 +32,6 @@ def user_layout_path(name: str) -> Path:
     while path.exists():
         path, n = folder / f"{stem}-{n}.json", n + 1
     return path
-
-
-def error_words(exc: Exception) -> str:
-    """Why a file could not be read or written, in the window's language: a layout's problem is the
-    program's words (``i18n.say``); the system's own (``OSError``) is shown as the system says it."""
-    if isinstance(exc, LayoutError) and exc.args:
-        return i18n.say(exc.args[0])
-    return str(exc)
 
 
 class DesignerFiles:

@@ -27,10 +27,10 @@ from paintcheck.field.design import AXIS_STEP, Design, empty_layout
 from paintcheck.field.layout import FLAG_FORMATS, LayoutError, ObstacleSpec
 from paintcheck.field.layout_file import layouts_dir, load_layout
 from paintcheck.ui import i18n
-from paintcheck.ui.designer_files import DesignerFiles, error_words
+from paintcheck.ui.designer_files import DesignerFiles
 from paintcheck.ui.designer_view import DesignerView
 from paintcheck.ui.fieldview import FieldRenderer
-from paintcheck.ui.i18n import tr
+from paintcheck.ui.i18n import error_words, tr
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.study_panel import StudyPanel
 from paintcheck.ui.transform import FieldTransform

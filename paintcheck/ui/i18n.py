@@ -115,6 +115,15 @@ def say(words, locale: str | None = None) -> str:
     return tr(key, locale, **values)
 
 
+def error_words(exc: Exception) -> str:
+    """Why something could not be done (a file read or written, a field studied), in the window's
+    language: the program's own words when the error carries them (a ``Said``, as a layout's
+    problem does), else as the system says it (``OSError``)."""
+    if exc.args and getattr(exc.args[0], "key", None) is not None:
+        return say(exc.args[0])
+    return str(exc)
+
+
 def gui_key(key: str) -> str:
     """The key as pygame_gui's localisation knows it (with the namespace)."""
     return key if key.split(".", 1)[0] in namespaces()[1:] else f"{NAMESPACE}.{key}"

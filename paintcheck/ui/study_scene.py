@@ -12,9 +12,8 @@ import pygame
 from paintcheck.field.layout import LayoutError
 from paintcheck.field.layout_file import load_layout
 from paintcheck.ui import theme
-from paintcheck.ui.designer_files import error_words
 from paintcheck.ui.fieldview import FieldRenderer, draw_obstacle
-from paintcheck.ui.i18n import tr
+from paintcheck.ui.i18n import error_words, tr
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.study_panel import StudyPanel
 from paintcheck.ui.transform import FieldTransform
