@@ -74,9 +74,10 @@ class MatchPanel:
         for rect, words in self.captions:
             theme.blit_text(surface, words, (rect.x, rect.centery), 13, theme.TEXT_DIM, anchor="midleft")
         y = self.controls.bottom + 6
-        if self.draft is not None and self.deciding():
+        choosing = self.deciding() and not self.playing()  # the choices wait for the telling's end
+        if self.draft is not None and choosing:
             y = self.draw_sequence_line(surface, x, y, w)
-        if self.sheet is not None and state.phase == SHEETS and self.deciding():
+        if self.sheet is not None and state.phase == SHEETS and choosing:
             y = self.sheet.draw_table(surface, x, y + 4, w, self.log_rect.top - 6)
         if self.hover_reason:
             for line in theme.wrap(self.hover_reason, 13, w)[:2]:
@@ -100,7 +101,7 @@ class MatchPanel:
                     break
                 theme.blit_text(surface, part, (x, y), 13, (240, 240, 200))
                 y += 16
-        if state.phase == REACT and self.deciding():
+        if state.phase == REACT and choosing:
             y = self.draw_reaction_reasons(surface, x, y + 4, w, bottom)
         y = draw_resolution(surface, self.telling, x, y + 6, w, bottom)
 

@@ -319,3 +319,34 @@ def test_a_dodge_in_a_turn_is_rolled_on_the_public_board_without_a_hand_over(app
             dodges += 1
         _play_one_decision(app)
     assert dodges >= 1
+
+
+def test_the_next_choices_wait_until_the_resolution_is_told(app, monkeypatch):
+    """While a resolution is told, the panel shows no draft for the next declarer (nor the buttons):
+    they appear once the board has caught up."""
+    from paintcheck.ai.random_coach import RandomCoach
+    from paintcheck.rules.views import view
+
+    scene = _to_first_declaration(app)
+    session = scene.session
+    coaches = {team: RandomCoach(team, session.engine, 5 + i) for i, team in enumerate(("blue", "white"))}
+    drawn: list[bool] = []
+    for _ in range(60):
+        hand_over_if_asked(app)
+        scene = app.scene
+        if scene.playing() and session.state.phase == "declare" and scene.deciding() and scene.draft:
+            def drawing(*args, real=scene.draw_sequence_line):
+                drawn.append(True)
+                return real(*args)
+
+            monkeypatch.setattr(scene, "draw_sequence_line", drawing)
+            step(app)
+            assert not drawn and not scene.controls.choices
+            settle(app)
+            step(app)
+            assert drawn and scene.controls.choices
+            return
+        settle(app)
+        team = session.to_move()
+        scene.apply(coaches[team].decide(view(session.state, team)))
+    pytest.fail("no resolution told before a declaration in 60 decisions")
