@@ -36,3 +36,18 @@ def app():
     application.step(1 / 60)
     yield application
     pygame.quit()
+
+
+@pytest.fixture
+def french_app():
+    """The window in French (the French walks add their own recorder of what is drawn)."""
+    import pygame
+
+    from paintcheck.ui import i18n
+    from paintcheck.ui.app import App
+
+    application = App((1600, 1000), seed=7, language="fr")
+    application.step(1 / 60)
+    yield application
+    pygame.quit()
+    i18n.set_locale("en")

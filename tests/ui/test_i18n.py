@@ -197,16 +197,8 @@ def test_the_french_judge_refuses_english_inside_an_entry_of_placeholders():
 
 
 @pytest.fixture
-def french(monkeypatch):
-    import pygame
-
-    from paintcheck.ui.app import App
-
-    application = App((1600, 1000), seed=7, language="fr")
-    application.step(1 / 60)
-    yield application, Drawn(monkeypatch)
-    pygame.quit()
-    i18n.set_locale("en")
+def french(monkeypatch, french_app):
+    return french_app, Drawn(monkeypatch)
 
 
 def test_the_converted_screens_draw_no_english_in_french(french):

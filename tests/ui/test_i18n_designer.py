@@ -91,14 +91,8 @@ def assert_all_french(seen: dict[str, Frame], data: set[str]) -> None:
 
 
 @pytest.fixture
-def french(monkeypatch):
-    from paintcheck.ui.app import App
-
-    application = App((1600, 1000), seed=7, language="fr")
-    application.step(1 / 60)
-    yield application, Seen(monkeypatch)
-    pygame.quit()
-    i18n.set_locale("en")
+def french(monkeypatch, french_app):
+    return french_app, Seen(monkeypatch)
 
 
 def shipped_data() -> set[str]:

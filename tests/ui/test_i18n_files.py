@@ -14,7 +14,6 @@ import re
 import shutil
 from pathlib import Path
 
-import pygame
 import pytest
 
 from paintcheck.field.layout_checks import layout_findings, layout_problems
@@ -245,14 +244,8 @@ def test_no_english_sentence_is_left_inside_a_problem():
 
 # -- the window, in French ----------------------------------------------------------------------------
 @pytest.fixture
-def french(monkeypatch):
-    from paintcheck.ui.app import App
-
-    application = App((1600, 1000), seed=7, language="fr")
-    application.step(1 / 60)
-    yield application, Seen(monkeypatch)
-    pygame.quit()
-    i18n.set_locale("en")
+def french(monkeypatch, french_app):
+    return french_app, Seen(monkeypatch)
 
 
 def _english_left(words: list[str], problems) -> list[str]:

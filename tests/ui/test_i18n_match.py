@@ -93,14 +93,8 @@ class FrenchWalk:
 
 
 @pytest.fixture
-def french(monkeypatch):
-    from paintcheck.ui.app import App
-
-    application = App((1600, 1000), seed=7, language="fr")
-    application.step(1 / 60)
-    yield application, FrenchWalk(application, monkeypatch)
-    pygame.quit()
-    i18n.set_locale("en")
+def french(monkeypatch, french_app):
+    return french_app, FrenchWalk(french_app, monkeypatch)
 
 
 def _all_words(walk: FrenchWalk) -> str:
