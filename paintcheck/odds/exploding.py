@@ -16,7 +16,7 @@ computation with ``fractions.Fraction``, exact, no truncation:
   beats(k, c) = q·T / (1 − q): the infinite series summed in closed form.
 * ``shows(b)`` = P(B = b), for the distribution of a critical's margin.
 
-The die's size is the engine's (it rolls d6: ``engine._Step.exploding_d6``, ``Engine._dodge``); the
+The die's size is the engine's (it rolls d6: ``step.Step.exploding_d6``, ``Engine._dodge``); the
 exploding face is read from ``tables`` when a die is made, so a corrected table reaches the odds.
 """
 

@@ -19,8 +19,9 @@ from paintcheck.odds import shot_odds
 from paintcheck.rules import events as ev
 from paintcheck.rules.actions import Dodge
 from paintcheck.rules.dice import Dice
-from paintcheck.rules.engine import Engine, _Step
+from paintcheck.rules.engine import Engine
 from paintcheck.rules.state import MatchState, Resolution, ShotEntry
+from paintcheck.rules.step import Step
 from tests.rules.harness import B1, W1, measurer, standard
 
 SE_LIMIT = 4.0
@@ -68,7 +69,7 @@ def fire(def_count: int, offset: int, shots: int, seed: int) -> tuple[int, Count
     seen: Counter = Counter()
     required = None
     for _ in range(shots):
-        step = _Step(base.copy(), dice, m)
+        step = Step(base.copy(), dice, m)
         res = step.state.resolution
         if engine._resolve_entry(step, entry) == "pause":
             while res.dodge is not None:

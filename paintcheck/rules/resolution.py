@@ -1,0 +1,304 @@
+"""Phases 7–9 of a round (RULES 4.6): reflex DEF losses and speed tests, then the shots resolved
+by rank, pausing for each dodge die; eliminations, fumbles, tokens and dumps. ``Engine`` takes them
+from ``ResolutionPhases``; a round's start and end stay in ``engine``."""
+
+from __future__ import annotations
+
+from paintcheck.field.lattice import chebyshev
+from paintcheck.rules import events as ev
+from paintcheck.rules import tables
+from paintcheck.rules.actions import REFLEX, SUPPRESSIVE, Dodge
+from paintcheck.rules.break_turn import PREBUNK, template_reading
+from paintcheck.rules.flags import drop_flags
+from paintcheck.rules.plan import make_plan
+from paintcheck.rules.state import DODGE, GUN_DEAD, GUN_OK, Resolution, ShotEntry, Token
+from paintcheck.rules.step import Step
+from paintcheck.rules.values import Reading, RoundView, Stand
+
+
+class ResolutionPhases:
+    """The resolution's handlers; ``self.m`` is the engine's measurer."""
+
+    # -- phase 7: reflex DEF losses and speed tests ----------------------------------------------------
+    def _start_resolution(self, step: Step) -> None:
+        s = step.state
+        view = RoundView(s, self.m)
+        for r in s.reactions:
+            if r.kind == REFLEX:
+                self._reflex_def_loss(step, view, r.player, r.target)
+        entries, groups = self._rank(step, view, self._sequence_entries(view))
+        s.resolution = Resolution(entries, groups)
+        self._continue(step)
+
+    def _sequence_entries(self, view: RoundView) -> list[ShotEntry]:
+        """The round's shots and dumps: the activated players' (in speaking order), then reactions."""
+        s = view.state
+        entries = []
+        for team in s.speakers:
+            plan = view.plans[s.active[team]]
+            for f in plan.fires:
+                kind = "dump" if f.dump else "simple"
+                entries.append(ShotEntry(plan.player, f.target, kind, max(f.number, 0), f.supports, f.action))
+        for r in s.reactions:
+            entries.append(ShotEntry(r.player, r.target, r.kind))
+        return entries
+
+    def _rank(self, step: Step, view: RoundView, entries: list[ShotEntry]) -> tuple[list, list[int]]:
+        """Resolution order and simultaneous groups: by speed test when a shooter is also a target
+        (RULES 11.1), else all together in declaration order."""
+        shooters = {e.shooter for e in entries}
+        if not any(e.target in shooters for e in entries):
+            return entries, [0] * len(entries)
+        self._speed_tests(step, view, entries)
+        # to fire before a dumper an opponent beats him by DUMPER_EDGE; by less he does not  [B p.27]
+        edge = tables.DUMPER_EDGE - 1
+        keys = [(e.last, -(e.score + (edge if e.kind == "dump" else 0))) for e in entries]
+        order = sorted(range(len(entries)), key=lambda i: keys[i])
+        distinct = sorted(set(keys))
+        return [entries[i] for i in order], [distinct.index(keys[i]) for i in order]
+
+    def _reflex_def_loss(self, step: Step, view: RoundView, pid: str, target: str) -> None:
+        p = step.state.players[pid]
+        segments = 0
+        if p.token is not None:
+            angle = self.m.angle_between(p.point, p.token.point, view.aim_point(target))
+            segments = tables.angle_segment(angle)
+        if segments:
+            lost = segments
+        else:
+            roll = step.roll(6, ev.PURPOSE_REFLEX_DEF, pid)
+            lost = 1 if roll in tables.REFLEX_DEF_LOSS_ROLL else 0
+        lost = min(lost, p.def_count)
+        p.def_count -= lost
+        step.emit(ev.DefLost(pid, segments, lost, p.def_count))
+
+    def _speed_tests(self, step: Step, view: RoundView, entries: list[ShotEntry]) -> None:
+        s = step.state
+        rolls: dict[str, int] = {}
+        for e in entries:
+            if e.shooter not in rolls:
+                rolls[e.shooter] = step.roll(6, ev.PURPOSE_SPEED, e.shooter)
+        for e in entries:
+            parts = [(ev.LABEL_D6, rolls[e.shooter])]
+            if e.kind == SUPPRESSIVE:  # a presser who fires anything else loses it  [B p.40]
+                presser_team = s.players[e.shooter].team
+                if any(x.shooter == e.target and s.players[x.target].team == presser_team for x in entries):
+                    parts.append((ev.LABEL_PRESSER, tables.SPEED_PRESSER_BONUS))
+            if e.kind == REFLEX:
+                parts.append((ev.LABEL_REFLEX, tables.SPEED_REFLEX_MALUS))
+            if e.index:
+                parts.append((ev.label_shot_number(e.index + 1), tables.SPEED_EXTRA_SHOT_MALUS * e.index))
+            plan = view.plans.get(e.shooter)
+            if plan is not None and e.action >= 0:
+                if plan.stance_at(e.action).side_changed:
+                    parts.append((ev.LABEL_AFTER_SIDE_CHANGE, tables.SPEED_AFTER_SIDE_CHANGE_MALUS))
+                if plan.move_action is not None and e.action > plan.move_action:
+                    n = view.moved_vulnerable(e.shooter)
+                    if n > tables.SPEED_SHOOTS_LAST_ABOVE:
+                        e.last = True
+                    elif n:
+                        parts.append((ev.label_moved_vulnerable(n), tables.SPEED_PER_VULNERABLE_POINT * n))
+            e.score = sum(v for _, v in parts)
+            step.emit(ev.SpeedTest(e.shooter, e.target, tuple(parts), e.score, e.last))
+
+    # -- phases 8–9: resolution by rank ----------------------------------------------------------------
+    def _continue(self, step: Step) -> None:
+        s = step.state
+        res = s.resolution
+        while res.next < len(res.entries):
+            i = res.next
+            if i and res.groups[i] != res.groups[i - 1]:
+                res.hit.extend(res.hit_now)
+                res.hit_now = []
+            if self._resolve_entry(step, res.entries[i]) == "pause":
+                s.phase = DODGE
+                return
+            res.next += 1
+        self._finish_round(step)
+
+    def _resolve_entry(self, step: Step, e: ShotEntry) -> str | None:
+        s = step.state
+        res = s.resolution
+        shooter = s.players[e.shooter]
+        if e.shooter in res.hit:
+            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_FASTER_SHOT))
+            return None
+        if not shooter.on_field and e.shooter not in res.hit_now:
+            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_SHOOTER_DEAD))
+            return None
+        if shooter.gun != GUN_OK or shooter.reload:
+            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_MARKER))
+            return None
+        view = RoundView(s, self.m)
+        if e.kind == "dump":
+            self._dump(step, view, e)
+            return None
+        reading = self._reading(view, e)
+        if reading.lost:
+            step.emit(ev.ShotLost(e.shooter, e.target, reading.lost))
+            return None
+        roll = step.roll(20, ev.purpose_shot_at(e.target), e.shooter)
+        bonus: tuple[int, ...] = ()
+        if roll == tables.NATURAL_CRITICAL:
+            bonus = step.exploding_d6(ev.PURPOSE_CRITICAL, e.shooter)
+        margin = roll + sum(bonus) - reading.required + 1
+        hit = roll != tables.NATURAL_MISS and margin >= 1
+        step.emit(ev.ShotResolved(
+            e.shooter, e.target, e.kind, reading.shot_parts, reading.shot_value, reading.target_parts,
+            reading.target_value, reading.required, roll, bonus, margin if hit else 0, hit,
+        ))
+        if roll == tables.NATURAL_MISS:
+            self._fumble(step, e.shooter)
+        if not hit:
+            self._place_token(step, e, reading.shooter, reading.token_point, advantage=False)
+            return None
+        res.hit_now.append(e.target)
+        allowed, why_none = view.dodge_dice(e.target, reading.running)
+        if allowed == 0:
+            self._eliminate(step, e.target, e.shooter, why_none)
+            self._place_token(step, e, reading.shooter, reading.token_point, advantage=False)
+            return None
+        if margin == 1:
+            self._dodged(step, e.target, 1, reading.shooter.point, automatic=True)
+            self._place_token(step, e, reading.shooter, reading.token_point, advantage=True)
+            return None
+        res.dodge = {"target": e.target, "shooter": e.shooter, "margin": margin,
+                     "allowed": allowed, "used": 0}
+        return "pause"
+
+    def _reading(self, view: RoundView, e: ShotEntry) -> Reading:
+        return template_reading(view, e) if e.kind == PREBUNK else view.reading(e)
+
+    def _dodge(self, step: Step, d: Dodge) -> None:
+        s = step.state
+        res = s.resolution
+        dg = res.dodge
+        faces = [step.roll(6, ev.PURPOSE_DODGE, dg["target"])]
+        # a 6 is rolled again and added, while there is margin left to dodge  [B p.21-22, p.41]
+        while faces[-1] == tables.EXPLODING_FACE and dg["margin"] - sum(faces) > 0:
+            faces.append(step.roll(6, ev.purpose_again(ev.PURPOSE_DODGE), dg["target"]))
+        faces = tuple(faces)
+        dg["used"] += 1
+        dg["margin"] -= sum(faces)
+        step.emit(ev.DodgeRolled(dg["target"], faces, dg["margin"]))
+        if dg["margin"] > 0 and dg["used"] < dg["allowed"]:
+            return
+        e = res.entries[res.next]
+        shooter, token_point = _shot_ends(RoundView(s, self.m), e)
+        if dg["margin"] <= 0:
+            self._dodged(step, dg["target"], dg["used"], shooter.point, automatic=False)
+            self._place_token(step, e, shooter, token_point, advantage=True)
+        else:
+            self._eliminate(step, dg["target"], dg["shooter"], ev.DODGE_FELL_SHORT)
+            self._place_token(step, e, shooter, token_point, advantage=False)
+        res.dodge = None
+        res.next += 1
+        self._continue(step)
+
+    def _dodged(self, step: Step, pid: str, dice: int, shooter_point, automatic: bool) -> None:
+        p = step.state.players[pid]
+        p.boulets = tables.MAX_BOULETS if p.boulets else tables.boulets_for_dice(dice)
+        p.weakened_from = shooter_point
+        step.emit(ev.Dodged(pid, dice, p.boulets, automatic))
+        if p.token is not None:
+            step.emit(ev.TokenRemoved(pid, ev.TOKEN_BOULETS, p.token))
+            p.token = None
+
+    def _eliminate(self, step: Step, pid: str, by: str | None, reason: str) -> None:
+        p = step.state.players[pid]
+        if not p.on_field:
+            return
+        token = p.token
+        p.fell_at, p.point, p.token = p.point, None, None
+        step.state.flags, dropped = drop_flags(step.state.flags, pid, p.fell_at)
+        res = step.state.resolution
+        if res is not None and pid not in res.hit_now:
+            res.hit_now.append(pid)
+        step.emit(ev.Eliminated(pid, by, reason, token))
+        for fid in dropped:
+            step.emit(ev.FlagMoved("dropped", fid, pid, p.fell_at))
+
+    def _fumble(self, step: Step, pid: str) -> None:
+        p = step.state.players[pid]
+        roll = step.roll(20, ev.PURPOSE_FUMBLE, pid)
+        outcome = tables.fumble_outcome(roll)
+        step.emit(ev.Fumble(pid, roll, outcome))
+        if outcome == "technical":
+            p.gun = GUN_DEAD
+            # 1 boulet; one who already carries boulets (a tied shooter who dodged) keeps them
+            p.boulets = max(p.boulets, tables.TECHNICAL_PROBLEM_BOULETS)
+            if p.token is not None:
+                step.emit(ev.TokenRemoved(pid, ev.TOKEN_BOULETS, p.token))
+                p.token = None
+        elif outcome == "messy_paint":
+            p.messy = True
+        else:
+            p.reload = True
+
+    def _place_token(self, step: Step, e: ShotEntry, shooter: Stand, token_point, advantage: bool) -> None:
+        """After every shot the shooter's token goes beside the target (RULES 10.1, 10.5): at
+        ``token_point``, the shot's reading's, ``shooter`` standing as the reading reads him."""
+        s = step.state
+        p = s.players[e.shooter]
+        if not p.on_field or p.boulets or e.kind == PREBUNK:  # a template is its own token
+            return
+        target = s.players[e.target]
+        pid = p.id
+        for q in s.players.values():
+            token = q.token
+            if token is not None and token.target == pid and q.on_field and self.m.in_lock_wedge(
+                q.point, shooter.point, p.team, shooter.cover, shooter.side, token_point,
+            ):
+                step.emit(ev.TokenKept(pid, e.target, ev.token_priority_lock(q.id)))
+                return
+        cover = side = None
+        if target.on_field:  # as he stands after his sequence (RoundView.static_stand), one plan read
+            decl = s.declarations.get(e.target)
+            if decl is None:
+                cover, side = target.cover, target.side
+            else:
+                final = make_plan(decl, s.origins[e.target], self.m).final
+                cover, side = final.cover, final.side
+        side = self.m.pressed_side(token_point, target.team, cover, side,
+                                   shooter.point) if cover else None
+        previous, p.token = p.token, Token(e.target, side, token_point, advantage and target.on_field)
+        step.emit(ev.TokenPlaced(pid, e.target, side, p.token.advantage, previous))
+
+    def _dump(self, step: Step, view: RoundView, e: ShotEntry) -> None:
+        """Bunkering (RULES 11.7): d6 + supports + 1 outside the target's field of vision."""
+        dumper = view.stand(e.shooter, e.action)
+        target = view.state.players[e.target]
+        if not target.on_field:
+            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_TARGET_DEAD))
+            return
+        if view.running(e.target):
+            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_RAN_OFF))
+            return
+        st = view.static_stand(e.target)
+        if chebyshev(dumper.point, st.point) > tables.DUMP_REACH:
+            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_OUT_OF_REACH))
+            return
+        roll = step.roll(6, ev.purpose_dump_on(e.target), e.shooter)
+        parts = [(ev.LABEL_D6, roll)]
+        if e.supports:
+            parts.append((ev.label_supports(e.supports), tables.DUMP_SUPPORT_BONUS * e.supports))
+        if not view.sees(st, [dumper.point])[0]:
+            parts.append((ev.LABEL_OUTSIDE_FOV, tables.DUMP_OUTSIDE_FOV_BONUS))
+        total = sum(v for _, v in parts)
+        outcome = tables.dump_outcome(total)
+        step.emit(ev.DumpResolved(e.shooter, e.target, roll, tuple(parts), total, outcome))
+        if outcome in ("disaster", "confusion"):
+            self._eliminate(step, e.shooter, e.target, ev.dump_outcome(outcome))
+        if outcome in ("confusion", "clean"):
+            self._eliminate(step, e.target, e.shooter, ev.dumped(outcome))
+
+
+def _shot_ends(view: RoundView, e: ShotEntry) -> tuple[Stand, object]:
+    """What a dodged shot's end reads of its reading (the shooter's stand, where his token goes),
+    without reading the whole shot again: the state is the one it was read on, the target hit."""
+    if e.kind == PREBUNK:  # template_reading's shooter; a template places no token
+        return view.stand(e.shooter), None
+    shooter = view.stand(e.shooter, e.action)
+    if view.running(e.target):
+        return shooter, view.plans[e.target].end
+    return shooter, view.static_stand(e.target).point

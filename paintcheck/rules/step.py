@@ -1,0 +1,35 @@
+"""One decision being applied by the engine: the new state, the dice and the events so far. The
+engine's phases (``engine``, ``resolution``, ``break_turn``) work on it."""
+
+from __future__ import annotations
+
+from paintcheck.rules import events as ev
+from paintcheck.rules import tables
+from paintcheck.rules.measure import Measurer
+from paintcheck.rules.state import MatchState
+
+
+class Step:
+    """One decision being applied: the new state, the dice and the events so far (a plain class
+    with slots: one is made per decision)."""
+
+    __slots__ = ("state", "dice", "m", "events")
+
+    def __init__(self, state: MatchState, dice, m: Measurer, events: list | None = None) -> None:
+        self.state, self.dice, self.m = state, dice, m
+        self.events = [] if events is None else events
+
+    def roll(self, sides: int, purpose: str, player: str | None = None) -> int:
+        value = self.dice.roll(sides)
+        self.events.append(ev.Rolled(sides, value, purpose, player))
+        return value
+
+    def exploding_d6(self, purpose: str, player: str | None) -> tuple[int, ...]:
+        """A d6 whose 6 is rolled again and added, again and again (RULES 7.3, 9.2)."""
+        faces = [self.roll(6, purpose, player)]
+        while faces[-1] == tables.EXPLODING_FACE:
+            faces.append(self.roll(6, ev.purpose_again(purpose), player))
+        return tuple(faces)
+
+    def emit(self, event) -> None:
+        self.events.append(event)
