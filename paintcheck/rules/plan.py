@@ -104,16 +104,6 @@ def ends_with_def(actions) -> bool:
     return False
 
 
-def supports_after(actions: tuple, index: int) -> int:
-    """Supports immediately following action ``index`` (they all add to it)."""
-    n = 0
-    for a in actions[index + 1 :]:
-        if not isinstance(a, Support):
-            break
-        n += 1
-    return n
-
-
 _BY_IDENTITY_MAX = 8192
 _by_identity: dict[int, tuple[Declare, Point, Measurer, Plan]] = {}
 
@@ -147,7 +137,7 @@ make_plan.cache_clear = _cache_clear  # type: ignore[attr-defined]
 @lru_cache(maxsize=4096)
 def _plan_by_value(decl: Declare, start: Point, measurer: Measurer) -> Plan:
     actions = decl.actions
-    # the supports immediately following each action (``supports_after``), read once from the end
+    # the supports immediately following each action (they all add to it), read once from the end
     follow = [0] * len(actions)
     run = 0
     for i in range(len(actions) - 1, -1, -1):
