@@ -88,6 +88,11 @@ class FieldMeasurer:
     def static_angle(self, target: Point, cover: str | None, shooter: Point) -> float:
         return protractor.static_angle(self.index, target, cover, shooter, drawn=False).theta
 
+    def static_segments(
+        self, target: Point, cover: str | None, shooter: Point, other: Point
+    ) -> tuple[tuple[int, int], tuple[int, int]]:
+        return protractor.static_segments(self.index, target, cover, shooter, other)
+
     def run_angle(self, path: Sequence[Point], shooter: Point) -> float:
         return protractor.run_angle(path, shooter, drawn=False).phi
 

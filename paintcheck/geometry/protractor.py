@@ -3,8 +3,10 @@
 Static target: the protractor sits on the target, its 0° toward the cover: from the target to the
 nearest point of the cover's centre line (its centre point, or the segment between its end points).
 θ is the angle between that direction and the direction to the shooter, 0-180. The big rocket is
-read about several axes (RULES 2.5): the direction to its centre and the four directions parallel
-to its fins (both fins, both ways); the one giving the smallest θ applies. No cover: θ = 0.
+read about several axes (RULES 2.5): the direction to its centre and the directions parallel to its
+fins, each fin axis in its one sense that points from the target toward the rocket (the white point
+lies on the obstacle, B p.18; « d'en face seulement »: a sense pointing away from the rocket, or square
+to the direction of the rocket, is never a 0°); the one giving the smallest θ applies. No cover: θ = 0.
 
 Run: the protractor sits at the middle of the run (midpoint of start -> end); φ is the acute angle
 0-90 between the run's line and the line from the shooter to that middle point. A run of length 0
@@ -26,12 +28,13 @@ from shapely.geometry.base import BaseGeometry
 from paintcheck.field.catalogue import PROTRACTOR_SEGMENT_DEG
 from paintcheck.field.layout import Field, Obstacle
 from paintcheck.geometry.index import ObstacleIndex, index_of
-from paintcheck.geometry.tolerance import angle_deg
+from paintcheck.geometry.tolerance import EPS, angle_deg
 
 Coord = tuple[float, float]
 
 _LAST_SEGMENT = math.ceil(180.0 / PROTRACTOR_SEGMENT_DEG) - 1  # the last wedge drawn
 _ARC_STEPS = 8  # points per drawn wedge arc
+_TOWARD = 1e-9  # a fin sense points toward the rocket when its dot product with the way there exceeds this
 
 
 def segment_of(theta_deg: float) -> int:
@@ -63,9 +66,14 @@ def cover_directions(obstacle: Obstacle, target: Coord) -> tuple[Coord, ...]:
     norm = math.hypot(vx, vy)
     out: list[Coord] = [(vx / norm, vy / norm)] if norm > 0 else []
     if obstacle.kind.id == "rocket_big":
-        for k in range(4):  # both fins, both ways  [RULES 2.5]
+        # each fin axis in its sense toward the rocket's centre (RULES 2.5, B p.18)
+        cx, cy = obstacle.points[0]
+        tx, ty = cx - target[0], cy - target[1]
+        for k in range(4):
             a = math.radians(obstacle.axis + 90 * k)
-            out.append((math.cos(a), math.sin(a)))
+            fx, fy = math.cos(a), math.sin(a)
+            if fx * tx + fy * ty > _TOWARD:
+                out.append((fx, fy))
     return tuple(out)
 
 
@@ -93,7 +101,7 @@ class StaticAngle:
     theta: float  # degrees, 0-180
     segment: int  # floor(θ / 18°)
     zero: Coord | None  # unit vector of the protractor's 0° (None without cover)
-    candidates: tuple[Coord, ...]  # every 0° direction considered (big rocket: 5)
+    candidates: tuple[Coord, ...]  # every 0° direction considered (big rocket: 2 or 3)
     segment_wedge: BaseGeometry  # the segment holding the shooter, to draw
 
 
@@ -128,6 +136,36 @@ def static_angle(
         min(180.0, (shown + 1) * PROTRACTOR_SEGMENT_DEG), side, radius,
     )
     return StaticAngle(target, shooter, cover, theta, seg, zero, candidates, shape)
+
+
+def side_of(zero: Coord, target: Coord, point: Coord) -> int:
+    """The side of the protractor's 0° line (through ``target`` along ``zero``) that ``point`` lies
+    on: +1 counter-clockwise, -1 clockwise, 0 on the line itself (RULES 9.6)."""
+    sx, sy = point[0] - target[0], point[1] - target[1]
+    cross = zero[0] * sy - zero[1] * sx
+    if abs(cross) <= EPS:
+        return 0
+    return 1 if cross > 0 else -1
+
+
+def static_segments(
+    field: Field | ObstacleIndex, target: Coord, cover: str | None, shooter: Coord, other: Coord
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The protractor laid on ``target`` for ``shooter``'s shot (its 0° as ``static_angle`` chooses
+    it): the segments ``shooter`` and ``other`` stand in, each as (side of the 0° line, index),
+    segments being counted on each side of the 0° line (RULES 9.6). No cover: both (0, 0)."""
+    reading = static_angle(field, target, cover, shooter, drawn=False)
+    zero = reading.zero
+    if zero is None:
+        return (0, 0), (0, 0)
+    out = []
+    for point in (shooter, other):
+        sx, sy = point[0] - target[0], point[1] - target[1]
+        if sx == 0 and sy == 0:
+            out.append((0, 0))
+            continue
+        out.append((side_of(zero, target, point), segment_of(angle_deg(zero[0], zero[1], sx, sy))))
+    return out[0], out[1]
 
 
 @dataclass(frozen=True)

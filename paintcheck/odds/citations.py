@@ -38,7 +38,7 @@ _TARGET = (
     (r"\d+ DEF", "RULES 6.2 [B p.11, p.13]"),
     (r"minimum 4", "RULES 6.3 [B p.13]"),
     (r"prebunking", "RULES 12.6 [B p.32–33]"),
-    (r"no DEF to end his prebunk", "RULES 12.6 [B p.32]"),
+    (r"no DEF in his prebunk's finish", "RULES 12.6 [B p.32]"),
     (r"MOV", "RULES 6.1, 6.4 [B p.11, p.14]"),
     (r"move support\(s\)", "RULES 6.4 [B p.14]"),
     (r"\d+ vulnerable", "RULES 6.4, 8.5 [B p.14, p.19]"),

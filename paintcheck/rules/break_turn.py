@@ -37,7 +37,7 @@ from paintcheck.rules.legality import (
     why_target_unreachable,
 )
 from paintcheck.rules.measure import Measurer
-from paintcheck.rules.plan import ends_with_def, make_plan
+from paintcheck.rules.plan import has_def, make_plan
 from paintcheck.rules.state import TARGET, MatchState, Player, Resolution, ShotEntry
 from paintcheck.rules.values import (
     FINISH,
@@ -335,8 +335,8 @@ class BreakTurn:
         s.declarations[pid], s.origins[pid] = decl, p.point
         p.posture, p.weakened_from = ln.posture, None
         p.def_count = plan.def_count
-        if ln.prebunker:  # his obstacle protects him only if he finishes with a DEF (RULES 12.6)
-            p.bare = not ends_with_def(actions)
+        if ln.prebunker:  # his obstacle protects him only if his finish includes a DEF (RULES 12.6)
+            p.bare = not has_def(actions)
         if cleared:
             if cleared == tables.MAX_BOULETS:
                 p.def_count = tables.DEF_AFTER_CLEARING_FOUR

@@ -52,7 +52,7 @@ from paintcheck.rules.state import (
     MatchState,
 )
 from paintcheck.rules.step import Step
-from paintcheck.rules.values import RoundView
+from paintcheck.rules.values import RoundView, stays_behind
 from paintcheck.rules.words import declaration_words
 
 
@@ -228,12 +228,16 @@ class Engine(BreakTurn, ResolutionPhases):
             p.activated = True
             if p.on_field and plan.path:
                 end, cover, side = self._arrival(s, pid, plan)
-                p.point, p.cover, p.side = end, cover, side
                 ran = tuple(plan.path) if end == plan.end else _up_to_last(plan.path, end)
+                # a token stays while he stays behind the obstacle it presses, or when it was put
+                # this round at his arrival (RULES 10.1, 10.2)
+                stays = stays_behind(self.m, ran, p.cover, cover)
+                p.point, p.cover, p.side = end, cover, side
                 step.emit(ev.Moved(pid, plan.start, end, plan.move_length, ran))
                 runs.append((pid, p.team, ran))
                 for q in s.players.values():
-                    if q.token is not None and q.token.target == pid and q.token.point != plan.end:
+                    if q.token is not None and q.token.target == pid and not (
+                            stays or q.token.point == plan.end):
                         step.emit(ev.TokenRemoved(q.id, ev.token_left_cover(pid), q.token, boulets=False))
                         q.token = None
         hung_by = None

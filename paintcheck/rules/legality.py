@@ -32,7 +32,7 @@ from paintcheck.rules.actions import (
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState
-from paintcheck.rules.values import RoundView, Stand, line_of_fire_blocked, sequence_stand
+from paintcheck.rules.values import RoundView, Stand, line_of_fire_blocked, sequence_stand, stays_behind
 from paintcheck.rules.words import obstacle_name, side_word
 from paintcheck.said import Said
 
@@ -410,9 +410,11 @@ def _why_not_at(state: MatchState, r: Reaction, m: Measurer, view: RoundView) ->
             return refusal("no_token", f"{r.player} has no suppressive token on {r.target}", player=r.player,
                            target=r.target)
         from_pressed = bool(shot_points) and (token.side is None or token.side in sides)
-        if not (from_pressed or (path and not m.safe_move(path, target.team, p.point))):  # or moves openly
+        if not (from_pressed or (path and not stays_behind(m, path, target.cover,
+                                                           view.plans[r.target].final.cover))):
             return refusal("not_pressed_side", f"{r.target} neither shoots from the pressed side "
-                           f"({token.side}) nor moves", target=r.target, side=side_word(token.side))
+                           f"({token.side}) nor leaves his obstacle", target=r.target,
+                           side=side_word(token.side))
     else:
         return refusal("reaction_kind", f"a reaction is reflex or suppressive, not {r.kind!r}",
                        kind=repr(r.kind))

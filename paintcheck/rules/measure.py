@@ -57,6 +57,14 @@ class Measurer(Protocol):
 
         0 when ``cover`` is None (a target with no cover gives no bonus)."""
 
+    def static_segments(
+        self, target: Point, cover: str | None, shooter: Point, other: Point
+    ) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The protractor laid on ``target`` for ``shooter``'s shot (RULES 8.2, 2.5): the segments
+        ``shooter`` and ``other`` stand in, each as (side, index): side +1 or -1 of the 0° line
+        (0 on the line itself), index floor(θ / 18°). Segments are counted on each side of the
+        0° line (RULES 9.6). ``cover`` None: both (0, 0)."""
+
     def run_angle(self, path: Sequence[Point], shooter: Point) -> float:
         """φ in degrees, 0–90, protractor at mid-run (RULES 8.3)."""
 

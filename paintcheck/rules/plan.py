@@ -96,12 +96,10 @@ class Plan:
         return self.move_action is not None and any(f.action > self.move_action for f in self.fires)
 
 
-def ends_with_def(actions) -> bool:
-    """The sequence's last action is a DEF or a support of one ("DEF, SUP" is 2 DEF, B p.11)."""
-    for a in reversed(actions):
-        if not isinstance(a, Support):
-            return isinstance(a, Def)
-    return False
+def has_def(actions) -> bool:
+    """The actions include a DEF, wherever it stands among them (a prebunker's finish, RULES 12.6:
+    « effectuer une DEF et tirer » is the book's own finish, B p.32–33)."""
+    return any(isinstance(a, Def) for a in actions)
 
 
 _BY_IDENTITY_MAX = 8192

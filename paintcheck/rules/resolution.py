@@ -50,7 +50,8 @@ class ResolutionPhases:
         if not any(e.target in shooters for e in entries):
             return entries, [0] * len(entries)
         self._speed_tests(step, view, entries)
-        # to fire before a dumper an opponent beats him by DUMPER_EDGE; by less he does not  [B p.27]
+        # resolved in an order where every shot comes after the shots that fire before it
+        # (``fires_before``): a dump after the shots at its dumper that beat it by DUMPER_EDGE
         edge = tables.DUMPER_EDGE - 1
         keys = [(e.last, -(e.score + (edge if e.kind == "dump" else 0))) for e in entries]
         order = sorted(range(len(entries)), key=lambda i: keys[i])
@@ -107,9 +108,7 @@ class ResolutionPhases:
         res = s.resolution
         while res.next < len(res.entries):
             i = res.next
-            if i and res.groups[i] != res.groups[i - 1]:
-                res.hit.extend(res.hit_now)
-                res.hit_now = []
+            res.hit, res.hit_now = _hit_before(res, i)
             if self._resolve_entry(step, res.entries[i]) == "pause":
                 s.phase = DODGE
                 return
@@ -153,6 +152,7 @@ class ResolutionPhases:
             self._place_token(step, e, reading.shooter, reading.token_point, advantage=False)
             return None
         res.hit_now.append(e.target)
+        res.hits.append((e.target, res.next))
         allowed, why_none = view.dodge_dice(e.target, reading.running)
         if allowed == 0:
             self._eliminate(step, e.target, e.shooter, why_none)
@@ -212,8 +212,10 @@ class ResolutionPhases:
         p.fell_at, p.point, p.token = p.point, None, None
         step.state.flags, dropped = drop_flags(step.state.flags, pid, p.fell_at)
         res = step.state.resolution
-        if res is not None and pid not in res.hit_now:
-            res.hit_now.append(pid)
+        if res is not None:
+            res.hits.append((pid, res.next))
+            if pid not in res.hit_now:
+                res.hit_now.append(pid)
         step.emit(ev.Eliminated(pid, by, reason, token))
         for fid in dropped:
             step.emit(ev.FlagMoved("dropped", fid, pid, p.fell_at))
@@ -302,3 +304,34 @@ def _shot_ends(view: RoundView, e: ShotEntry) -> tuple[Stand, object]:
     if view.running(e.target):
         return shooter, view.plans[e.target].end
     return shooter, view.static_stand(e.target).point
+
+
+def fires_before(h: ShotEntry, s: ShotEntry) -> bool:
+    """Whether the shot ``h`` fires strictly before ``s`` (RULES 11.1–11.5, 12.1), so that a hit of
+    ``h`` on ``s``'s shooter cancels ``s`` (11.6). Templates fire before the break round's other
+    shots, together; without a speed test every shot is simultaneous; a shooter who moved more than
+    4 vulnerable points fires last; a shot **at a dumper** fires before his dump only when it beats
+    it by DUMPER_EDGE (by one less it is simultaneous, and on an equal score the dumper fires first,
+    B p.27); every other pair is ranked by plain score, an equal score being simultaneous (11.4, 11.5)."""
+    if h.kind == PREBUNK or s.kind == PREBUNK:
+        return h.kind == PREBUNK and s.kind != PREBUNK
+    if h.score is None or s.score is None:
+        return False
+    if h.last != s.last:
+        return s.last
+    if s.kind == "dump" and h.target == s.shooter:
+        return h.score - s.score >= tables.DUMPER_EDGE
+    if h.kind == "dump" and s.target == h.shooter:
+        return s.score - h.score < tables.DUMPER_EDGE - 1
+    return h.score > s.score
+
+
+def _hit_before(res: Resolution, i: int) -> tuple[list[str], list[str]]:
+    """The players hit so far this round, split for entry ``i``: by shots that fire before it, and by
+    shots simultaneous with it (a shooter hit by those still fires, RULES 11.5)."""
+    e = res.entries[i]
+    before: list[str] = []
+    now: list[str] = []
+    for pid, j in res.hits:
+        (before if fires_before(res.entries[j], e) else now).append(pid)
+    return before, now

@@ -93,10 +93,11 @@ class Resolution:
     entries: list[ShotEntry]
     groups: list[int]  # group number per entry (equal group = simultaneous)
     next: int = 0
-    hit: list[str] = field(default_factory=list)  # (forced to dodge or out) in finished groups
-    hit_now: list[str] = field(default_factory=list)  # ... in the group being resolved
+    hit: list[str] = field(default_factory=list)  # (forced to dodge or out) by shots before this one
+    hit_now: list[str] = field(default_factory=list)  # ... by shots simultaneous with this one
     # A dodge waiting for its coach: target, shooter point, margin left, dice allowed, dice used
     dodge: dict | None = None
+    hits: list[tuple[str, int]] = field(default_factory=list)  # every hit: (player, index of the entry)
 
 
 @dataclass
@@ -159,7 +160,7 @@ class MatchState:
         if res is not None:
             res = Resolution(
                 [_shallow(e) for e in res.entries], res.groups.copy(), res.next, res.hit.copy(),
-                res.hit_now.copy(), res.dodge.copy() if res.dodge is not None else None,
+                res.hit_now.copy(), res.dodge.copy() if res.dodge is not None else None, res.hits.copy(),
             )
         fields = self.__dict__.copy()
         players = {}

@@ -39,7 +39,7 @@ LABEL_WEAKENED = _label("weakened", "weakened position")
 LABEL_ADVANTAGE = _label("advantage", "advantage")
 LABEL_MESSY = _label("messy", "messy paint")
 LABEL_PREBUNKING = _label("prebunking", "prebunking")
-LABEL_BARE = _label("bare", "no DEF to end his prebunk")
+LABEL_BARE = _label("bare", "no DEF in his prebunk's finish")
 LABEL_NO_COVER = _label("no_cover", "no cover")
 LABEL_MINIMUM = Said("rules.label.minimum", f"minimum {tables.NATURAL_PROTECTION}",
                      minimum=tables.NATURAL_PROTECTION)
@@ -96,6 +96,24 @@ FINISH = "finish"  # the break's last stage: prebunkers finish their sequences (
 def prebunking(s: MatchState, pid: str) -> bool:
     """Still prebunking: his template is on the field and he has not begun to finish (RULES 12.6)."""
     return pid in s.templates and not (s.break_stage == FINISH and pid in s.active.values())
+
+
+def another_segment(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Two protractor segments (side, index) differ (RULES 9.6): segments are counted on each side
+    of the 0° line, so the same index on the mirrored side is another segment; a direction lying
+    on the 0° line itself (side 0) belongs to the segments of that index on both sides."""
+    (side_a, index_a), (side_b, index_b) = a, b
+    return index_a != index_b or (side_a != side_b and side_a != 0 and side_b != 0)
+
+
+def stays_behind(m: Measurer, path: tuple[Point, ...] | None, cover: str | None, arrival: str | None) -> bool:
+    """A move keeps the mover behind ``cover``, the obstacle he stood behind when it began: every
+    point of it lies next to that obstacle and he arrives behind it (RULES 10.2, B p.24: only
+    « quitter l'obstacle » opens the suppressive shot, and the presser's token stays while he stays
+    behind that obstacle). Behind nothing, any move leaves."""
+    if cover is None or arrival != cover or not path:
+        return False
+    return all(cover in m.covers(point) for point in path[1:])
 
 
 def _present(a: str | None, b: str | None) -> tuple[str, ...]:
@@ -443,8 +461,8 @@ class RoundView:
                 return lost(impossible_line(parts[0][0]))
             shot.extend(parts)  # only those worth something
             if target.weakened_from is not None and target.weakened_from != shooter.point:
-                before = tables.angle_segment(m.static_angle(st.point, st.cover, target.weakened_from))
-                if tables.angle_segment(theta) != before and tables.WEAKENED_BONUS:
+                now, before = m.static_segments(st.point, st.cover, shooter.point, target.weakened_from)
+                if another_segment(now, before) and tables.WEAKENED_BONUS:
                     shot.append((LABEL_WEAKENED, tables.WEAKENED_BONUS))
             target_parts = self._protection(entry.target, st)
             token_point = st.point

@@ -31,17 +31,39 @@ def test_zero_points_to_the_nearest_point_of_a_lying_centre_line():
     assert r.theta == 0.0
 
 
-def test_big_rocket_uses_the_smallest_of_centre_and_fin_axes():
+def test_big_rocket_uses_the_smallest_of_centre_and_fin_axes_toward_it():
     rocket = single("rocket_big", (8, 0))
     cylinder = single("cylinder", (8, 0))
     target, shooter = (9, -1), (9, -6)  # diagonal target, shooter straight below it
     assert protractor.static_angle(cylinder, target, "o", shooter).theta == 135.0
     r = protractor.static_angle(rocket, target, "o", shooter)
-    assert r.theta == 0.0  # along a fin, pointing away from the rocket
-    assert len(r.candidates) == 5
-    # a turned rocket (fins at 45°): the fin axes now point at the diagonal
+    # the fins toward the rocket (west, north) and the centre: the fin pointing north reads 180°,
+    # the one pointing west 90° (RULES 2.5: never a fin's sense away from the rocket)
+    assert r.theta == 90.0 and r.zero == pytest.approx((-1.0, 0.0))
+    assert len(r.candidates) == 3
+    # in front: the shooter north-west of the target reads 0° along the fin pointing north
+    assert protractor.static_angle(rocket, target, "o", (9, 6)).theta == 0.0
+    # a turned rocket (fins at 45°): the fin toward the rocket points at the diagonal
     turned = single("rocket_big", (8, 0), 45)
-    assert protractor.static_angle(turned, (8, -1), "o", (3, -6)).theta == 0.0
+    assert protractor.static_angle(turned, (8, -1), "o", (13, 4)).theta == 0.0
+    assert protractor.static_angle(turned, (8, -1), "o", (3, -6)).theta == 90.0
+
+
+def test_a_target_square_beside_the_rocket_reads_no_fin_across():
+    """The fin axis square to the way to the rocket points toward it in neither sense."""
+    rocket = single("rocket_big", (8, 0))
+    r = protractor.static_angle(rocket, (9, 0), "o", (9, 5))  # target east, shooter north of him
+    assert r.theta == 90.0 and len(r.candidates) == 2
+
+
+def test_static_segments_are_counted_on_each_side_of_zero():
+    ix = single("cylinder", (8, 0))
+    target = (8, -1)  # 0° points north
+    east, west = (13, -6), (3, -6)  # 135° each, mirrored
+    (a, b) = protractor.static_segments(ix, target, "o", east, west)
+    assert a[1] == b[1] == 7 and a[0] == -b[0] != 0
+    assert protractor.static_segments(ix, target, "o", (8, -6), (8, 5))[1] == (0, 0)  # on the line
+    assert protractor.static_segments(ix, target, None, east, west) == ((0, 0), (0, 0))
 
 
 def test_segment_and_wedge():

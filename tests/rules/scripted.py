@@ -37,6 +37,7 @@ class ScriptedMeasurer:
     sweeps: dict = field(default_factory=dict)  # shooter -> touches
     between: dict = field(default_factory=dict)  # (centre, a, b) -> angle
     sides: dict = field(default_factory=dict)  # (target, shooter) -> pressed side
+    segment_sides: dict = field(default_factory=dict)  # (target, shooter) -> side of the 0° line (RULES 9.6)
     templates: dict = field(default_factory=dict)  # (origin, prebunker) -> points it covers
     # Switches added for the rule-by-rule tests; their defaults keep the behaviour above.
     safe_moves: bool = False  # every move reads as a safe move behind a long obstacle (RULES 10.6)
@@ -101,6 +102,12 @@ class ScriptedMeasurer:
 
     def static_angle(self, target, cover, shooter):
         return self.angles.get((target, shooter), 0.0) if cover else 0.0
+
+    def static_segments(self, target, cover, shooter, other):
+        """Each reading's segment, on the side ``segment_sides`` scripts (+1 unless told)."""
+        return tuple(
+            (self.segment_sides.get((target, p), 1) if cover else 0,
+             int(self.static_angle(target, cover, p) // 18)) for p in (shooter, other))
 
     def run_angle(self, path, shooter):
         return self.run_angles.get(shooter, 0.0)

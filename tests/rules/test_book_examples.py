@@ -4,8 +4,8 @@ with a scripted measurer and the book's dice."""
 from __future__ import annotations
 
 from paintcheck.rules import events as ev
-from paintcheck.rules.actions import Def, Dodge, Dump, Shot, Support
-from tests.rules.harness import B1, W1, W2, W3, Game, measurer, player, standard
+from paintcheck.rules.actions import Def, Dodge, Dump, Shot, SideChange, Support
+from tests.rules.harness import B1, B2, W1, W2, W3, Game, measurer, player, standard
 
 OPEN = (8, 3)  # a point of White's half with no obstacle around it
 
@@ -109,3 +109,19 @@ def test_book_p15_multiple_targets_10_then_9_minus_2_then_8_minus_4():
         "simple": 10, "shot #3": -2, "2 segment(s) from first target": -4}
     assert g.p("B1").token.target == "W3"  # a new shot moves the token (RULES 10.1)
     assert g.dice.remaining == 0
+
+
+def test_book_p16_side_change_speed():
+    """White: DEF, shot at Blue A, side change, shot at Blue B; Blue B: 2 DEF and a supported shot.
+    White rolls 5, Blue B 4. The book ranks White's second shot 3 (5 - 2); with the side change's
+    own -2 (same paragraph, RULES 11.2) it is 1: erratum E4. Blue B still fires between them."""
+    m = measurer().see(W1, B1).see(W1, B2).see(B2, W1)
+    g = Game(m, [standard("B1"), standard("B2"), standard("W1")], [5, 4, 2, 2, 2])
+    g.orders({"B1": 2, "B2": 1}, {"W1": 1})
+    g.declare("W1", Def(), Shot("B1"), SideChange("right"), Shot("B2"))
+    g.declare("B2", Def(), Def(), Shot("W1"), Support())
+    scores = [(e.player, e.target, e.score) for e in g.of(ev.SpeedTest)]
+    assert scores == [("W1", "B1", 5), ("W1", "B2", 1), ("B2", "W1", 4)]
+    (second,) = g.of(ev.SpeedTest, player="W1", target="B2")
+    assert dict(second.parts) == {"d6": 5, "shot #2": -2, "after side change": -2}
+    assert [(e.shooter, e.target) for e in g.of(ev.ShotResolved)] == [("W1", "B1"), ("B2", "W1"), ("W1", "B2")]

@@ -113,6 +113,7 @@ class Table:
         self.state = after_the_break()
         self.rounds: dict[int | str, list] = {}
         self.current: int | str = 0
+        self.white1_suppressive: object = None  # the engine's word on White1's suppressive shot, round 3
 
     def play(self, decision) -> None:
         self.state, events = self.engine.apply(self.state, decision, self.dice)
@@ -149,6 +150,9 @@ def turn2() -> Table:
     t.play(Declare("W2", "standing", (Def(), Def(), Shot("B4"), Support()), "cyl_w2", "left"))
     t.play(Declare("B4", "standing", (Move((B4_END,), "rocket", "right"), Def(), Def(), Shot("W4")),
                    "rocket", "left"))
+    # p.40: "comme Bleu4 a décidé de tirer par l'autre côté de l'obstacle, le tir automatique
+    # n'est pas possible": he stays behind the rocket (RULES 10.2)
+    t.white1_suppressive = t.engine.why_illegal(t.state, React("white", (Reaction("W1", SUPPRESSIVE, "B4"),)))
     t.play(React("white", (Reaction("W1", REFLEX, "B4"),)))
     t.play(React("blue", (Reaction("B3", SUPPRESSIVE, "W2"),)))
     t.play(Dodge("white"))
@@ -262,6 +266,13 @@ def test_book_p41_round3_fumble_gives_dead_gun_and_boulet(turn2):
     assert (e.shot_value, e.target_value, e.required, e.roll, e.hit) == (13, 13, 11, 1, False)
     (f,) = of(r3, ev.Fumble, player="B4")
     assert (f.roll, f.outcome) == (4, "technical")
+
+
+def test_book_p40_round3_white1_cannot_fire_his_suppressive_shot(turn2):
+    """Blue4 moves one point along the rocket and fires from its other side: no suppressive shot
+    for White1, whose token presses the rocket (RULES 10.2); his token is not lifted by that move."""
+    assert "nor leaves his obstacle" in turn2.white1_suppressive
+    assert not of(turn2.rounds[3], ev.TokenRemoved, player="W1")
 
 
 def test_book_p41_round3_white1_reflex_at_the_rocket(turn2):

@@ -175,11 +175,12 @@ def test_r12_6_a_prebunkers_obstacle_adds_nothing_but_still_hinders_the_shooter(
 @pytest.mark.parametrize(("rest", "covered"), [
     ((Def(), Def()), True),
     ((ShotAt((2, 5)), Def()), True),
-    ((Def(), Support()), True),  # a supported DEF is 2 DEF (B p.11): he finishes with a DEF
-    ((Def(), ShotAt(BASES["white"][0])), False),  # White1 stands there: the shot is kept
+    ((Def(), Support()), True),  # a supported DEF is 2 DEF (B p.11)
+    # « effectuer une DEF et tirer » (B p.32–33): a DEF anywhere in his finish covers him
+    ((Def(), ShotAt(BASES["white"][0])), True),  # White1 stands there: the shot is kept
     ((ShotAt((2, 5)), Support()), False),
 ])
-def test_r12_6_a_prebunker_gets_his_obstacles_protection_only_by_finishing_with_a_def(rest, covered):
+def test_r12_6_a_prebunker_gets_his_obstacles_protection_when_his_finish_includes_a_def(rest, covered):
     g, m = _runner_shoots_a_prebunker_beside_a_cone(rest)
     assert g.state.turn == 2
     b1 = g.state.players["B1"]
@@ -187,7 +188,7 @@ def test_r12_6_a_prebunker_gets_his_obstacles_protection_only_by_finishing_with_
     if covered:
         assert "cone standing" in parts and not b1.bare
     else:
-        assert b1.bare and parts.get("no DEF to end his prebunk") == 4 and "cone standing" not in parts
+        assert b1.bare and parts.get("no DEF in his prebunk's finish") == 4 and "cone standing" not in parts
 
 
 def test_r12_6_a_bare_prebunker_is_covered_again_once_he_acts_in_turn_2():

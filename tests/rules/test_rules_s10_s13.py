@@ -86,7 +86,7 @@ def test_r10_2_no_suppressive_when_he_shoots_from_the_other_side():
     m = measurer().see(W1, B2).see(B1, W1)
     g = white_acts_blue_watches(m, [], [SideChange("right"), Shot("B2"), Def(), Def()], b1_kw=PRESSED_LEFT)
     reason = g.why(React("blue", (Reaction("B1", SUPPRESSIVE, "W1"),)))
-    assert "neither shoots from the pressed side (left) nor moves" in reason
+    assert "neither shoots from the pressed side (left) nor leaves his obstacle" in reason
     assert g.why(React("blue", (Reaction("B1", REFLEX, "W1"),))) is None  # a reflex still can
 
 
@@ -241,17 +241,51 @@ def test_r11_2_reflex_minus_1_speed():
     assert [e.shooter for e in g.of(ev.ShotResolved)] == ["B1", "W1"]
 
 
-def test_r10_6_safe_move_triggers_no_reflex_or_suppressive():
+def test_r10_6_safe_move_triggers_no_reflex():
+    """A safe move triggers no reflex; the suppressive shot follows RULES 10.2 (leaving the
+    obstacle), tested below with the obstacle he stays behind."""
     m = measurer().see(W1, *RUN_B).see(W1, B1)
     for safe in (False, True):
         m.safe_moves = safe
         g = blue_acts_white_watches(m, [], [Move((RUN_B[-1],)), Def(), Def(), Def()],
                                     w1_kw={"token": Token("B1", "left", B1)})
-        reactions = (Reaction("W1", REFLEX, "B1"),), (Reaction("W1", SUPPRESSIVE, "B1"),)
-        if safe:
-            assert g.state.phase != "react" and g.of(ev.NoReaction, team="white")
-        else:
-            assert all(g.why(React("white", r)) is None for r in reactions)
+        reflex = g.why(React("white", (Reaction("W1", REFLEX, "B1"),)))
+        assert (reflex is not None) is safe
+
+
+# Blue1 presses White1 (behind cw1 at I7) on its left; White1 moves one point along cw1 and fires
+# from its right: he stays behind that obstacle (RULES 10.2, B p.40 round 3).
+ALONG_CW1 = (7, 6)
+
+
+def _w1_moves_along_cw1_and_shoots(dice=()):
+    m = measurer().see(W1, B2).see(ALONG_CW1, B2).see(B1, W1, ALONG_CW1)
+    return white_acts_blue_watches(m, list(dice), [Move((ALONG_CW1,), "cw1", "right"), Shot("B2"), Def(), Def()],
+                                   b1_kw=PRESSED_LEFT)
+
+
+def test_r10_2_no_suppressive_when_he_stays_behind_the_obstacle_and_shoots_from_the_other_side():
+    g = _w1_moves_along_cw1_and_shoots()
+    reason = g.why(React("blue", (Reaction("B1", SUPPRESSIVE, "W1"),)))
+    assert reason is not None and "nor leaves his obstacle" in reason
+    assert g.why(React("blue", (Reaction("B1", REFLEX, "W1"),))) is None  # the presser may fire a reflex
+
+
+def test_r10_2_the_token_stays_while_he_stays_behind_that_obstacle():
+    g = _w1_moves_along_cw1_and_shoots([5, 2])
+    g.react("blue")  # no reaction: Blue1's token is not moved by a shot of his own
+    assert g.p("W1").point == ALONG_CW1 and g.p("W1").cover == "cw1"
+    assert not g.of(ev.TokenRemoved, player="B1")
+    assert g.p("B1").token == PRESSED_LEFT["token"]
+
+
+def test_r10_2_suppressive_when_he_leaves_the_obstacle_even_from_the_pressed_side():
+    """« quitter l'obstacle », whatever the side: a run to another cover opens the shot."""
+    m = measurer().see(B1, W1, (8, 5), (8, 4)).see((8, 4), B2)
+    m.add("cx", "cylinder", (8, 3))
+    g = white_acts_blue_watches(m, [], [Move(((8, 4),), "cx", "left"), Shot("B2"), Def(), Def()],
+                                b1_kw=PRESSED_LEFT)
+    assert g.why(React("blue", (Reaction("B1", SUPPRESSIVE, "W1"),))) is None
 
 
 def reflex_at_b1(dice, w1_kw):
@@ -581,3 +615,20 @@ def test_r13_2_two_runs_for_the_flag_the_first_there_takes_it_whoever_speaks_fir
         g.react(g.to_move())
     taken = [e for e in g.events if isinstance(e, ev.FlagMoved) and e.kind == "taken"]
     assert [e.player for e in taken] == ["W1"] and g.state.flags["centre"].carrier == "W1"
+
+
+def test_r11_4_the_dumpers_edge_is_only_for_shots_at_him():
+    """B p.27: « les joueurs qui tentent de le toucher durant son action » must beat the dumper by
+    2; White1, dumped, shoots Blue2 (not the dumper) with the dump's score: fully simultaneous
+    (RULES 11.4, 11.5), so his shot happens although the dump puts him out."""
+    b, w = (8, -1), (8, 1)
+    m = measurer().see(w, b).see(w, B2)
+    g = Game(m, [player("B1", b), standard("B2"), player("W1", w), standard("W2")],
+             [2, 5, 3, 3, 6, 15])  # speaking Blue 2, White 5; speed 3 and 3; dump 6; White1 15
+    g.orders({"B1": 1, "B2": 2}, {"W1": 1, "W2": 2})
+    g.declare("B1", Dump("W1"), Support())
+    g.declare("W1", Shot("B2"), Def())
+    assert [e.score for e in g.of(ev.SpeedTest)] == [3, 3]
+    assert g.of(ev.DumpResolved)[0].outcome == "clean"
+    assert not g.of(ev.ShotLost, shooter="W1")
+    assert g.shot("W1").roll == 15
