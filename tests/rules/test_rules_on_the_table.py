@@ -10,7 +10,6 @@ import pytest
 
 from paintcheck.field.layout import Layout, ObstacleSpec
 from paintcheck.geometry.measurer import FieldMeasurer
-from paintcheck.rules import events as ev
 from paintcheck.rules.actions import Def, Shot
 from tests.rules.harness import Game, player
 

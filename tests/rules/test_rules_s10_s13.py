@@ -260,8 +260,8 @@ ALONG_CW1 = (7, 6)
 
 def _w1_moves_along_cw1_and_shoots(dice=()):
     m = measurer().see(W1, B2).see(ALONG_CW1, B2).see(B1, W1, ALONG_CW1)
-    return white_acts_blue_watches(m, list(dice), [Move((ALONG_CW1,), "cw1", "right"), Shot("B2"), Def(), Def()],
-                                   b1_kw=PRESSED_LEFT)
+    sequence = [Move((ALONG_CW1,), "cw1", "right"), Shot("B2"), Def(), Def()]
+    return white_acts_blue_watches(m, list(dice), sequence, b1_kw=PRESSED_LEFT)
 
 
 def test_r10_2_no_suppressive_when_he_stays_behind_the_obstacle_and_shoots_from_the_other_side():
