@@ -134,9 +134,21 @@ class ShotAt:
         return f"SHOT @{point_name(self.point)}" if self.point else "SHOT (chosen later)"
 
 
-Action = Def | Support | Shot | Dump | Move | SideChange | ClearBoulet | Clean | Reload | ShotAt
+@dataclass(frozen=True)
+class DumpAt:
+    """A break-sheet dump (RULES 5.1, 11.7; B p.32 lists « bunkering » among what the break
+    resolves): at the enemy standing on ``point`` when it happens, within the dump's reach."""
 
-SUPPORTABLE = ("DEF", "MOV", "SHOT", "DUMP", "SHOT@")  # a support adds to the action just before it
+    point: Point
+    code = "DUMP@"
+
+    def __str__(self) -> str:
+        return f"DUMP @{point_name(self.point)}"
+
+
+Action = Def | Support | Shot | Dump | Move | SideChange | ClearBoulet | Clean | Reload | ShotAt | DumpAt
+
+SUPPORTABLE = ("DEF", "MOV", "SHOT", "DUMP", "SHOT@", "DUMP@")  # a support adds to the action just before it
 
 
 def parse_action(text: str) -> Action:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache, partial
 
-from paintcheck.field.lattice import Point, point_name
+from paintcheck.field.lattice import Point, chebyshev, point_name
 from paintcheck.rules import events as ev
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
@@ -24,6 +24,8 @@ from paintcheck.rules.actions import (
     BreakSheet,
     ChooseTarget,
     Declare,
+    Dump,
+    DumpAt,
     Move,
     Shot,
     ShotAt,
@@ -57,7 +59,7 @@ from paintcheck.said import Said
 
 RUNNERS = "runners"
 PREBUNK = "prebunk"  # the kind of a template's shot
-SHEET_CODES = ("DEF", "SUP", "MOV", "SHOT@")  # what a break sheet may write  [H RULES 12.2]
+SHEET_CODES = ("DEF", "SUP", "MOV", "SHOT@", "DUMP@")  # what a break sheet may write  [RULES 12.2, B p.32]
 LABEL_PREBUNK = Said("rules.label.kind.prebunk", PREBUNK)
 # why a sheet's action is dropped (ActionDropped.reason)
 DROPPED_HOLDS_FIRE = Said("rules.reason.holds_fire", "he holds fire")
@@ -131,14 +133,14 @@ def why_line_illegal(state: MatchState, team: str, ln, m: Measurer) -> str | Non
         return reason
     for i, a in enumerate(ln.actions):
         if a.code not in SHEET_CODES:
-            return refusal("sheet_codes", "a break sheet writes DEF, SUP, MOV and SHOT at a point, not "
-                           f"{a.code}", code=a.code)
+            return refusal("sheet_codes", "a break sheet writes DEF, SUP, MOV, and SHOT and DUMP at a "
+                           f"point, not {a.code}", code=a.code)
         if isinstance(a, Support) and (i == 0 or ln.actions[i - 1].code not in SUPPORTABLE + ("SUP",)):
             return refusal("sheet_support_follows",
-                           "a support follows a DEF, MOV or SHOT (or another support)")
+                           "a support follows a DEF, MOV, SHOT or DUMP (or another support)")
     if sum(isinstance(a, Move) for a in ln.actions) > 1:
         return refusal("one_move", "one move per activation")
-    aims = [a.point for a in ln.actions if isinstance(a, ShotAt)]
+    aims = [a.point for a in ln.actions if isinstance(a, (ShotAt, DumpAt))]
     if len(set(aims)) != len(aims):  # one shot per target (RULES 7.6); one late choice per line
         return refusal("sheet_one_shot", "one shot per point, and one shot chosen later")
     plan = make_plan(Declare(ln.player, ln.posture, ln.actions, ln.cover, ln.side), ln.start, m)
@@ -161,6 +163,13 @@ def why_line_illegal(state: MatchState, team: str, ln, m: Measurer) -> str | Non
                 reason = _why_sheet_shot_impossible(ln, plan.stance_at(i), a.point, m)
                 if reason:
                     return reason
+        elif isinstance(a, DumpAt):
+            where = plan.stance_at(i).point
+            if not lattice.contains(a.point) or a.point == where:
+                return refusal("dump_on_field", "he dumps a point of the field other than his own")
+            if chebyshev(where, a.point) > tables.DUMP_REACH:
+                return refusal("dump_reach", f"a dump reaches an enemy within {tables.DUMP_REACH} points",
+                               reach=tables.DUMP_REACH)
     return None
 
 
@@ -316,14 +325,14 @@ class BreakTurn:
             if isinstance(a, Support) and dropping:
                 continue
             dropping = False
-            if isinstance(a, ShotAt):
+            if isinstance(a, (ShotAt, DumpAt)):
                 target = s.choices.get(pid) if a.point is None else self._enemy_at(s, p.team, a.point)
                 if target is None:
                     why = DROPPED_HOLDS_FIRE if a.point is None else DROPPED_NOBODY_THERE
                     step.emit(ev.ActionDropped(pid, str(a), why))
                     dropping = True
                     continue
-                a = Shot(target)
+                a = Shot(target) if isinstance(a, ShotAt) else Dump(target)
             actions.append(a)
         while True:  # the last actions dropped until he can pay (cover and side cost nothing)
             decl = Declare(pid, ln.posture, tuple(actions), p.cover, p.side)

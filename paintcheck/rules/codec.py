@@ -27,6 +27,7 @@ from paintcheck.rules.actions import (
     Def,
     Dodge,
     Dump,
+    DumpAt,
     Move,
     React,
     Reaction,
@@ -93,6 +94,8 @@ def action_to_dict(action) -> dict:
         return {"code": "SIDE", "side": action.side}
     if isinstance(action, ShotAt):
         return {"code": "SHOT@", "point": list(action.point) if action.point else None}
+    if isinstance(action, DumpAt):
+        return {"code": "DUMP@", "point": list(action.point)}
     return {"code": action.code}
 
 
@@ -112,6 +115,8 @@ def action_from_dict(data) -> object:
             return SideChange(_str(data["side"]))
         if code == "SHOT@":
             return ShotAt(None if data["point"] is None else _point(data["point"]))
+        if code == "DUMP@":
+            return DumpAt(_point(data["point"]))
         if code == "MOV":
             waypoints = tuple(_point(p) for p in data["waypoints"])
             return Move(waypoints, _opt_str(data.get("cover")), _opt_str(data.get("side")))

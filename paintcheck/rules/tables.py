@@ -226,6 +226,7 @@ def sweep_modifier(posture: str, height: str, crossed: bool = True) -> int:
 
 _cost_constant = {
     "DEF": "COST_DEF", "SUP": "COST_SUPPORT", "SHOT": "COST_SHOT", "SHOT@": "COST_SHOT", "DUMP": "COST_DUMP",
+    "DUMP@": "COST_DUMP",
     "SIDE": "COST_SIDE_CHANGE", "CLEAR": "COST_CLEAR_BOULET", "CLEAN": "COST_CLEAN", "RELOAD": "COST_RELOAD",
 }
 

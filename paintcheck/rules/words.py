@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from paintcheck.field.lattice import point_name
-from paintcheck.rules.actions import Declare, Dump, Move, Shot, ShotAt, SideChange
+from paintcheck.rules.actions import Declare, Dump, DumpAt, Move, Shot, ShotAt, SideChange
 from paintcheck.rules.measure import Measurer
 from paintcheck.said import Said
 
@@ -52,9 +52,11 @@ ACTION_WORDS = {code: Said(f"rules.action.{code.lower()}", code) for code in ("D
 
 @lru_cache(maxsize=1024)
 def _aimed(code: str, target: str) -> Said:
-    """``SHOT W2``, ``DUMP W2``, ``SHOT @B:H6``."""
+    """``SHOT W2``, ``DUMP W2``, ``SHOT @B:H6``, ``DUMP @B:H6``."""
     if code == "SHOT@":
         return Said("rules.action.shot_at", f"SHOT @{target}", point=target)
+    if code == "DUMP@":
+        return Said("rules.action.dump_at", f"DUMP @{target}", point=target)
     return Said(f"rules.action.{code.lower()}", f"{code} {target}", target=target)
 
 
@@ -71,6 +73,8 @@ def action_words(action, m: Measurer) -> str:
         return Said(f"rules.action.side.{action.side}", str(action)) if known else str(action)
     if isinstance(action, ShotAt):
         return SHOT_CHOSEN_LATER if action.point is None else _aimed("SHOT@", point_name(action.point))
+    if isinstance(action, DumpAt):
+        return _aimed("DUMP@", point_name(action.point))
     if isinstance(action, (Shot, Dump)):
         return _aimed(action.code, action.target)
     return ACTION_WORDS.get(action.code, str(action))

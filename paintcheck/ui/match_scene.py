@@ -454,8 +454,8 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         if s.phase == SHEETS and self.sheet is not None:
             pending = self.sheet.pending(self.t.nearest_point(*self.mouse))
             if pending is not None and pending[2]:
-                key = "match.hover.run_refused" if pending[0] == "move" else "match.hover.shot_refused"
-                return tr(key, reason=pending[2])
+                key = {"move": "run_refused", "dump": "sheet_dump_refused"}.get(pending[0], "shot_refused")
+                return tr(f"match.hover.{key}", reason=pending[2])
             return None
         if s.phase == DECLARE and self.draft is not None and self.draft.move_mode:
             run = self.run_preview(self.state)

@@ -17,6 +17,7 @@ from paintcheck.rules.actions import (
     Declare,
     Def,
     Dump,
+    DumpAt,
     Move,
     Reload,
     Shot,
@@ -444,5 +445,7 @@ def action_words(action, m, point=point_name, cover_name=None) -> str:
     if isinstance(action, ShotAt):
         return tr("match.action.shot_at", point=point(action.point)) if action.point else tr(
             "match.action.shot_later")
+    if isinstance(action, DumpAt):
+        return tr("match.action.dump_at", point=point(action.point))
     kind = {ClearBoulet: "clear", Clean: "clean", Reload: "reload"}.get(type(action))
     return tr(f"match.action.{kind}") if kind else engine_words(str(action))

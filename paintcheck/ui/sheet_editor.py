@@ -16,7 +16,7 @@ import pygame
 
 from paintcheck.field.lattice import COLUMN_LETTERS, Point
 from paintcheck.rules import tables
-from paintcheck.rules.actions import BreakSheet, Declare, Def, Move, SheetLine, ShotAt, Support
+from paintcheck.rules.actions import BreakSheet, Declare, Def, DumpAt, Move, SheetLine, ShotAt, Support
 from paintcheck.rules.break_turn import why_line_illegal
 from paintcheck.rules.legality import why_stance_illegal
 from paintcheck.rules.plan import make_plan
@@ -26,7 +26,9 @@ from paintcheck.ui.i18n import tr
 from paintcheck.ui.overlays import draw_run
 from paintcheck.ui.phase_declare import action_words, said
 
-START, ORIGIN, MOVING, SHOOTING = "start", "origin", "move", "shot"  # what the next field click sets
+# what the next field click sets
+START, ORIGIN, MOVING, SHOOTING, DUMPING = "start", "origin", "move", "shot", "dump"
+AIMED = {SHOOTING: ShotAt, DUMPING: DumpAt}  # the sheet's actions at a point, by the mode that aims them
 SHOT_COLOUR = (255, 80, 80)
 
 
@@ -151,8 +153,8 @@ class SheetEditor:
         c.add("sheet-undo", tr("match.declare.undo"), self.undo,
               None if d.actions or self.waypoints else tr("match.declare.nothing_to_undo"))
         c.add("sheet-clear-line", tr("match.sheet.clear_line"), self.clear_line)
-        busy = {MOVING: "match.declare.finish_move_first",
-                SHOOTING: "match.sheet.shot_point_first"}.get(self.mode)
+        busy = {MOVING: "match.declare.finish_move_first", SHOOTING: "match.sheet.shot_point_first",
+                DUMPING: "match.sheet.dump_point_first"}.get(self.mode)
         c.add("sheet-confirm", tr("match.sheet.hand_in"), self.scene.confirm_sheet,
               tr(busy) if busy else self.scene.why_not(self.sheet()), primary=True, width=260)
         c.newline(12)
@@ -176,6 +178,9 @@ class SheetEditor:
         elif self.mode == SHOOTING:
             self.scene.caption(tr("match.sheet.shot_caption"))
             c.add("sheet-shot-cancel", tr("match.sheet.cancel_shot"), self.cancel_mode)
+        elif self.mode == DUMPING:
+            self.scene.caption(tr("match.sheet.dump_caption"))
+            c.add("sheet-dump-cancel", tr("match.sheet.cancel_dump"), self.cancel_mode)
         else:
             self.scene.caption(tr("match.declare.add"))
             c.add("sheet-DEF", tr("match.declare.def"), lambda: self.add(Def()), self.why_line(d, Def()))
@@ -187,7 +192,19 @@ class SheetEditor:
             c.add("sheet-LATER", tr("match.sheet.shot_later"), lambda: self.add(ShotAt(None)),
                   self.why_line(d, ShotAt(None)),
                   hint=tr("match.sheet.shot_later_hint", line=self.session.state.lattice.back_line))
+            c.add("sheet-DUMP", tr("match.sheet.dump_point"), lambda: self.arm(DUMPING),
+                  self.why_dump_possible(), hint=tr("match.sheet.dump_hint"))
         c.newline()
+
+    def why_dump_possible(self) -> str | None:
+        """Whether a dump still fits his line (its point is judged when it is clicked)."""
+        d = self.draft
+        if d.start is None:
+            return tr("match.sheet.start_first")
+        budget = tables.ACTION_POINTS - (tables.COST_PREBUNK if d.prebunker else 0)
+        if self.cost(d) + tables.COST_DUMP > budget:
+            return tr("match.sheet.no_point_for_dump")
+        return None
 
     def why_move_possible(self) -> str | None:
         d = self.draft
@@ -314,8 +331,8 @@ class SheetEditor:
                 self.finish_move()
                 return
             self.waypoints.append(point)
-        elif self.mode == SHOOTING:
-            self.add(ShotAt(point))
+        elif self.mode in AIMED:
+            self.add(AIMED[self.mode](point))
             return
         self.changed()
 
@@ -331,7 +348,7 @@ class SheetEditor:
     # -- drawing ------------------------------------------------------------------------------------
     def pending(self, hover: Point | None):
         """The run or shot being drawn up to the point under the mouse, and why the engine would
-        refuse it there: (MOVING or SHOOTING, its points, reason or None), or None. Asked every
+        refuse it there: (MOVING, SHOOTING or DUMPING, its points, reason or None), or None. Asked every
         frame (the hover text and the drawing): remembered while nothing it reads changes."""
         d = self.draft
         key = (self.mode, hover, tuple(self.waypoints), d.player, d.start, d.line(), id(self.session.state))
@@ -341,12 +358,12 @@ class SheetEditor:
 
     def _pending_at(self, hover: Point | None):
         d = self.draft
-        if d.start is None or self.mode not in (MOVING, SHOOTING):
+        if d.start is None or self.mode not in (MOVING, *AIMED):
             return None
-        if self.mode == SHOOTING:
+        if self.mode in AIMED:
             if hover is None:
                 return None
-            return SHOOTING, (self.stand_point(d), hover), self.why_line(d, ShotAt(hover))
+            return self.mode, (self.stand_point(d), hover), self.why_line(d, AIMED[self.mode](hover))
         points = list(self.waypoints)
         if hover is not None and hover not in points[-1:]:
             points.append(hover)
@@ -379,7 +396,7 @@ class SheetEditor:
                     path = m.path(here, a.waypoints)
                     pygame.draw.lines(surface, colour, False, [t.to_screen(*q) for q in path], 3)
                     here = a.end
-                elif isinstance(a, ShotAt) and a.point is not None:
+                elif isinstance(a, (ShotAt, DumpAt)) and a.point is not None:
                     pygame.draw.line(surface, SHOT_COLOUR, t.to_screen(*here), t.to_screen(*a.point), 2)
                     pygame.draw.circle(surface, SHOT_COLOUR, t.to_screen(*a.point), int(t.scale * 0.25), 2)
         d = self.draft

@@ -10,6 +10,7 @@ from paintcheck.rules.actions import (
     AssignOrders,
     BreakSheet,
     ChooseTarget,
+    DumpAt,
     Declare,
     Def,
     Dodge,
@@ -260,8 +261,8 @@ def test_r12_2_sheet_legality():
     assert "one line for each" in why(ok[:4])
     twice = SheetLine("B2", 2, BASES["blue"][0], "standing", (ShotAt((8, 5)), ShotAt((8, 5))))
     assert "one shot per point" in why([ok[0], twice, *ok[2:]])
-    assert "DEF, SUP, MOV and SHOT" in why([ok[0], SheetLine("B2", 2, BASES["blue"][0], "standing",
-                                                             (Shot("W1"),)), *ok[2:]])
+    assert "DEF, SUP, MOV, and SHOT and DUMP at a point" in why(
+        [ok[0], SheetLine("B2", 2, BASES["blue"][0], "standing", (Shot("W1"),)), *ok[2:]])
 
 
 def test_r12_2_a_sheet_whose_lines_are_known_legal_is_judged_across_lines_only():
@@ -336,3 +337,43 @@ def test_r12_2_r8_4_a_sheet_shot_whose_line_of_fire_is_impossible_is_refused_at_
                       "crosses pyr (high)")
     m.lines[(start, aim)] = (touch("c2", "cone"),)  # a medium cone: -2 standing, allowed
     assert g.engine.why_illegal(g.state, BreakSheet("blue", (ok[0], line, *ok[2:]))) is None
+
+
+# A dump on the sheet (B p.32: the break resolves « runners croisant un feu de prebunk, bunkering
+# etc. »): White2 (order 1) runs to M1; Blue2 (order 2) runs to M-1 and dumps the point M1.
+W2_RUN, B2_RUN = (12, 1), (12, -1)
+
+
+def _dump_at_the_break(blue_actions, dice):
+    g = Break(table(), dice)
+    b2 = SheetLine("B2", 2, (12, -13), "standing", blue_actions)
+    w2 = SheetLine("W2", 1, (12, 13), "standing", (Move((W2_RUN,)), Def()))
+    g.sheets([*runners("blue", 1, ["B1"], skip=[(12, -13)]), b2,
+              *runners("blue", 3, ["B3", "B4", "B5"], skip=[(12, -13), (4, -13)])],
+             [w2, *runners("white", 2, ["W1", "W3", "W4", "W5"], skip=[(12, 13)])])
+    return g
+
+
+def test_r12_2_a_break_sheet_may_dump_a_point_within_reach():
+    g = _dump_at_the_break((Move((B2_RUN,)), DumpAt(W2_RUN)), [6])
+    (dump,) = g.of(ev.DumpResolved)
+    assert (dump.dumper, dump.target, dump.outcome) == ("B2", "W2", "clean")
+    assert g.state.players["W2"].point is None and g.state.turn == 2
+
+
+def test_r12_2_a_sheets_dump_at_nobody_is_dropped():
+    g = _dump_at_the_break((Move((B2_RUN,)), DumpAt((11, 1))), [])
+    (dropped,) = g.of(ev.ActionDropped, player="B2")
+    assert "no enemy stands on that point" in dropped.reason and not g.of(ev.DumpResolved)
+
+
+@pytest.mark.parametrize(("actions", "reason"), [
+    ((Move((B2_RUN,)), DumpAt((12, 2))), "within 2 points"),  # three points from his arrival
+    ((Move((B2_RUN,)), DumpAt(B2_RUN)), "other than his own"),
+    ((DumpAt((12, 1)), Def()), "within 2 points"),  # from his base
+    ((Move((B2_RUN,)), DumpAt(W2_RUN), DumpAt(W2_RUN)), "one shot per point"),
+])
+def test_r12_2_a_sheets_dump_reaches_2_points_from_where_he_stands(actions, reason):
+    g = Break(table())
+    line = SheetLine("B2", 2, (12, -13), "standing", actions)
+    assert reason in why_line_illegal(g.state, "blue", line, table())

@@ -396,3 +396,30 @@ def test_the_break_dodges_and_late_targets_need_no_hand_over(app):
             targets = [k for k in app.scene.controls.choices if k.startswith("target-") and enabled(app, k)]
             press(app, targets[0] if targets else "hold-fire")
     assert public > 0 and app.scene.name == "handover"  # turn 2's order tokens are secret again
+
+
+def test_a_sheet_may_write_a_dump_at_a_point_within_reach(app):
+    """Issue 23: bunkering at the break. A dump too far from where he will stand is refused as it
+    is aimed, with the engine's sentence; one within 2 points is written on the line."""
+    from paintcheck.rules.actions import DumpAt
+
+    new_match(app)
+    scene, editor = app.scene, app.scene.sheet
+    lattice = scene.session.state.lattice
+    start = lattice.base_points("blue")[0]
+    click(app, point_pos(app, start))
+    d = editor.draft
+    press(app, "sheet-MOV")
+    run_end = (start[0], start[1] + 4)
+    click(app, point_pos(app, run_end))
+    press(app, "sheet-move-finish")
+    press(app, "sheet-DUMP")
+    far = (run_end[0], run_end[1] + 3)
+    move(app, point_pos(app, far))
+    assert scene.hover_reason == f"this dump is refused: {editor.why_line(d, DumpAt(far))}"
+    click(app, point_pos(app, far))
+    assert DumpAt(far) not in d.actions and "within 2 points" in app.message[0]
+    near = (run_end[0], run_end[1] + 2)
+    click(app, point_pos(app, near))
+    assert d.actions[-1] == DumpAt(near) and editor.mode is None
+    assert "DUMP @" in editor.action_text(d.actions[-1])
