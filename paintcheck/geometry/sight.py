@@ -19,12 +19,12 @@ input, not truth: ``sight_file`` reads only a regular file of bounded size carry
 key and its arrays' digest, and checks the rows' types, ranges, order and symmetry; ``_load`` then
 checks the points and obstacles against the field and re-measures a sample of pairs with the
 ruler (``SPOT_PAIRS`` random pairs, ``SPOT_ROWS`` of the file's own touches, and for each obstacle
-a pair ending beside it), so a table rewritten with a fresh digest but wrong touches (none, pieces
-moved, grazes made crosses) is caught too. A file that fails any of this is logged (a warning
-naming it and why), computed again and replaced; files are written atomically (a temporary file
-flushed to the disk, then ``os.replace``), and temporary files left by killed writes are removed
-once they are ``atomic.STALE_AFTER_S`` old, when a process first uses the folder. Docs:
-docs/sight-cache.md.
+a pair ending on a point it stands on), so a table rewritten with a fresh digest but wrong
+touches (none, pieces moved, grazes made crosses) is caught too. A file that fails any of this is
+logged (a warning naming it and why), computed again and replaced; files are written atomically
+(a temporary file flushed to the disk, then ``os.replace``), and temporary files left by killed
+writes are removed once they are ``atomic.STALE_AFTER_S`` old, when a process first uses the
+folder. Docs: docs/sight-cache.md.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ SIGHT_VERSION = 3  # bump when the table or its file changes: old cache files th
 APP_NAME = "paintcheck-digital"
 CHUNK = 16384  # pairs per array pass (bounds the memory of the (pairs x obstacles) pre-filter)
 SPOT_PAIRS = 32  # random ordered pairs of a cached table re-measured by the ruler when it is loaded
-SPOT_ROWS = 32  # pairs of the cached table's own touches re-measured, and one pair beside each obstacle
+SPOT_ROWS = 32  # pairs of the cached table's own touches re-measured (and one per obstacle)
 # the temporary files of a table being written: write_atomically's, and those of versions before 3
 _TABLE_NAME = r"[0-9a-f]{32}\.npz"
 _TEMPORARY = temporary_pattern(_TABLE_NAME) + "|" + _TABLE_NAME + r"\.[a-z0-9_]{8}\.tmp"
@@ -240,19 +240,20 @@ def _checked(path: Path, field: Field | ObstacleIndex) -> SightTable:
 
 def _spot_pairs(table: SightTable, index: ObstacleIndex, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """The ordered pairs (shooter, target indices) ``_spot_check`` measures: ``SPOT_PAIRS`` at random,
-    ``SPOT_ROWS`` of the table's touches, and for each obstacle one from a random point to the
-    lattice point nearest its centre (where the ruler is most likely to meet it). Chosen from
-    ``seed`` (the file's digest): a given file is always judged the same way."""
+    ``SPOT_ROWS`` of the table's touches, and for each obstacle one from a random point to a point
+    it stands on (where the ruler always meets it). Chosen from ``seed`` (the file's digest): a
+    given file is always judged the same way."""
     rng = np.random.default_rng(seed)
     n, k = len(table.points), len(table)
-    xy = table.points.astype(float)
-    near = np.argmin(((index.centres[:, None, :] - xy[None, :, :]) ** 2).sum(axis=2), axis=1)
+    where = table.point_index
+    own = [[where[p] for p in map(tuple, o.points) if p in where] for o in index.obstacles]
+    beside = [int(points[rng.integers(len(points))]) for points in own if points]
     a = np.concatenate([rng.integers(0, n, SPOT_PAIRS),
                         table.shooter[rng.integers(0, k, SPOT_ROWS)] if k else [],
-                        rng.integers(0, n, len(near))]).astype(np.int64)
+                        rng.integers(0, n, len(beside))]).astype(np.int64)
     b = np.concatenate([rng.integers(0, n, SPOT_PAIRS),
                         table.target[rng.integers(0, k, SPOT_ROWS)] if k else [],
-                        near]).astype(np.int64)
+                        beside]).astype(np.int64)
     a = np.where(a == b, (a + 1) % n, a)  # a pair from a point to itself reads nothing
     pair = np.unique(a * n + b)
     return pair // n, pair % n

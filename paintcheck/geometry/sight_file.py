@@ -99,9 +99,11 @@ def encode(arrays: dict[str, np.ndarray], key: str, obstacle_ids: tuple[str, ...
 
 
 def write(path: Path, data: bytes) -> None:
-    """Replace ``path`` by ``data`` atomically (the folder is made when missing)."""
+    """Replace ``path`` by ``data`` atomically (the folder is made when missing), private to the
+    user (0o600, as the temporary file is made: whatever stood there, a link included, is replaced
+    and lends nothing)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, lambda fd, _tmp: write_bytes(fd, data))
+    write_atomically(path, lambda fd, _tmp: write_bytes(fd, data), mode=None)
 
 
 def _read_bytes(path: Path, limit: int) -> bytes:
