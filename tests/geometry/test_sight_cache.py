@@ -526,3 +526,33 @@ def test_fuzzed_cache_files_through_every_reader(tiny, moved, small_file, tmp_pa
         assert run_bounded(lambda: analyse(small_file, capsys)) == want_json
         no_traceback(caplog)
     assert small_file.read_bytes() == before
+
+
+SHIPPED = sorted((Path(__file__).resolve().parents[2] / "layouts").glob("*.json"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("layout", SHIPPED, ids=[p.stem for p in SHIPPED])
+def test_on_every_shipped_layout_a_sound_table_passes_and_the_wrong_ones_do_not(layout, tmp_path, caplog):
+    """Whatever sample the digest draws: a sound table is never refused (its file is read back
+    without a warning), and no touches, grazes as crosses, pieces moved under their ids or any one
+    piece's touches removed are always caught by the ruler's sample."""
+    from paintcheck.field.lattice import mirror_point
+    from paintcheck.field.layout_file import load_layout
+
+    spec = load_layout(layout)
+    field = spec.build()
+    index = ObstacleIndex(field)
+    fresh = sight.sight_table(index, cache=tmp_path)
+    with caplog.at_level(logging.WARNING, logger=LOGGER):
+        assert_same(sight._load(cache_path(tmp_path, field), index), fresh)
+    assert not caplog.records
+    seeds = range(40)
+    assert all(sight._spot_check(fresh, index, seed) is None for seed in seeds)
+    swapped = Layout("ids kept, places mirrored", tuple(
+        dataclasses.replace(s, at=mirror_point(s.at)) for s in spec.obstacles), spec.lattice).build()
+    wrong = [no_touches(fresh, None), grazes_as_crosses(fresh, None),
+             moved_pieces(fresh, sight.compute_sight_table(swapped))]
+    wrong += [rows(fresh, fresh.obstacle != j) for j in range(len(index))]
+    for table in wrong:
+        assert all(sight._spot_check(table, index, seed) is not None for seed in seeds[::8])
