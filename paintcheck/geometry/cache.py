@@ -15,6 +15,7 @@ measurer reads it: at once when ``sight`` is True; never when False (the exact g
 reference); by default (None) at the first question when the table is already in the disk cache,
 else once the geometry has answered ``SIGHT_AFTER`` shooters' questions (a field built for one test
 does not pay the table's second; a match, a simulation or a search does not pay the geometry).
+The table is read through ``sight.sight_table``, which checks a cached file before trusting it.
 Table and geometry give the same touches in the same order (tests/geometry/test_sight_lines.py), so
 when the switch happens changes no reading."""
 
@@ -109,7 +110,7 @@ class CachedMeasurer(FieldMeasurer):
     def sight_lines(self) -> SightLines:
         """The field's sight table as lines of fire (loaded from the disk cache, or built now)."""
         if self._sight is None:
-            self._sight = SightLines(sight.sight_table(self.field, cache=self._sight_cache), self.index)
+            self._sight = SightLines(sight.sight_table(self.index, cache=self._sight_cache), self.index)
         return self._sight
 
     def _table_ready(self) -> bool:
@@ -129,10 +130,7 @@ class CachedMeasurer(FieldMeasurer):
         return True
 
     def _on_disk(self) -> bool:
-        if self._sight_cache is False:
-            return False
-        folder = sight.cache_dir() if self._sight_cache is True else Path(self._sight_cache)
-        return (folder / f"{sight.layout_key(self.field)}.npz").exists()
+        return sight.is_cached(self.field, self._sight_cache)
 
     def obstacle(self, obstacle_id: str):
         found = self._obstacles.get(obstacle_id)
