@@ -18,9 +18,7 @@ from paintcheck.rules.codec import START_BREAK, CodecError
 from paintcheck.ui import i18n, overlays, saves, theme
 from paintcheck.ui.holder import Holder
 from paintcheck.ui.session import MatchSession
-
-MIN_SIZE = (1280, 800)
-DEFAULT_SIZE = (1600, 1000)
+from paintcheck.ui.window_size import DEFAULT_SIZE, MIN_SIZE, opening_position, opening_size
 FPS = 60
 IDLE_FPS = 15  # nothing moves and nobody touches the mouse: poll slowly, draw nothing
 AWAKE_AFTER_INPUT = 2.0  # seconds of full-rate drawing after any event (hover effects, tooltips)
@@ -28,15 +26,18 @@ AWAKE_AFTER_INPUT = 2.0  # seconds of full-rate drawing after any event (hover e
 
 class App:
     def __init__(self, size=DEFAULT_SIZE, layout=None, seed: int | None = None, start: str = "title",
-                 language: str = i18n.DEFAULT) -> None:
+                 language: str = i18n.DEFAULT, position: tuple[int, int] | None = None) -> None:
+        """``size``: as asked (the tests' windows); ``run`` asks the size that fits the desktop."""
         pygame.init()
         i18n.set_locale(language)
         self.language = language
         theme.reset()
         overlays.reset()
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        size = opening_size(size, None)
         pygame.display.set_caption("Paintcheck Digital")
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if position is not None:
+            pygame.display.set_window_position(position)
         self.size = self.screen.get_size()
         self.manager = pygame_gui.UIManager(self.size, theme.gui_theme(), enable_live_theme_updates=False,
                                             starting_language=language,
@@ -212,22 +213,45 @@ class App:
     def run(self) -> int:
         while self.running:
             self.step()
+        self.remember_window()
         pygame.quit()
         return 0
+
+    def remember_window(self) -> None:
+        """The window's size and place, for the next start (``settings``)."""
+        from paintcheck.ui import settings
+
+        try:
+            position = pygame.display.get_window_position()
+        except pygame.error:
+            position = None
+        settings.remember_window(self.screen.get_size(), position)
 
 
 def run(args: argparse.Namespace | None = None, designer: bool = False) -> int:
     """The window (``play``), or with ``designer`` the field designer on ``args.file`` (``design``)."""
     layout = getattr(args, "layout", None) if args is not None else None
-    size = DEFAULT_SIZE
+    from paintcheck.ui import settings
+
+    size, position = settings.window_geometry()
     info_w = int(os.environ.get("PAINTCHECK_WIDTH", "0") or 0)
     info_h = int(os.environ.get("PAINTCHECK_HEIGHT", "0") or 0)
     if info_w and info_h:
-        size = (info_w, info_h)
-    from paintcheck.ui import settings
-
+        size, position = (info_w, info_h), None
+    desktop = _desktop()
+    size = opening_size(size, desktop)
     language = settings.starting_language(getattr(args, "lang", None) if args is not None else None)
-    app = App(size, layout=layout, language=language)
+    app = App(size, layout=layout, language=language, position=opening_position(position, size, desktop))
     if designer:
         app.open_designer(getattr(args, "file", None))
     return app.run()
+
+
+def _desktop() -> tuple[int, int] | None:
+    """The first desktop's size, asked of the display before the window opens (None: unknown)."""
+    pygame.display.init()
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None

@@ -61,3 +61,8 @@ class Holder:
     def handed_to(self, team: str) -> None:
         """The hand-over screen: only the coach of ``team`` looks now."""
         self.lookers = frozenset({team})
+
+    def all_look(self) -> None:
+        """A resolution told on the public board: both coaches watch it (the next secret screen is
+        handed over, whoever it is for)."""
+        self.lookers = TEAMS

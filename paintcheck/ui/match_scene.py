@@ -27,6 +27,7 @@ from paintcheck.rules.actions import (
 )
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, SHEETS, TARGET, MatchState
 from paintcheck.ui import overlays, playback, theme
+from paintcheck.ui.camera import Camera
 from paintcheck.ui.computer_turn import ComputerTurn
 from paintcheck.ui.event_words import event_words
 from paintcheck.ui.event_words import words as engine_words  # the engine's words, in the window's language
@@ -84,6 +85,9 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         self.telling = playback.Telling()
         self.thinking = None
         self._pool: ThreadPoolExecutor | None = None  # the computer coaches think here
+        self.camera = Camera()  # the board's zoom and pan (``ui.camera``)
+        self._panning: tuple[int, int] | None = None  # where a pan drag last was
+        self._space = False  # Space held: a left drag pans
 
     # -- entering, leaving, layout ----------------------------------------------------------------
     def enter(self, persist: dict) -> None:
@@ -94,8 +98,13 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
                     self.inst, self.tool)
         if session is not self.session or self.renderer is None:
             self.renderer = FieldRenderer(session.table.field)
+            self.camera.reset()
             self.telling = playback.Telling()
+            told = len(session.events)
+            self.looked = {"blue": told, "white": told}  # events each coach has seen told
+            self.replay_from = told  # the first event *Tell again* tells
         self.session = session
+        self.handover_waits = False  # a hand-over waits for the end of a resolution told to both
         self.viewer = persist.get("viewer")
         self.private = False  # the viewer's secrets are drawn (he alone looks): set by sync()
         self.thinking = None  # (team, state, future) while the computer decides
@@ -119,6 +128,8 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         self._readings = (None, None, None)
         self._logged = 0
         super().enter(persist)
+        if self.viewer is not None and persist.get("handed"):  # what he missed while he looked away
+            self.replay_from = min(self.replay_from, self.looked.get(self.viewer, self.replay_from))
         self.sync()
         if kept is not None and self.app.scene is self:
             (self.draft, self.sheet, self.orders_draft, self.next_token, self.chosen_reactions,
@@ -138,7 +149,8 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         w, h = size
         fw = min(int(h * 0.72), w - 620)
         self.field_area = pygame.Rect(0, 0, fw, h)
-        self.t = FieldTransform.fit(tuple(self.field_area), self.session.table.field.lattice)
+        self.fit_t = FieldTransform.fit(tuple(self.field_area), self.session.table.field.lattice)
+        self.t = self.camera.view(self.fit_t, tuple(self.field_area))
         self.panel = pygame.Rect(fw, 0, w - fw, h)
         self.px, self.pw = fw + 12, w - fw - 24
         self.log_h = max(160, int(h * 0.25))
@@ -185,6 +197,12 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
             self.think(team)
             return
         handover, self.private = self.app.holder.next(s.state, team)
+        if handover and self.playing():  # both coaches see the resolution told before the hand-over
+            self.app.holder.all_look()
+            self.viewer, self.private, self.handover_waits = None, False, True
+            self.start_phase()
+            return
+        self.handover_waits = False
         if handover:
             self.app.switch("handover", team=team, why=self.handover_reason(team),
                             secret=secret_words(s.state))
@@ -278,6 +296,8 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
             self.app.flash(reason, error=True)
             return []
         self.show_all()  # the last resolution is told in full before the next one starts
+        self.mark_looked()
+        self.replay_from = len(self.session.events)
         events = self.session.apply(decision)
         if any(isinstance(e, RESOLUTION_EVENTS) for e in events):
             self.telling = playback.Telling(events)
@@ -339,6 +359,8 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         take a click the phase needs (``InstrumentLayer.instrument_event``)."""
         if self.tools.handle(event) or self.controls.handle(event):
             return
+        if self.camera_event(event):
+            return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             on_board = self.field_area.collidepoint(event.pos)
             if event.type != pygame.MOUSEBUTTONUP or on_board or self.inst.dragging:
@@ -356,6 +378,39 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
                 self.show_all()
         elif event.type == pygame.KEYDOWN:
             self.key(event)
+
+    def camera_event(self, event) -> bool:
+        """Zoom and pan (``ui.camera``): the wheel over the board zooms about the mouse; a drag with
+        the middle button, or with the left one while Space is held, pans; F fits the whole field."""
+        kind = event.type
+        if kind == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            self._space = True  # and Space still tells the rest of a resolution (``key``)
+        elif kind == pygame.KEYUP and event.key == pygame.K_SPACE:
+            self._space = False
+        elif kind == pygame.KEYDOWN and event.key == pygame.K_f:
+            self.camera.reset()
+            return self.view_changed()
+        elif kind == pygame.MOUSEWHEEL and self.field_area.collidepoint(self.mouse):
+            self.camera.zoom_at(self.fit_t, tuple(self.field_area), self.mouse, event.y)
+            return self.view_changed()
+        elif kind == pygame.MOUSEBUTTONDOWN and self.field_area.collidepoint(event.pos) and (
+                event.button == 2 or (event.button == 1 and self._space)):
+            self._panning = event.pos
+            return True
+        elif kind == pygame.MOUSEMOTION and self._panning is not None:
+            (x0, y0), (x1, y1) = self._panning, event.pos
+            self._panning = event.pos
+            self.mouse = event.pos
+            self.camera.pan(self.fit_t, x1 - x0, y1 - y0)
+            return self.view_changed()
+        elif kind == pygame.MOUSEBUTTONUP and self._panning is not None and event.button in (1, 2):
+            self._panning = None
+            return True
+        return False
+
+    def view_changed(self) -> bool:
+        self.t = self.camera.view(self.fit_t, tuple(self.field_area))
+        return True
 
     def key(self, event) -> None:
         if event.key in (pygame.K_SPACE, pygame.K_RETURN) and self.playing():
@@ -416,16 +471,30 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         self.telling.finish()
         self.append_log()
         if playing:
+            self.told()
+
+    def told(self) -> None:
+        """The telling is over: the next choices appear, or the hand-over that waited for it."""
+        self.mark_looked()
+        if self.handover_waits:
+            self.sync()
+        else:
             self.rebuild()
 
+    def mark_looked(self) -> None:
+        """Whoever looks at the screen has seen every event told so far."""
+        told = len(self.session.events) - len(self.telling.pending())
+        for team in self.app.holder.lookers:
+            self.looked[team] = max(self.looked.get(team, 0), told)
+
     def tell_again(self) -> None:
-        """The last resolution told once more, while nothing has been decided since."""
-        batch = self.telling.batch
-        events = self.session.events
-        if not batch or len(events) < len(batch) or any(a is not b for a, b in zip(
-                events[len(events) - len(batch):], batch, strict=True)):
+        """Every event since this coach's last decision, or since he last looked at the screen
+        (after a hand-over: what was told while he looked away), told once more."""
+        batch = self.session.events[self.replay_from:]
+        if not any(isinstance(e, RESOLUTION_EVENTS) for e in batch):
             self.app.flash(tr("match.nothing_to_tell"), error=True)
             return
+        self.show_all()
         self.telling = playback.Telling(batch)
         self.rebuild()
 
@@ -439,7 +508,7 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
             self.telling.advance(dt)
             self.append_log()
             if not self.playing():
-                self.rebuild()  # the next choice appears once the board shows what happened
+                self.told()  # the next choice appears once the board shows what happened
         self.hover_reason = self.tools.hovered_reason(self.mouse) or self.controls.hovered_reason(self.mouse)
         if self.hover_reason is None and self.field_area.collidepoint(self.mouse):
             self.hover_reason = self.field_hover_reason()
@@ -481,7 +550,9 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         state = self.state
         key = self.board_key(state)
         if key is None:
+            surface.set_clip(self.field_area)  # a zoomed board stays in its area
             self.draw_board(surface, state)
+            surface.set_clip(None)
         else:
             if key != self._board_key or self._board is None:
                 if self._board is None or self._board.get_size() != self.field_area.size:

@@ -150,7 +150,7 @@ class HandOverScene(Scene):
 
     def ready(self) -> None:
         self.app.holder.handed_to(self.team)
-        self.app.switch("match", viewer=self.team)
+        self.app.switch("match", viewer=self.team, handed=True)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):

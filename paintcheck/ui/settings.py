@@ -55,3 +55,24 @@ def starting_language(asked: str | None = None) -> str:
         remember_language(asked)
         return asked
     return saved_language() or i18n.system_locale()
+
+
+def _pair(value) -> tuple[int, int] | None:
+    """Two integers from the settings file, or None (a damaged entry is no entry)."""
+    if isinstance(value, list) and len(value) == 2 and all(type(v) is int and abs(v) < 100_000 for v in value):
+        return value[0], value[1]
+    return None
+
+
+def window_geometry() -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """The window's (size, position) when it was last closed, each None when not remembered."""
+    data = read()
+    return _pair(data.get("window_size")), _pair(data.get("window_position"))
+
+
+def remember_window(size: tuple[int, int], position: tuple[int, int] | None) -> None:
+    """Remember the window's size and position for the next start (nothing when it cannot be written)."""
+    try:
+        write(window_size=list(size), window_position=list(position) if position else None)
+    except OSError:
+        pass  # a read-only home: the window opens at its default size next time

@@ -203,12 +203,12 @@ def play_break_by_clicks(app, limit: int = 200) -> None:
     from paintcheck.rules.state import DODGE, ORDERS, OVER, TARGET
 
     for _ in range(limit):
-        hand_over_if_asked(app)
-        settle(app)
-        scene = app.scene
-        s = scene.session.state
+        settle(app)  # the resolution is told to both coaches first; a hand-over may follow
+        s = app.session.state
         if s.phase in (ORDERS, OVER):
             return
+        hand_over_if_asked(app)
+        scene = app.scene
         if s.phase == DODGE:
             press(app, "dodge")
         elif s.phase == TARGET:

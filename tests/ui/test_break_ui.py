@@ -395,7 +395,9 @@ def test_the_break_dodges_and_late_targets_need_no_hand_over(app):
         else:
             targets = [k for k in app.scene.controls.choices if k.startswith("target-") and enabled(app, k)]
             press(app, targets[0] if targets else "hold-fire")
-    assert public > 0 and app.scene.name == "handover"  # turn 2's order tokens are secret again
+    assert public > 0 and app.scene.name == "match"  # the end of the break is told to both coaches
+    settle(app)
+    assert app.scene.name == "handover"  # then turn 2's order tokens are secret again
 
 
 def test_a_sheet_may_write_a_dump_at_a_point_within_reach(app):

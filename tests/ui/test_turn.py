@@ -97,14 +97,15 @@ def test_declaring_a_sequence_by_clicks(app):
     assert session.record.decisions[-1] == expected
 
 
-def _play_one_decision(app, shoot: bool = True) -> None:
-    """What a coach does at the screen, by clicks only."""
-    if hand_over_if_asked(app):
-        return
+def _play_one_decision(app, shoot: bool = True) -> bool:
+    """What a coach does at the screen, by clicks only (the last resolution told first, to both).
+    True when the screen was only handed over."""
     settle(app)
+    if hand_over_if_asked(app):
+        return True
     scene = app.scene
     if scene.name == "result":
-        return
+        return False
     phase = scene.session.state.phase
     if phase == "orders":
         play_orders_by_clicks(app)
@@ -146,10 +147,9 @@ def test_a_full_turn_played_by_clicks(app):
         if session.state.turn >= 3 or session.state.phase == "over":
             break
         before = len(session.record.decisions)
-        was = app.scene.name
-        _play_one_decision(app)
-        handovers += was == "handover"
-        assert len(session.record.decisions) > before or was == "handover", (
+        handed = bool(_play_one_decision(app))
+        handovers += handed
+        assert len(session.record.decisions) > before or handed, (
             f"stuck in {session.state.phase}: {app.message}")
     assert session.state.turn == 3 or session.state.phase == "over"
     assert handovers >= 2
@@ -350,3 +350,45 @@ def test_the_next_choices_wait_until_the_resolution_is_told(app, monkeypatch):
         team = session.to_move()
         scene.apply(coaches[team].decide(view(session.state, team)))
     pytest.fail("no resolution told before a declaration in 60 decisions")
+
+
+def test_tell_again_after_a_hand_over_tells_what_was_told_while_he_looked_away(app):
+    """Issue 25: a resolution told on one coach's own screen (the other looking away) is told again
+    to the other coach after the hand-over, with *Tell again*."""
+    import pytest
+
+    from paintcheck.ui.match_scene import RESOLUTION_EVENTS
+
+    new_turn2_match(app)
+    for _ in range(400):
+        settle(app)
+        if app.scene.name == "handover":
+            team, scene = app.scene.team, app.scenes["match"]
+            missed = [e for e in app.session.events[scene.looked[team]:] if isinstance(e, RESOLUTION_EVENTS)]
+            if missed:
+                hand_over_if_asked(app)
+                press(app, "tell-again")
+                assert app.scene.playing() and all(any(e is b for b in app.scene.telling.batch) for e in missed)
+                return
+        if app.session.state.phase == "over":
+            break
+        _play_one_decision(app)
+    pytest.fail("no resolution was told while a coach looked away")
+
+
+def test_a_resolution_is_told_to_both_coaches_before_the_hand_over(app):
+    """Issue 25: when the next screen is secret, the resolution is first told on the public board
+    (both sides' tokens face down), and the hand-over comes once it is told."""
+    new_turn2_match(app)
+    for _ in range(400):
+        scene = app.scene
+        if scene.name == "match" and scene.playing() and scene.handover_waits:
+            assert scene.viewer is None and not scene.private
+            assert app.holder.lookers == {"blue", "white"}
+            settle(app)
+            assert app.scene.name == "handover"
+            return
+        if app.session.state.phase == "over":
+            break
+        _play_one_decision(app)
+    raise AssertionError("no resolution came before a hand-over")

@@ -1,0 +1,46 @@
+"""The window fits the screen (issue 25): the size it opens at, on a small desktop and a large one,
+and the size and place remembered for the next start."""
+
+from __future__ import annotations
+
+from paintcheck.ui import settings
+from paintcheck.ui.window_size import DEFAULT_SIZE, MIN_SIZE, opening_position, opening_size
+
+
+def test_a_1280_by_800_desktop_opens_a_window_that_fits_it():
+    w, h = opening_size(None, (1280, 800))
+    assert (w, h) == (1280, 720) and w <= 1280 and h <= 800
+
+
+def test_a_large_desktop_opens_the_default_size_or_the_size_remembered():
+    assert opening_size(None, (1920, 1080)) == DEFAULT_SIZE
+    assert opening_size((1700, 900), (1920, 1080)) == (1700, 900)
+    assert opening_size((3000, 3000), (1920, 1080)) == (1880, 1000)  # shrunk to the desktop
+    assert opening_size((100, 100), (1920, 1080)) == MIN_SIZE
+
+
+def test_a_desktop_smaller_than_the_minimum_gets_the_whole_desktop():
+    assert opening_size(None, (1024, 600)) == (1024, 600)
+
+
+def test_the_position_is_kept_only_while_the_window_stays_on_the_desktop():
+    assert opening_position((100, 50), (1280, 720), (1920, 1080)) == (100, 50)
+    assert opening_position((900, 50), (1280, 720), (1920, 1080)) is None
+    assert opening_position((-5, 0), (1280, 720), (1920, 1080)) is None
+    assert opening_position(None, (1280, 720), (1920, 1080)) is None
+
+
+def test_the_size_and_position_are_remembered(user_data):
+    assert settings.window_geometry() == (None, None)
+    settings.remember_window((1400, 850), (20, 30))
+    assert settings.window_geometry() == ((1400, 850), (20, 30))
+    settings.write(window_size=["x", 3], window_position=[1, 2, 3])  # damaged entries are no entries
+    assert settings.window_geometry() == (None, None)
+
+
+def test_the_window_remembers_its_size_when_it_closes(app, user_data):
+    app.resize((1300, 760))
+    app.running = False
+    app.run()
+    size, _ = settings.window_geometry()
+    assert size == (1300, 760)
