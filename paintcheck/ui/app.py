@@ -19,6 +19,7 @@ from paintcheck.ui import i18n, overlays, saves, theme
 from paintcheck.ui.holder import Holder
 from paintcheck.ui.session import MatchSession
 from paintcheck.ui.window_size import DEFAULT_SIZE, MIN_SIZE, opening_position, opening_size
+
 FPS = 60
 IDLE_FPS = 15  # nothing moves and nobody touches the mouse: poll slowly, draw nothing
 AWAKE_AFTER_INPUT = 2.0  # seconds of full-rate drawing after any event (hover effects, tooltips)

@@ -59,7 +59,8 @@ def starting_language(asked: str | None = None) -> str:
 
 def _pair(value) -> tuple[int, int] | None:
     """Two integers from the settings file, or None (a damaged entry is no entry)."""
-    if isinstance(value, list) and len(value) == 2 and all(type(v) is int and abs(v) < 100_000 for v in value):
+    if isinstance(value, list) and len(value) == 2 and all(
+            type(v) is int and abs(v) < 100_000 for v in value):
         return value[0], value[1]
     return None
 

@@ -368,7 +368,8 @@ def test_tell_again_after_a_hand_over_tells_what_was_told_while_he_looked_away(a
             if missed:
                 hand_over_if_asked(app)
                 press(app, "tell-again")
-                assert app.scene.playing() and all(any(e is b for b in app.scene.telling.batch) for e in missed)
+                batch = app.scene.telling.batch
+                assert app.scene.playing() and all(any(e is b for b in batch) for e in missed)
                 return
         if app.session.state.phase == "over":
             break
