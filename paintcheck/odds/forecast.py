@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from paintcheck.odds.shot import ShotOdds, shot_odds
-from paintcheck.rules.actions import Declare
+from paintcheck.rules.actions import Declare, Reaction
 from paintcheck.rules.measure import Measurer
+from paintcheck.rules.plan import declare_effects, make_plan
 from paintcheck.rules.state import MatchState, ShotEntry
-from paintcheck.rules.values import RoundView
+from paintcheck.rules.values import RoundView, run_exposure
 
 
 @dataclass(frozen=True)
@@ -47,11 +48,45 @@ def forecasts(m: Measurer, seen: MatchState, decl: Declare) -> list[Forecast]:
         if f.dump or f.target not in state.players:
             continue
         entry = ShotEntry(decl.player, f.target, "simple", max(f.number, 0), f.supports, f.action)
-        reading = view.reading(entry)
-        if reading.lost:
-            out.append(Forecast(f.target, f.action, None, 0, None, reading.lost))
-            continue
-        dice, _ = view.dodge_dice(f.target, reading.running)
-        odds = shot_odds(reading.required, dice)
-        out.append(Forecast(f.target, f.action, reading.required, dice, odds, None))
+        out.append(_read(view, entry))
     return out
+
+
+def reaction_forecast(m: Measurer, seen: MatchState, reaction: Reaction) -> Forecast:
+    """A reflex or suppressive shot (RULES 10.2, 10.6: value 9 or 10, no support) read by the engine
+    on ``seen``, the reacting coach's view, the round's sequences declared."""
+    return _read(RoundView(seen, m), ShotEntry(reaction.player, reaction.target, reaction.kind))
+
+
+def _read(view: RoundView, entry: ShotEntry) -> Forecast:
+    reading = view.reading(entry)
+    if reading.lost:
+        return Forecast(entry.target, entry.action, None, 0, None, reading.lost)
+    dice, _ = view.dodge_dice(entry.target, reading.running)
+    odds = shot_odds(reading.required, dice)
+    return Forecast(entry.target, entry.action, reading.required, dice, odds, None)
+
+
+@dataclass(frozen=True)
+class Defence:
+    """What the sequence being declared leaves its player, if he is hit this round (issue 25)."""
+
+    dodge_dice: int  # the dice he may dodge with (RULES 9.2, 9.3)
+    no_dodge: str | None  # the engine's reason he could not dodge at all (None: he can)
+    seen_by: tuple[str, ...]  # the enemies who see some point of his run and may fire at it (RULES 8.5)
+
+
+def defence(m: Measurer, seen: MatchState, decl: Declare) -> Defence:
+    """``decl`` declared on a copy of ``seen`` as the engine declares it (``plan.declare_effects``),
+    then read as the engine reads a hit on him: running or standing, his dodge dice."""
+    state = seen.copy()
+    player = state.players[decl.player]
+    if player.point is None:
+        return Defence(0, None, ())
+    declare_effects(player, decl, make_plan(decl, player.point, m))
+    state.declarations[decl.player] = decl
+    state.origins[decl.player] = player.point
+    view = RoundView(state, m)
+    dice, why = view.dodge_dice(decl.player, view.running(decl.player))
+    seers = tuple(sorted(pid for pid, n in run_exposure(seen, decl, m).items() if n))
+    return Defence(dice, (why or None) if dice == 0 else None, seers)

@@ -413,6 +413,15 @@ def template_reading(view: RoundView, entry: ShotEntry):
 
 
 
+def late_declaration(state: MatchState, player: str, target: str) -> Declare:
+    """``player``'s sheet line as a sequence with his shot "chosen later" aimed at ``target``
+    (RULES 12.2): what a late target is judged on, and what its odds read."""
+    p = state.players[player]
+    line = state.sheets[p.team].line(player)
+    return Declare(player, line.posture, tuple(Shot(target) if isinstance(a, ShotAt) and a.point is None
+                                               else a for a in line.actions), p.cover, p.side)
+
+
 def why_choice_illegal(state: MatchState, d: ChooseTarget, m: Measurer) -> str | None:
     """A late target (RULES 12.2): an enemy on the field he can shoot from where he will shoot."""
     if d.player not in state.awaiting:
@@ -423,9 +432,7 @@ def why_choice_illegal(state: MatchState, d: ChooseTarget, m: Measurer) -> str |
     p = state.players[d.player]
     if target is None or not target.on_field or target.team == p.team:
         return not_an_enemy(d.target)
-    line = state.sheets[p.team].line(d.player)
-    decl = Declare(d.player, line.posture, tuple(Shot(d.target) if isinstance(a, ShotAt) and a.point is None
-                                                  else a for a in line.actions), p.cover, p.side)
+    decl = late_declaration(state, d.player, d.target)
     view = RoundView(with_declaration(state, decl), m)
     fire = next(f for f in view.plans[d.player].fires if f.target == d.target)
     return why_target_unreachable(view, view.stand(d.player, fire.action), d.target)

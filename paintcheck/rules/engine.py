@@ -39,7 +39,7 @@ from paintcheck.rules.flags import runs_with_flags
 from paintcheck.rules.invariants import check_invariants
 from paintcheck.rules.legality import Verdicts, can_react, to_move, why_illegal
 from paintcheck.rules.measure import Measurer
-from paintcheck.rules.plan import make_plan
+from paintcheck.rules.plan import declare_effects, make_plan
 from paintcheck.rules.resolution import ResolutionPhases
 from paintcheck.rules.state import (
     DECLARE,
@@ -166,23 +166,8 @@ class Engine(BreakTurn, ResolutionPhases):
         p = s.players[d.player]
         s.declarations[d.player] = d
         s.origins[d.player] = p.point
-        if p.boulets:
-            cleared = p.boulets
-            p.boulets = 0
-        else:
-            cleared = 0
-        p.posture, p.cover, p.side = d.posture, d.cover, d.side
-        p.weakened_from, p.bare = None, False
-        # A sequence that cleans or reloads ends the fumble for good (RULES 7.5); legality keeps
-        # his shots after the RELOAD, and values.py still counts messy paint for a shot before CLEAN.
-        if any(a.code == "CLEAN" for a in d.actions):
-            p.messy = False
-        if any(a.code == "RELOAD" for a in d.actions):
-            p.reload = False
         plan = make_plan(d, s.origins[d.player], self.m)  # as a view of the round reads it
-        p.def_count = plan.def_count
-        if cleared == tables.MAX_BOULETS:
-            p.def_count = tables.DEF_AFTER_CLEARING_FOUR
+        cleared = declare_effects(p, d, plan)
         if cleared:
             step.emit(ev.BouletsCleared(d.player, cleared, p.def_count))
         words = partial(declaration_words, d, self.m)  # worded when read

@@ -96,6 +96,23 @@ class Plan:
         return self.move_action is not None and any(f.action > self.move_action for f in self.fires)
 
 
+def declare_effects(p, d: Declare, plan: Plan) -> int:
+    """What declaring ``d`` (read as ``plan``) does at once to its player ``p``, a ``state.Player``:
+    his boulets cleared (RULES 9.4), his stance taken, his DEF count set (RULES 6.2; 4 boulets
+    cleared keep DEF 1), a CLEAN or RELOAD ending the fumble for good (RULES 7.5: legality keeps his
+    shots after the RELOAD, and the values still count messy paint for a shot before CLEAN), his
+    weakened position and bare prebunk over. Returns the boulets cleared."""
+    cleared, p.boulets = p.boulets, 0
+    p.posture, p.cover, p.side = d.posture, d.cover, d.side
+    p.weakened_from, p.bare = None, False
+    if any(a.code == "CLEAN" for a in d.actions):
+        p.messy = False
+    if any(a.code == "RELOAD" for a in d.actions):
+        p.reload = False
+    p.def_count = tables.DEF_AFTER_CLEARING_FOUR if cleared == tables.MAX_BOULETS else plan.def_count
+    return cleared
+
+
 def has_def(actions) -> bool:
     """The actions include a DEF, wherever it stands among them (a prebunker's finish, RULES 12.6:
     « effectuer une DEF et tirer » is the book's own finish, B p.32–33)."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from paintcheck.field.lattice import FORWARD, point_name
-from paintcheck.odds.forecast import Forecast, forecasts
+from paintcheck.odds.forecast import Defence, Forecast, defence, forecasts
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
     Clean,
@@ -27,12 +27,15 @@ from paintcheck.rules.actions import (
 )
 from paintcheck.rules.legality import why_move_illegal, why_stance_illegal
 from paintcheck.rules.plan import make_plan
+from paintcheck.rules.route import route
 from paintcheck.rules.state import MatchState
 from paintcheck.rules.values import run_exposure
 from paintcheck.rules.words import obstacle_name
 from paintcheck.ui import overlays, theme
 from paintcheck.ui.event_words import words as engine_words
 from paintcheck.ui.i18n import tr
+
+THROUGH = ("rules.refusal.move_through_obstacle", "rules.refusal.move_through_player")  # routed round
 
 
 @dataclass
@@ -259,8 +262,29 @@ class DeclarePhase:
         if d.waypoints and d.waypoints[-1] == point:
             self.finish_move()
             return
-        d.waypoints.append(point)
+        d.waypoints.extend(self.routed(d.waypoints, point))
         self.rebuild()
+
+    def routed(self, waypoints: list, point) -> tuple:
+        """The waypoints to reach ``point`` after ``waypoints``: ``point`` itself, or, when the straight
+        way passes through an obstacle or a figure, the shortest way round (``rules.route``) if the
+        engine takes the run that way."""
+        s, m, pid = self.session.state, self.session.m, self.draft.pid
+        key = (id(s), s.decisions, pid, tuple(waypoints), point)
+        if key == getattr(self, "_routed_key", None):
+            return self._routed
+        way: tuple = (point,)
+        straight = why_move_illegal(s, pid, self.arrival_move([*waypoints, point]), m)
+        if getattr(straight, "key", None) in THROUGH:
+            start = s.players[pid].point
+            before = len(m.path(start, tuple(waypoints))) - 1 if waypoints else 0
+            found = route(m, s, pid, waypoints[-1] if waypoints else start, point, tables.MAX_MOVE - before)
+            taken = found is not None and why_move_illegal(
+                s, pid, self.arrival_move([*waypoints, *found]), m) is None
+            if taken:
+                way = found
+        self._routed_key, self._routed = key, way
+        return way
 
     def arrival_move(self, waypoints) -> Move:
         end = waypoints[-1]
@@ -311,7 +335,7 @@ class DeclarePhase:
         waypoints = list(d.waypoints)
         hover = self.t.nearest_point(*self.mouse) if self.field_area.collidepoint(self.mouse) else None
         if hover is not None and (not waypoints or waypoints[-1] != hover):
-            waypoints.append(hover)
+            waypoints.extend(self.routed(waypoints, hover))  # the way round, shown before the click
         if not waypoints:
             return None
         p = state.players[d.pid]
@@ -377,26 +401,43 @@ class DeclarePhase:
         for line in theme.wrap(words, 13, w)[:2]:
             theme.blit_text(surface, line, (x, y), 13, theme.TEXT)
             y += 16
-        for line in self.forecast_lines(decl):
-            theme.blit_text(surface, line, (x, y), 13, theme.TEXT_GOOD)
-            y += 16
+        for line, colour in self.forecast_lines(decl):
+            for part in theme.wrap(line, 13, w)[:2]:
+                theme.blit_text(surface, part, (x, y), 13, colour)
+                y += 16
         return y
 
-    def forecast_lines(self, decl) -> list[str]:
+    def forecast_lines(self, decl) -> list[tuple[str, tuple]]:
         """Each shot of the sequence being declared: what it needs and its odds, read by the engine
-        on this coach's own view (remembered while the sequence and the match stay the same)."""
+        on this coach's own view, with a word when the other side has yet to declare; then what the
+        sequence leaves him if he is hit (a warning: no dodge) and who sees his run (remembered
+        while the sequence and the match stay the same)."""
         s = self.session.state
         key = (id(s), s.decisions, decl)
         if key != getattr(self, "_forecast_key", None):
+            seen = self.state
             try:
-                shots = forecasts(self.session.m, self.state, decl)
+                shots = forecasts(self.session.m, seen, decl)
+                guard = defence(self.session.m, seen, decl)
             except Exception:  # noqa: BLE001 - a sequence the engine cannot read yet has no odds to show
-                shots = []
-            self._forecast_key, self._forecast = key, [_forecast_words(f) for f in shots]
+                shots, guard = [], Defence(0, None, ())
+            lines = [(odds_words(f), theme.TEXT_GOOD) for f in shots]
+            later = [pid for team, pid in s.active.items()
+                     if team != self.viewer and pid not in s.declarations]
+            if shots and later:
+                lines.append((tr("match.odds.before_declaring", player=later[0]), theme.TEXT_DIM))
+            if guard.no_dodge:
+                warning = tr("match.declare.no_dodge", reason=engine_words(guard.no_dodge))
+                lines.append((warning, theme.TEXT_WARN))
+            if any(isinstance(a, Move) for a in decl.actions):
+                seen_by = ", ".join(guard.seen_by)
+                lines.append((tr("match.declare.run_seen", players=seen_by), theme.TEXT_WARN) if seen_by
+                             else (tr("match.declare.run_unseen"), theme.TEXT_DIM))
+            self._forecast_key, self._forecast = key, lines
         return self._forecast
 
 
-def _forecast_words(f: Forecast) -> str:
+def odds_words(f: Forecast) -> str:
     """"shot at W2: needs 12 · eliminated 23%, dodged 17%, missed 60%"."""
     if f.lost:
         return tr("match.odds.no_shot", target=f.target, reason=engine_words(f.lost))

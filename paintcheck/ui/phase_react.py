@@ -3,7 +3,9 @@ coach picks among what the engine allows, each refusal given with its reason."""
 
 from __future__ import annotations
 
+from paintcheck.odds.forecast import forecasts, reaction_forecast
 from paintcheck.rules.actions import ChooseTarget, Dodge, React
+from paintcheck.rules.break_turn import late_declaration
 from paintcheck.rules.legality import reaction_options
 from paintcheck.ui import theme
 from paintcheck.ui.event_words import words as engine_words
@@ -25,7 +27,8 @@ class ReactPhase:
             if reason is not None:
                 reason = engine_words(reason)
             c.add(f"react-{r.player}-{r.kind}-{r.target}", reaction_words(r),
-                  lambda r=r: self.toggle_reaction(r), reason=reason, chosen=chosen)
+                  lambda r=r: self.toggle_reaction(r), reason=reason, chosen=chosen,
+                  hint=self.reaction_odds(r) if reason is None else None)
         c.newline()
         n = len(self.chosen_reactions)
         words = tr("match.react.none") if not n else (
@@ -45,9 +48,24 @@ class ReactPhase:
         self.caption(tr("match.react.shoots_at", player=pid))
         for q in self.session.state.players.values():
             if q.on_field and q.team != self.viewer:
-                c.add(f"target-{q.id}", q.id, lambda e=q.id: self.choose_target(e),
-                      self.why_not(ChooseTarget(self.viewer, pid, q.id)), width=60)
+                reason = self.why_not(ChooseTarget(self.viewer, pid, q.id))
+                c.add(f"target-{q.id}", q.id, lambda e=q.id: self.choose_target(e), reason, width=60,
+                      hint=self.late_target_odds(pid, q.id) if reason is None else None)
         c.add("hold-fire", tr("match.react.hold_fire"), lambda: self.choose_target(None))
+
+    def reaction_odds(self, r) -> str:
+        """What a reaction needs and its odds, read by the engine on this coach's view."""
+        from paintcheck.ui.phase_declare import odds_words
+
+        return odds_words(reaction_forecast(self.session.m, self.state, r))
+
+    def late_target_odds(self, shooter: str, target: str) -> str:
+        """What a late target's shot needs and its odds (the break, RULES 12.2)."""
+        from paintcheck.ui.phase_declare import odds_words
+
+        decl = late_declaration(self.state, shooter, target)
+        found = [f for f in forecasts(self.session.m, self.state, decl) if f.target == target]
+        return odds_words(found[0]) if found else ""
 
     def choose_target(self, target: str | None) -> None:
         self.apply(ChooseTarget(self.viewer, self.session.state.awaiting[0], target))
@@ -71,7 +89,7 @@ class ReactPhase:
         for r, reason in getattr(self, "reaction_list", []):
             if y + 15 > bottom:
                 break
-            why = tr("match.react.eligible") if reason is None else engine_words(reason)
+            why = self.reaction_odds(r) if reason is None else engine_words(reason)
             words = tr(f"match.react.line.{r.kind}", player=r.player, target=r.target, why=why)
             theme.blit_text(surface, words, (x, y), 12, theme.TEXT_GOOD if reason is None else theme.TEXT_DIM)
             y += 15

@@ -132,3 +132,21 @@ def test_engine_agrees_quick():
 @pytest.mark.slow
 def test_engine_agrees_over_200000_shots():
     check(34_000, seed=14000)  # 204,000 shots
+
+
+def test_a_reflex_reads_as_the_engine_resolves_it():
+    """Issue 25: a reaction's odds (value 9 for a reflex, RULES 10.6) are the engine's reading."""
+    from paintcheck.odds.forecast import reaction_forecast
+    from paintcheck.rules import events as ev
+    from paintcheck.rules.actions import REFLEX, Def, Reaction, Shot
+    from tests.rules.harness import Game, measurer, standard
+
+    m = measurer().see((8, -6), (4, 6)).see((8, 6), (8, -6))
+    g = Game(m, [standard("B1"), standard("B2"), standard("W1"), standard("W2")], [3, 4, 2, 12, 12, 12, 12])
+    g.orders({"B1": 1, "B2": 4}, {"W1": 2, "W2": 3})
+    g.declare("B1", Shot("W2"), Def())
+    reflex = Reaction("W1", REFLEX, "B1")
+    f = reaction_forecast(m, g.state, reflex)
+    g.react("white", reflex)
+    (e,) = g.of(ev.ShotResolved, shooter="W1")
+    assert dict(e.shot_parts)["reflex"] == 9 and f.required == e.required and f.lost is None

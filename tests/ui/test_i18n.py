@@ -172,7 +172,7 @@ def test_the_window_opens_in_the_language_asked_and_remembers_it(monkeypatch):
     opened = []
 
     class Window:
-        def __init__(self, size, layout=None, language="en"):
+        def __init__(self, size, layout=None, language="en", position=None):
             opened.append(language)
 
         def run(self):

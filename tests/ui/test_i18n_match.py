@@ -292,6 +292,7 @@ def test_a_turn_told_in_french(french):
     phases = " ".join(walk.seen)
     assert "react" in phases and "a resolution told" in phases and "dodge" in phases, list(walk.seen)
     assert tr("match.declare.clear_boulet") in _all_words(walk)  # Enlever le boulet
+    settle(app)  # the last resolution told to both coaches, then maybe the hand-over
     if app.scene.name == "match":
         walk.look("the log")
         assert app.scene.log_lines == [event_words(e) for e in session.events]
