@@ -56,6 +56,19 @@ def band_index(d: float) -> int:
     return bisect.bisect_left(RULER_MARKS, d - EPS)
 
 
+def digits_in_band(d: float, least: int = 1, most: int = 6) -> int:
+    """How many decimals ``d`` is written with so that the written number lies in ``d``'s own band:
+    ``least``, more just beyond a mark (18.03 → 2, "18.03": "18.0" would read as the band up to 18).
+    The bands are closed above, so a length below a mark may be written as the mark (17.96 → "18.0",
+    still up to 18), and one on a mark (within ``EPS``) is on it ("18.0"). Whichever way the last
+    digit is rounded, a number within half of it from ``d`` then stays in ``d``'s band."""
+    for digits in range(least, most):
+        half = 0.5 * 10.0 ** -digits
+        if not any(EPS < d - mark <= half + EPS for mark in RULER_MARKS):  # half: either way
+            return digits
+    return most
+
+
 def band_rectangle(a: Coord, b: Coord, half_width: float = RULER_HALF_WIDTH) -> BaseGeometry:
     """The ruler's band between ``a`` and ``b``: a rectangle, flat at both ends."""
     return _bands(np.array([a], float), np.array([b], float), half_width)[0]

@@ -239,6 +239,12 @@ def figure_ids(s: Situation) -> tuple[str, str, str | None]:
     return ids.shooter, ids.target, ids.second
 
 
+def shooter_team(s: Situation) -> str:
+    """The team the shooter plays: his half's, or on the centre line the other than the target's
+    half's (a figure dragged across the centre line changes colours with it)."""
+    return _ids(s).team
+
+
 def _shooter_side(m: Measurer, s: Situation, team: str, path: tuple[Point, ...] | None) -> str | None:
     """The side the shooter plays: as given, else the first (left, right, over) from which he sees
     the target (a runner: a point of his run after the start) and the second target, else the first

@@ -98,9 +98,16 @@ def band_words(band: int) -> str:
     return tr("match.ruler.band", low=i18n.number(marks[band]), high=i18n.number(marks[band + 1]))
 
 
+def distance_words(distance: float, least: int = 1) -> str:
+    """The ruler's length as the window writes it: ``least`` decimals, more at a band's edge, so that
+    the number never reads in another band than the one the rules read on the exact length (18.03
+    → "18.03" beside "dist −3", never "18.0")."""
+    return i18n.number(distance, ruler_mod.digits_in_band(distance, least))
+
+
 def ruler_words(distance: float, band: int, modifier: int) -> str:
     """"Ruler: 6.32 points, band 4-8 → distance -1"."""
-    return tr("match.ruler.reading", distance=i18n.number(distance, 2), band=band_words(band),
+    return tr("match.ruler.reading", distance=distance_words(distance, 2), band=band_words(band),
               modifier=f"{modifier:+d}")
 
 
@@ -341,7 +348,9 @@ def draw_fov(surf: pygame.Surface, t: FieldTransform, fov, team: str) -> None:
         pygame.draw.line(surf, theme.FOV_LIMIT, t.to_screen(*a), t.to_screen(*b), 2)
 
 
-def draw_ruler(surf: pygame.Surface, t: FieldTransform, field, rv: RulerView) -> None:
+def draw_ruler(surf: pygame.Surface, t: FieldTransform, field, rv: RulerView, band: bool = True) -> None:
+    """The ruler, the obstacles it grazes or crosses outlined, and its label: the length and the
+    band's modifier (``band`` False: "?", while a lesson asks it)."""
     from paintcheck.ui.fieldview import draw_obstacle
 
     for oid in rv.grazed:
@@ -365,8 +374,8 @@ def draw_ruler(surf: pygame.Surface, t: FieldTransform, field, rv: RulerView) ->
                                  t.to_screen(px + nx, py + ny), 2)
     pygame.draw.circle(surf, theme.RULER, a, max(4, int(t.scale * 0.12)), 2)
     colour = (250, 250, 250) if rv.lost is None else theme.TEXT_WARN
-    label = tr("match.ruler.label", distance=i18n.number(rv.distance, 1),
-               modifier=f"{rv.distance_modifier:+d}")
+    label = tr("match.ruler.label", distance=distance_words(rv.distance),
+               modifier=f"{rv.distance_modifier:+d}" if band else "?")
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     r = theme.text(label, 13, colour, True).get_rect(center=(mid[0], mid[1] - 14))
     pygame.draw.rect(surf, (20, 20, 20), r.inflate(6, 2), border_radius=3)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from paintcheck.odds import lesson_answers, lesson_progress, lessons
-from paintcheck.ui import i18n, theme
+from paintcheck.ui import i18n, lesson_veil, theme
 from paintcheck.ui.i18n import say, tr
 
 REVEAL_AFTER = 2  # wrong answers before the range gives the answer and its explanation
@@ -57,6 +57,7 @@ class RangeLessons:
             return
         self.situation = lesson.situation
         self.lesson, self.listing = lesson, False
+        self.map = None  # a map's chances would tell the odds the question hides
         self.given = str(START.get(lesson.question.ask, 0))
         self.wrong, self.outcome = 0, None
         self.app.message = None
@@ -76,6 +77,14 @@ class RangeLessons:
     def asking(self) -> bool:
         """A lesson waits for its answer: its situation stays as it is."""
         return self.lesson is not None and self.outcome in (None, "wrong")
+
+    @property
+    def veil(self) -> lesson_veil.Veil:
+        """What the panel and the field do not write while the lesson asks (``lesson_veil``)."""
+        r = self.reading
+        if not self.asking or r is None:
+            return lesson_veil.NO_VEIL
+        return lesson_veil.veil(self.lesson, r)
 
     # -- answering ------------------------------------------------------------------------------------
     def answer_with(self, given) -> None:

@@ -16,14 +16,15 @@ from pathlib import Path
 
 import pygame
 
-from paintcheck.field.lattice import point_name
+from paintcheck.field.lattice import other_team, point_name
 from paintcheck.field.layout import LayoutError
 from paintcheck.field.layout_file import default_layout_path, load_layout
 from paintcheck.odds import heatmaps
-from paintcheck.odds.situation import Figure, Situation, read
+from paintcheck.odds.situation import Figure, Situation, read, shooter_team
 from paintcheck.rules import tables
 from paintcheck.rules.words import side_word
 from paintcheck.table import Table
+from paintcheck.ui import i18n
 from paintcheck.ui.i18n import say, tr
 from paintcheck.ui.range_lessons import RangeLessons
 from paintcheck.ui.range_view import RangeView
@@ -120,7 +121,11 @@ class RangeScene(RangeLessons, RangeView, Scene):
         if self.asking:
             self.app.flash(tr("range.stays"), error=True)
             return
-        self.situation = replace(self.situation, **changes)
+        before, self.situation = self.situation, replace(self.situation, **changes)
+        team = shooter_team(self.situation)
+        if team != shooter_team(before):
+            self.app.flash(tr("range.flash.colours", shooter=i18n.team(team),
+                              target=i18n.team(other_team(team))))
         self.rebuild()
 
     def set_figure(self, which: str, **changes) -> None:
@@ -196,8 +201,10 @@ class RangeScene(RangeLessons, RangeView, Scene):
         c.newline()
         self.captions["map"] = (c.x, c.y)
         c.label_space(62)
+        no_map = tr("range.veil.map_reason") if self.asking else None  # its chances tell the odds
         for key in MAPS:
-            c.add(f"map-{key}", tr(f"range.map.{key}"), lambda k=key: self.set_map(k), chosen=self.map == key)
+            c.add(f"map-{key}", tr(f"range.map.{key}"), lambda k=key: self.set_map(k), no_map,
+                  chosen=self.map == key)
         c.newline(10)
         self.sum_top = c.bottom + 4
         if self.lesson is not None or self.listing:

@@ -9,6 +9,7 @@ cross, the run for its vulnerable points...), and hovering one of those lights i
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pygame
 
@@ -17,9 +18,11 @@ from paintcheck.geometry.sweep import sweep
 from paintcheck.geometry.touch import CROSS
 from paintcheck.rules import tables
 from paintcheck.rules.words import height_word, posture_word
-from paintcheck.ui import heatmap, overlays, theme
+from paintcheck.ui import heatmap, overlays, range_sum, theme
 from paintcheck.ui.fieldview import FieldRenderer, dashed_line, draw_figure, draw_obstacle, screen_coords
 from paintcheck.ui.i18n import say, tr
+from paintcheck.ui.lesson_veil import PROTRACTOR, RULER, RUN
+from paintcheck.ui.range_sum import LOST_PART, drawing_of
 
 LIT = (255, 225, 60)
 RING = (255, 255, 255)
@@ -34,35 +37,7 @@ BAR = (  # the odds bar, left to right: each part (its words: range.odds.<part>)
 TERM_H = 19
 
 
-def drawing_of(label: str) -> tuple:
-    """What on the field a term of the sum measures (the key its drawing is lit by)."""
-    if label == "distance":
-        return ("ruler",)
-    if label in ("angle", "run angle", "weakened position"):
-        return ("protractor",)
-    for verb in ("sweep grazes ", "sweep crosses ", "grazes ", "crosses "):
-        if label.startswith(verb):
-            return ("obstacle", label[len(verb):label.rindex(" (")] if " (" in label else label[len(verb):])
-    if label.endswith(" vulnerable") or label in ("MOV", "move support(s)"):
-        return ("run",)
-    if label.startswith("shot #") or label.endswith("from first target"):
-        return ("second_target",)
-    if label in ("simple", "reflex", "suppressive", "prebunk", "advantage", "messy paint") \
-            or label.endswith("support(s)"):
-        return ("shooter",)
-    return ("target",)  # his cover and posture, DEF, no cover, minimum 4
-
-
 percent = theme.percent
-RULES = "RULES "
-
-
-def rule_words(rule: str | None) -> str:
-    """A term's rule in the window's language: 'RULES 8.1 [B p.17]' → 'RÈGLES 8.1 [B p.17]' (the
-    sections and the book's pages are the same in every language)."""
-    if not rule:
-        return ""
-    return tr("range.panel.rule", sections=rule[len(RULES):]) if rule.startswith(RULES) else rule
 
 
 class RangeView:
@@ -105,7 +80,7 @@ class RangeView:
         r = self.reading
         for term in r.terms:
             key = drawing_of(term.label)
-            if key[0] == "obstacle":
+            if key[0] == "obstacle" and not self.veil.hides_drawing(key):
                 o = self.obstacle_named(key[1])
                 if o is not None and o.footprint.distance(_point(wx, wy)) < 0.15:
                     return key
@@ -156,7 +131,7 @@ class RangeView:
         """Every instrument of the reading, drawn again only when the situation or the lit drawing
         changes."""
         lit = self.lit()
-        key = (self.situation, lit, self.dragging, self.field_area.size, self.t, self.board_id())
+        key = (self.situation, lit, self.dragging, self.field_area.size, self.t, self.board_id(), self.veil)
         if key != self._overlay_key:
             surf = self.board().copy()
             self.draw_instruments(surf, lit)
@@ -167,43 +142,34 @@ class RangeView:
         return id(self.board())
 
     def draw_instruments(self, surf: pygame.Surface, lit: tuple | None) -> None:
+        """Every instrument of the reading with its words, but those an open lesson hides."""
         r = self.reading
         self._ruler = self._protractor = None
         if r is None:
             return
-        t, state, m = self.t, r.state, self.m
+        t, state, veil = self.t, r.state, self.veil
         shooter = state.players[r.shooter_id]
         inst = overlays.Instruments(ruler_head=r.target_id, ruler_tail=shooter.point,
                                     ruler_shooter=r.shooter_id, protractor=True)
-        overlays.draw_fov(surf, t, overlays.read_fov(state, m, r.shooter_id), shooter.team)
-        rv = overlays.read_ruler(state, m, inst)
-        pv = overlays.read_protractor(state, m, inst, rv)
+        overlays.draw_fov(surf, t, overlays.read_fov(state, self.m, r.shooter_id), shooter.team)
+        rv = overlays.read_ruler(state, self.m, inst)
+        pv = overlays.read_protractor(state, self.m, inst, rv)
         self._ruler, self._protractor = rv, pv
         if rv is not None:
-            self.draw_rings(surf, rv.head, rv.distance, lit == ("ruler",))
+            self.draw_rings(surf, rv.head, rv.distance, lit == ("ruler",), veil.hides_drawing(RULER))
         path = self.run_path()
         if path:
-            self.draw_run(surf, r, path, lit == ("run",))
+            self.draw_run(surf, r, path, lit == ("run",), veil.hides_drawing(RUN))
         if pv is not None:
-            overlays.draw_protractor(surf, t, pv)
-            if not pv.run:
+            hidden = veil.hides_drawing(PROTRACTOR)
+            overlays.draw_protractor(surf, t, replace(pv, highlight=None) if hidden else pv)
+            if not pv.run and not hidden:
                 self.number_segments(surf, pv)
             if lit == ("protractor",):
                 radius = t.length(overlays.PROTRACTOR_RADIUS)
                 pygame.draw.circle(surf, LIT, t.to_screen(*pv.centre), radius, 3)
         if rv is not None:
-            if path:  # a runner: the ruler gives the distance; the sweep reads the obstacles (RULES 8.5)
-                rv.grazed = rv.crossed = ()
-            overlays.draw_ruler(surf, t, self.table.field, rv)
-            if lit == ("ruler",):
-                pygame.draw.line(surf, LIT, t.to_screen(*rv.head), t.to_screen(*rv.tail), 4)
-            if path:
-                ignore = tuple(c for c in (state.players[r.target_id].cover, shooter.cover) if c)
-                swept = self.m.sweep(shooter.point, r.vulnerable, ignore) if r.vulnerable else ()
-                touches = [(x.obstacle, x.effect == CROSS) for x in swept]
-            else:
-                touches = [(o, False) for o in rv.grazed] + [(o, True) for o in rv.crossed]
-            self.label_touches(surf, touches, shooter.posture, lit, swept=bool(path))
+            self.draw_ruler(surf, r, rv, path, lit)
         if r.second is not None and r.second_id is not None:
             second = state.players[r.second_id]
             colour = LIT if lit == ("second_target",) else (230, 230, 230)
@@ -220,6 +186,30 @@ class RangeView:
             theme.blit_text(surf, tr(f"range.figure.{which}"), (x, y - t.length(0.62)), 12, (255, 255, 255),
                             True, anchor="midbottom")
 
+    def draw_ruler(self, surf: pygame.Surface, r, rv, path, lit: tuple | None) -> None:
+        """The ruler with the obstacles its line of fire touches (for a runner, those the sweep
+        reads: RULES 8.5), each labelled with what it costs, but those an open lesson hides."""
+        state, veil = r.state, self.veil
+        shooter = state.players[r.shooter_id]
+        if path:  # a runner: the ruler gives the distance; the sweep reads the obstacles (RULES 8.5)
+            ignore = tuple(c for c in (state.players[r.target_id].cover, shooter.cover) if c)
+            swept = self.m.sweep(shooter.point, r.vulnerable, ignore) if r.vulnerable else ()
+            touches = [(x.obstacle, x.effect == CROSS) for x in swept]
+        else:
+            touches = [(o, False) for o in rv.grazed] + [(o, True) for o in rv.crossed]
+        shown = [(o, x) for o, x in touches if not veil.hides_drawing(("obstacle", self.name_of(o)))]
+        drawn = replace(rv, grazed=tuple(o for o, crossed in shown if not crossed and not path),
+                        crossed=tuple(o for o, crossed in shown if crossed and not path),
+                        lost=None if veil.hides(LOST_PART) else rv.lost)
+        overlays.draw_ruler(surf, self.t, self.table.field, drawn, band=not veil.hides_drawing(RULER))
+        if lit == ("ruler",):
+            pygame.draw.line(surf, LIT, self.t.to_screen(*rv.head), self.t.to_screen(*rv.tail), 4)
+        self.label_touches(surf, shown, shooter.posture, lit, swept=bool(path))
+
+    def name_of(self, oid: str) -> str:
+        """An obstacle's name as the terms of the sum write it ("small rocket at W:E2")."""
+        return self.m.obstacle(oid).name or oid
+
     def number_segments(self, surf: pygame.Surface, pv) -> None:
         """Each segment's number (0 from the cover's 0°, 18° each, RULES 8.2) outside the rim, both
         ways; the protractor itself carries the bonus of each."""
@@ -234,8 +224,9 @@ class RangeView:
                 theme.blit_text(surf, str(k), at, max(9, int(t.scale * 0.26)), (200, 200, 200),
                                 anchor="center")
 
-    def draw_rings(self, surf: pygame.Surface, centre, distance: float, lit: bool) -> None:
-        """The distance bands as rings around the target, each band's modifier written in it."""
+    def draw_rings(self, surf: pygame.Surface, centre, distance: float, lit: bool, hidden: bool) -> None:
+        """The distance bands as rings around the target, each band's modifier written in it, the
+        shooter's band marked (``hidden``: the rings alone, while a lesson asks the band)."""
         t = self.t
         c = t.to_screen(*centre)
         inner = 0.0
@@ -243,13 +234,14 @@ class RangeView:
         surf.set_clip(pygame.Rect(t.field_rect()))
         for band, mark in enumerate((*RULER_MARKS, None)):
             modifier = tables.DISTANCE_MODIFIERS[band]
-            here = tables.distance_band(distance) == band
+            here = tables.distance_band(distance) == band and not hidden
             if mark is not None:
                 pygame.draw.circle(surf, LIT if (lit and here) else RING, c, t.length(mark), 2 if here else 1)
             at = (inner + (mark if mark is not None else inner + 2.0)) / 2
             words = f"{modifier:+d}" if modifier else "0"
-            theme.blit_text(surf, words, (c[0] + t.length(at) * 0.7071, c[1] - t.length(at) * 0.7071), 13,
-                            LIT if here else RING, True, anchor="center")
+            if not hidden:
+                theme.blit_text(surf, words, (c[0] + t.length(at) * 0.7071, c[1] - t.length(at) * 0.7071),
+                                13, LIT if here else RING, True, anchor="center")
             inner = mark if mark is not None else inner
         surf.set_clip(clip)
 
@@ -267,7 +259,7 @@ class RangeView:
             effect = f"{'sweep_' if swept else ''}{'cross' if crossed else 'graze'}"
             words = tr(f"range.touch.{effect}", height=say(height_word(o.height)),
                        posture=say(posture_word(posture)), value=shown)
-            name = self.m.obstacle(oid).name or oid
+            name = self.name_of(oid)
             if swept:
                 draw_obstacle(surf, self.t, o, outline=theme.CROSSED if crossed else theme.GRAZED, width=4)
             if lit == ("obstacle", name):
@@ -279,19 +271,21 @@ class RangeView:
             pygame.draw.rect(surf, fill, box.inflate(6, 2), border_radius=3)
             surf.blit(text, box)
 
-    def draw_run(self, surf: pygame.Surface, r, path, lit: bool) -> None:
-        """The run, its vulnerable points for this shooter, and the sweep over them (RULES 6.4, 8.5)."""
+    def draw_run(self, surf: pygame.Surface, r, path, lit: bool, hidden: bool) -> None:
+        """The run, its vulnerable points for this shooter, and the sweep over them (RULES 6.4, 8.5);
+        ``hidden``: the run alone, while a lesson asks what its vulnerable points give."""
         t = self.t
         shooter = r.state.players[r.shooter_id]
-        if r.vulnerable:
-            area = sweep(self.m.index, shooter.point, r.vulnerable).area
+        vulnerable = () if hidden else r.vulnerable
+        if vulnerable:
+            area = sweep(self.m.index, shooter.point, vulnerable).area
             for ring in screen_coords(t, area):
                 overlays.fill_alpha(surf, SWEEP_FILL, ring)
                 pygame.draw.aalines(surf, (255, 150, 90), True, ring)
         overlays.draw_run(surf, t, list(path), {}, r.state)
-        for p in r.vulnerable:
+        for p in vulnerable:
             pygame.draw.circle(surf, LIT if lit else VULNERABLE, t.to_screen(*p), t.length(0.28), 3)
-        if r.vulnerable:
+        if vulnerable:
             end = t.to_screen(*path[-1])
             theme.blit_text(surf, tr("range.vulnerable", n=len(r.vulnerable)), (end[0] + 10, end[1] + 8), 13,
                             VULNERABLE, True)
@@ -355,56 +349,50 @@ class RangeView:
         return y + 54
 
     def draw_sum(self, surface, y: int) -> None:
-        r = self.reading
+        """The rows of ``range_sum.sum_rows``: each term with its rule, lit with its drawing; the
+        totals; why there is no shot; the required roll; the odds; the second shot."""
         self.term_rects = []
-        if r is None:
-            for line in theme.wrap(tr("range.panel.problem", problem=say(self.problem)), 14, self.pw)[:3]:
-                theme.blit_text(surface, line, (self.px, y), 14, theme.TEXT_WARN)
-                y += 18
-            return
         lit = self.lit_terms()
-        theme.blit_text(surface, tr("range.panel.shot_value"), (self.px, y), 15, theme.TEXT, True)
-        y += 22
-        shot_done = False
-        for i, term in enumerate(r.terms):
-            if term.part == "protection" and not shot_done:
-                shot_done = True
-                y = self.total_line(surface, y, tr("range.panel.total_shot"), r.shot_value)
-                theme.blit_text(surface, tr("range.panel.against"), (self.px, y + 4), 15, theme.TEXT, True)
+        first = True
+        for row in range_sum.sum_rows(self.reading, self.problem, self.veil):
+            kind = row.kind
+            if kind == range_sum.PROBLEM:
+                for line in theme.wrap(row.words, 14, self.pw)[:3]:
+                    theme.blit_text(surface, line, (self.px, y), 14, theme.TEXT_WARN)
+                    y += 18
+            elif kind == range_sum.HEADING:
+                theme.blit_text(surface, row.words, (self.px, y + (0 if first else 4)), 15, theme.TEXT, True)
+                y += 22 if first else 26
+            elif kind == range_sum.TERM:
+                rect = pygame.Rect(self.px, y, self.pw, TERM_H)
+                if row.term in lit:
+                    pygame.draw.rect(surface, (80, 70, 20), rect)
+                theme.blit_text(surface, row.value, (self.px + 34, y + 1), 14, theme.TEXT, True,
+                                anchor="topright")
+                theme.blit_text(surface, row.words, (self.px + 46, y + 1), 14, theme.TEXT)
+                theme.blit_text(surface, row.rule, (self.px + self.pw - 4, y + 2), 12, theme.TEXT_DIM,
+                                anchor="topright")
+                self.term_rects.append((rect, row.term))
+                y += TERM_H
+            elif kind == range_sum.TOTAL:
+                y = self.total_line(surface, y, row.words, row.value)
+            elif kind == range_sum.LOST:
+                theme.blit_text(surface, row.words, (self.px, y + 2), 15, theme.TEXT_WARN, True)
                 y += 26
-            rect = pygame.Rect(self.px, y, self.pw, TERM_H)
-            if i in lit:
-                pygame.draw.rect(surface, (80, 70, 20), rect)
-            theme.blit_text(surface, f"{term.value:+d}" if i else str(term.value), (self.px + 34, y + 1), 14,
-                            theme.TEXT, True, anchor="topright")
-            theme.blit_text(surface, say(term.label), (self.px + 46, y + 1), 14, theme.TEXT)
-            theme.blit_text(surface, rule_words(term.rule), (self.px + self.pw - 4, y + 2), 12,
-                            theme.TEXT_DIM, anchor="topright")
-            self.term_rects.append((rect, i))
-            y += TERM_H
-        if r.lost:
-            theme.blit_text(surface, tr("range.panel.no_shot", lost=say(r.lost)), (self.px, y + 6), 15,
-                            theme.TEXT_WARN, True)
-            return
-        y = self.total_line(surface, y, tr("range.panel.total_protection"), r.protection)
-        y += 6
-        dice = "none" if r.dodge_dice == 0 else "single" if r.dodge_dice == 1 else "several"
-        needs = tr(f"range.panel.needs.{dice}", required=r.required, shot=r.shot_value,
-                   protection=r.protection, dice=r.dodge_dice)
-        theme.blit_text(surface, needs, (self.px, y), 15, theme.TEXT, True)
-        y += 26
-        if r.odds is not None:
-            y = self.draw_odds(surface, y, r.odds)
-        if r.second is not None:
-            second = r.second
-            words = (tr("range.panel.second_lost", lost=say(second.lost)) if second.lost else
-                     tr("range.panel.second", required=second.required,
-                        chance=percent(second.odds.eliminated)))
-            theme.blit_text(surface, words, (self.px, y + 4), 14, theme.TEXT)
+            elif kind == range_sum.NEEDS:
+                theme.blit_text(surface, row.words, (self.px, y + 6), 15, theme.TEXT, True)
+                y += 32
+            elif kind == range_sum.ODDS:
+                y = self.draw_odds(surface, y, row.odds)
+            else:  # the second shot, or what comes with a lesson's answer
+                theme.blit_text(surface, row.words, (self.px, y + 4), 14,
+                                theme.TEXT if kind == range_sum.SECOND else theme.TEXT_DIM)
+                y += 22
+            first = False
 
-    def total_line(self, surface, y: int, words: str, value) -> int:
+    def total_line(self, surface, y: int, words: str, value: str) -> int:
         pygame.draw.line(surface, theme.PANEL_LINE, (self.px, y + 1), (self.px + 300, y + 1))
-        theme.blit_text(surface, str(value), (self.px + 34, y + 3), 14, theme.TEXT, True, anchor="topright")
+        theme.blit_text(surface, value, (self.px + 34, y + 3), 14, theme.TEXT, True, anchor="topright")
         theme.blit_text(surface, words, (self.px + 46, y + 3), 14, theme.TEXT_DIM)
         return y + TERM_H + 4
 

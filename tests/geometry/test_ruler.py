@@ -28,6 +28,26 @@ def test_a_point_exactly_on_a_band_limit_is_in_the_lower_band():
     assert ruler.ruler((0, 0), (0, 3)).band == 0
 
 
+@pytest.mark.parametrize(
+    ("d", "digits"),
+    [(12.4, 1), (18.03, 2), (18.0, 1), (17.96, 1), (18.001, 3), (17.95, 1), (10.0499, 2), (9.96, 1),
+     (3.0004, 4), (14.05, 2), (14.051, 1)],
+)
+def test_a_length_is_written_with_the_digits_that_keep_it_in_its_band(d, digits):
+    """18.03 is beyond 18 (band 5): written "18.0" it would read up to 18 (band 4)."""
+    assert ruler.digits_in_band(d) == digits
+    for written in (f"{d:.{digits}f}", str(round(d, digits))):
+        assert ruler.band_index(float(written)) == ruler.band_index(d), written
+
+
+def test_a_length_near_a_mark_is_never_written_across_it():
+    rng = random.Random(25)
+    for _ in range(2000):
+        d = rng.choice(RULER_MARKS) + rng.uniform(-0.2, 0.2)
+        digits = ruler.digits_in_band(d)
+        assert ruler.band_index(float(f"{d:.{digits}f}")) == ruler.band_index(d), d
+
+
 def test_distance_is_symmetric():
     assert ruler.distance((1, 2), (7, -5)) == ruler.distance((7, -5), (1, 2))
 

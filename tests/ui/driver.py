@@ -5,6 +5,36 @@ from __future__ import annotations
 import pygame
 
 
+class Drawn:
+    """Every string the window renders (``theme.text``: ``blit_text`` draws through it), in order,
+    with its colour, from its making on (``monkeypatch`` undoes it)."""
+
+    def __init__(self, monkeypatch) -> None:
+        from paintcheck.ui import theme
+
+        self.items: list[tuple[str, tuple]] = []
+        text = theme.text
+
+        def drawing(words, size, colour=theme.TEXT, bold=False):
+            self.items.append((words, tuple(colour)[:3]))
+            return text(words, size, colour, bold)
+
+        monkeypatch.setattr(theme, "text", drawing)
+
+    def frame(self, app) -> list[tuple[str, tuple]]:
+        """One frame's strings and colours, the scene's field drawn again (a scene that keeps its
+        field on a surface between changes, ``_overlay_key``, draws none of its words otherwise)."""
+        self.items.clear()
+        if hasattr(app.scene, "_overlay_key"):
+            app.scene._overlay_key = None
+        step(app)
+        return list(self.items)
+
+    def words(self, app) -> list[str]:
+        """One frame's strings (``frame``)."""
+        return [words for words, _ in self.frame(app)]
+
+
 def step(app, frames: int = 1) -> None:
     for _ in range(frames):
         app.step(1 / 60)
@@ -217,3 +247,22 @@ def play_break_by_clicks(app, limit: int = 200) -> None:
         else:
             raise AssertionError(f"the break waits for {s.phase}")
     raise AssertionError("the break did not end")
+
+
+def answer_lesson(app, wrong: bool = False) -> None:
+    """In the practice range, answer the lesson asked by its buttons: a choice's button, or the
+    number set with − / + and *Answer*; the right answer, or (``wrong``) another."""
+    from paintcheck.odds import lesson_answers
+
+    scene = app.scene
+    lesson = scene.lesson
+    right = lesson_answers.answer(scene.m, lesson)
+    if lesson.choices:
+        press(app, f"answer-{next(c for c in lesson.choices if c != str(right)) if wrong else right}")
+        return
+    goal = right + 1 if wrong else right
+    while lesson_answers.normalise(lesson, scene.given) < goal:
+        press(app, "answer-plus")
+    while lesson_answers.normalise(lesson, scene.given) > goal:
+        press(app, "answer-minus")
+    press(app, "answer-submit")

@@ -20,7 +20,7 @@ from paintcheck.odds.situation import Figure, Situation, read
 from paintcheck.table import Table
 from paintcheck.ui import i18n, theme
 from paintcheck.ui.i18n import NNBSP, say, tr
-from tests.ui.driver import click, drag, move, press, step
+from tests.ui.driver import answer_lesson, click, drag, move, press, step
 from tests.ui.french import Drawn, assert_french
 
 
@@ -96,7 +96,7 @@ def test_numbers_and_words_in_a_french_explanation():
 
 
 def test_a_rule_is_cited_in_the_window_s_language():
-    from paintcheck.ui.range_view import rule_words
+    from paintcheck.ui.range_sum import rule_words
 
     try:
         i18n.set_locale("fr")
@@ -150,21 +150,6 @@ def lesson_lines(scene, lesson) -> set[str]:
         for english in ("against", "needs", "RULES"):
             assert english not in text, (lesson.id, english, text)
     return set(question) | set(lines)
-
-
-def answer_by_clicks(app, scene, wrong: bool) -> None:
-    """Answer the lesson asked: a wrong answer, or the right one, by its buttons."""
-    lesson = scene.lesson
-    right = lesson_answers.answer(scene.m, lesson)
-    if lesson.choices:
-        press(app, f"answer-{next(c for c in lesson.choices if c != str(right)) if wrong else right}")
-        return
-    goal = right + 1 if wrong else right
-    while lesson_answers.normalise(lesson, scene.given) < goal:
-        press(app, "answer-plus")
-    while lesson_answers.normalise(lesson, scene.given) > goal:
-        press(app, "answer-minus")
-    press(app, "answer-submit")
 
 
 def test_the_range_and_its_lessons_draw_no_english_in_french(french):
@@ -282,7 +267,7 @@ def walk(app, drawn) -> tuple[dict[str, list[str]], set[str]]:
         assert tr("range.stays", "fr") in seen[f"{lesson_id}-asked"]
         data |= lesson_lines(scene, lesson)
         for _ in range(misses):
-            answer_by_clicks(app, scene, wrong=True)
+            answer_lesson(app, wrong=True)
         assert scene.outcome == ("wrong" if misses == 1 else "shown")
         if misses == 1:
             shooter = scene.situation.shooter.point
@@ -290,7 +275,7 @@ def walk(app, drawn) -> tuple[dict[str, list[str]], set[str]]:
             seen[f"{lesson_id}-wrong"] = frame(app, drawn)
             assert tr("range.lesson.wrong", "fr") in seen[f"{lesson_id}-wrong"]
             assert tr("range.lesson.figures_stay", "fr") in seen[f"{lesson_id}-wrong"]
-            answer_by_clicks(app, scene, wrong=False)
+            answer_lesson(app)
             assert scene.outcome == "right"
         move(app, (app.size[0] - 5, app.size[1] - 5))
         seen[f"{lesson_id}-answered"] = frame(app, drawn)
@@ -303,7 +288,7 @@ def walk(app, drawn) -> tuple[dict[str, list[str]], set[str]]:
 
     # the decimal comma in an explanation (the ruler's length)
     press(app, "lesson-01-distance-band")
-    answer_by_clicks(app, scene, wrong=False)
+    answer_lesson(app)
     text = " ".join(scene.explanation_lines())
     assert re.search(r"lit au tireur\u202f: \d+,\d points", text), text
     assert NNBSP + ":" in text
@@ -338,8 +323,8 @@ def french_range_screenshots(out) -> list:
     pygame.image.save(app.screen, str(saved[0]))
     press(app, "lessons")
     press(app, "lesson-05-graze-kneeling")
-    answer_by_clicks(app, scene, wrong=True)
-    answer_by_clicks(app, scene, wrong=False)
+    answer_lesson(app, wrong=True)
+    answer_lesson(app)
     move(app, (app.size[0] - 5, app.size[1] - 5))
     step(app, 3)
     pygame.image.save(app.screen, str(saved[1]))

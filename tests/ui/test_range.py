@@ -15,7 +15,7 @@ from paintcheck.field.layout_file import default_layout_path
 from paintcheck.odds import heatmaps
 from paintcheck.odds.situation import Figure, Situation, read
 from paintcheck.rules import tables
-from tests.ui.driver import click, drag, move, press, step
+from tests.ui.driver import Drawn, click, drag, move, press, step
 
 
 @pytest.fixture
@@ -200,3 +200,70 @@ def test_a_lesson_answered_wrong_then_right_by_clicks(app, range_scene, user_dat
     press(app, "lesson-list")
     assert f"lesson-{lesson.id}" in scene.controls.choices
     assert scene.controls.choices[f"lesson-{lesson.id}"].button.text.startswith("✓")
+
+
+# -- issue 25, item 5: the range says what it reads -----------------------------------------------------
+def test_an_impossible_shot_says_why_where_its_value_would_be(app, range_scene, monkeypatch):
+    """No "None = shot value": the panel says why the shot cannot be made, in its place."""
+    from paintcheck.odds import lessons
+    from paintcheck.ui.i18n import say, tr
+
+    scene = range_scene
+    prone = next(x for x in lessons.load_lessons() if x.id == "07-impossible-prone").situation
+    drag(app, scene.t.to_screen(*scene.situation.target.point), scene.t.to_screen(*prone.target.point))
+    drag(app, scene.t.to_screen(*scene.situation.shooter.point), scene.t.to_screen(*prone.shooter.point))
+    press(app, "shooter-prone")
+    r = scene.reading
+    assert r.lost and r.shot_value is None
+    drawn = Drawn(monkeypatch).words(app)
+    assert "None" not in drawn
+    reason = tr("range.panel.no_shot", lost=say(r.lost))
+    assert reason in drawn
+    # in the shot value's place: after the shot's heading, before the target's protection
+    heading, against = drawn.index(tr("range.panel.shot_value")), drawn.index(tr("range.panel.against"))
+    assert heading < drawn.index(reason) < against
+    assert tr("range.panel.total_shot") not in drawn
+
+
+@pytest.mark.parametrize("shooter", [(6, 3), (1, 10)])  # 10.05 and 18.03 points from the target at B:H7
+def test_the_ruler_s_label_never_reads_in_another_band(app, range_scene, monkeypatch, shooter):
+    """Just beyond a band's mark the ruler's length gets the digits that keep it beyond (18.03, not
+    "18.0" beside "dist −3")."""
+    from paintcheck.geometry.ruler import distance
+    from paintcheck.ui.i18n import tr
+
+    scene = range_scene
+    target = scene.situation.target.point
+    assert target == (7, -7) and 0 < distance(shooter, target) % 1 < 0.05
+    drag(app, scene.t.to_screen(*scene.situation.shooter.point), scene.t.to_screen(*shooter))
+    assert scene.situation.shooter.point == shooter
+    head, tail = tr("match.ruler.label", distance="\0", modifier="\1").split("\0")
+    between, tail = tail.split("\1")
+    labels = [w for w in Drawn(monkeypatch).words(app) if w.startswith(head) and between in w]
+    assert labels
+    written, modifier = labels[0][len(head):].split(between)
+    modifier = modifier[:len(modifier) - len(tail)] if tail else modifier
+    exact = distance(shooter, target)
+    assert int(modifier) == tables.distance_modifier(exact)
+    assert tables.distance_modifier(float(written)) == int(modifier), labels[0]  # the window speaks English
+
+
+def test_crossing_the_centre_line_says_the_colours_swap(app, range_scene, monkeypatch):
+    from paintcheck.field.lattice import half_of
+    from paintcheck.ui.i18n import team, tr
+
+    scene = range_scene
+    start = scene.situation.shooter.point
+    assert half_of(start) == "white" and scene.reading.state.players[scene.reading.shooter_id].team == "white"
+    over = next((x, y) for y in (-2, -3, -4) for x in range(4, 14) if scene.free((x, y)))
+    drag(app, scene.t.to_screen(*start), scene.t.to_screen(*over))
+    assert scene.situation.shooter.point == over
+    assert scene.reading.state.players[scene.reading.shooter_id].team == "blue"
+    said = tr("range.flash.colours", shooter=team("blue"), target=team("white"))
+    assert said in Drawn(monkeypatch).words(app)
+    # back in his half: said again; a move within a half says nothing new
+    drag(app, scene.t.to_screen(*over), scene.t.to_screen(*start))
+    assert app.message[0] == tr("range.flash.colours", shooter=team("white"), target=team("blue"))
+    app.message = None
+    drag(app, scene.t.to_screen(*start), scene.t.to_screen(start[0] - 1, start[1]))
+    assert scene.situation.shooter.point == (start[0] - 1, start[1]) and app.message is None
