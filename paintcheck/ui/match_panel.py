@@ -79,6 +79,8 @@ class MatchPanel:
             y = self.draw_sequence_line(surface, x, y, w)
         if self.sheet is not None and state.phase == SHEETS and choosing:
             y = self.sheet.draw_table(surface, x, y + 4, w, self.log_rect.top - 6)
+        if state.phase == TARGET and choosing:  # the other side's sheet, revealed, as on paper
+            y = self.draw_revealed_sheet(surface, state, x, y + 4, w)
         if self.hover_reason:
             for line in theme.wrap(self.hover_reason, 13, w)[:2]:
                 theme.blit_text(surface, line, (x, y), 13, theme.TEXT_WARN)
@@ -104,6 +106,19 @@ class MatchPanel:
         if state.phase == REACT and choosing:
             y = self.draw_reaction_reasons(surface, x, y + 4, w, bottom)
         y = draw_resolution(surface, self.telling, x, y + 6, w, bottom)
+
+    def draw_revealed_sheet(self, surface, state: MatchState, x: int, y: int, w: int) -> int:
+        from paintcheck.ui.phase_declare import action_words
+        from paintcheck.ui.sheet_editor import draw_sheet_table, revealed_rows
+
+        enemy = "white" if self.viewer == "blue" else "blue"
+        sheet = state.sheets.get(enemy)
+        if sheet is None:
+            return y
+        m = self.session.m
+        rows = revealed_rows(sheet, state.lattice, self.viewer,
+                             lambda a, fmt: action_words(a, m, point=fmt, cover_name=self.cover_name))
+        return draw_sheet_table(surface, enemy, rows, x, y, w, self.log_rect.top - 6)
 
     def instruction(self, state: MatchState, team: str) -> str:
         if state.phase in (ORDERS, REACT, SHEETS):

@@ -419,32 +419,53 @@ class SheetEditor:
 
     def draw_table(self, surface, x: int, y: int, w: int, bottom: int) -> int:
         """The sheet as on paper: one row per player, coordinates in the coach's own half."""
-        theme.blit_text(surface, tr(f"match.sheet.title.{self.team}"), (x, y), 14, theme.TEXT, True)
-        y += 20
-        cols = (x, x + 40, x + 100, x + 160, x + 230)
-        for cx, column in zip(cols, ("order", "player", "start", "prebunk", "actions"), strict=True):
-            theme.blit_text(surface, tr(f"match.sheet.column.{column}"), (cx, y), 13, theme.TEXT_DIM, True)
-        y += 18
-        orders = self.orders()
+        orders, rows = self.orders(), []
         for pid in self.players():
-            if y + 16 > bottom:
-                break
             d = self.lines.get(pid, LineDraft(pid))
             acts = " · ".join(self.action_text(a) for a in d.actions) or "—"  # side by side, each in words
-            cells = (str(orders.get(pid, "—")), pid, self.fmt(d.start) if d.start else "—",
-                     self.fmt(d.prebunk) if d.prebunker and d.prebunk else ("?" if d.prebunker else ""))
-            colour = theme.SELECT if pid == self.current else theme.TEXT
-            for cx, words in zip(cols[:4], cells, strict=True):
-                theme.blit_text(surface, words, (cx, y), 13, colour)
-            for part in theme.wrap(acts, 13, w - (cols[4] - x))[:2]:
-                theme.blit_text(surface, part, (cols[4], y), 13, colour)
-                y += 16
+            rows.append((str(orders.get(pid, "—")), pid, self.fmt(d.start) if d.start else "—",
+                         self.fmt(d.prebunk) if d.prebunker and d.prebunk else ("?" if d.prebunker else ""),
+                         acts))
+        y = draw_sheet_table(surface, self.team, rows, x, y, w, bottom, self.current)
         reason = self.why_line(self.draft)
         if reason and y + 16 <= bottom:
             for part in theme.wrap(tr("match.sheet.problem", player=self.current, reason=reason), 13, w)[:2]:
                 theme.blit_text(surface, part, (x, y + 2), 13, theme.TEXT_WARN)
                 y += 16
         return y
+
+
+def draw_sheet_table(surface, team: str, rows, x: int, y: int, w: int, bottom: int,
+                     current: str | None = None) -> int:
+    """A break sheet as on paper: its title, then one row per player (order, player, start, prebunk,
+    actions, each already in words); ``current`` is lit. Returns the y below it."""
+    theme.blit_text(surface, tr(f"match.sheet.title.{team}"), (x, y), 14, theme.TEXT, True)
+    y += 20
+    cols = (x, x + 40, x + 100, x + 160, x + 230)
+    for cx, column in zip(cols, ("order", "player", "start", "prebunk", "actions"), strict=True):
+        theme.blit_text(surface, tr(f"match.sheet.column.{column}"), (cx, y), 13, theme.TEXT_DIM, True)
+    y += 18
+    for row in rows:
+        if y + 16 > bottom:
+            break
+        colour = theme.SELECT if row[1] == current else theme.TEXT
+        for cx, words in zip(cols[:4], row[:4], strict=True):
+            theme.blit_text(surface, words, (cx, y), 13, colour)
+        for part in theme.wrap(row[4], 13, w - (cols[4] - x))[:2]:
+            theme.blit_text(surface, part, (cols[4], y), 13, colour)
+            y += 16
+    return y
+
+
+def revealed_rows(sheet, lattice, viewer: str, words) -> list[tuple]:
+    """The rows of a revealed sheet (``BreakSheet``), coordinates in ``viewer``'s own half as his
+    table reads them, ``words`` wording an action (``phase_declare.action_words``)."""
+    def fmt(p):
+        return lattice.format(p, viewer)
+
+    return [(str(ln.order), ln.player, fmt(ln.start), fmt(ln.prebunk) if ln.prebunker else "",
+             " · ".join(words(a, fmt) for a in ln.actions) or "—")
+            for ln in sorted(sheet.lines, key=lambda ln: ln.order)]
 
 
 def base_words(lattice) -> str:

@@ -425,3 +425,30 @@ def test_a_sheet_may_write_a_dump_at_a_point_within_reach(app):
     click(app, point_pos(app, near))
     assert d.actions[-1] == DumpAt(near) and editor.mode is None
     assert "DUMP @" in editor.action_text(d.actions[-1])
+
+
+def test_a_late_target_is_chosen_with_the_other_sides_sheet_shown_and_the_odds(app, monkeypatch):
+    """Issue 25: while a coach chooses a late target at the break, the other side's sheet, revealed,
+    is drawn as the paper table, and each target button carries the shot's odds."""
+    from paintcheck.rules.state import TARGET
+    from tests.ui.driver import Drawn
+
+    drawn = Drawn(monkeypatch)
+    _both_sheets(app)
+    for _ in range(60):
+        settle(app)
+        hand_over_if_asked(app)
+        s = app.session.state
+        if s.phase == TARGET and app.scene.name == "match" and app.scene.deciding():
+            break
+        if s.phase == ORDERS:
+            raise AssertionError("the break asked no late target")
+        if s.phase == "dodge":
+            press(app, "dodge")
+    scene = app.scene
+    enemy = "white" if scene.viewer == "blue" else "blue"
+    words = drawn.words(app)
+    assert f"{enemy.capitalize()} break sheet" in words
+    assert any(ln.player in words for ln in s.sheets[enemy].lines)
+    targets = [k for k in scene.controls.choices if k.startswith("target-") and enabled(app, k)]
+    assert targets and all(scene.controls.choices[k].hint.startswith("shot at ") for k in targets)
