@@ -34,6 +34,7 @@ from paintcheck.field.lattice import (
 from paintcheck.field.layout import ObstacleSpec, flag_homes, mirror_spec
 from paintcheck.field.layout_schema import (
     FORMAT,
+    MAX_ID,
     MAX_LAYOUT_NAME,
     json_type,
     said_number,
@@ -430,6 +431,8 @@ def _bad_point(exc: CoordinateError) -> Said:
 
 def _obstacle(oid: Any, index: int) -> str:
     shown = oid if isinstance(oid, str) and oid else "?"
+    if len(shown) > MAX_ID:  # refused for its length: its start names it
+        shown = shown[:MAX_ID] + "..."
     return said("obstacle", f"obstacle '{shown}' (#{index + 1})", id=shown, number=index + 1)
 
 

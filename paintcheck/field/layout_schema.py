@@ -45,6 +45,7 @@ _SIZE_WHY = {  # why a size has its bound, said after it (``rules.schema.why.*``
 
 _OBSTACLE_KEYS = ("id", "kind", "at", "axis", "name")
 MAX_NAME = 40  # an obstacle's display name: a few words on a button
+MAX_ID = 40  # an obstacle's id: a word or two (the designer and the study show it)
 MAX_LAYOUT_NAME = 80  # a layout's name: a title on one line (the window cuts it to its room)
 _LAYOUT_KEYS = ("format", "name", "columns", "rows_per_half", "flag", "obstacles")
 
@@ -67,7 +68,7 @@ SCHEMA: dict[str, Any] = {
                 "required": ["id", "kind", "at"],
                 "additionalProperties": False,
                 "properties": {
-                    "id": {"type": "string", "minLength": 1},
+                    "id": {"type": "string", "minLength": 1, "maxLength": MAX_ID},
                     "kind": {"type": "string"},
                     "at": {"type": "string"},
                     "axis": {"type": "integer"},

@@ -91,6 +91,7 @@ LAYOUTS = {
     "rules.layout.unshown_in.name": _with(_set("name", "Box \ud800")),
     "rules.layout.unshown_in.its_id": _with(_set("obstacles", 0, "id", "a\udc80")),
     "rules.layout.unshown_in.its_name": _with(_set("obstacles", 0, "name", "\ud83d")),
+    "rules.layout.control": _with(_set("name", "Box\x00 21")),
     "rules.layout.duplicate_id": _with(_duplicate),
     "rules.layout.unknown_kind": _with(_set("obstacles", 0, "kind", "castle")),
     "rules.layout.bad_point": _with(_set("obstacles", 0, "at", "B:Z99")),
