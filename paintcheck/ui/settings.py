@@ -37,7 +37,7 @@ def settings_path() -> Path:
     return saves.data_dir() / FILE_NAME
 
 
-def _read() -> tuple[dict, str | None]:
+def load() -> tuple[dict, str | None]:
     """The settings, and why the file cannot be used (None when it is missing or good)."""
     try:
         data = read_json(settings_path(), MAX_SETTINGS_BYTES, "settings file")
@@ -52,7 +52,7 @@ def _read() -> tuple[dict, str | None]:
 
 def read() -> dict:
     """The settings (empty when the file is missing or damaged: the damage is logged)."""
-    data, problem = _read()
+    data, problem = load()
     if problem is not None:
         log.warning("%s: %s: the settings are the defaults", printable(str(settings_path())), problem)
     return data
@@ -61,7 +61,7 @@ def read() -> dict:
 def write(**changes) -> None:
     """Set ``changes`` in the settings file (the other entries kept). ``SettingsError`` when the
     file is damaged (it is left as it is) or cannot be written."""
-    data, problem = _read()
+    data, problem = load()
     if problem is not None:
         raise SettingsError(problem)
     data = {**data, **changes}
