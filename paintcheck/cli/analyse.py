@@ -20,10 +20,11 @@ import os
 from paintcheck.analysis.balance import Side, control, sides
 from paintcheck.analysis.maps import POSTURES, FieldStudy, PieceRow, dominance_key
 from paintcheck.cli.errors import CommandError
-from paintcheck.cli.export import DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH, _one_line, _width
+from paintcheck.cli.export import DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH, _width
 from paintcheck.cli.layout_arg import load_field
 from paintcheck.field.layout import Field
 from paintcheck.geometry.sight import sight_table
+from paintcheck.printable import printable
 
 TEAM = "blue"
 MAPS = ("exposure", "threat", "control")
@@ -135,8 +136,8 @@ def write_png(field: Field, study: FieldStudy, posture: str, what: str, out: str
         w, h = export_png(field, out, width, heat)
     except OSError as exc:
         reason = exc.strerror or str(exc) or type(exc).__name__
-        raise CommandError(f"{_one_line(out)}: cannot be written ({_one_line(reason)})") from None
-    return _one_line(f"wrote {out} ({w} x {h} pixels, {what} map of {field.layout.name}, {posture})")
+        raise CommandError(f"{printable(out)}: cannot be written ({printable(reason)})") from None
+    return printable(f"wrote {out} ({w} x {h} pixels, {what} map of {field.layout.name}, {posture})")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -144,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--png and --map go together: --png OUT --map exposure|threat|control")
     width = _width(str(args.width))
     if args.png is not None and (not args.png or os.path.isdir(args.png)):
-        raise CommandError(f"{_one_line(args.png) or '--png'}: needs a file name, not a folder")
+        raise CommandError(f"{printable(args.png) or '--png'}: needs a file name, not a folder")
     field = load_field(args.layout)
     study = FieldStudy(field, sight_table(field))
     if args.png is not None:

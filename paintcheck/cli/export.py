@@ -15,6 +15,7 @@ import os
 
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
+from paintcheck.printable import printable
 
 # the ui's limits, repeated here so that the parser's help needs no pygame (a test keeps them equal)
 MIN_WIDTH = 300
@@ -40,17 +41,13 @@ def _width(text: str) -> int:
     return value
 
 
-def _one_line(text: str) -> str:
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-
-
 def run(args: argparse.Namespace) -> int:
     width = _width(str(args.width))
     out = str(args.png)
     if not out:
         raise CommandError("--png needs a file name")
     if os.path.isdir(out):
-        raise CommandError(f"{_one_line(out)}: is a folder, not a file to write")
+        raise CommandError(f"{printable(out)}: is a folder, not a file to write")
     field = load_field(args.layout)  # a broken layout: one line naming the file, nothing written
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -61,6 +58,6 @@ def run(args: argparse.Namespace) -> int:
         w, h = export_png(field, out, width)
     except OSError as exc:
         reason = exc.strerror or str(exc) or type(exc).__name__
-        raise CommandError(f"{_one_line(out)}: cannot be written ({_one_line(reason)})") from None
-    print(_one_line(f"wrote {out} ({w} x {h} pixels, {field.layout.name})"))
+        raise CommandError(f"{printable(out)}: cannot be written ({printable(reason)})") from None
+    print(printable(f"wrote {out} ({w} x {h} pixels, {field.layout.name})"))
     return 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 
 from paintcheck.field.layout_file import LayoutFileError, load_layout
+from paintcheck.printable import printable
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,12 +32,7 @@ def check(name: str) -> tuple[bool, list[str]]:
     except LayoutFileError as exc:
         return False, exc.problems
     except Exception as exc:  # the last guard: one line, never a traceback
-        return False, [_one_line(f"{name}: cannot be checked ({type(exc).__name__}: {exc})")]
+        return False, [printable(f"{name}: cannot be checked ({type(exc).__name__}: {exc})")]
     count = len(layout.obstacles)
     plural = "obstacle" if count == 1 else "obstacles"
-    return True, [_one_line(f"ok: {name} ({layout.name}, {count} {plural})")]
-
-
-def _one_line(text: str) -> str:
-    """Control characters (a newline in a name) shown escaped, so that one line stays one line."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return True, [printable(f"ok: {name} ({layout.name}, {count} {plural})")]

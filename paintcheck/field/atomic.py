@@ -1,12 +1,16 @@
 """Writing a file without ever leaving a half-written one: the content goes to a temporary file in
 the same folder, which is then renamed over the target in one step. If anything fails, the file that
-was there is untouched and the temporary file is removed. Layouts, saves, exported images and the
-sight cache all write this way. A process killed while writing leaves its temporary file behind:
-``remove_stale`` tidies those of a folder (``temporary_pattern`` names them) once they are old enough
-that no live writer can still own them."""
+was there is untouched and the temporary file is removed. Layouts, saves and exported images all
+write this way, and so does the sight cache.
+
+A write killed before its rename (the power cut, ``kill -9``) leaves its temporary file:
+``remove_stale`` removes those of a folder, by their name (``.<target>.<random><suffix>``, the
+name ``write_atomically`` gives) and their age (older than ``STALE_AFTER``: no write under way
+takes that long), and nothing else."""
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import re
@@ -19,7 +23,21 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 KEEP = -1  # the mode a replaced file had (a new file: the umask's default)
-STALE_AFTER_S = 600.0  # a temporary file this old has no live writer (a write takes well under this)
+STALE_AFTER = 60.0  # seconds: a temporary file older than this belongs to no write under way
+NOT_A_FILE = "not a regular file: a link, a FIFO or a device is never replaced"
+
+
+def refuse_unless_file(path: str | os.PathLike[str]) -> None:
+    """Raise ``OSError`` (``NOT_A_FILE``) when something that is not a regular file stands at
+    ``path``: a symbolic link (whatever it points to), a FIFO, a device, a socket, a folder. A
+    rename would put the new file in its place: run as root, ``export --png /dev/full`` replaced
+    the device. Nothing there, or a regular file, passes."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EEXIST, NOT_A_FILE, os.fspath(path))
 
 
 def write_atomically(path: str | os.PathLike[str], fill: Callable[[int, str], None], *,
@@ -65,18 +83,19 @@ def write_bytes(fd: int, data: bytes) -> None:
 def temporary_pattern(target: str = r".+", suffix: str = ".tmp") -> str:
     """A regular expression matching the names of ``write_atomically``'s temporary files for the
     targets whose names match ``target`` (itself a regular expression)."""
-    return rf"\.(?:{target})\.[a-z0-9_]{{8}}{re.escape(suffix)}"
+    return rf"\.(?:{target})\.[a-z0-9_]+{re.escape(suffix)}"
 
 
-def remove_stale(folder: str | os.PathLike[str], pattern: str,
-                 older_than_s: float = STALE_AFTER_S) -> list[Path]:
-    """Remove the regular files of ``folder`` whose whole name matches ``pattern`` and which were
-    last written more than ``older_than_s`` seconds ago: the temporary files of killed writes.
-    Nothing else is touched (no link, no folder, no other name); a file that cannot be removed is
-    left. Returns the files removed."""
-    wanted = re.compile(pattern)
+def remove_stale(folder: str | os.PathLike[str], pattern: str | None = None, *, suffix: str = ".tmp",
+                 now: float | None = None) -> list[Path]:
+    """Remove the temporary files interrupted writes left in ``folder``: the regular files whose
+    whole name matches ``pattern`` (by default ``temporary_pattern`` with ``suffix``: the names
+    ``write_atomically`` gives) last written more than ``STALE_AFTER`` seconds before ``now``.
+    Nothing else is touched (no link, no folder, no other name); a folder that cannot be read, or a
+    file that cannot be removed, is left. Returns the files removed."""
+    wanted = re.compile(pattern if pattern is not None else temporary_pattern(suffix=suffix))
+    limit = (time.time() if now is None else now) - STALE_AFTER
     removed: list[Path] = []
-    limit = time.time() - older_than_s
     try:
         entries = list(os.scandir(folder))
     except OSError:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from paintcheck.field import catalogue
 from paintcheck.field.lattice import Lattice, Point, mirror_point, point_name
 from paintcheck.field.layout import FLAG_FORMATS, Layout, ObstacleSpec
+from paintcheck.field.layout_checks import name_problem
 from paintcheck.field.layout_file import Placements, box_family, layout_findings, layout_to_dict, mirror_id
 from paintcheck.said import Said
 
@@ -175,6 +176,8 @@ class Design:
         name = name.strip()
         if not name:
             return said("no_name", "a layout needs a name")
+        if (problem := name_problem(name)) is not None:  # validate's own sentence
+            return problem
         if name != self.name:
             self._push(replace(self.now, name=name))
         return None

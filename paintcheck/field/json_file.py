@@ -29,7 +29,7 @@ class _Problem(ValueError):
 # what a file holds, as the window words it (the ``what`` of ``read_json``)
 WHAT = {what: Said(f"rules.file.what.{key}", what) for key, what in (
     ("layout", "layout file"), ("save", "saved match"), ("lesson", "lesson"), ("progress", "lesson progress"),
-    ("file", "file"))}
+    ("settings", "settings file"), ("file", "file"))}
 
 
 # the json module's own reasons (JSONDecodeError.msg), worded by the window too

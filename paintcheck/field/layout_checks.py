@@ -32,7 +32,16 @@ from paintcheck.field.lattice import (
     mirror_point,
 )
 from paintcheck.field.layout import ObstacleSpec, flag_homes, mirror_spec
-from paintcheck.field.layout_schema import FORMAT, json_type, said_number, schema_problems
+from paintcheck.field.layout_schema import (
+    FORMAT,
+    MAX_ID,
+    MAX_LAYOUT_NAME,
+    json_type,
+    said_number,
+    schema_problems,
+    too_long,
+)
+from paintcheck.printable import first_unshown, printable
 from paintcheck.said import Said
 
 AXIS_STEP = 45  # [RULES 2.3]
@@ -107,8 +116,8 @@ def _check(data: Any, source: str) -> _Checked:
         out.problems = _lines(source, data, found)
         return out
 
-    if "name" not in bad_top and (where := _lone_surrogate(data.get("name"))) is not None:
-        found.append((-1, said("surrogate_in.name", f"'name' {where}", where=where)))
+    if "name" not in bad_top and (where := unshown(data.get("name"))) is not None:
+        found.append((-1, said("unshown_in.name", f"'name' {where}", where=where)))
     out.lattice = Lattice(
         columns=int(data.get("columns", DEFAULT_COLUMNS)),
         rows_per_half=int(data.get("rows_per_half", DEFAULT_ROWS_PER_HALF)),
@@ -184,10 +193,10 @@ class _ObstacleChecks:
     def check(self, index: int, entry: dict[str, Any]) -> list[str]:
         problems: list[str] = []
         oid = entry["id"]
-        if (where := _lone_surrogate(oid)) is not None:
-            problems.append(said("surrogate_in.its_id", f"its 'id' {where}", where=where))
-        if (where := _lone_surrogate(entry.get("name", ""))) is not None:
-            problems.append(said("surrogate_in.its_name", f"its 'name' {where}", where=where))
+        if (where := unshown(oid)) is not None:
+            problems.append(said("unshown_in.its_id", f"its 'id' {where}", where=where))
+        if (where := unshown(entry.get("name", ""))) is not None:
+            problems.append(said("unshown_in.its_name", f"its 'name' {where}", where=where))
         if oid in self.ids_seen:
             first = self.ids_seen[oid] + 1
             problems.append(said("duplicate_id", f"duplicate id: obstacle #{first} already has it",
@@ -379,18 +388,34 @@ def _lines(source: str, data: dict[str, Any], found: list[tuple[int, str]]) -> l
     return out
 
 
-def _lone_surrogate(text: Any) -> str | None:
-    """What is wrong with a text holding a lone surrogate (JSON's ``"\\ud800"`` escape alone: half
-    a character, which no font draws and no terminal prints); None for any other value."""
+def name_problem(name: str) -> str | None:
+    """What ``validate`` says of a layout's ``name`` alone (one line of visible characters, at most
+    ``MAX_LAYOUT_NAME``; a name that is not a text is the schema's), None when it is good: for what
+    shows a name without checking the whole layout (the designer's entry, the saves list)."""
+    if len(name) > MAX_LAYOUT_NAME:
+        return too_long("name", name, MAX_LAYOUT_NAME)
+    if (where := unshown(name)) is not None:
+        return said("unshown_in.name", f"'name' {where}", where=where)
+    return None
+
+
+def unshown(text: Any) -> str | None:
+    """What is wrong with a text a file gives to be shown (a layout's name, an obstacle's id or
+    name) that holds a character no line can show; None for any other value. A lone surrogate
+    (JSON's ``"\\ud800"`` escape alone) is half a character, which no font draws and no terminal
+    prints; a control character (a NUL, a newline, an escape, a bidirectional override: what
+    ``paintcheck.printable`` shows escaped) would break the line it is shown on."""
     if not isinstance(text, str):
         return None
-    for i, c in enumerate(text):
-        if "\ud800" <= c <= "\udfff":
-            escape = repr(c)[1:-1]
-            return said("surrogate", f"holds a lone surrogate ({escape} at character {i + 1}): half a "
-                        "character, which cannot be shown; write the whole character", char=escape,
-                        number=i + 1)
-    return None
+    i = first_unshown(text)
+    if i is None:
+        return None
+    escape = repr(text[i])[1:-1]
+    if "\ud800" <= text[i] <= "\udfff":
+        return said("surrogate", f"holds a lone surrogate ({escape} at character {i + 1}): half a "
+                    "character, which cannot be shown; write the whole character", char=escape, number=i + 1)
+    return said("control", f"holds a control character ({escape} at character {i + 1}), which cannot be "
+                "shown on one line; remove it", char=escape, number=i + 1)
 
 
 def said(key: str, text: str, **values) -> Said:
@@ -406,6 +431,8 @@ def _bad_point(exc: CoordinateError) -> Said:
 
 def _obstacle(oid: Any, index: int) -> str:
     shown = oid if isinstance(oid, str) and oid else "?"
+    if len(shown) > MAX_ID:  # refused for its length: its start names it
+        shown = shown[:MAX_ID] + "..."
     return said("obstacle", f"obstacle '{shown}' (#{index + 1})", id=shown, number=index + 1)
 
 
@@ -424,20 +451,16 @@ def _kind_id(kind_id: str) -> str:
 def _line(source: str, message: str) -> str:
     """One line, whatever the file put in its texts: control characters are shown escaped. A
     ``Said`` problem stays one (``rules.layout.line``: the file, then the problem)."""
-    text = _printable(f"{source}: {message}")
+    text = printable(f"{source}: {message}")
     if isinstance(message, Said):
-        return said("line", text, source=_printable(source), problem=_printable_said(message))
+        return said("line", text, source=printable(source), problem=printable_said(message))
     return text
 
 
-def _printable(text: str) -> str:
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-
-
-def _printable_said(words: Any) -> Any:
+def printable_said(words: Any) -> Any:
     """``words`` with its control characters shown escaped, its values too (a ``Said`` stays one:
     its English is the escaped English, and the window words it from escaped values)."""
     if isinstance(words, Said):
-        values = {name: _printable_said(value) for name, value in words.values.items()}
-        return Said(words.key, _printable(words), **values)
-    return _printable(words) if isinstance(words, str) else words
+        values = {name: printable_said(value) for name, value in words.values.items()}
+        return Said(words.key, printable(words), **values)
+    return printable(words) if isinstance(words, str) else words

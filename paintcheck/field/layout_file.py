@@ -9,7 +9,9 @@ A layout file is JSON::
 ``columns`` and ``rows_per_half`` are optional (17 and 13). ``at`` is a qualified point (``B:C5``,
 ``W:D12``, ``I0``); a lying obstacle's ``at`` is its first point and its other points follow its
 ``axis`` (degrees in 45-degree steps, 0 toward column Q, 90 toward White's base, default 0); only
-lying kinds may give an axis.
+lying kinds may give an axis. ``name`` is at most ``MAX_LAYOUT_NAME`` (80) characters, an obstacle's
+``id`` and ``name`` at most 40; none of them holds a control character or a lone surrogate (each is
+one line a window can draw: ``paintcheck.printable``).
 
 The checks (``validate``'s, one line per problem) live in ``layout_checks``; this module reads,
 writes and mirrors the files, and hands their problems on as ``LayoutFileError``.

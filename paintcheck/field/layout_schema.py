@@ -45,6 +45,8 @@ _SIZE_WHY = {  # why a size has its bound, said after it (``rules.schema.why.*``
 
 _OBSTACLE_KEYS = ("id", "kind", "at", "axis", "name")
 MAX_NAME = 40  # an obstacle's display name: a few words on a button
+MAX_ID = 40  # an obstacle's id: a word or two (the designer and the study show it)
+MAX_LAYOUT_NAME = 80  # a layout's name: a title on one line (the window cuts it to its room)
 _LAYOUT_KEYS = ("format", "name", "columns", "rows_per_half", "flag", "obstacles")
 
 SCHEMA: dict[str, Any] = {
@@ -55,7 +57,7 @@ SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
     "properties": {
         "format": {"type": "string"},
-        "name": {"type": "string", "minLength": 1},
+        "name": {"type": "string", "minLength": 1, "maxLength": MAX_LAYOUT_NAME},
         "columns": {"type": "integer", "minimum": MIN_COLUMNS, "maximum": MAX_COLUMNS},
         "rows_per_half": {"type": "integer", "minimum": MIN_ROWS_PER_HALF, "maximum": MAX_ROWS_PER_HALF},
         "flag": {"type": "string", "enum": list(FLAG_FORMATS)},
@@ -66,7 +68,7 @@ SCHEMA: dict[str, Any] = {
                 "required": ["id", "kind", "at"],
                 "additionalProperties": False,
                 "properties": {
-                    "id": {"type": "string", "minLength": 1},
+                    "id": {"type": "string", "minLength": 1, "maxLength": MAX_ID},
                     "kind": {"type": "string"},
                     "at": {"type": "string"},
                     "axis": {"type": "integer"},
@@ -164,10 +166,18 @@ def _describe(err: jsonschema.ValidationError, path: list[Any], index: int) -> l
         return [schema_said(kind, text, **values)]
     if kind == "minLength":
         return [schema_said("empty", f"{name!r} must not be empty", name=repr(name))]
-    if kind == "maxLength" and err.message == f"{value!r} is too long":
-        return [schema_said("too_long", f"{name}: {err.message}", name=str(name), value=repr(value))]
+    if kind == "maxLength" and isinstance(value, str):
+        return [too_long(str(name), value, err.validator_value)]
     return [schema_said("other", f"{name or 'layout'}: {err.message}", name=str(name or "layout"),
                         error=err.message)]
+
+
+def too_long(name: str, value: str, limit: int) -> Said:
+    """The text ``value`` of the key ``name`` is longer than ``limit`` characters (said with the
+    value shortened: it may be very long)."""
+    shown, count = _short(value), len(value)
+    return schema_said("too_long", f"{name!r} has {count} characters, more than the {limit} allowed: {shown}",
+                       name=repr(name), count=count, limit=limit, value=shown)
 
 
 def _path_key(path: Iterable[Any]) -> tuple[tuple[int, Any], ...]:

@@ -23,7 +23,7 @@ a pair ending on a point it stands on), so a table rewritten with a fresh digest
 touches (none, pieces moved, grazes made crosses) is caught too. A file that fails any of this is
 logged (a warning naming it and why), computed again and replaced; files are written atomically
 (a temporary file flushed to the disk, then ``os.replace``), and temporary files left by killed
-writes are removed once they are ``atomic.STALE_AFTER_S`` old, when a process first uses the
+writes are removed once they are ``atomic.STALE_AFTER`` seconds old, when a process first uses the
 folder. Docs: docs/sight-cache.md.
 """
 

@@ -86,9 +86,10 @@ class App:
         i18n.set_locale(language)
         self.language = language
         self.manager.set_locale(language)
-        if remember:
-            settings.remember_language(language)
         self.message = None
+        if remember and (problem := settings.remember_language(language)) is not None:
+            self.flash(i18n.tr("app.cannot_remember", file=settings.settings_path(), error=i18n.say(problem)),
+                       error=True)
         self.scene.layout(self.size)
         self.awake = AWAKE_AFTER_INPUT
 
@@ -122,10 +123,9 @@ class App:
             self.switch("fields")  # listed again: the field now shows its problem
             return
         self.message = None
-        try:
-            self.session.save()  # in the list at once, beside every other match
-        except OSError as exc:
-            self.flash(i18n.tr("app.cannot_save", error=exc.strerror or exc), error=True)
+        failed = self.session.autosave()  # in the list at once, beside every other match
+        if failed is not None:
+            self.cannot_save(failed)
         self.holder = self.holder_for(self.session)
         self.switch("match", viewer=None)
 
@@ -158,6 +158,13 @@ class App:
     def show_help(self, **back) -> None:
         self.switch("help", **back)
 
+
+    def cannot_save(self, exc: OSError) -> None:
+        """A save that failed, in one line naming the match's file (the system's reason without the
+        name of the temporary file it was writing: a folder without permission, a full disk)."""
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        path = self.session.path if self.session is not None else ""
+        self.flash(i18n.tr("app.cannot_save", file=path, error=reason), error=True)
 
     def flash(self, words: str, error: bool = False) -> None:
         self.message = (words, theme.TEXT_WARN if error else theme.TEXT_GOOD)

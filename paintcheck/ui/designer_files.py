@@ -29,7 +29,7 @@ def user_layout_path(name: str) -> Path:
     folder = saves.user_layouts_dir()
     stem = slug(name)
     path, n = folder / f"{stem}.json", 2
-    while path.exists():
+    while saves.taken(path):
         path, n = folder / f"{stem}-{n}.json", n + 1
     return path
 
@@ -67,7 +67,7 @@ class DesignerFiles:
 
     def export_image(self) -> None:
         """The field as a PNG in the data folder's ``exports/`` (``python main.py export`` headless)."""
-        path = saves.data_dir() / "exports" / f"{slug(self.design.name)}.png"
+        path = saves.exports_dir() / f"{slug(self.design.name)}.png"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             w, h = export_png(self.design.layout().build(), path)

@@ -26,6 +26,7 @@ from paintcheck.field import catalogue
 from paintcheck.field.design import AXIS_STEP, Design, empty_layout
 from paintcheck.field.layout import FLAG_FORMATS, LayoutError, ObstacleSpec
 from paintcheck.field.layout_file import layouts_dir, load_layout
+from paintcheck.field.layout_schema import MAX_ID, MAX_LAYOUT_NAME
 from paintcheck.ui import i18n
 from paintcheck.ui.designer_files import DesignerFiles
 from paintcheck.ui.designer_view import DesignerView
@@ -274,6 +275,8 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
         text = self.design.name if self.editing == "name" else (self.selected or "")
         rect = pygame.Rect(self.px, self.info_top, min(360, self.pw), 32)
         self.entry = UITextEntryLine(rect, self.app.manager, initial_text=text)
+        # the format's caps: a longer name or id cannot be typed
+        self.entry.set_text_length_limit(MAX_LAYOUT_NAME if self.editing == "name" else MAX_ID)
         self.entry.focus()
 
     def _close_entry(self) -> None:

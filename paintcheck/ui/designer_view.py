@@ -9,7 +9,7 @@ from paintcheck.field import catalogue
 from paintcheck.field.lattice import Lattice, point_name
 from paintcheck.field.layout import Layout, LayoutError, ObstacleSpec
 from paintcheck.field.layout_file import box_family
-from paintcheck.ui import i18n, theme
+from paintcheck.ui import i18n, text_fit, theme
 from paintcheck.ui.fieldview import draw_obstacle
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.transform import FieldTransform
@@ -21,9 +21,7 @@ CHECK = (255, 60, 220)  # a piece with a check: a colour no piece is drawn in
 def fitting(words: str, size: int, width: int, least: int = 10) -> int:
     """The size, from ``size`` down to ``least``, at which ``words`` fit ``width`` pixels: a narrow
     window, or longer words (French's *cylindre couché*), draws them smaller, never cut."""
-    while size > least and theme.font(size).size(words)[0] > width:
-        size -= 1
-    return size
+    return text_fit.size_to_fit(words, size, width, least)
 
 
 def check_words(oid: str | None, words: str) -> str:
@@ -115,9 +113,11 @@ class DesignerView:
         where = tr("designer.new_file") if self.path is None else (
             tr("designer.shipped", file=self.path.name) if self.read_only else self.path.name)
         title = tr("designer.title", name=d.name) + (" *" if d.changed else "")
+        title = text_fit.cut(title, 20, self.pw, bold=True)
         theme.blit_text(surface, title, (self.px, 12), 20, theme.TEXT, True)
         rows = d.lattice.rows_per_half * 2 + 1
-        size = tr("designer.size", columns=d.lattice.columns, rows=rows, where=where)
+        size = text_fit.cut(tr("designer.size", columns=d.lattice.columns, rows=rows, where=where), 13,
+                            self.pw - 2)
         theme.blit_text(surface, size, (self.px + 2, self.palette_top - 20), 13, theme.TEXT_DIM)
         surface.blit(self.palette(), self.palette_area.topleft)
         y = self.info_top + (40 if self.entry is not None else 0)

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 import pygame
 
 from paintcheck.field import catalogue, footprints
-from paintcheck.field.atomic import write_atomically
+from paintcheck.field.atomic import refuse_unless_file, write_atomically
 from paintcheck.field.lattice import Lattice, Point
 from paintcheck.field.layout import Field, Obstacle
 from paintcheck.rules.words import height_word
-from paintcheck.ui import heatmap, i18n, theme
+from paintcheck.ui import heatmap, i18n, text_fit, theme
 from paintcheck.ui.fieldview import FieldRenderer, draw_obstacle
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.transform import LABEL_MARGIN, FieldTransform
@@ -104,8 +104,11 @@ def export_png(field: Field, path: str | os.PathLike[str], width: int = DEFAULT_
 
     The PNG goes to a temporary file in the same folder, which is then renamed over ``path``: an
     interrupted export leaves no half-written image and no temporary file behind. A path that
-    cannot be written raises ``OSError`` (pygame's own failures too).
+    cannot be written raises ``OSError`` (pygame's own failures too), and so does a path where
+    something other than a regular file stands (a link, a FIFO, a device: never replaced), before
+    anything is drawn or written.
     """
+    refuse_unless_file(path)
     surf = render_layout(field, width, heat)
 
     def fill(fd: int, tmp_name: str) -> None:
@@ -126,7 +129,7 @@ def _draw_title(surf: pygame.Surface, field: Field, width: int, caption: str | N
     lat = field.lattice
     pad = round(width * 0.03)
     room = width - 2 * pad
-    name = _shown(layout.name) or tr("designer.image.no_name")
+    name = layout.name.strip() or tr("designer.image.no_name")
     size = _text_size(width, 0.036, 12)
     title_y = round(width * 0.022)
     words, size = _fit(name, size, room, bold=True)
@@ -141,23 +144,10 @@ def _draw_title(surf: pygame.Surface, field: Field, width: int, caption: str | N
     theme.blit_text(surf, words, (pad, rect.bottom + round(width * 0.006)), small, theme.TEXT_DIM)
 
 
-def _shown(text: str) -> str:
-    """A text drawn on one line: control characters (a newline in a name) become spaces."""
-    return "".join(c if c.isprintable() else " " for c in text).strip()
-
-
 def _fit(words: str, size: int, room: int, bold: bool = False) -> tuple[str, int]:
     """``words`` at ``size``, made smaller (down to two thirds) and then cut with an ellipsis, so
     that it fits ``room`` pixels: the words and the size to draw them at."""
-    least = max(8, size * 2 // 3)
-    while size > least and theme.font(size, bold).size(words)[0] > room:
-        size -= 1
-    f = theme.font(size, bold)
-    if f.size(words)[0] > room:
-        while words and f.size(words + "…")[0] > room:
-            words = words[:-1]
-        words = words.rstrip() + "…"
-    return words, size
+    return text_fit.shrink_then_cut(words, size, room, max(8, size * 2 // 3), bold)
 
 
 # -- the legend --------------------------------------------------------------------------------------
@@ -201,7 +191,7 @@ class _Legend:
 
     def _words_w(self, kind_id: str, count: int) -> int:
         main, note = self._words(kind_id, count)
-        return max(theme.font(self.text).size(main)[0], theme.font(self.note).size(note)[0])
+        return max(theme.text_width(main, self.text), theme.text_width(note, self.note))
 
     def _widths(self, n: int) -> list[tuple[int, int]]:
         """(swatch cell, words) widths of each of ``n`` columns, the entries laid row by row."""

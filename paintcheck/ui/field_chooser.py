@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import pygame
 
-from paintcheck.ui import i18n, saves, theme
+from paintcheck.printable import printable
+from paintcheck.ui import i18n, saves, text_fit, theme
 from paintcheck.ui.i18n import tr
-from paintcheck.ui.load_scene import ROW_H, THUMB, _fit, thumbnail
+from paintcheck.ui.load_scene import ROW_H, THUMB, thumbnail
 from paintcheck.ui.scenes import Scene
 
 TOP = 104  # the first row of fields
@@ -163,8 +164,8 @@ class FieldChooserScene(Scene):
         surface.fill(theme.BACKGROUND)
         w, h = surface.get_size()
         theme.blit_text(surface, tr("fields.title"), (w // 2, 40), 30, theme.TEXT, True, anchor="center")
-        folder = saves.printable(str(saves.user_layouts_dir()))
-        own = _fit(tr("fields.own", folder=folder), 14, w - 80)
+        folder = printable(str(saves.user_layouts_dir()))
+        own = text_fit.cut(tr("fields.own", folder=folder), 14, w - 80)
         theme.blit_text(surface, own, (w // 2, 74), 14, theme.TEXT_DIM, anchor="center")
         for team, x in getattr(self, "coach_captions", []) if self.purpose == "play" else ():
             theme.blit_text(surface, tr(f"fields.coach_caption.{team}"), (x, COACH_TOP + 16), 15, theme.TEXT,
@@ -202,22 +203,23 @@ class FieldChooserScene(Scene):
         origin = tr(f"fields.origin.{entry.origin}")
         if entry.preselected and self.app.layout_path is not None and entry.origin != saves.GIVEN:
             origin += " · " + tr(f"fields.origin.{saves.GIVEN}")
-        origin = _fit(f"{origin} · {entry.file}", 13, room)
+        origin = text_fit.cut(f"{origin} · {entry.file}", 13, room)
         if entry.problem is not None:
-            theme.blit_text(surface, _fit(entry.name, 18, room), (x, rect.y + 6), 18, theme.TEXT_DIM, True)
+            theme.blit_text(surface, text_fit.cut(entry.name, 18, room), (x, rect.y + 6), 18, theme.TEXT_DIM,
+                            True)
             problem = entry.problem  # the file is named below
             if getattr(problem, "values", {}).get("source") == entry.file:
                 problem = problem.values["problem"]
             problem = i18n.say(problem).removeprefix(f"{entry.file}: ")
             lines = theme.wrap(tr("fields.cannot_play", problem=problem), 13, room)
             if len(lines) > 2:
-                lines = [lines[0], _fit(" ".join(lines[1:]), 13, room)]
+                lines = [lines[0], text_fit.cut(" ".join(lines[1:]), 13, room)]
             for i, line in enumerate(lines):
                 theme.blit_text(surface, line, (x, rect.y + 31 + 16 * i), 13, theme.TEXT_WARN)
             theme.blit_text(surface, origin, (x, rect.y + 66), 13, theme.TEXT_DIM)
             return
-        theme.blit_text(surface, _fit(entry.name, 18, room), (x, rect.y + 8), 18, theme.TEXT, True)
+        theme.blit_text(surface, text_fit.cut(entry.name, 18, room), (x, rect.y + 8), 18, theme.TEXT, True)
         flag = tr(f"fields.flag.{entry.flag}") if entry.flag in FLAGS else entry.flag
         size = tr("fields.size", columns=entry.columns, rows=entry.rows_per_half)
-        theme.blit_text(surface, _fit(f"{size} · {flag}", 14, room), (x, rect.y + 35), 14, theme.TEXT)
+        theme.blit_text(surface, text_fit.cut(f"{size} · {flag}", 14, room), (x, rect.y + 35), 14, theme.TEXT)
         theme.blit_text(surface, origin, (x, rect.y + 60), 13, theme.TEXT_DIM)

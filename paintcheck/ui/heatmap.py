@@ -15,7 +15,7 @@ from collections.abc import Mapping
 import pygame
 
 from paintcheck.field.lattice import Point
-from paintcheck.ui import i18n, theme
+from paintcheck.ui import i18n, text_fit, theme
 from paintcheck.ui.transform import FieldTransform
 
 # viridis at nine even steps, dark (few) to bright (many)
@@ -88,8 +88,7 @@ def draw_scale(surface: pygame.Surface, rect: pygame.Rect, span: tuple[float, fl
     """The colour bar over ``rect`` (left: the lowest number, right: the highest), ticks with their
     numbers under it and ``words`` above it."""
     lo, hi = span
-    while size > 9 and theme.font(size).size(words)[0] > rect.width:
-        size -= 1
+    size = text_fit.size_to_fit(words, size, rect.width, 9)
     theme.blit_text(surface, words, (rect.x, rect.y - size - 6), size, theme.TEXT)
     surface.blit(_bar(rect.size), rect.topleft)
     pygame.draw.rect(surface, theme.PANEL_LINE, rect, 1)

@@ -11,7 +11,7 @@ import pygame
 
 from paintcheck.field.layout import Field
 from paintcheck.field.layout_file import layout_from_dict
-from paintcheck.ui import i18n, saves, theme
+from paintcheck.ui import i18n, saves, text_fit, theme
 from paintcheck.ui.fieldview import FieldRenderer
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.scenes import Scene
@@ -142,15 +142,16 @@ class LoadScene(Scene):
             x = self.x0 + THUMB[0] + 20
             room = self.x0 + self.width - 260 - x
             name = tr("load.unknown_field") if entry.field == "unknown field" else entry.field
-            theme.blit_text(surface, _fit(name or entry.path.name, 18, room), (x, y + 8), 18,
+            theme.blit_text(surface, text_fit.cut(name or entry.path.name, 18, room), (x, y + 8), 18,
                             theme.TEXT, True)
             if entry.problem:
-                theme.blit_text(surface, _fit(tr("load.cannot_open", problem=problem_words(entry)), 14, room),
-                                (x, y + 34), 14, theme.TEXT_WARN)
+                problem = text_fit.cut(tr("load.cannot_open", problem=problem_words(entry)), 14, room)
+                theme.blit_text(surface, problem, (x, y + 34), 14, theme.TEXT_WARN)
             else:
-                theme.blit_text(surface, _fit(_progress(entry), 15, room), (x, y + 34), 15, theme.TEXT)
+                progress = text_fit.cut(_progress(entry), 15, room)
+                theme.blit_text(surface, progress, (x, y + 34), 15, theme.TEXT)
             saved = tr("load.saved", when=i18n.date_time(entry.modified), file=entry.path.name)
-            theme.blit_text(surface, _fit(saved, 13, room), (x, y + 58), 13, theme.TEXT_DIM)
+            theme.blit_text(surface, text_fit.cut(saved, 13, room), (x, y + 58), 13, theme.TEXT_DIM)
         self.app.draw_message(surface, (w // 2, h - 100))
 
 
@@ -158,16 +159,6 @@ def problem_words(entry: saves.SavedMatch) -> str | None:
     """Why a save cannot be opened, in the window's language (the reason is a ``Said``: the file's,
     ``rules.file.*``, or the save's, ``rules.codec.*``)."""
     return None if entry.problem is None else i18n.say(entry.problem)
-
-
-def _fit(words: str, size: int, width: int) -> str:
-    """``words`` cut with an ellipsis to fit ``width`` pixels."""
-    font = theme.font(size)
-    if font.size(words)[0] <= width:
-        return words
-    while words and font.size(words + "…")[0] > width:
-        words = words[:-1]
-    return words + "…"
 
 
 def _progress(entry: saves.SavedMatch) -> str:

@@ -37,7 +37,7 @@ class MatchPanel:
         rnd = tr("match.turn.round", round=state.round) if state.round else tr("match.turn.before_round")
         where = f"{rnd} · {phase}"
         turns = range(tables.BREAK_TURN + 1, tables.MAX_TURNS + 1)
-        room = x + w - tx - 10 - theme.font(15).size(where)[0]  # the track narrows for longer words
+        room = x + w - tx - 10 - theme.text_width(where, 15)  # the track narrows for longer words
         step = max(22, min(30, room // len(turns)))
         for turn in turns:
             box = pygame.Rect(tx, 10, step - 4, 24)

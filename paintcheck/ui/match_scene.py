@@ -268,7 +268,7 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         """Words drawn on the buttons' row (``gap`` pixels of room before them), on the next row when
         this one has no room left for them and a button after them."""
         c = self.controls
-        width = theme.font(13).size(words)[0] + 8 + gap
+        width = theme.text_width(words, 13) + 8 + gap
         if c.x != c.x0 and c.x + width + CAPTION_KEEP > c.x0 + c.width:
             c.newline()
             gap, width = 0, width - gap
@@ -308,17 +308,16 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         return events
 
     def autosave(self) -> None:
-        try:
-            self.session.save()
-        except OSError as exc:
-            self.app.flash(tr("app.cannot_save", error=exc), error=True)
+        failed = self.session.autosave()
+        if failed is not None:
+            self.app.cannot_save(failed)
 
     def save(self) -> None:
         try:
             self.session.save()
             self.app.flash(tr("match.saved", path=self.session.path))
         except OSError as exc:
-            self.app.flash(tr("app.cannot_save", error=exc), error=True)
+            self.app.cannot_save(exc)
 
     def load(self) -> None:
         self.app.switch("load")

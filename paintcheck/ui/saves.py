@@ -15,26 +15,28 @@ that does not load is listed with its one-line problem.
 
 from __future__ import annotations
 
+import os
 import re
-import time
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
+from paintcheck.field.atomic import remove_stale
 from paintcheck.field.json_file import JsonFileError, read_json
 from paintcheck.field.layout import LayoutError
+from paintcheck.field.layout_checks import name_problem
 from paintcheck.field.layout_file import (
     MAX_FILE_BYTES,
     default_layout_path,
     layout_from_dict,
     shipped_layouts,
 )
+from paintcheck.printable import first_unshown, printable
 from paintcheck.rules.codec import MATCH_FORMAT, MAX_SAVE_BYTES, in_file, no_layout, not_a_match
 from paintcheck.said import Said
 
 APP_NAME = "paintcheck-digital"
 OLD_SLOT = "match.json"  # the single save of earlier versions, moved into the folder at start
-STALE_AFTER = 60.0  # seconds: a temporary file older than this belongs to no save under way
 
 
 def data_dir() -> Path:
@@ -54,9 +56,15 @@ def new_save_path(field_name: str, now: datetime | None = None) -> Path:
     stamp = (now or datetime.now()).strftime("%Y-%m-%d_%H-%M-%S")
     folder = saves_dir()
     path, n = folder / f"{slug}_{stamp}.json", 2
-    while path.exists():
+    while taken(path):
         path, n = folder / f"{slug}_{stamp}_{n}.json", n + 1
     return path
+
+
+def taken(path: Path) -> bool:
+    """A file (or a link, even a broken one) is at ``path``. A folder that cannot be searched (no
+    permission) hides its files: then nothing is taken, and writing there says why it cannot."""
+    return os.path.lexists(path)
 
 
 @dataclass(frozen=True)
@@ -95,15 +103,19 @@ def read_saved(path: Path) -> SavedMatch:
     turn = summary.get("turn")
     players = summary.get("players") if isinstance(summary.get("players"), dict) else {}
     winner = summary.get("winner")
+    named = isinstance(name, str)
+    problem = None if layout is not None else no_layout()
+    if problem is None and named and (bad_name := name_problem(name)) is not None:
+        problem = bad_name  # validate's sentence: the match could not be resumed on that layout
     return SavedMatch(
         path, modified,
-        field=name if isinstance(name, str) else "unknown field",
+        field=name if named else "unknown field",
         turn=turn if isinstance(turn, int) and not isinstance(turn, bool) else None,
         players=tuple((t, n) for t, n in sorted(players.items())
                       if t in ("blue", "white") and isinstance(n, int) and not isinstance(n, bool)),
         winner=winner if winner in ("blue", "white", "draw") else None,
         layout=layout,
-        problem=None if layout is not None else no_layout(),
+        problem=problem,
     )
 
 
@@ -126,23 +138,20 @@ def delete_save(path: Path) -> None:
     path.unlink(missing_ok=True)
 
 
+def exports_dir() -> Path:
+    """The folder of the designer's *Export PNG* pictures."""
+    return data_dir() / "exports"
+
+
 def tidy(now: float | None = None) -> list[Path]:
-    """At start: remove the temporary files interrupted saves left (they hold a match's secrets),
-    and move the single save of earlier versions into the saves folder. Returns what was removed."""
-    now = time.time() if now is None else now
+    """At start: remove the temporary files interrupted writes left (``atomic.remove_stale``): the
+    saves' (they hold a match's secrets), the settings', the designer's layouts' and its exported
+    pictures'; and move the single save of earlier versions into the saves folder. Returns what was
+    removed."""
     removed = []
-    for folder in (data_dir(), saves_dir()):
-        try:
-            temps = [p for p in folder.iterdir() if p.name.startswith(".") and p.name.endswith(".tmp")]
-        except OSError:
-            continue
-        for p in temps:
-            try:
-                if p.is_file() and now - p.stat().st_mtime > STALE_AFTER:
-                    p.unlink()
-                    removed.append(p)
-            except OSError:
-                pass
+    for folder, suffix in ((data_dir(), ".tmp"), (saves_dir(), ".tmp"), (user_layouts_dir(), ".tmp"),
+                           (exports_dir(), ".png")):
+        removed += remove_stale(folder, suffix=suffix, now=now)
     old = data_dir() / OLD_SLOT
     try:
         if old.is_file():
@@ -205,7 +214,7 @@ def read_field(path: Path, origin: str) -> FieldChoice:
         layout = layout_from_dict(data, source)
     except (LayoutError, ValueError) as exc:  # validate's first line
         name = data.get("name") if isinstance(data, dict) else None
-        shown = name if isinstance(name, str) and name.strip() and name.isprintable() else path.stem
+        shown = name if isinstance(name, str) and name.strip() and first_unshown(name) is None else path.stem
         said = exc.args[0] if exc.args and isinstance(exc.args[0], Said) else None
         problem = said if said is not None and printable(said) == said else printable(str(exc))
         return FieldChoice(path, origin, printable(shown)[:60], problem=problem)
@@ -259,12 +268,6 @@ def list_fields(preferred=None, cache: dict | None = None) -> list[FieldChoice]:
 def _natural(words: str) -> tuple:
     """A sort key that puts "field 2" before "field 10"."""
     return tuple(int(part) if i % 2 else part for i, part in enumerate(re.split(r"(\d+)", words.casefold())))
-
-
-def printable(text: str) -> str:
-    """``text`` on one line, whatever a file's name holds (control characters and the undecodable
-    bytes of a name are shown escaped)."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def _same_file_key(path: Path) -> str:

@@ -42,6 +42,7 @@ class MatchSession:
         self.record = record
         self.events: list = list(events or [])
         self.path = path or new_save_path(table.field.layout.name)  # where it saves itself
+        self.save_failed = False  # the last save after a decision failed (and was said)
         self._computers: dict[str, Coach] = {}
 
     @classmethod
@@ -80,6 +81,17 @@ class MatchSession:
             "players": {team: s.count_on_field(team) for team in ("blue", "white")},
         }
         save_match(self.record, path or self.path)
+
+    def autosave(self) -> OSError | None:
+        """Save after a decision. A failure is returned the first time only: a read-only or full
+        saves folder is said once, not at every decision (a later save that works ends it)."""
+        try:
+            self.save()
+        except OSError as exc:
+            first, self.save_failed = not self.save_failed, True
+            return exc if first else None
+        self.save_failed = False
+        return None
 
     # -- the game ------------------------------------------------------------------------------------
     @property

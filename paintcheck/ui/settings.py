@@ -1,39 +1,77 @@
 """The user's settings: a small JSON file beside the saves (``settings.json`` in the user data folder),
 written atomically. Today it holds the window's language. No pygame here.
 
-A missing or damaged file is no settings (the defaults); an unknown entry is kept when writing.
+It is read as layouts and saves are read (``field.json_file``: a regular file only, at most
+``MAX_SETTINGS_BYTES``, nesting and lone surrogates refused): a FIFO, a link to ``/dev/zero`` or a
+file nested a million deep is no settings, at once. A missing file is no settings (the defaults); a
+damaged one too, with one line in the log, and it is never written over: a change (the language
+button) is then for this start only, and the window says why in one line. An unknown entry is kept
+when writing; a write that fails (a read-only or full disk) leaves the file as it was and is one
+line too.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 
 from paintcheck.field.atomic import write_atomically, write_text
+from paintcheck.field.json_file import JsonFileError, read_json
+from paintcheck.printable import printable
+from paintcheck.said import Said
 from paintcheck.ui import i18n, saves
 
+log = logging.getLogger(__name__)
+
 FILE_NAME = "settings.json"
+MAX_SETTINGS_BYTES = 64 * 1024  # a few entries: anything larger is not ours
+
+
+class SettingsError(Exception):
+    """The settings cannot be written: ``args[0]`` says why (a ``Said`` when the file is damaged,
+    the system's words when the disk refuses), without the file's name."""
 
 
 def settings_path() -> Path:
     return saves.data_dir() / FILE_NAME
 
 
-def read() -> dict:
+def load() -> tuple[dict, str | None]:
+    """The settings, and why the file cannot be used (None when it is missing or good)."""
     try:
-        data = json.loads(settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+        data = read_json(settings_path(), MAX_SETTINGS_BYTES, "settings file")
+    except JsonFileError as exc:
+        if getattr(exc.args[0], "key", None) == "rules.file.missing":
+            return {}, None
+        return {}, exc.args[0]
+    if not isinstance(data, dict):
+        return {}, Said("rules.file.settings_object", "a settings file holds one JSON object {...}")
+    return data, None
+
+
+def read() -> dict:
+    """The settings (empty when the file is missing or damaged: the damage is logged)."""
+    data, problem = load()
+    if problem is not None:
+        log.warning("%s: %s: the settings are the defaults", printable(str(settings_path())), problem)
+    return data
 
 
 def write(**changes) -> None:
-    """Set ``changes`` in the settings file (the other entries kept)."""
-    data = {**read(), **changes}
+    """Set ``changes`` in the settings file (the other entries kept). ``SettingsError`` when the
+    file is damaged (it is left as it is) or cannot be written."""
+    data, problem = load()
+    if problem is not None:
+        raise SettingsError(problem)
+    data = {**data, **changes}
     path = settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    write_atomically(path, lambda fd, _tmp: write_text(fd, text))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, lambda fd, _tmp: write_text(fd, text))
+    except OSError as exc:  # a read-only or full disk, a folder without permission
+        raise SettingsError(exc.strerror or str(exc)) from None
 
 
 def saved_language() -> str | None:
@@ -41,11 +79,15 @@ def saved_language() -> str | None:
     return language if language in i18n.LOCALES else None
 
 
-def remember_language(language: str) -> None:
+def remember_language(language: str) -> str | None:
+    """Remember ``language`` for the next start; None when done, else why not (logged): the
+    language is then only for this start."""
     try:
         write(language=language)
-    except OSError:
-        pass  # a read-only home: the language is only for this start
+    except SettingsError as exc:
+        log.warning("%s: %s: the language is not remembered", printable(str(settings_path())), exc.args[0])
+        return exc.args[0]
+    return None
 
 
 def starting_language(asked: str | None = None) -> str:
@@ -75,5 +117,6 @@ def remember_window(size: tuple[int, int], position: tuple[int, int] | None) -> 
     """Remember the window's size and position for the next start (nothing when it cannot be written)."""
     try:
         write(window_size=list(size), window_position=list(position) if position else None)
-    except OSError:
-        pass  # a read-only home: the window opens at its default size next time
+    except SettingsError as exc:  # a damaged file or a read-only home: the default size next time
+        log.warning("%s: %s: the window's size is not remembered", printable(str(settings_path())),
+                    exc.args[0])

@@ -21,7 +21,7 @@ from paintcheck.field.lattice import Point, point_name
 from paintcheck.field.layout import Field, Layout
 from paintcheck.geometry.sight import sight_table
 from paintcheck.rules.words import posture_word
-from paintcheck.ui import heatmap, i18n, theme
+from paintcheck.ui import heatmap, i18n, text_fit, theme
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.transform import FieldTransform
 from paintcheck.ui.widgets import Controls
@@ -43,13 +43,6 @@ COLUMNS = (  # key (its heading: study.column.<key>), width share
 def scale_words(what: str) -> str:
     """What the colour scale of the map ``what`` counts (over the scale, and the map button's hint)."""
     return tr(f"study.scale.{what}")
-
-
-def fit(words: str, size: int, width: int) -> str:
-    """``words`` cut at the end until they fit ``width`` pixels (a piece's name in its column)."""
-    while words and theme.font(size).size(words)[0] > width:
-        words = words[:-1]
-    return words
 
 
 @dataclass(frozen=True)
@@ -307,7 +300,7 @@ class StudyPanel:
             for key, share in COLUMNS:
                 width = int(rect.width * share)
                 if key == "piece":
-                    words = fit(self.piece_name(row.id), 12, width - 6)
+                    words = text_fit.cut(self.piece_name(row.id), 12, width - 6, ellipsis="")
                 else:
                     value = getattr(row, key)
                     words = "-" if value is None else i18n.number(value)

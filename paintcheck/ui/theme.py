@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 
+from paintcheck.printable import printable
 from paintcheck.ui import i18n
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -91,13 +92,15 @@ _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
 
 
 def text(words: str, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
-    """A rendered line of text, remembered (the table redraws the same words every frame)."""
+    """A rendered line of text, remembered (the table redraws the same words every frame). Every
+    word the window draws comes here: a character no line can show (a NUL, a newline, the
+    undecodable byte of a file's name) is drawn escaped (``paintcheck.printable``)."""
     key = (words, size, colour, bold)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
         if len(_TEXT_CACHE) > 4000:
             _TEXT_CACHE.clear()
-        surf = font(size, bold).render(words, True, colour)
+        surf = font(size, bold).render(printable(words), True, colour)
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()
         _TEXT_CACHE[key] = surf
@@ -110,6 +113,11 @@ def blit_text(surface: pygame.Surface, words: str, pos, size: int = 14, colour=T
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(surf, rect)
     return rect
+
+
+def text_width(words: str, size: int, bold: bool = False) -> int:
+    """How many pixels wide ``words`` are drawn by ``text`` (escaped as it draws them)."""
+    return font(size, bold).size(printable(words))[0]
 
 
 _WRAP_CACHE: dict[tuple, list[str]] = {}
@@ -127,13 +135,12 @@ def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 
 def _wrap(words: str, size: int, width: int, bold: bool) -> list[str]:
-    f = font(size, bold)
     lines: list[str] = []
     for paragraph in words.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             trial = f"{line} {word}" if line else word
-            if f.size(trial)[0] <= width or not line:
+            if text_width(trial, size, bold) <= width or not line:
                 line = trial
             else:
                 lines.append(line)

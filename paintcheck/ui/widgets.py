@@ -10,6 +10,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from paintcheck.printable import printable
 from paintcheck.ui import theme
 
 
@@ -61,7 +62,12 @@ class Controls:
     def add(self, key: str, words: str, action: Callable[[], None] | None, reason: str | None = None,
             chosen: bool = False, primary: bool = False, width: int | None = None,
             hint: str | None = None) -> UIButton:
-        w = width or max(44, theme.font(14).size(words)[0] + 22)
+        """A button with ``words`` (a greyed one when ``reason`` says why not), its tooltip the reason
+        or the ``hint``; the words are escaped as every drawn word is (``paintcheck.printable``)."""
+        words = printable(words)
+        reason = None if reason is None else printable(reason)
+        hint = None if hint is None else printable(hint)
+        w = width or max(44, theme.text_width(words, 14) + 22)
         if self.x + w > self.x0 + self.width and self.x != self.x0:
             self.newline()
         rect = pygame.Rect(self.x, self.y, w, self.row_height)

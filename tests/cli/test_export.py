@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -162,3 +163,28 @@ def test_the_command_runs_without_a_display_and_its_parser_needs_no_pygame(tmp_p
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_target_that_is_not_a_regular_file_is_refused_and_left_as_it_was(capsys, tmp_path):
+    """Issue 24: the rename put the picture in place of a symbolic link, a FIFO or a device (as root
+    ``--png /dev/full`` replaced the device). Such a target is one line, exit 2, nothing written."""
+    picture = tmp_path / "picture.png"
+    picture.write_bytes(b"the user's picture")
+    link = tmp_path / "link.png"
+    link.symlink_to(picture)
+    dangling = tmp_path / "dangling.png"
+    dangling.symlink_to(tmp_path / "nowhere.png")
+    fifo = tmp_path / "fifo.png"
+    os.mkfifo(fifo)
+    for out in (link, dangling, fifo):
+        code, said, err = run(capsys, "--layout", BOX21, "--png", str(out), "--width", "300")
+        assert (code, said) == (2, "")
+        assert err == (f"error: {out}: cannot be written (not a regular file: a link, a FIFO or a device is "
+                       "never replaced)\n")
+    assert link.is_symlink() and dangling.is_symlink() and stat.S_ISFIFO(fifo.lstat().st_mode)
+    assert picture.read_bytes() == b"the user's picture" and not (tmp_path / "nowhere.png").exists()
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["dangling.png", "fifo.png", "link.png", "picture.png"]
+    # the same refusal for analyse --png and the designer's export: export_png itself refuses
+    with pytest.raises(OSError, match="not a regular file"):
+        export_image.export_png(load_layout(BOX21).build(), fifo, 300)

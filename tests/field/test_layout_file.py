@@ -512,9 +512,42 @@ def test_control_characters_stay_on_one_line():
     data = small_layout()
     data["obstacles"][0]["id"] = "bad\nid"
     data["obstacles"][0]["kind"] = "bar\rrel"
-    (line,) = layout_problems(data, "f")
-    assert "\n" not in line and "\r" not in line
-    assert line.startswith("f: obstacle 'bad\\nid' (#1): unknown kind")
+    lines = layout_problems(data, "f")
+    assert lines == [
+        "f: obstacle 'bad\\nid' (#1): its 'id' holds a control character (\\n at character 4), which cannot "
+        "be shown on one line; remove it",
+        lines[1]]
+    assert lines[1].startswith("f: obstacle 'bad\\nid' (#1): unknown kind 'bar\\rrel'")
+    assert not any("\n" in line or "\r" in line for line in lines)
+
+
+def test_a_control_character_in_a_name_is_refused_in_one_line(capsys, tmp_path):
+    """Issue 24: a NUL in a layout's name passed ``validate`` (then the designer, the study and the
+    Load page died drawing it). Every character ``paintcheck.printable`` escapes is refused in the
+    texts a layout shows; spaces of any width and characters outside the BMP are not."""
+    for char in ("\x00", "\x1b", "\n", "\x85", "\u2028", "\u202e"):
+        (line,) = layout_problems(small_layout(name=f"Box{char} 21"), "f")
+        assert line.startswith(f"f: 'name' holds a control character ({repr(char)[1:-1]} at character 4)")
+    data = small_layout()
+    data["obstacles"][0]["name"] = "the\tsnake"
+    assert layout_problems(data, "f") == [
+        "f: obstacle 'a-b' (#1): its 'name' holds a control character (\\t at character 4), which cannot "
+        "be shown on one line; remove it"]
+    assert layout_problems(small_layout(name="Défi\u202f! \u00a0\U0001f3af"), "f") == []
+    path = tmp_path / "nul.json"
+    path.write_text(json.dumps(small_layout(name="Box\x00 21")), encoding="utf-8")
+    assert main.main(["validate", str(path)]) == 2
+    assert capsys.readouterr().out == (f"{path}: 'name' holds a control character (\\x00 at character 4), "
+                                       "which cannot be shown on one line; remove it\n")
+
+
+def test_a_layouts_name_is_at_most_80_characters_said_shortened():
+    """Issue 24: a name of 900,000 characters froze every screen fitting it; the format caps it
+    (``layout_schema.MAX_LAYOUT_NAME``), and the refusal quotes only its start."""
+    assert layout_problems(small_layout(name="n" * 80), "f") == []
+    (line,) = layout_problems(small_layout(name="n" * 900_000), "f")
+    assert line == ("f: 'name' has 900000 characters, more than the 80 allowed: "
+                    '"' + "n" * 36 + "...")
 
 
 def test_names_and_ids_may_be_any_language():

@@ -34,25 +34,24 @@ class Drawn:
     long lines (a cut line is judged by the words it was cut from)."""
 
     def __init__(self, monkeypatch) -> None:
-        from paintcheck.ui import field_chooser, load_scene
+        from paintcheck.ui import text_fit
 
         self.strings: list[str] = []
         self.cut: dict[str, str] = {}
         text = theme.text
-        fit = load_scene._fit
+        fit = text_fit.cut
 
         def drawing(words, *args, **kwargs):
             self.strings.append(words)
             return text(words, *args, **kwargs)
 
-        def fitting(words, size, width):
-            out = fit(words, size, width)
+        def fitting(words, *args, **kwargs):
+            out = fit(words, *args, **kwargs)
             self.cut[out] = words
             return out
 
         monkeypatch.setattr(theme, "text", drawing)
-        monkeypatch.setattr(load_scene, "_fit", fitting)
-        monkeypatch.setattr(field_chooser, "_fit", fitting)
+        monkeypatch.setattr(text_fit, "cut", fitting)
 
     def frame(self, app) -> list[str]:
         """What one frame of the scene draws, its buttons' words and their tooltips included."""

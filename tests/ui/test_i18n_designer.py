@@ -32,7 +32,7 @@ class Seen(Drawn):
 
     def __init__(self, monkeypatch) -> None:
         super().__init__(monkeypatch)
-        wrap, fit, say = theme.wrap, study_panel.fit, i18n.say
+        wrap, say = theme.wrap, i18n.say
         self.said: list[str] = []
         self.plain: list[str] = []  # what reached i18n.say as a plain string, not a Said
 
@@ -49,13 +49,7 @@ class Seen(Drawn):
                 self.cut[line] = words
             return lines
 
-        def fitting(words, size, width):
-            out = fit(words, size, width)
-            self.cut[out] = words
-            return out
-
         monkeypatch.setattr(theme, "wrap", wrapping)
-        monkeypatch.setattr(study_panel, "fit", fitting)
         monkeypatch.setattr(i18n, "say", saying)
 
     def frame(self, app) -> Frame:

@@ -200,3 +200,89 @@ def test_every_damaged_save_is_a_line_in_the_window_never_a_crash(app):
             break
         press(app, "next")
     assert seen == len(list(folder.iterdir()))
+
+
+# -- issue 24: folders the program may not enter or write, and what interrupted writes leave -------------
+def test_new_match_in_a_saves_folder_without_search_permission_is_one_line(app, monkeypatch):
+    """Issue 24: with the saves folder at chmod 000, *New match* died of ``PermissionError`` (looking
+    for a free file name). The match is played; the window says once that it cannot be saved."""
+    from tests.ui.denied import no_search
+
+    saves.saves_dir().mkdir(parents=True)
+    no_search(monkeypatch, saves.saves_dir())
+    new_match(app)
+    assert app.scene.name in ("match", "handover")
+    words, _ = app.message
+    assert words == f"Could not save the match in {app.session.path}: Permission denied"
+    assert app.session.path.parent == saves.saves_dir()
+
+
+def test_new_match_in_a_data_folder_without_search_permission_is_one_line(app, monkeypatch):
+    from tests.ui.denied import no_search
+
+    saves.data_dir().mkdir(parents=True)
+    no_search(monkeypatch, saves.data_dir())
+    new_match(app)
+    words, _ = app.message
+    assert words.startswith("Could not save the match in ") and words.endswith(": Permission denied")
+    assert "\n" not in words
+
+
+def test_a_read_only_saves_folder_names_the_save_once_not_at_every_decision(app, monkeypatch):
+    """Issue 24: the message named the random temporary file (``.box-21_….json.k3j2h1x_.tmp``) and
+    came back after every decision."""
+    from tests.ui.denied import read_only
+
+    new_turn2_match(app)
+    path = app.session.path
+    before = path.read_bytes()
+    read_only(monkeypatch, saves.saves_dir())
+    shown = []
+    flash = app.flash
+    monkeypatch.setattr(app, "flash", lambda words, error=False: (shown.append(words), flash(words, error)))
+    play_orders_by_clicks(app)
+    hand_over_if_asked(app)
+    play_orders_by_clicks(app)
+    hand_over_if_asked(app)
+    assert len(app.session.record.decisions) >= 2
+    assert shown == [f"Could not save the match in {path}: Permission denied"]
+    assert ".tmp" not in shown[0]
+    assert path.read_bytes() == before  # the file of the match as it was last saved
+
+
+def test_a_save_that_works_again_is_said_again_when_it_fails_again(app, monkeypatch):
+    new_turn2_match(app)
+    session = app.session
+    failing = [True]
+    real_save = session.save
+
+    def save(path=None):
+        if failing[0]:
+            raise OSError(28, "No space left on device", str(session.path.with_name(".x.abcdefgh.tmp")))
+        real_save(path)
+
+    monkeypatch.setattr(session, "save", save)
+    first, second = session.autosave(), session.autosave()
+    failing[0] = False
+    assert session.autosave() is None
+    failing[0] = True
+    assert first is not None and second is None and session.autosave() is not None
+
+
+def test_stale_temporary_files_of_the_designer_are_removed_at_start_and_only_ours(user_data):
+    """Issue 24: the designer's atomic writes (its layouts, its exported pictures) killed before
+    their rename left their temporary files for good (24 kills: 29 MB)."""
+    old = time.time() - 3600
+    layouts, exports = saves.user_layouts_dir(), saves.data_dir() / "exports"
+    layouts.mkdir(parents=True)
+    exports.mkdir(parents=True)
+    stale = [layouts / ".my-field.json.k3j2h1x_.tmp", exports / ".my-field.png.a8b7c6d5.png"]
+    kept = [layouts / ".my-field.json.q1w2e3r4.tmp",  # a write under way: young
+            layouts / ".notes.tmp",  # not a name of ours
+            layouts / "my-field.json", exports / "my-field.png", exports / ".holiday.png"]
+    for path in stale + kept:
+        path.write_bytes(b"x" * 100)
+    for path in stale + kept[1:]:
+        os.utime(path, (old, old))
+    assert sorted(saves.tidy()) == sorted(stale)
+    assert all(path.exists() for path in kept) and not any(path.exists() for path in stale)

@@ -44,3 +44,11 @@ def test_the_window_remembers_its_size_when_it_closes(app, user_data):
     app.run()
     size, _ = settings.window_geometry()
     assert size == (1300, 760)
+
+
+def test_a_damaged_settings_file_is_left_and_the_window_size_not_remembered(user_data):
+    path = settings.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"[" * 5000)
+    settings.remember_window((1400, 850), (20, 30))  # no crash, the file untouched
+    assert path.read_bytes() == b"[" * 5000 and settings.window_geometry() == (None, None)
