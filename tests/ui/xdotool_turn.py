@@ -59,7 +59,8 @@ def main() -> int:
                        capture_output=True)
 
     def at(pos) -> list[str]:  # the pointer placed in the window's own coordinates, wherever it lies
-        return ["mousemove", "--window", str(pygame.display.get_wm_info()["window"]), str(pos[0]), str(pos[1])]
+        window = str(pygame.display.get_wm_info()["window"])
+        return ["mousemove", "--window", window, str(pos[0]), str(pos[1])]
 
     def xmove(app, pos) -> None:
         subprocess.run(["xdotool", *at(pos)], check=True)
