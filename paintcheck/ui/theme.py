@@ -7,17 +7,17 @@ Nothing here touches pygame at import time: fonts are opened on first use, after
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import pygame
 
 from paintcheck.printable import printable
+from paintcheck.resources import data
 from paintcheck.ui import i18n
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = data("assets")
 FONT_REGULAR = ASSETS / "fonts" / "DejaVuSans.ttf"
 FONT_BOLD = ASSETS / "fonts" / "DejaVuSans-Bold.ttf"
-HOW_TO_PLAY = Path(__file__).resolve().parents[2] / "docs" / "how-to-play.md"
+HOW_TO_PLAY = data("docs") / "how-to-play.md"
 HOW_TO_PLAY_BY_LANGUAGE = {"en": HOW_TO_PLAY, "fr": HOW_TO_PLAY.with_name("how-to-play.fr.md")}
 
 # -- colours -------------------------------------------------------------------------------------------

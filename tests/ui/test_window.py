@@ -69,10 +69,11 @@ def test_background_is_cached_and_rebuilt_only_on_resize(app):
     assert x1 < scene.field_area.right and y1 < 800
 
 
-def test_the_window_is_never_smaller_than_1280_by_800(app):
+def test_the_window_is_never_smaller_than_1280_by_720(app):
+    """Issue 25: every screen works from 1280 x 720 up (ui.window_size.MIN_SIZE)."""
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=500, size=(900, 500)))
     step(app, 2)
-    assert app.screen.get_size() == (1280, 800)
+    assert app.screen.get_size() == (1280, 720)
 
 
 def test_how_to_play_is_reachable_from_the_match(app):
