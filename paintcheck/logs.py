@@ -23,6 +23,13 @@ FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 _ours: list[logging.Handler] = []  # the handlers start_logging added (replaced when it is called again)
 
 
+class _OneLine(logging.Formatter):
+    """A warning on standard error without --verbose: one line, its traceback left to the file."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return "paintcheck: " + record.getMessage().splitlines()[0]
+
+
 def log_dir() -> Path:
     """The user's log folder (platformdirs: ``$XDG_STATE_HOME/paintcheck-digital/log`` on Linux)."""
     import platformdirs
@@ -46,8 +53,7 @@ def start_logging(verbose: bool = False) -> Path | None:
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
     stderr = logging.StreamHandler(sys.stderr)
     stderr.setLevel(logging.DEBUG if verbose else logging.WARNING)
-    stderr.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s" if verbose
-                                          else "paintcheck: %(message)s"))
+    stderr.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s") if verbose else _OneLine())
     _ours.append(stderr)
     path: Path | None = log_path()
     try:
