@@ -13,7 +13,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 
@@ -28,8 +27,9 @@ def main() -> int:
     import tests.ui.test_turn as turn
     from paintcheck.ui.app import App, _desktop
     from paintcheck.ui.window_size import opening_size
+    from tests.ui.xpointer import Pointer
 
-    clicks = 0
+    last = [""]  # the scene before the click
     outside: list[str] = []
     seen: dict[str, bool] = {"break_told_to_both": False, "handover_after_telling": False}
     taken: list[str] = []
@@ -58,34 +58,19 @@ def main() -> int:
         subprocess.run(["import", "-window", "root", str(shots / f"{len(taken):02d}-{name}.png")],
                        capture_output=True)
 
-    def at(pos) -> list[str]:  # the pointer placed in the window's own coordinates, wherever it lies
-        window = str(pygame.display.get_wm_info()["window"])
-        return ["mousemove", "--window", window, str(pos[0]), str(pos[1])]
-
-    def xmove(app, pos) -> None:
-        subprocess.run(["xdotool", *at(pos)], check=True)
-        time.sleep(0.02)
-        d.step(app, 2)
-
-    def xclick(app, pos, button: int = 1, tell_first: bool = True) -> None:
-        nonlocal clicks
-        if tell_first and app.scene.name == "match" and app.scene.field_area.collidepoint(pos):
-            d.settle(app)
-        check_screen(app)
-        before = app.scene.name
-        subprocess.run(["xdotool", *at(pos), "click", str(button)], check=True)
-        clicks += 1
-        time.sleep(0.02)
-        d.step(app, 3)
+    def after(app) -> None:
         if app.scene.name == "match" and app.scene.playing():
             phase = "break" if app.session.state.turn == 1 else app.session.state.phase
             shot(app, f"told-{phase}")
-        if before == "match" and app.scene.name == "handover":
+        if last[0] == "match" and app.scene.name == "handover":
             seen["handover_after_telling"] = True
         shot(app, f"{app.scene.name}-{getattr(app.session, 'state', None) and app.session.state.phase}")
 
-    d.click, d.move = xclick, xmove
-    turn.click, turn.move = xclick, xmove
+    def before(app) -> None:
+        check_screen(app)
+        last[0] = app.scene.name
+
+    pointer = Pointer(turn, before=before, after=after)
     app = App(opening_size(None, _desktop()), seed=5)
     d.step(app, 6)
     shot(app, "title")
@@ -105,8 +90,9 @@ def main() -> int:
     check_screen(app)
     shot(app, "turn-3")
     s = app.session.state
-    print(json.dumps({"turn": s.turn, "phase": s.phase, "clicks": clicks, "size": list(app.screen.get_size()),
-                      "outside": sorted(set(outside)), "shots": taken, **seen,
+    print(json.dumps({"turn": s.turn, "phase": s.phase, "clicks": pointer.clicks,
+                      "size": list(app.screen.get_size()), "outside": sorted(set(outside)),
+                      "shots": taken, **seen,
                       "driver": pygame.display.get_driver()}))
     pygame.quit()
     return 0
