@@ -25,13 +25,7 @@ def main() -> int:
     pointer = Pointer()
     app = App((1280, 800), seed=5)
     d.step(app, 6)
-    d.press(app, "new")
-    d.choose_field(app)
-    d.hand_over_if_asked(app)
-    d.fill_sheet_by_clicks(app, prebunkers=1)
-    d.hand_over_if_asked(app)
-    d.fill_sheet_by_clicks(app, prebunkers=2)
-    d.play_break_by_clicks(app)
+    d.new_match_to_turn_2(app)
     s = app.session.state
     print(json.dumps({"turn": s.turn, "phase": s.phase, "clicks": pointer.clicks,
                       "driver": pygame.display.get_driver()}))

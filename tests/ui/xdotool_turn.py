@@ -74,13 +74,7 @@ def main() -> int:
     app = App(opening_size(None, _desktop()), seed=5)
     d.step(app, 6)
     shot(app, "title")
-    d.press(app, "new")
-    d.choose_field(app)
-    d.hand_over_if_asked(app)
-    d.fill_sheet_by_clicks(app, prebunkers=1)
-    d.hand_over_if_asked(app)
-    d.fill_sheet_by_clicks(app, prebunkers=2)
-    d.play_break_by_clicks(app)
+    d.new_match_to_turn_2(app)
     for _ in range(300):  # turn 2, hot-seat, to the start of turn 3
         s = app.session.state
         if s.turn >= 3 or s.phase == "over":
