@@ -71,6 +71,7 @@ class SavedMatch:
     winner: str | None = None
     layout: dict | None = None
     problem: str | None = None  # why it cannot be resumed
+    coaches: tuple[tuple[str, str], ...] = ()  # (team, computer coach): a team not named is a person's
 
     @property
     def when(self) -> str:
@@ -95,6 +96,7 @@ def read_saved(path: Path) -> SavedMatch:
     turn = summary.get("turn")
     players = summary.get("players") if isinstance(summary.get("players"), dict) else {}
     winner = summary.get("winner")
+    coaches = data.get("coaches") if isinstance(data.get("coaches"), dict) else {}
     return SavedMatch(
         path, modified,
         field=name if isinstance(name, str) else "unknown field",
@@ -104,6 +106,8 @@ def read_saved(path: Path) -> SavedMatch:
         winner=winner if winner in ("blue", "white", "draw") else None,
         layout=layout,
         problem=None if layout is not None else no_layout(),
+        coaches=tuple((t, k) for t, k in sorted(coaches.items())
+                      if t in ("blue", "white") and isinstance(k, str)),
     )
 
 

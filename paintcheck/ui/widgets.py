@@ -52,6 +52,14 @@ class Controls:
             self.y += self.row_height + gap
             self.x = self.x0
 
+    def reserve(self, top: int, rows: int, gap: int = 6) -> None:
+        """Go on below at least ``rows`` rows from ``top``, however few the block since ``top``
+        filled: a block whose buttons come and go keeps the same height, so the rows under it never
+        move under the mouse."""
+        self.newline(gap)
+        self.x = self.x0
+        self.y = max(self.y, top + rows * (self.row_height + gap))
+
     def label_space(self, width: int) -> pygame.Rect:
         """Room on the current row for something the panel draws itself (a caption)."""
         rect = pygame.Rect(self.x, self.y, width, self.row_height)
@@ -60,13 +68,15 @@ class Controls:
 
     def add(self, key: str, words: str, action: Callable[[], None] | None, reason: str | None = None,
             chosen: bool = False, primary: bool = False, width: int | None = None,
-            hint: str | None = None) -> UIButton:
+            hint: str | None = None, danger: bool = False) -> UIButton:
+        """A button; ``primary`` is the green one (the step forward), ``danger`` the red one of a
+        choice that cannot be undone (*Delete for good*, *Leave without saving*), never green."""
         w = width or max(44, theme.font(14).size(words)[0] + 22)
         if self.x + w > self.x0 + self.width and self.x != self.x0:
             self.newline()
         rect = pygame.Rect(self.x, self.y, w, self.row_height)
         self.x += w + 6
-        cls = "@chosen" if chosen else ("@primary" if primary else None)
+        cls = "@chosen" if chosen else ("@danger" if danger else ("@primary" if primary else None))
         button = UIButton(rect, words, self.manager, tool_tip_text=reason or hint,
                           object_id=ObjectID(object_id=f"#{key.replace(' ', '_')}", class_id=cls))
         if reason is not None:
