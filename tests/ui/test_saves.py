@@ -10,7 +10,15 @@ import time
 from paintcheck.rules import events as ev
 from paintcheck.ui import saves
 from paintcheck.ui.holder import needs_secrets
-from tests.ui.driver import hand_over_if_asked, new_match, new_turn2_match, play_orders_by_clicks, press, step
+from tests.ui.driver import (
+    fill_sheet_by_clicks,
+    hand_over_if_asked,
+    new_match,
+    new_turn2_match,
+    play_orders_by_clicks,
+    press,
+    step,
+)
 
 
 def _two_orders(app):
@@ -45,6 +53,7 @@ def test_a_new_match_keeps_the_other_matches_and_the_list_shows_them(app):
     first = app.session.path
     press(app, "title")
     new_match(app)
+    fill_sheet_by_clicks(app)  # a decision: the new match has its file (a start left as it is has none)
     press(app, "title")
     listed = saves.list_saves()
     assert first in [s.path for s in listed] and app.session.path in [s.path for s in listed]
