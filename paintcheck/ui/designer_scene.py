@@ -133,11 +133,11 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
         c.add("open-field", tr("designer.open"), self.open_other)
         c.add("back", tr("common.back"), self.back)
         c.newline()
+        asked = c.y  # the question's row is kept when nothing is asked: the palette never moves
         if self.confirm_leave:
-            self.caption_row = c.y
-            c.add("leave-yes", tr("designer.leave"), self.leave, primary=True)
+            c.add("leave-yes", tr("designer.leave"), self.leave, danger=True)  # red: the edits are lost
             c.add("leave-no", tr("designer.stay"), self.stay)
-            c.newline()
+        c.reserve(asked, 1)
         self.palette_top = c.bottom + 26
         self.palette_rects = {}
         x, y = self.px, self.palette_top

@@ -119,6 +119,9 @@ class FieldChooserScene(Scene):
                       hint=tr("fields.coach_hint") if kind else None)
             c.label_space(24)
 
+    def help_persist(self) -> dict:
+        return {"purpose": self.purpose}
+
     def set_coach(self, team: str, kind: str | None) -> None:
         if kind is None:
             self.app.coaches.pop(team, None)

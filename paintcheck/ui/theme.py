@@ -172,6 +172,8 @@ def gui_theme() -> dict:
                      "colours": {"dark_bg": "#1c2124", "normal_border": "#46525a"}},
         "tool_tip": {"font": {**font_block, "size": "13"}},
         "@primary": {"colours": {"normal_bg": "#2f7d4f", "hovered_bg": "#3c9a62"}},
+        "@danger": {"colours": {"normal_bg": "#7a2e2a", "hovered_bg": "#963a34",
+                                "normal_border": "#d06a60"}},  # a choice that cannot be undone
         "@chosen": {"colours": {"normal_bg": "#7a6a2a", "hovered_bg": "#957f30",
                                 "normal_border": "#ffe070"}},
     }
