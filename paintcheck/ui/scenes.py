@@ -13,8 +13,10 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UITextBox
 
+from paintcheck import __version__
+from paintcheck.logs import log_path
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET
-from paintcheck.ui import i18n, match_story, saves, story_view, theme
+from paintcheck.ui import i18n, match_story, saves, story_view, text_fit, theme
 from paintcheck.ui.event_words import words
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.markdown_html import markdown_to_html
@@ -117,6 +119,10 @@ class TitleScene(Scene):
         theme.blit_text(surface, tr("title.tagline"), (w // 2, h // 2 - 120), 18, theme.TEXT_DIM,
                         anchor="center")
         self.app.draw_message(surface, (w // 2, self.message_top))
+        # the version, and the log: a file to send when something goes wrong
+        about = tr("title.about", version=__version__, path=str(log_path()))
+        theme.blit_text(surface, text_fit.cut(about, 12, w - 24), (w // 2, h - 16), 12, theme.TEXT_DIM,
+                        anchor="center")
 
 
 class HandOverScene(Scene):

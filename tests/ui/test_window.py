@@ -138,3 +138,14 @@ def test_bench_render_prints_its_figures_against_the_goal(capsys):
                        ("designer, a piece dragged over the Study's map", "4")):
         line = rf"{re.escape(what)}: \d+ frames at 1600x1000, median \d+\.\d+ ms, p95 \d+\.\d+ ms "
         assert re.search(line + rf"/ goal ≤ {goal} ms \((met|not met)\)", out), (what, out)
+
+
+def test_the_title_shows_the_version_and_the_log_file(app, monkeypatch):
+    """Issue 26: the version (one source, ``paintcheck.__version__``) and where the log is."""
+    import paintcheck
+    from paintcheck.logs import log_path
+    from tests.ui.driver import Drawn
+
+    drawn = Drawn(monkeypatch)
+    words = " ".join(drawn.words(app))
+    assert f"version {paintcheck.__version__}" in words and str(log_path()) in words
