@@ -9,25 +9,29 @@ refusal). Nothing here imports anything: every layer may say something.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 
 class Said(str):
     """English ``text``, with the catalogue ``key`` and the ``values`` to word it again."""
 
     key: str
-    values: dict
+    values: dict[str, Any]
 
-    def __new__(cls, key: str, text: str, **values) -> Said:
+    def __new__(cls, key: str, text: str, **values: Any) -> Said:
         out = super().__new__(cls, text)
         out.key = key
         out.values = values
         return out
 
-    def __reduce__(self):  # pickled whole (simulate's workers send events back)
+    def __reduce__(self) -> tuple[Callable[..., Said], tuple[str, str, dict[str, Any]]]:
+        # pickled whole (simulate's workers send events back)
         return _rebuild, (self.key, str(self), self.values)
 
     def __repr__(self) -> str:
         return f"Said({self.key!r}, {str(self)!r})"
 
 
-def _rebuild(key: str, text: str, values: dict) -> Said:
+def _rebuild(key: str, text: str, values: dict[str, Any]) -> Said:
     return Said(key, text, **values)
