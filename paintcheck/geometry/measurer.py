@@ -64,7 +64,7 @@ class FieldMeasurer:
         return path_mod.move_path(start, waypoints).points
 
     # -- the instruments ----------------------------------------------------------------------
-    def distance(self, a: Point, b: Point) -> float:
+    def distance(self, a: tuple[float, float], b: tuple[float, float]) -> float:
         return ruler.distance(a, b)
 
     def fov(
@@ -106,7 +106,8 @@ class FieldMeasurer:
     ) -> tuple[Touch, ...]:
         return sweep_mod.sweep(self.index, shooter, points, ignore).touches
 
-    def angle_between(self, centre: Point, a: Point, b: Point) -> float:
+    def angle_between(self, centre: tuple[float, float], a: tuple[float, float], b: tuple[float, float]
+                      ) -> float:
         return protractor.angle_between(centre, a, b)
 
     def pressed_side(
