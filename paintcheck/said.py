@@ -9,23 +9,20 @@ refusal). Nothing here imports anything: every layer may say something.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 
 class Said(str):
     """English ``text``, with the catalogue ``key`` and the ``values`` to word it again."""
 
     key: str
-    values: dict[str, Any]
+    values: dict[str, object]
 
-    def __new__(cls, key: str, text: str, **values: Any) -> Said:
+    def __new__(cls, key: str, text: str, **values: object) -> Said:
         out = super().__new__(cls, text)
         out.key = key
         out.values = values
         return out
 
-    def __reduce__(self) -> tuple[Callable[..., Said], tuple[str, str, dict[str, Any]]]:
+    def __reduce__(self) -> tuple[object, tuple[str, str, dict[str, object]]]:
         # pickled whole (simulate's workers send events back)
         return _rebuild, (self.key, str(self), self.values)
 
@@ -33,5 +30,5 @@ class Said(str):
         return f"Said({self.key!r}, {str(self)!r})"
 
 
-def _rebuild(key: str, text: str, values: dict[str, Any]) -> Said:
+def _rebuild(key: str, text: str, values: dict[str, object]) -> Said:
     return Said(key, text, **values)

@@ -91,9 +91,9 @@ class CachedMeasurer(FieldMeasurer):
         self._templates: dict[tuple[Point, Point], template_mod.Template] = {}
         self._sweeps: dict[tuple[Point, tuple[Point, ...]], tuple[Touch, ...]] = {}
         self._run_angles: dict[tuple[Point, Point, Point], float] = {}
-        self._thetas: dict[tuple[Point, str | None, Point], float] = {}
+        self._thetas: dict[tuple[tuple[float, float], str | None, Point], float] = {}
         # (cover, target) -> the protractor's 0° directions
-        self._zeros: dict[tuple[str, Point], tuple[tuple[float, float], ...]] = {}
+        self._zeros: dict[tuple[str, tuple[float, float]], tuple[tuple[float, float], ...]] = {}
         self._sight_wanted = sight
         self._sight_cache = cache
         self._sight: SightLines | None = None
@@ -182,7 +182,7 @@ class CachedMeasurer(FieldMeasurer):
         except TypeError:  # lists for points
             return self.path(as_pair(start), tuple(map(as_pair, waypoints)))
 
-    def static_angle(self, target: Point, cover: str | None, shooter: Point) -> float:
+    def static_angle(self, target: tuple[float, float], cover: str | None, shooter: Point) -> float:
         """θ as ``protractor.static_angle`` reads it (the least angle from the protractor's 0°
         directions to the shooter), without the reading's drawing; the 0° directions are kept per
         cover and target, θ per question."""
@@ -195,7 +195,7 @@ class CachedMeasurer(FieldMeasurer):
             found = self._thetas[key] = self._theta(target, cover, shooter)
         return found
 
-    def _theta(self, target: Point, cover: str | None, shooter: Point) -> float:
+    def _theta(self, target: tuple[float, float], cover: str | None, shooter: Point) -> float:
         if cover is None:
             return 0.0
         zeros = self._zeros.get((cover, target))

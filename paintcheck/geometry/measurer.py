@@ -85,7 +85,7 @@ class FieldMeasurer:
             found = self._fovs[key] = fov_mod.field_of_vision(self.index, team, cover, side)
         return found
 
-    def static_angle(self, target: Point, cover: str | None, shooter: Point) -> float:
+    def static_angle(self, target: tuple[float, float], cover: str | None, shooter: Point) -> float:
         return protractor.static_angle(self.index, target, cover, shooter, drawn=False).theta
 
     def static_segments(

@@ -364,6 +364,8 @@ class TokenRemoved(Event):
     token: Token | None = None  # the token taken away, as it lay
     boulets: bool = True  # taken by boulets (RULES 9.5), else its target left that cover (10.1)
 
+    # the rule read from the event's own fields (the others' is a constant of their class): mypy
+    # refuses a property over the base class's plain attribute
     @property
     def rule(self) -> str:  # type: ignore[override]
         return "RULES 9.5" if self.boulets else "RULES 10.1"

@@ -55,8 +55,9 @@ class Measurer(Protocol):
     ) -> tuple[bool, ...]:
         """For each target point, whether it lies in the viewer's field of vision (RULES 3.4)."""
 
-    def static_angle(self, target: Point, cover: str | None, shooter: Point) -> float:
-        """θ in degrees, 0–180: protractor on the target aligned with its cover (RULES 8.2, 2.5).
+    def static_angle(self, target: tuple[float, float], cover: str | None, shooter: Point) -> float:
+        """θ in degrees, 0–180: protractor on the target aligned with its cover (RULES 8.2, 2.5)
+        (a lesson reads it at a runner's mid-run too).
 
         0 when ``cover`` is None (a target with no cover gives no bonus)."""
 

@@ -154,6 +154,7 @@ def _cache_clear() -> None:
     _plan_by_value.cache_clear()
 
 
+# the tests clear both memos as they clear an lru_cache's: mypy knows no attribute set on a function
 make_plan.cache_clear = _cache_clear  # type: ignore[attr-defined]
 
 
