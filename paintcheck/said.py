@@ -14,20 +14,21 @@ class Said(str):
     """English ``text``, with the catalogue ``key`` and the ``values`` to word it again."""
 
     key: str
-    values: dict
+    values: dict[str, object]
 
-    def __new__(cls, key: str, text: str, **values) -> Said:
+    def __new__(cls, key: str, text: str, **values: object) -> Said:
         out = super().__new__(cls, text)
         out.key = key
         out.values = values
         return out
 
-    def __reduce__(self):  # pickled whole (simulate's workers send events back)
+    def __reduce__(self) -> tuple[object, tuple[str, str, dict[str, object]]]:
+        # pickled whole (simulate's workers send events back)
         return _rebuild, (self.key, str(self), self.values)
 
     def __repr__(self) -> str:
         return f"Said({self.key!r}, {str(self)!r})"
 
 
-def _rebuild(key: str, text: str, values: dict) -> Said:
+def _rebuild(key: str, text: str, values: dict[str, object]) -> Said:
     return Said(key, text, **values)

@@ -15,6 +15,7 @@ the balance between the field's two long sides.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -53,6 +54,7 @@ def sides(study: FieldStudy, posture: str, team: str = "blue") -> tuple[Side, Si
     middle = (columns - 1) / 2
     rows = study.pieces(posture, team)
     out = []
+    on_side: Callable[[float], bool]
     for on_side in (lambda x: x < middle, lambda x: x > middle):
         xs = [x for x in range(columns) if on_side(x)]
         letters = f"{COLUMN_LETTERS[xs[0]]}-{COLUMN_LETTERS[xs[-1]]}" if xs else "-"

@@ -191,7 +191,7 @@ class FieldStudy:
         return rows
 
 
-def dominance_key(row: PieceRow) -> tuple:
+def dominance_key(row: PieceRow) -> tuple[int, int, int, int, str]:
     """Most dominant first: highest threat, then lowest exposure, then most enemy cover points
     shot, then fewest steps from the base; pieces without cover points last."""
     big = 10**9

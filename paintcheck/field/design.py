@@ -15,7 +15,9 @@ designer's window (``ui/designer_scene.py``) asks this and draws what it says.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from paintcheck.field import catalogue
 from paintcheck.field.lattice import Lattice, Point, mirror_point, point_name
@@ -49,8 +51,8 @@ class Design:
         self.box = box
         self.past: list[Snapshot] = []
         self.future: list[Snapshot] = []
-        self._problems: dict[Snapshot, list] = {}
-        self._placements: dict = {}
+        self._problems: dict[Snapshot, list[tuple[str | None, str]]] = {}
+        self._placements: dict[tuple[tuple[ObstacleSpec, ...], str], Placements] = {}
 
     # -- what it is -------------------------------------------------------------------------------
     @property
@@ -94,7 +96,7 @@ class Design:
         other = self.spec(mirror_id(spec.id))
         return other if other is not None and other.kind == spec.kind else None
 
-    def usage(self) -> Counter:
+    def usage(self) -> Counter[str]:
         """Pieces used by box family (cylinder, cone, ...)."""
         return Counter(box_family(o.kind) for o in self.obstacles)
 
@@ -211,7 +213,7 @@ class Design:
         self.now = self.future.pop()
         return True
 
-    def would(self, edit) -> str | None:
+    def would(self, edit: Callable[[], str | None]) -> str | None:
         """What ``edit`` (a call of an edit method) would say, the design left as it was."""
         state = (self.now, list(self.past), list(self.future))
         try:
@@ -226,6 +228,7 @@ class Design:
     def _edit(self, oid: str, new: ObstacleSpec) -> str | None:
         """``oid`` becomes ``new`` (and its twin the mirror of ``new``, mirror on)."""
         old = self.spec(oid)
+        assert old is not None  # move and turn edit a piece they found
         specs = tuple(new if o.id == oid else o for o in self.obstacles)
         touched = {oid}
         twin = self.twin(old)
@@ -302,7 +305,7 @@ class Design:
             n += 1
 
 
-def said(key: str, text: str, **values) -> Said:
+def said(key: str, text: str, **values: Any) -> Said:
     """An edit refused, as data: the English ``text`` and the catalogue key ``rules.design.<key>``."""
     return Said(f"rules.design.{key}", text, **values)
 

@@ -40,7 +40,7 @@ JSON_ERRORS = {msg: Said(f"rules.file.json_error.{key}", msg) for key, msg in (
     ("escape", "Invalid \\escape"), ("unicode", "Invalid \\uXXXX escape"), ("extra", "Extra data"))}
 
 
-def _said(name: str, text: str, **values) -> Said:
+def _said(name: str, text: str, **values: Any) -> Said:
     """Why a file cannot be read, as data: the English ``text`` and the key ``rules.file.<name>``."""
     return Said(f"rules.file.{name}", text, **values)
 

@@ -10,7 +10,9 @@ names the half for either coach (``B:H11``, ``W:D12``) and the centre line needs
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from paintcheck.said import Said
 
@@ -40,7 +42,7 @@ class CoordinateError(ValueError):
     ``rules.coordinate.*``: the window words it)."""
 
 
-def _said(key: str, text: str, **values) -> Said:
+def _said(key: str, text: str, **values: Any) -> Said:
     return Said(f"rules.coordinate.{key}", text, **values)
 
 
@@ -217,6 +219,17 @@ def parse_point(text: str, team: str | None = None, lattice: Lattice = DEFAULT_L
 
 def format_point(point: Point, team: str | None = None, lattice: Lattice = DEFAULT_LATTICE) -> str:
     return lattice.format(point, team)
+
+
+# ``as_pair(p)`` is ``tuple(p)`` itself (no cost on the hot paths): a point or coordinates given as any
+# pair (a list read from a file or sent by the window) as the tuple that keys the maps, typed as the
+# pair it is.
+if TYPE_CHECKING:
+    _T = TypeVar("_T")
+
+    def as_pair(p: Sequence[_T]) -> tuple[_T, _T]: ...
+else:
+    as_pair = tuple
 
 
 def mirror_point(point: Point) -> Point:

@@ -80,7 +80,8 @@ class Obstacle:
 
     @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
-        return self.footprint.bounds
+        bounds: tuple[float, float, float, float] = self.footprint.bounds  # shapely's, untyped
+        return bounds
 
     @property
     def across_width(self) -> float:
@@ -168,9 +169,10 @@ class Field:
         return [p for p in self.lattice.points() if p not in self.standing_on]
 
 
-def flag_homes(flag: str, lattice: Lattice) -> dict[str, Point]:
+def flag_homes(flag: str | None, lattice: Lattice) -> dict[str, Point]:
     """Where the flags stand at the start (RULES 13.1): the centre flag in the middle of the centre
-    line (I0); in the double format each team's flag in the middle of its base [H]."""
+    line (I0); in the double format (any other ``flag``, None too) each team's flag in the middle
+    of its base [H]."""
     mid = lattice.columns // 2
     if flag == "centre":
         return {"centre": (mid, 0)}

@@ -13,6 +13,7 @@ also make its mirror look unmatched. Each problem is ONE line::
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -146,20 +147,20 @@ class Placements:
     checked once: where one more piece may stand (the designer asks at every point the mouse
     reaches, so the pieces already there are not checked again). The same ``_ObstacleChecks``."""
 
-    def __init__(self, lattice: Lattice, flag: str | None, specs) -> None:
+    def __init__(self, lattice: Lattice, flag: str | None, specs: Iterable[ObstacleSpec]) -> None:
         self._base = _ObstacleChecks(lattice, flag)
         self._count = 0
         for spec in specs:
             self._base.check(self._count, _entry(spec, lattice))
             self._count += 1
 
-    def problems(self, specs) -> list[list[str]]:
+    def problems(self, specs: Iterable[ObstacleSpec]) -> list[list[str]]:
         """For each of ``specs`` (added in order, after the layout's pieces), its problems."""
         checks = _ObstacleChecks(self._base.lattice, self._base.flag)
         checks.ids_seen = dict(self._base.ids_seen)
         checks.standing = dict(self._base.standing)
         checks.placed = list(self._base.placed)
-        out = []
+        out: list[list[str]] = []
         for n, spec in enumerate(specs):
             try:
                 entry = _entry(spec, self._base.lattice)
@@ -241,7 +242,7 @@ class _ObstacleChecks:
         return problems
 
     def _check_place(self, placed: _Placed) -> list[str]:
-        problems = []
+        problems: list[str] = []
         fmt = self.lattice.format
         for point in placed.points:
             other = self.standing.get(point)
@@ -258,13 +259,13 @@ class _ObstacleChecks:
                                      "(RULES 13.1): the flag must stay free", point=fmt(home)))
         for team in TEAMS:
             starts = set(self.lattice.base_points(team)) - set(homes.values())
-            point = next((q for q in placed.points if q in starts), None)
-            if point is not None:
+            start = next((q for q in placed.points if q in starts), None)
+            if start is not None:
                 base = self.lattice.base_text()
                 problems.append(said(
-                    f"start_point.{team}", f"stands on {fmt(point)}, a runner's start point on the "
+                    f"start_point.{team}", f"stands on {fmt(start)}, a runner's start point on the "
                     f"{team.capitalize()} base ({base}, RULES 1.5): the start points must stay free",
-                    point=fmt(point), base=base))
+                    point=fmt(start), base=base))
         mirrored = tuple(mirror_point(p) for p in placed.points)
         on_line = any(p[1] == 0 for p in placed.points)
         if on_line and not _same_place(placed.kind, placed.points, mirrored):
@@ -325,14 +326,14 @@ class _ObstacleChecks:
                 message = said("no_mirror", f"has no mirror: a {kind} {where} should mirror it",
                                kind=kind, where=where)
             elif partner.kind.id != p.kind.id:
-                other, theirs = _obstacle(partner.spec.id, partner.index), _kind_id(partner.kind.id)
-                message = said("no_mirror_kind", f"has no mirror: {other} on its mirror point is "
-                               f"a {theirs}, not a {kind}", other=other, theirs=theirs, kind=kind)
+                named, theirs = _obstacle(partner.spec.id, partner.index), _kind_id(partner.kind.id)
+                message = said("no_mirror_kind", f"has no mirror: {named} on its mirror point is "
+                               f"a {theirs}, not a {kind}", other=named, theirs=theirs, kind=kind)
             else:
                 given = _where(fmt(partner.spec.at), partner.spec.axis if p.kind.lying else None)
-                other = _obstacle(partner.spec.id, partner.index)
-                message = said("no_mirror_place", f"has no mirror: {other} should be {where}, "
-                               f"not {given}", other=other, where=where, given=given)
+                named = _obstacle(partner.spec.id, partner.index)
+                message = said("no_mirror_place", f"has no mirror: {named} should be {where}, "
+                               f"not {given}", other=named, where=where, given=given)
             if partner is not None:
                 told.add(partner.index)
             told.add(p.index)
@@ -374,7 +375,9 @@ def _directional(kind: Kind) -> bool:
 
 def _lines(source: str, data: dict[str, Any], found: list[tuple[int, str]]) -> list[str]:
     """Sentences to lines: file-level first, then obstacle by obstacle, each in the order found."""
-    obstacles = data.get("obstacles") if isinstance(data.get("obstacles"), list) else []
+    obstacles = data.get("obstacles")
+    if not isinstance(obstacles, list):
+        obstacles = []
     out = []
     for index, message in sorted(found, key=lambda f: f[0]):
         if index < 0:
@@ -418,7 +421,7 @@ def unshown(text: Any) -> str | None:
                 "shown on one line; remove it", char=escape, number=i + 1)
 
 
-def said(key: str, text: str, **values) -> Said:
+def said(key: str, text: str, **values: Any) -> Said:
     """A problem as data: the English ``text`` (what ``validate`` prints) and ``rules.layout.<key>``."""
     return Said(f"rules.layout.{key}", text, **values)
 

@@ -29,7 +29,8 @@ MIN_COLUMNS = 2 * BASE_START_HALF_WIDTH + 1  # 9
 MAX_COLUMNS = len(COLUMN_LETTERS)  # 26
 MIN_ROWS_PER_HALF = PREBUNK_DEPTH + math.ceil(catalogue.TEMPLATE_LENGTH)  # 9
 MAX_ROWS_PER_HALF = 20
-_SIZE_WHY = {  # why a size has its bound, said after it (``rules.schema.why.*``)
+_SIZE_WHY: dict[tuple[str | None, str], Said] = {  # why a size has its bound, said after it
+    # (``rules.schema.why.*``)
     ("columns", "minimum"): Said(
         "rules.schema.why.columns_minimum",
         f"a base needs {MIN_COLUMNS} start points for its five runners (RULES 1.5)", count=MIN_COLUMNS),
@@ -217,6 +218,6 @@ def _short(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def schema_said(key: str, text: str, **values) -> Said:
+def schema_said(key: str, text: str, **values: Any) -> Said:
     """A problem of the file's structure (the schema's): the English ``text`` and ``rules.schema.<key>``."""
     return Said(f"rules.schema.{key}", text, **values)

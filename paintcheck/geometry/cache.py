@@ -21,10 +21,11 @@ when the switch happens changes no reading."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, TypeVar, cast
 
-from paintcheck.field.lattice import Point
+from paintcheck.field.lattice import Point, as_pair
 from paintcheck.field.layout import Field
 from paintcheck.geometry import lock, protractor, sight
 from paintcheck.geometry import sweep as sweep_mod
@@ -33,20 +34,22 @@ from paintcheck.geometry.measurer import FieldMeasurer
 from paintcheck.geometry.path import step_segment
 from paintcheck.geometry.sight_lines import SightLines
 from paintcheck.geometry.tolerance import angle_deg
+from paintcheck.geometry.touch import ObstacleInfo, Touch
 
 SIGHT_AFTER = 256  # shooters' lines of fire measured by geometry before the table is built
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def _frozen(value):
+def _frozen(value: object) -> object:
     if isinstance(value, (list, tuple)):
         return tuple(_frozen(v) for v in value)
     return value
 
 
-def _memo(method):
+def _memo(method: _F) -> _F:
     name = method.__name__
 
-    def remembered(self, *args):
+    def remembered(self: CachedMeasurer, *args: object) -> object:
         key = (name, *args)
         try:
             return self._memo[key]
@@ -61,7 +64,7 @@ def _memo(method):
 
     remembered.__name__ = name
     remembered.__doc__ = method.__doc__
-    return remembered
+    return cast(_F, remembered)  # called as ``method`` is, answering what it answers
 
 
 def _phi(start: Point, end: Point, shooter: Point) -> float:
@@ -80,15 +83,17 @@ def _phi(start: Point, end: Point, shooter: Point) -> float:
 class CachedMeasurer(FieldMeasurer):
     def __init__(self, field: Field, sight: bool | None = None, cache: bool | Path = True) -> None:
         super().__init__(field)
-        self._memo: dict[tuple, object] = {}
-        self._lines: dict[tuple, tuple] = {}
-        self._seen: dict[tuple, dict] = {}  # (team, cover, side) -> point -> seen
-        self._wedges: dict[tuple, lock.LockWedge] = {}
-        self._templates: dict[tuple, template_mod.Template] = {}
-        self._sweeps: dict[tuple, tuple] = {}
-        self._run_angles: dict[tuple, float] = {}
-        self._thetas: dict[tuple, float] = {}
-        self._zeros: dict[tuple, tuple] = {}  # (cover, target) -> the protractor's 0° directions
+        self._memo: dict[tuple[object, ...], object] = {}  # (method name, *arguments) -> its answer
+        self._lines: dict[tuple[Point, Point], tuple[Touch, ...]] = {}
+        # (team, cover, side) -> point -> seen
+        self._seen: dict[tuple[str, str | None, str | None], dict[Point, bool]] = {}
+        self._wedges: dict[tuple[Point, Point, str, str | None, str | None], lock.LockWedge] = {}
+        self._templates: dict[tuple[Point, Point], template_mod.Template] = {}
+        self._sweeps: dict[tuple[Point, tuple[Point, ...]], tuple[Touch, ...]] = {}
+        self._run_angles: dict[tuple[Point, Point, Point], float] = {}
+        self._thetas: dict[tuple[tuple[float, float], str | None, Point], float] = {}
+        # (cover, target) -> the protractor's 0° directions
+        self._zeros: dict[tuple[str, tuple[float, float]], tuple[tuple[float, float], ...]] = {}
         self._sight_wanted = sight
         self._sight_cache = cache
         self._sight: SightLines | None = None
@@ -98,8 +103,8 @@ class CachedMeasurer(FieldMeasurer):
         # times a match): covers and obstacle readings remembered as they are asked
         self._lattice_points: list[Point] | None = None
         self._covers: dict[Point, tuple[str, ...]] = {}
-        self._obstacles: dict[str, object] = {}
-        self._paths: dict[tuple, tuple[Point, ...]] = {}
+        self._obstacles: dict[str, ObstacleInfo] = {}
+        self._paths: dict[tuple[Point, Sequence[Point]], tuple[Point, ...]] = {}
         self._columns, self._rows = field.lattice.columns, field.lattice.rows_per_half
         self._standing: dict[Point, str] = {p: o.id for p, o in field.standing_on.items()}
         self._blocking: frozenset[Point] = frozenset(
@@ -132,7 +137,7 @@ class CachedMeasurer(FieldMeasurer):
     def _on_disk(self) -> bool:
         return sight.is_cached(self.field, self._sight_cache)
 
-    def obstacle(self, obstacle_id: str):
+    def obstacle(self, obstacle_id: str) -> ObstacleInfo:
         found = self._obstacles.get(obstacle_id)
         if found is None:
             found = self._obstacles[obstacle_id] = FieldMeasurer.obstacle(self, obstacle_id)
@@ -145,19 +150,19 @@ class CachedMeasurer(FieldMeasurer):
             found = self._covers[point] = FieldMeasurer.covers(self, point)
             return found
         except TypeError:  # a list for a point
-            return self.covers(tuple(point))
+            return self.covers(as_pair(point))
 
     def obstacle_at(self, point: Point) -> str | None:
         try:
             return self._standing.get(point)
         except TypeError:
-            return self._standing.get(tuple(point))
+            return self._standing.get(as_pair(point))
 
     def blocked(self, point: Point) -> bool:
         try:
             return point in self._blocking
         except TypeError:
-            return tuple(point) in self._blocking
+            return as_pair(point) in self._blocking
 
     def on_field(self, point: Point) -> bool:
         """``Lattice.contains`` with the lattice's size read once (the legality asks it for every
@@ -175,9 +180,9 @@ class CachedMeasurer(FieldMeasurer):
             found = self._paths[start, waypoints] = tuple(points)
             return found
         except TypeError:  # lists for points
-            return self.path(tuple(start), tuple(map(tuple, waypoints)))
+            return self.path(as_pair(start), tuple(map(as_pair, waypoints)))
 
-    def static_angle(self, target: Point, cover: str | None, shooter: Point) -> float:
+    def static_angle(self, target: tuple[float, float], cover: str | None, shooter: Point) -> float:
         """θ as ``protractor.static_angle`` reads it (the least angle from the protractor's 0°
         directions to the shooter), without the reading's drawing; the 0° directions are kept per
         cover and target, θ per question."""
@@ -185,12 +190,12 @@ class CachedMeasurer(FieldMeasurer):
         try:
             found = self._thetas.get(key)
         except TypeError:  # lists for points
-            return self.static_angle(tuple(target), cover, tuple(shooter))
+            return self.static_angle(as_pair(target), cover, as_pair(shooter))
         if found is None:
             found = self._thetas[key] = self._theta(target, cover, shooter)
         return found
 
-    def _theta(self, target: Point, cover: str | None, shooter: Point) -> float:
+    def _theta(self, target: tuple[float, float], cover: str | None, shooter: Point) -> float:
         if cover is None:
             return 0.0
         zeros = self._zeros.get((cover, target))
@@ -215,10 +220,10 @@ class CachedMeasurer(FieldMeasurer):
 
     safe_move = _memo(FieldMeasurer.safe_move)
 
-    def sweep(self, shooter: Point, points: Sequence[Point], ignore: Sequence[str] = ()):
+    def sweep(self, shooter: Point, points: Sequence[Point], ignore: Sequence[str] = ()) -> tuple[Touch, ...]:
         """Remembered with nothing ignored; each obstacle is met or not on its own and the order
         is the distance from the shooter, so leaving some out filters the remembered touches."""
-        key = (tuple(shooter), tuple(map(tuple, points)))
+        key = (as_pair(shooter), tuple(map(as_pair, points)))
         touches = self._sweeps.get(key)
         if touches is None:
             touches = self._sweeps[key] = sweep_mod.sweep_touches(self.index, shooter, points)
@@ -228,7 +233,7 @@ class CachedMeasurer(FieldMeasurer):
 
     def in_lock_wedge(self, presser_of: Point, pressed: Point, team: str, cover: str | None,
                       side: str | None, target: Point) -> bool:
-        key = (tuple(presser_of), tuple(pressed), team, cover, side)
+        key = (as_pair(presser_of), as_pair(pressed), team, cover, side)
         wedge = self._wedges.get(key)
         if wedge is None:
             wedge = self._wedges[key] = lock.lock_wedge(
@@ -237,7 +242,7 @@ class CachedMeasurer(FieldMeasurer):
         return wedge.contains(target)
 
     def _template(self, origin: Point, prebunker: Point) -> template_mod.Template:
-        key = (tuple(origin), tuple(prebunker))
+        key = (as_pair(origin), as_pair(prebunker))
         found = self._templates.get(key)
         if found is None:
             found = self._templates[key] = template_mod.prebunk_template(origin, prebunker)
@@ -258,22 +263,24 @@ class CachedMeasurer(FieldMeasurer):
         covered = tuple(template_mod.sure_covers(frame, p) for p in points)
         if None in covered:
             return self._template(origin, prebunker).covers(points)
-        return covered
+        return cast(tuple[bool, ...], covered)  # no None in it
 
-    def lines_of_fire(self, shooter: Point, targets: Sequence[Point], ignore: Sequence[str] = ()):
+    def lines_of_fire(self, shooter: Point, targets: Sequence[Point], ignore: Sequence[str] = ()
+                      ) -> tuple[tuple[Touch, ...], ...]:
         """Remembered per (shooter, target) with nothing ignored; leaving obstacles out only removes
         touches, so the ignored ones are filtered from the remembered reading."""
         if self._sight is not None or self._table_ready():
+            assert self._sight is not None  # the table is ready
             found = self._sight.lines(shooter, targets, ignore)
             if found is not None:
                 return found
-        key = tuple(shooter)
-        missing = list(dict.fromkeys(tuple(t) for t in targets if (key, tuple(t)) not in self._lines))
+        key = as_pair(shooter)
+        missing = list(dict.fromkeys(as_pair(t) for t in targets if (key, as_pair(t)) not in self._lines))
         if missing:
             self._measured += 1
             for t, reading in zip(missing, super().lines_of_fire(shooter, missing), strict=True):
                 self._lines[(key, t)] = reading
-        readings = (self._lines[(key, tuple(t))] for t in targets)
+        readings = (self._lines[(key, as_pair(t))] for t in targets)
         if not ignore:
             return tuple(readings)
         return tuple(tuple(x for x in r if x.obstacle not in ignore) for r in readings)
@@ -296,4 +303,4 @@ class CachedMeasurer(FieldMeasurer):
             return tuple(map(seen.__getitem__, targets))
         except (KeyError, TypeError):  # off the lattice, or a list for a point
             return tuple(seen[t] if t in seen else super(CachedMeasurer, self).fov(
-                viewer, team, cover, side, [t])[0] for t in map(tuple, targets))
+                viewer, team, cover, side, [t])[0] for t in map(as_pair, targets))

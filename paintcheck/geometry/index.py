@@ -15,6 +15,7 @@ import numpy as np
 import shapely
 
 from paintcheck.field.catalogue import RULER_HALF_WIDTH
+from paintcheck.field.lattice import Point, as_pair
 from paintcheck.field.layout import Field, Obstacle
 from paintcheck.geometry.errors import UnknownObstacleError
 from paintcheck.geometry.pieces import Bucket, build_buckets
@@ -43,8 +44,8 @@ class ObstacleIndex:
         ).reshape(-1, 4)
         # the same, as a Python list of tuples (cheaper than arrays for a handful of obstacles)
         self.bounds_list: list[tuple[float, ...]] = [tuple(b) for b in self.bounds.tolist()]
-        self._centre_distances: dict[tuple, list[float]] = {}
-        self._long_covers: dict[tuple, tuple[Obstacle, ...]] = {}
+        self._centre_distances: dict[tuple[float, float], list[float]] = {}
+        self._long_covers: dict[Point, tuple[Obstacle, ...]] = {}
         # radius of the smallest disc about the centre holding the footprint
         self.radii: np.ndarray = np.array(
             [
@@ -71,19 +72,19 @@ class ObstacleIndex:
             for effect in (GRAZE, CROSS)
         }
 
-    def long_covers(self, point) -> tuple[Obstacle, ...]:
+    def long_covers(self, point: Point) -> tuple[Obstacle, ...]:
         """The obstacles of two points or more a player on ``point`` is behind (``Field.covers_of``,
         the long ones), kept per point: the safe move asks them point by point of every run."""
-        key = tuple(point)
+        key = as_pair(point)
         found = self._long_covers.get(key)
         if found is None:
             found = self._long_covers[key] = tuple(o for o in self.field.covers_of(key) if o.kind.long)
         return found
 
-    def centre_distances(self, point) -> list[float]:
+    def centre_distances(self, point: tuple[float, float]) -> list[float]:
         """Each obstacle centre's distance from ``point``, rounded to the tolerance (so that
         mirrored obstacles tie exactly), as the sweep orders its touches; kept per point."""
-        key = tuple(point)
+        key = as_pair(point)
         found = self._centre_distances.get(key)
         if found is None:
             found = self._centre_distances[key] = np.round(

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from paintcheck.field.lattice import FORWARD, Point
+from paintcheck.field.lattice import FORWARD, Point, as_pair
 from paintcheck.field.layout import Field, Obstacle
 from paintcheck.geometry.fov import FieldOfVision, field_of_vision, field_rectangle
 from paintcheck.geometry.index import ObstacleIndex, index_of
@@ -114,12 +114,12 @@ def lock_wedge(
             (apex[0] + _FAR * f[0], apex[1] + _FAR * f[1]),
         ]
     if not drawn:
-        return LockWedge(apex, (ux, uy), f, tuple(pressed))
+        return LockWedge(apex, (ux, uy), f, as_pair(pressed))
     shape = shapely.Polygon(ring)
     if not shape.is_valid:
         shape = shapely.make_valid(shape)
     clipped = shape.intersection(field_rectangle(index.field.lattice))
-    return LockWedge(apex, (ux, uy), f, tuple(pressed), clipped)
+    return LockWedge(apex, (ux, uy), f, as_pair(pressed), clipped)
 
 
 def _side(obstacle: Obstacle, p: Coord) -> float:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import shapely
 
-from paintcheck.field.lattice import Point
+from paintcheck.field.lattice import Point, as_pair
 from paintcheck.field.layout import Field
 from paintcheck.geometry import fov as fov_mod
 from paintcheck.geometry import lock, protractor, ruler
@@ -29,7 +29,7 @@ class FieldMeasurer:
     def __init__(self, field: Field) -> None:
         self.field = field
         self.index = ObstacleIndex(field)
-        self._fovs: dict[tuple, fov_mod.FieldOfVision] = {}
+        self._fovs: dict[tuple[str, str | None, str | None], fov_mod.FieldOfVision] = {}
 
     # -- the field ---------------------------------------------------------------------------
     def obstacle(self, obstacle_id: str) -> ObstacleInfo:
@@ -40,7 +40,7 @@ class FieldMeasurer:
 
     def covers(self, point: Point) -> tuple[str, ...]:
         """Adjacent obstacles, nearest footprint first (layout order on ties)."""
-        found = self.field.covers_of(tuple(point))
+        found = self.field.covers_of(as_pair(point))
         if len(found) < 2:
             return tuple(o.id for o in found)
         where = shapely.Point(point)
@@ -51,20 +51,20 @@ class FieldMeasurer:
         return tuple(sorted(rank, key=rank.__getitem__))
 
     def blocked(self, point: Point) -> bool:
-        return self.field.blocked(tuple(point))
+        return self.field.blocked(as_pair(point))
 
     def obstacle_at(self, point: Point) -> str | None:
-        o = self.field.standing_on.get(tuple(point))
+        o = self.field.standing_on.get(as_pair(point))
         return o.id if o is not None else None
 
     def on_field(self, point: Point) -> bool:
-        return self.field.lattice.contains(tuple(point))
+        return self.field.lattice.contains(as_pair(point))
 
     def path(self, start: Point, waypoints: Sequence[Point]) -> tuple[Point, ...]:
         return path_mod.move_path(start, waypoints).points
 
     # -- the instruments ----------------------------------------------------------------------
-    def distance(self, a: Point, b: Point) -> float:
+    def distance(self, a: tuple[float, float], b: tuple[float, float]) -> float:
         return ruler.distance(a, b)
 
     def fov(
@@ -85,7 +85,7 @@ class FieldMeasurer:
             found = self._fovs[key] = fov_mod.field_of_vision(self.index, team, cover, side)
         return found
 
-    def static_angle(self, target: Point, cover: str | None, shooter: Point) -> float:
+    def static_angle(self, target: tuple[float, float], cover: str | None, shooter: Point) -> float:
         return protractor.static_angle(self.index, target, cover, shooter, drawn=False).theta
 
     def static_segments(
@@ -106,7 +106,8 @@ class FieldMeasurer:
     ) -> tuple[Touch, ...]:
         return sweep_mod.sweep(self.index, shooter, points, ignore).touches
 
-    def angle_between(self, centre: Point, a: Point, b: Point) -> float:
+    def angle_between(self, centre: tuple[float, float], a: tuple[float, float], b: tuple[float, float]
+                      ) -> float:
         return protractor.angle_between(centre, a, b)
 
     def pressed_side(

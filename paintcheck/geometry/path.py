@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from paintcheck.field.lattice import Point
+from paintcheck.field.lattice import Point, as_pair
 from paintcheck.field.layout import Field
 
 
@@ -31,7 +31,7 @@ def _steps(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
     return tuple((_round_away(i * dx / n), _round_away(i * dy / n)) for i in range(1, n + 1))
 
 
-_STEPS: dict[tuple, tuple[tuple[int, int], ...]] = {}  # (dx, dy) -> offsets: the walk depends on them only
+_STEPS: dict[Point, tuple[Point, ...]] = {}  # (dx, dy) -> offsets: the walk depends on them only
 
 
 def step_segment(a: Point, b: Point) -> list[Point]:
@@ -67,10 +67,10 @@ class MovePath:
 
 def move_path(start: Point, waypoints: Sequence[Point]) -> MovePath:
     """Walk from ``start`` through each waypoint in turn (a repeated point adds no step)."""
-    points = [tuple(start)]
+    points = [as_pair(start)]
     for w in waypoints:
-        points.extend(step_segment(points[-1], tuple(w)))
-    return MovePath(tuple(points), tuple(tuple(w) for w in waypoints))
+        points.extend(step_segment(points[-1], as_pair(w)))
+    return MovePath(tuple(points), tuple(as_pair(w) for w in waypoints))
 
 
 def point_free(field: Field, point: Point, occupied: Collection[Point] = ()) -> bool:

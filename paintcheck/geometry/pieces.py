@@ -48,7 +48,7 @@ class Bucket:
 
 
 def _is_convex(shape: BaseGeometry) -> bool:
-    return shape.geom_type == "Polygon" and shape.convex_hull.area - shape.area <= 1e-12
+    return bool(shape.geom_type == "Polygon" and shape.convex_hull.area - shape.area <= 1e-12)
 
 
 def _rocket_parts(obstacle: Obstacle) -> list[BaseGeometry] | None:

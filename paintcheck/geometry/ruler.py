@@ -34,6 +34,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from paintcheck.field.catalogue import CROSS_MIN_LENGTH, RULER_HALF_WIDTH, RULER_MARKS
+from paintcheck.field.lattice import as_pair
 from paintcheck.field.layout import Field
 from paintcheck.geometry.index import ObstacleIndex, index_of
 from paintcheck.geometry.pieces import ruler_on_pieces
@@ -138,13 +139,14 @@ def _bands(starts: np.ndarray, ends: np.ndarray, half_width: float) -> np.ndarra
     safe = np.where(null, 1.0, length)
     n = np.stack([-d[:, 1], d[:, 0]], axis=1) / safe[:, None] * half_width
     ring = np.stack([starts + n, ends + n, ends - n, starts - n], axis=1)
-    bands = shapely.polygons(ring)
+    bands: np.ndarray = shapely.polygons(ring)
     if null.any():
         bands[null] = shapely.Polygon()
     return bands
 
 
-def _expand(pair: np.ndarray, obst: np.ndarray, start: np.ndarray, count: np.ndarray):
+def _expand(pair: np.ndarray, obst: np.ndarray, start: np.ndarray, count: np.ndarray
+            ) -> tuple[np.ndarray, np.ndarray]:
     """(candidate, piece) entries for each candidate's pieces in one bucket."""
     counts = count[obst]
     total = int(counts.sum())
@@ -255,7 +257,7 @@ def lines_of_fire_pairs(
                 ignored[i, index.positions(ids)] = True
     found = _read_pairs(index, s, t, ignored)
     return tuple(
-        LineOfFire(tuple(shooters[i]), tuple(targets[i]), tuple(found[i])) for i in range(n)
+        LineOfFire(as_pair(shooters[i]), as_pair(targets[i]), tuple(found[i])) for i in range(n)
     )
 
 
@@ -274,8 +276,8 @@ def lines_of_fire(
     t = np.asarray(targets, dtype=float).reshape(n, 2)
     ignored = index.ignore_mask(ignore)[None, :] if ignore else None
     found = _read_pairs(index, s, t, ignored)
-    shooter = tuple(shooter)
-    return tuple(LineOfFire(shooter, tuple(targets[i]), tuple(found[i])) for i in range(n))
+    shooter = as_pair(shooter)
+    return tuple(LineOfFire(shooter, as_pair(targets[i]), tuple(found[i])) for i in range(n))
 
 
 def line_of_fire(
@@ -293,7 +295,7 @@ def line_of_fire_naive(
     index = index_of(field)
     line = shapely.LineString([shooter, target])
     if distance(shooter, target) == 0:
-        return LineOfFire(tuple(shooter), tuple(target), ())
+        return LineOfFire(as_pair(shooter), as_pair(target), ())
     band = line.buffer(_BAND_HALF, cap_style="flat")
     met: list[tuple[float, int, Touch]] = []
     dx, dy = target[0] - shooter[0], target[1] - shooter[1]
@@ -308,4 +310,4 @@ def line_of_fire_naive(
         along = (cx - shooter[0]) * dx + (cy - shooter[1]) * dy
         met.append((along, j, index.touches[effect][j]))
     met.sort(key=lambda m: (m[0], m[1]))
-    return LineOfFire(tuple(shooter), tuple(target), tuple(m[2] for m in met))
+    return LineOfFire(as_pair(shooter), as_pair(target), tuple(m[2] for m in met))

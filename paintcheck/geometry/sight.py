@@ -42,7 +42,7 @@ import numpy as np
 
 from paintcheck.field.atomic import remove_stale, temporary_pattern
 from paintcheck.field.catalogue import CROSS_MIN_LENGTH, RULER_HALF_WIDTH
-from paintcheck.field.lattice import Point
+from paintcheck.field.lattice import Point, as_pair
 from paintcheck.field.layout import Field
 from paintcheck.geometry import sight_file
 from paintcheck.geometry.index import ObstacleIndex, index_of
@@ -90,7 +90,7 @@ class SightTable:
 
     def touches(self, shooter: Point, target: Point) -> dict[str, str]:
         """Obstacle id -> ``graze`` / ``cross`` for the ruler from ``shooter`` to ``target``."""
-        i, j = self.point_index[tuple(shooter)], self.point_index[tuple(target)]
+        i, j = self.point_index[as_pair(shooter)], self.point_index[as_pair(target)]
         rows = np.flatnonzero((self.shooter == i) & (self.target == j))
         return {
             self.obstacle_ids[self.obstacle[k]]: CROSS if self.crossed[k] else GRAZE
@@ -118,7 +118,7 @@ def compute_sight_table(field: Field | ObstacleIndex) -> SightTable:
             out_o.append(obst)
             out_c.append(crossed)
 
-    def cat(parts: list[np.ndarray], dtype) -> np.ndarray:
+    def cat(parts: list[np.ndarray], dtype: type) -> np.ndarray:
         return np.concatenate(parts).astype(dtype) if parts else np.zeros(0, dtype=dtype)
 
     a, b = cat(out_s, np.int32), cat(out_t, np.int32)

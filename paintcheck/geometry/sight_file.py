@@ -27,7 +27,9 @@ import os
 import stat
 import struct
 import zipfile
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -73,7 +75,7 @@ def _member(array: np.ndarray, name: str) -> bytes:
     return buffer.getvalue()
 
 
-def _digest(members: dict[str, bytes | memoryview]) -> str:
+def _digest(members: Mapping[str, bytes | memoryview]) -> str:
     h = hashlib.sha256()
     for name in ARRAYS:
         raw = members[name]
@@ -148,7 +150,7 @@ def _array(name: str, raw: memoryview) -> np.ndarray:
     return np.frombuffer(raw, dtype=dtype, count=count, offset=f.tell()).reshape(shape)
 
 
-def _meta(raw: bytes) -> dict:
+def _meta(raw: bytes) -> dict[str, Any]:
     try:
         meta = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -196,7 +198,7 @@ def _members(data: bytes, limit: int) -> dict[str, memoryview]:
     return members
 
 
-def read(path: Path, key: str, limit: int) -> tuple[dict[str, np.ndarray], dict]:
+def read(path: Path, key: str, limit: int) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     """The arrays and the meta data of the table file ``path`` for the layout ``key``; raises
     ``DamagedSightFile`` (or FileNotFoundError when there is no file)."""
     members = _members(_read_bytes(path, limit), limit)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from paintcheck.field.lattice import Point
+from paintcheck.field.lattice import Point, as_pair
 from paintcheck.geometry.index import ObstacleIndex
 from paintcheck.geometry.sight import SightTable
 from paintcheck.geometry.touch import CROSS, GRAZE, Touch
@@ -45,7 +45,7 @@ class SightLines:
         self._code = table.obstacle.astype(np.intp) + n * table.crossed
         self._touches = index.touches[GRAZE] + index.touches[CROSS]
         self._from: dict[int, tuple[list[int], list[int], dict[int, Touches]]] = {}
-        self._filtered: dict[tuple, Touches] = {}
+        self._filtered: dict[tuple[int, Sequence[str]], Touches] = {}  # (id of the touches, ignored)
 
     def _shooter(self, i: int) -> tuple[list[int], list[int], dict[int, Touches]]:
         """Shooter ``i``'s rows as lists: their targets (ascending, the table's order), their touch
@@ -77,7 +77,7 @@ class SightLines:
         try:
             i = where.get(shooter)
         except TypeError:  # a list for a point
-            i = where.get(tuple(shooter))
+            i = where.get(as_pair(shooter))
         if i is None:
             return None
         row = self._from.get(i)
@@ -88,7 +88,7 @@ class SightLines:
             try:
                 j = where.get(target)
             except TypeError:
-                j = where.get(tuple(target))
+                j = where.get(as_pair(target))
             if j is None:
                 return None
             found = row[2].get(j)

@@ -23,6 +23,7 @@ from shapely import lib
 from shapely.geometry.base import BaseGeometry
 
 from paintcheck.field.catalogue import RULER_HALF_WIDTH
+from paintcheck.field.lattice import as_pair
 from paintcheck.field.layout import Field
 from paintcheck.geometry.fov import FieldOfVision
 from paintcheck.geometry.index import ObstacleIndex, index_of
@@ -96,10 +97,10 @@ def sweep_touches(field: Field | ObstacleIndex, shooter: Coord, points: Sequence
     points = tuple(points)
     if not points or not len(index):
         return ()
-    corners = [tuple(shooter), *points]
+    corners = [as_pair(shooter), *points]
     if not all(type(c) is int for p in corners for c in p):  # not lattice points: GEOS's hull
         area = shapely.convex_hull(shapely.multipoints(corners))
-        corners = [tuple(c) for c in shapely.get_coordinates(area).tolist()]
+        corners = [as_pair(c) for c in shapely.get_coordinates(area).tolist()]
         return _touches(index, shooter, points, corners, area)
     hull = _hull(corners)
     coords = np.array(hull, dtype=float)
@@ -112,7 +113,8 @@ def sweep_touches(field: Field | ObstacleIndex, shooter: Coord, points: Sequence
     return _touches(index, shooter, points, hull, area)
 
 
-def _touches(index: ObstacleIndex, shooter: Coord, points: tuple, hull: list, area) -> tuple[Touch, ...]:
+def _touches(index: ObstacleIndex, shooter: Coord, points: tuple[Coord, ...], hull: list[Coord],
+             area: BaseGeometry) -> tuple[Touch, ...]:
     """The touches of the sweep whose hull is ``area`` (corners ``hull``). Each obstacle is first
     judged from its centre's distance to the hull (``_Discs``); GEOS reads its footprint only when
     that distance leaves the verdict in doubt."""
@@ -160,7 +162,8 @@ def _touches(index: ObstacleIndex, shooter: Coord, points: tuple, hull: list, ar
     return tuple([touches[c][i] for i, c in met])
 
 
-def _route(discs: _Discs, i: int, d: float, met: list, grazing: list, banded: list) -> None:
+def _route(discs: _Discs, i: int, d: float, met: list[tuple[int, bool]], grazing: list[int],
+           banded: list[int]) -> None:
     """An obstacle the hull does not cross, its centre ``d`` from the hull: surely grazed (``met``),
     surely not, surely for the band to decide (``banded``), or for GEOS's distance (``grazing``)."""
     if d > discs.out_beyond[i]:
@@ -209,7 +212,7 @@ class _Discs:
         return outer, np.where(inside, to_edge, -np.inf).tolist()
 
 
-_DISCS: WeakKeyDictionary = WeakKeyDictionary()  # index -> _Discs
+_DISCS: WeakKeyDictionary[ObstacleIndex, _Discs] = WeakKeyDictionary()  # index -> _Discs
 
 
 def _discs(index: ObstacleIndex) -> _Discs:
@@ -219,7 +222,7 @@ def _discs(index: ObstacleIndex) -> _Discs:
     return found
 
 
-def _near(index: ObstacleIndex, hull: list) -> list[int]:
+def _near(index: ObstacleIndex, hull: list[Coord]) -> list[int]:
     """The obstacles whose footprint's bounds come within the outer limit of the hull's bounds."""
     xs = [p[0] for p in hull]
     ys = [p[1] for p in hull]

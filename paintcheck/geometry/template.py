@@ -109,7 +109,7 @@ def sure_crossings(frame: Frame, path: Sequence[Coord]) -> tuple[int, ...] | Non
     return tuple(found)
 
 
-def _meets(s0: float, t0: float, s1: float, t1: float, box: tuple) -> bool:
+def _meets(s0: float, t0: float, s1: float, t1: float, box: tuple[float, float, float, float]) -> bool:
     """Whether the segment (s0, t0) -> (s1, t1) meets the closed box (s_lo, s_hi, t_lo, t_hi)
     (the segment clipped to each slab in turn, Liang-Barsky)."""
     lo, hi = 0.0, 1.0

@@ -45,7 +45,7 @@ _TARGET = (
 )
 
 
-def _first(rows, label: str) -> str | None:
+def _first(rows: tuple[tuple[str, str], ...], label: str) -> str | None:
     for pattern, citation in rows:
         if re.fullmatch(pattern, label):
             return citation

@@ -42,7 +42,8 @@ def _odds_memo() -> Callable[[int, int], ShotOdds]:
     return functools.lru_cache(maxsize=None)(shot_odds)
 
 
-def _chance(m: Measurer, s: Situation, lattice: Lattice, odds) -> Fraction | None:
+def _chance(m: Measurer, s: Situation, lattice: Lattice,
+            odds: Callable[[int, int], ShotOdds]) -> Fraction | None:
     """The chance the situation's shot eliminates its target; None when it cannot be set up."""
     try:
         r = read(m, s, lattice, odds=odds)

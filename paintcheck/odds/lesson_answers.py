@@ -3,7 +3,7 @@ the instruments (RULES 6–10, 8.2, 8.4): the lesson file never holds them (docs
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from paintcheck.odds.lessons import (  # the lesson as data
     _FIELD,
@@ -14,10 +14,10 @@ from paintcheck.odds.lessons import (  # the lesson as data
     Lesson,
     LessonError,
 )
-from paintcheck.odds.situation import SituationReading, read
+from paintcheck.odds.situation import SituationReading, Term, read
 from paintcheck.rules import tables
 from paintcheck.rules.measure import Measurer
-from paintcheck.rules.values import RoundView
+from paintcheck.rules.values import RoundView, Stand
 
 
 # -- the answer ------------------------------------------------------------------------------------------
@@ -44,7 +44,7 @@ def _asked(m: Measurer, lesson: Lesson) -> tuple[SituationReading, SituationRead
     return r, shot
 
 
-def _aim(m: Measurer, r: SituationReading, shot: SituationReading):
+def _aim(m: Measurer, r: SituationReading, shot: SituationReading) -> tuple[RoundView, Stand]:
     view = RoundView(r.state, m)
     return view, view.stand(r.shooter_id, shot.entry.action)
 
@@ -71,7 +71,8 @@ def _line(m: Measurer, lesson: Lesson, r: SituationReading, shot: SituationReadi
     return next((t.effect for t in touches if t.obstacle == lesson.question.obstacle), NONE)
 
 
-def _modifier(shot: SituationReading, words: str) -> int:
+def _modifier(shot: SituationReading, words: str | None) -> int:
+    assert words is not None  # a 'modifier' question names its terms (``lessons._question``)
     return sum(t.value for t in shot.shot_terms if words in t.label)
 
 
@@ -84,8 +85,8 @@ def answer(m: Measurer, lesson: Lesson) -> int | str:
     r, shot = _asked(m, lesson)
     try:
         compute: dict[str, Callable[[], int | str]] = {
-            "required": lambda: shot.required,
-            "shot_value": lambda: shot.shot_value,
+            "required": lambda: _made(shot.required),
+            "shot_value": lambda: _made(shot.shot_value),
             "protection": lambda: shot.protection,
             "band": lambda: shot.term("distance"),
             "segment": lambda: _segment(m, r, shot),
@@ -103,21 +104,29 @@ def answer(m: Measurer, lesson: Lesson) -> int | str:
         raise LessonError(f"{lesson.source or lesson.id}: {exc}") from None
 
 
+def _made(value: int | None) -> int:
+    """A number only a shot that can be made has: the question's (``_asked`` refuses a lost shot)."""
+    assert value is not None
+    return value
+
+
 def _boulets(lesson: Lesson, shot: SituationReading) -> int:
     """The boulets a dodge with ``dice`` dice gives (RULES 9.4), as the odds name them; a target who
     already carries boulets gets 4 whatever the dice (RULES 9.7), so the question is not asked then."""
     if lesson.situation.boulets:
         raise LessonError("question.ask: 'boulets' is asked of a target who carries none yet (RULES 9.7)")
     dice = lesson.question.dice
+    assert dice is not None  # a 'boulets' question says its dice (``lessons._question``)
     if dice > shot.dodge_dice:
         raise LessonError(f"question.dice: the target is allowed {shot.dodge_dice} dodge dice, not {dice}")
+    assert shot.odds is not None  # the shot can be made (``_asked``)
     return shot.odds.boulets[dice]
 
 
 _MINUS = str.maketrans({"−": "-", "–": "-", "+": ""})
 
 
-def normalise(lesson: Lesson, given) -> int | str | None:
+def normalise(lesson: Lesson, given: object) -> int | str | None:
     """A learner's answer as ``answer`` gives it (a number, or a choice's word), or None if it is
     not one (" +2 ", "−1" and 3 are numbers; " Graze" is "graze")."""
     if ASKS[lesson.question.ask].number:
@@ -132,7 +141,7 @@ def normalise(lesson: Lesson, given) -> int | str | None:
     return str(given).strip().lower() if given is not None else None
 
 
-def check(m: Measurer, lesson: Lesson, given) -> bool:
+def check(m: Measurer, lesson: Lesson, given: object) -> bool:
     """Whether ``given`` is the right answer."""
     value = normalise(lesson, given)
     return value is not None and value == answer(m, lesson)
@@ -145,7 +154,7 @@ DECIMALS = {"distance": 1, "theta": 0, "phi": 0, "eliminated": 1}  # the digits 
 def sum_words(shot: SituationReading) -> str:
     """The sum as the match panel writes it: '10 (simple) − 1 (distance) = 9 against 10 (cylinder
     kneeling) + 7 (2 DEF) = 17 → needs 19' (in English; the window writes it in its language)."""
-    def parts(terms) -> str:
+    def parts(terms: Iterable[Term]) -> str:
         out = ""
         for i, t in enumerate(terms):
             sign = "+" if t.value >= 0 else "−"
@@ -158,7 +167,7 @@ def sum_words(shot: SituationReading) -> str:
     return f"{parts(shot.shot_terms)} = {shot.shot_value} against {against} → needs {shot.required}"
 
 
-def english_value(name: str, value) -> str:
+def english_value(name: str, value: object) -> str:
     """A placeholder's value as the English explanation writes it (``DECIMALS`` digits)."""
     if isinstance(value, float):
         return f"{value:.{DECIMALS[name]}f}"
@@ -186,7 +195,11 @@ def explanation_values(m: Measurer, lesson: Lesson) -> dict[str, Callable[[], ob
     aim = view.aim_point(shot.target_id)
     running = view.running(shot.target_id)
     def phi() -> float | str:
-        return float(m.run_angle(view.plans[shot.target_id].path, shooter.point)) if running else "-"
+        if not running:
+            return "-"
+        path = view.plans[shot.target_id].path
+        assert path is not None  # he runs
+        return float(m.run_angle(path, shooter.point))
 
     return {
         "answer": lambda: answer(m, lesson),

@@ -7,6 +7,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from paintcheck.field.atomic import write_atomically, write_text
 from paintcheck.field.json_file import read_json
@@ -44,12 +45,12 @@ class Progress:
     def done(self, lesson_id: str) -> bool:
         return lesson_id in self.right
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"format": PROGRESS_FORMAT, "right": sorted(self.right),
                 "tries": dict(sorted(self.tries.items()))}
 
     @classmethod
-    def from_json(cls, data) -> Progress:
+    def from_json(cls, data: Any) -> Progress:
         """The progress from its JSON object; ``ValueError`` (a ``Said``: range.progress.*) if it is none."""
         if not isinstance(data, dict) or data.get("format") != PROGRESS_FORMAT:
             raise ValueError(Said("range.progress.format", f"not a {PROGRESS_FORMAT} file",

@@ -19,6 +19,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Literal, overload
 
 from paintcheck.field.json_file import JsonFileError, read_json
 from paintcheck.field.lattice import NOTATION_LATTICE, Point, point_name
@@ -133,7 +134,11 @@ class _Bad(ValueError):
     """A problem at one entry of the file (the message names the entry)."""
 
 
-def _text(data: dict, key: str, where: str, optional: bool = False) -> str | None:
+@overload
+def _text(data: dict[str, Any], key: str, where: str, optional: Literal[False] = False) -> str: ...
+@overload
+def _text(data: dict[str, Any], key: str, where: str, optional: bool) -> str | None: ...
+def _text(data: dict[str, Any], key: str, where: str, optional: bool = False) -> str | None:
     value = data.get(key)
     if value is None and optional:
         return None
@@ -142,28 +147,28 @@ def _text(data: dict, key: str, where: str, optional: bool = False) -> str | Non
     return value
 
 
-def _point(value, where: str) -> Point:
+def _point(value: Any, where: str) -> Point:
     try:
         return NOTATION_LATTICE.parse(value)
     except ValueError as exc:
         raise _Bad(f"{where}: {exc}") from None
 
 
-def _whole(data: dict, key: str, where: str, default: int) -> int:
+def _whole(data: dict[str, Any], key: str, where: str, default: int) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
         raise _Bad(f"{where}{key}: a whole number is needed, not {value!r}")
     return value
 
 
-def _flag(data: dict, key: str, where: str) -> bool:
+def _flag(data: dict[str, Any], key: str, where: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
         raise _Bad(f"{where}{key}: true or false, not {value!r}")
     return value
 
 
-def _keys(data, allowed: set[str], where: str) -> dict:
+def _keys(data: Any, allowed: set[str], where: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise _Bad(f"{where or 'the lesson'}: an object is needed, not {type(data).__name__}")
     if "answer" in data:
@@ -174,7 +179,7 @@ def _keys(data, allowed: set[str], where: str) -> dict:
     return data
 
 
-def _figure(data, where: str) -> Figure:
+def _figure(data: Any, where: str) -> Figure:
     data = _keys(data, FIGURE_KEYS, where + ".")
     posture = data.get("posture", "standing")
     if posture not in tables.POSTURES:
@@ -186,7 +191,7 @@ def _figure(data, where: str) -> Figure:
                   _text(data, "cover", where + ".", optional=True), side)
 
 
-def situation_from_dict(data) -> Situation:
+def situation_from_dict(data: Any) -> Situation:
     """A situation in the game's notation (points as ``B:H11``); ``ValueError`` naming the entry."""
     w = "situation."
     data = _keys(data, SITUATION_KEYS, w)
@@ -216,10 +221,10 @@ def situation_from_dict(data) -> Situation:
     )
 
 
-def situation_to_dict(s: Situation) -> dict:
+def situation_to_dict(s: Situation) -> dict[str, Any]:
     """The situation in the game's notation, as a lesson file holds it."""
 
-    def fig(f: Figure) -> dict:
+    def fig(f: Figure) -> dict[str, str]:
         out = {"point": point_name(f.point), "posture": f.posture}
         if f.cover is not None:
             out["cover"] = f.cover
@@ -227,7 +232,7 @@ def situation_to_dict(s: Situation) -> dict:
             out["side"] = f.side
         return out
 
-    out: dict = {"shooter": fig(s.shooter), "target": fig(s.target)}
+    out: dict[str, Any] = {"shooter": fig(s.shooter), "target": fig(s.target)}
     if s.second_target is not None:
         out["second_target"] = fig(s.second_target)
     for key, default in (("def_count", 0), ("supports", 0), ("kind", "simple"), ("advantage", False),
@@ -241,7 +246,7 @@ def situation_to_dict(s: Situation) -> dict:
     return out
 
 
-def _question(data) -> Question:
+def _question(data: Any) -> Question:
     w = "question."
     data = _keys(data, QUESTION_KEYS, w)
     ask = data.get("ask")
@@ -266,7 +271,7 @@ def _question(data) -> Question:
     return q
 
 
-def lesson_from_dict(data, source: str = "") -> Lesson:
+def lesson_from_dict(data: Any, source: str = "") -> Lesson:
     """A lesson from its JSON object; ``LessonError`` (one line naming ``source`` and the entry)."""
     try:
         data = _keys(data, LESSON_KEYS, "")
@@ -293,7 +298,7 @@ def lesson_from_dict(data, source: str = "") -> Lesson:
         raise LessonError(f"{source or 'lesson'}: {exc}") from None
 
 
-def _translation(data: dict, language: str, explain: str) -> LessonWords:
+def _translation(data: dict[str, Any], language: str, explain: str) -> LessonWords:
     """The lesson's words in ``language`` (``{"fr": {"title", "words", "explain"}}``): every entry
     there, and the explanation with the English one's placeholders, no more, no fewer."""
     where = f"{language}."

@@ -49,7 +49,8 @@ class ShotReading:
 
     @property
     def required(self) -> int | None:
-        return None if self.lost else tables.required_roll(self.shot_value, self.protection)
+        shot = self.shot_value
+        return None if shot is None else tables.required_roll(shot, self.protection)  # None: lost
 
 
 def shooter_sides(m: Measurer, cover: str | None) -> tuple[str | None, ...]:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from paintcheck.odds.exploding import ONE, ZERO, ExplodingDie
 from paintcheck.rules import tables
@@ -74,7 +75,7 @@ class ShotOdds:
         """The six headline probabilities, exact."""
         return {key: getattr(self, key) for key in KEYS}
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """Floats, JSON-ready: the six keys, ``margin`` (its keys are the margins, as strings),
         ``margin_tail``, the fumble's outcomes, the boulets by dice used, and the question."""
         return {

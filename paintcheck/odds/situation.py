@@ -26,16 +26,18 @@ docs/odds.md, docs/rules-decisions.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from paintcheck.field.lattice import DEFAULT_LATTICE, Lattice, Point, half_of, other_team, point_name
 from paintcheck.odds import citations
 from paintcheck.odds.reading import SHOT_KINDS, shooter_sides
 from paintcheck.odds.shot import ShotOdds, shot_odds
 from paintcheck.rules import tables
-from paintcheck.rules.actions import REFLEX, Declare, Def, Move, Reaction, Shot, Support, player_id
+from paintcheck.rules.actions import REFLEX, Action, Declare, Def, Move, Reaction, Shot, Support, player_id
 from paintcheck.rules.engine import Engine
+from paintcheck.rules.events import Parts
 from paintcheck.rules.legality import why_move_illegal, why_stance_illegal
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
@@ -129,11 +131,11 @@ def _name(p: Point) -> str:
     return point_name(p)
 
 
-def _refuse(key: str, text: str, **values) -> ValueError:
+def _refuse(key: str, text: str, **values: Any) -> ValueError:
     return ValueError(Said(f"range.refuse.{key}", text, **values))
 
 
-def _count(value, top: int) -> bool:
+def _count(value: object, top: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top
 
 
@@ -255,10 +257,10 @@ def _shooter_side(m: Measurer, s: Situation, team: str, path: tuple[Point, ...] 
     sides = shooter_sides(m, f.cover)
     aims = list(path[1:]) if path else [s.target.point]
 
-    def sees_target(side: str) -> bool:
+    def sees_target(side: str | None) -> bool:
         return any(m.fov(f.point, team, f.cover, side, aims))
 
-    def sees_all(side: str) -> bool:
+    def sees_all(side: str | None) -> bool:
         second = s.second_target is None or m.fov(f.point, team, f.cover, side, [s.second_target.point])[0]
         return second and sees_target(side)
 
@@ -269,8 +271,8 @@ def _shooter_side(m: Measurer, s: Situation, team: str, path: tuple[Point, ...] 
     return sides[0]
 
 
-def _runner_actions(s: Situation, move: Move) -> tuple:
-    defs = (Def(), *(Support() for _ in range(s.def_count - 1))) if s.def_count else ()
+def _runner_actions(s: Situation, move: Move) -> tuple[Action, ...]:
+    defs: tuple[Action, ...] = (Def(), *(Support() for _ in range(s.def_count - 1))) if s.def_count else ()
     return (move, *defs) if s.def_after_move else (*defs, move)
 
 
@@ -298,11 +300,12 @@ def build(m: Measurer, s: Situation, lattice: Lattice = DEFAULT_LATTICE) -> tupl
     players = {ids.shooter: shooter, ids.target: target}
     if s.second_target is not None:
         f2 = s.second_target
+        assert ids.second is not None  # ``_ids`` names the second target
         players[ids.second] = Player(enemy, 2, f2.point, f2.posture, f2.cover, f2.side)
     state = MatchState(layout="situation", players=players, turn=tables.BREAK_TURN + 1, round=1,
                        phase=REACT, lattice=lattice)
     if s.kind == "simple":
-        actions = (Shot(ids.target), *(Support() for _ in range(s.supports)))
+        actions: tuple[Action, ...] = (Shot(ids.target), *(Support() for _ in range(s.supports)))
         if ids.second is not None:
             actions += (Shot(ids.second),)
         decl = Declare(ids.shooter, sf.posture, actions, sf.cover, side)
@@ -334,7 +337,7 @@ def build(m: Measurer, s: Situation, lattice: Lattice = DEFAULT_LATTICE) -> tupl
     return state, ids
 
 
-def _cost(m: Measurer, key: str, whose: str, actions, cost: int) -> ValueError:
+def _cost(m: Measurer, key: str, whose: str, actions: Iterable[Action], cost: int) -> ValueError:
     """A sequence that costs more than a player's action points (RULES 5.1); its actions as the
     engine says them (``SHOT B1, SUP``; the window words them: ``TIR B1, soutien``)."""
     sequence = joined([action_words(a, m) for a in actions])
@@ -360,6 +363,7 @@ def _one(view: RoundView, engine: Engine, ids: _Ids, entry: ShotEntry, second: S
     pid = entry.target
     running = view.running(pid)
     dice, _ = view.dodge_dice(pid, running)
+    shot_parts: Parts
     if reading.lost:
         shot_parts, target_parts = (), view.protection(pid)  # a lost run: his protection on arrival
     else:

@@ -157,7 +157,8 @@ def parse_action(text: str) -> Action:
     if not words:
         raise IllegalActionError("an empty action")
     code, rest = words[0].upper(), words[1:]
-    simple = {"DEF": Def, "SUP": Support, "CLEAR": ClearBoulet, "CLEAN": Clean, "RELOAD": Reload}
+    simple: dict[str, type[Def | Support | ClearBoulet | Clean | Reload]] = {
+        "DEF": Def, "SUP": Support, "CLEAR": ClearBoulet, "CLEAN": Clean, "RELOAD": Reload}
     if code in simple and not rest:
         return simple[code]()
     if code in ("SHOT", "DUMP") and len(rest) == 1:

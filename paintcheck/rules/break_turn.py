@@ -14,9 +14,11 @@ The resolution, dodges, moves and flags are the engine's own: this module only b
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache, partial
+from typing import TYPE_CHECKING
 
-from paintcheck.field.lattice import Point, chebyshev, point_name
+from paintcheck.field.lattice import Lattice, Point, chebyshev, point_name
 from paintcheck.rules import events as ev
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
@@ -27,6 +29,7 @@ from paintcheck.rules.actions import (
     Dump,
     DumpAt,
     Move,
+    SheetLine,
     Shot,
     ShotAt,
     Support,
@@ -39,8 +42,9 @@ from paintcheck.rules.legality import (
     why_target_unreachable,
 )
 from paintcheck.rules.measure import Measurer
-from paintcheck.rules.plan import has_def, make_plan
+from paintcheck.rules.plan import Stance, has_def, make_plan
 from paintcheck.rules.state import TARGET, MatchState, Player, Resolution, ShotEntry
+from paintcheck.rules.step import Step
 from paintcheck.rules.values import (
     FINISH,
     LABEL_DISTANCE,
@@ -102,7 +106,7 @@ def why_sheet_illegal(state: MatchState, sheet: BreakSheet, m: Measurer,
     return None
 
 
-def why_line_illegal(state: MatchState, team: str, ln, m: Measurer) -> str | None:
+def why_line_illegal(state: MatchState, team: str, ln: SheetLine, m: Measurer) -> str | None:
     """One line of a sheet on its own (the sheet checks orders, starts and ends across lines)."""
     lattice = state.lattice
     if ln.posture not in tables.POSTURES:
@@ -110,7 +114,7 @@ def why_line_illegal(state: MatchState, team: str, ln, m: Measurer) -> str | Non
                        posture=repr(ln.posture))
     if not lattice.contains(ln.start) or m.obstacle_at(ln.start) is not None:
         return refusal("sheet_start_free", "his start point must be a free point of the field")
-    if ln.prebunker:
+    if ln.prebunk is not None:  # a prebunker
         if not lattice.in_prebunk_zone(ln.start, team):
             zone = lattice.prebunk_text()
             return refusal("prebunk_zone", f"a prebunker starts in his prebunk zone ({zone} of his half)",
@@ -173,7 +177,7 @@ def why_line_illegal(state: MatchState, team: str, ln, m: Measurer) -> str | Non
     return None
 
 
-def _why_sheet_shot_impossible(ln, stance, aim: Point, m: Measurer) -> str | None:
+def _why_sheet_shot_impossible(ln: SheetLine, stance: Stance, aim: Point, m: Measurer) -> str | None:
     """A sheet's shot whose line of fire (RULES 8.4) is impossible from where he will stand, with
     his posture, whichever cover the enemy there uses (his cover is left out of the line, as in play)."""
     ignore = tuple(c for c in (stance.cover, *m.covers(aim)) if c)
@@ -187,7 +191,7 @@ def _why_sheet_shot_impossible(ln, stance, aim: Point, m: Measurer) -> str | Non
     return None
 
 
-def _why_sheet_move_illegal(state: MatchState, ln, move: Move, m: Measurer) -> str | None:
+def _why_sheet_move_illegal(state: MatchState, ln: SheetLine, move: Move, m: Measurer) -> str | None:
     """A sheet's move is judged on the empty field: figures move during the break. The move's
     legality reads the mover, the points other figures stand on and the declarations: a probe of
     ``state`` whose only figure is the mover on his start point (not a copy of every player)."""
@@ -202,12 +206,12 @@ _new = object.__new__
 
 
 @lru_cache(maxsize=64)
-def _base_points(lattice, team: str) -> tuple[Point, ...]:
+def _base_points(lattice: Lattice, team: str) -> tuple[Point, ...]:
     """``lattice.base_points(team)``, made once per field (every line of every sheet asks)."""
     return tuple(lattice.base_points(team))
 
 
-def _sheet_lines(sheets: dict) -> tuple[str, ...]:
+def _sheet_lines(sheets: dict[str, BreakSheet]) -> tuple[str, ...]:
     """The revealed sheets' lines as text (``SheetsRevealed.lines``), blue's first."""
     return tuple(str(ln) for t in ("blue", "white") for ln in sheets[t].lines)
 
@@ -218,14 +222,22 @@ class BreakTurn:
 
     m: Measurer
 
-    def _sheet(self, step, d: BreakSheet) -> None:
+    if TYPE_CHECKING:  # the Engine's and ResolutionPhases' own, which the break calls
+        def _continue(self, step: Step) -> None: ...
+        def _check_end(self, step: Step) -> bool: ...
+        def _end_turn(self, step: Step) -> None: ...
+        def _rank(self, step: Step, view: RoundView, entries: list[ShotEntry]
+                  ) -> tuple[list[ShotEntry], list[int]]: ...
+        def _sequence_entries(self, view: RoundView) -> list[ShotEntry]: ...
+
+    def _sheet(self, step: Step, d: BreakSheet) -> None:
         s = step.state
         s.sheets[d.team] = d
         step.emit(ev.SheetHandedIn(d.team))
         if all(team in s.sheets for team in ("blue", "white")):
             self._start_break(step)
 
-    def _start_break(self, step) -> None:
+    def _start_break(self, step: Step) -> None:
         s = step.state
         step.emit(ev.SheetsRevealed.later(partial(_sheet_lines, dict(s.sheets))))
         for team in ("blue", "white"):
@@ -235,16 +247,18 @@ class BreakTurn:
                 step.emit(ev.Deployed(ln.player, ln.start, ln.prebunk))
         for team in ("blue", "white"):
             for ln in sorted(s.sheets[team].lines, key=lambda x: x.order):
-                if ln.prebunker:
+                if ln.prebunk is not None:  # a prebunker
                     s.templates[ln.player] = ln.prebunk
                     step.emit(ev.PrebunkLaid(ln.player, ln.prebunk))
         s.break_stage, s.round = RUNNERS, 0
         entries = []
         for pb, origin in s.templates.items():
             shooter = s.players[pb]
+            assert shooter.point is not None  # deployed above
             enemies = [q for q in s.players.values()
                        if q.team != shooter.team and q.id in s.templates and q.on_field]
-            covered = self.m.template_covers(origin, shooter.point, [q.point for q in enemies])
+            points = [q.point for q in enemies if q.point is not None]  # all of them: on the field
+            covered = self.m.template_covers(origin, shooter.point, points)
             entries += [ShotEntry(pb, q.id, PREBUNK) for q, hit in zip(enemies, covered, strict=True) if hit]
         if entries:  # prebunk on prebunkers, all at once (RULES 12.4)
             s.resolution = Resolution(entries, [0] * len(entries))
@@ -252,7 +266,7 @@ class BreakTurn:
         else:
             self._next_break_round(step)
 
-    def _next_break_round(self, step) -> None:
+    def _next_break_round(self, step: Step) -> None:
         s = step.state
         if self._check_end(step):
             return
@@ -277,6 +291,7 @@ class BreakTurn:
         s.round, s.active = k, active
         s.declarations, s.origins, s.reactions, s.resolution = {}, {}, [], None
         s.speakers = [t for t in ("blue", "white") if t in active]
+        assert s.break_stage is not None  # runners or finish
         step.emit(ev.BreakRound(s.break_stage, k, active.get("blue"), active.get("white")))
         s.choices = {}
         s.awaiting = [pid for pid in active.values()
@@ -286,7 +301,7 @@ class BreakTurn:
             return
         self._start_break_round(step)
 
-    def _choose(self, step, d: ChooseTarget) -> None:
+    def _choose(self, step: Step, d: ChooseTarget) -> None:
         s = step.state
         s.choices[d.player] = d.target
         s.awaiting.remove(d.player)
@@ -294,7 +309,7 @@ class BreakTurn:
         if not s.awaiting:
             self._start_break_round(step)
 
-    def _start_break_round(self, step) -> None:
+    def _start_break_round(self, step: Step) -> None:
         s = step.state
         for pid in s.active.values():
             self._declare_from_sheet(step, pid)
@@ -305,19 +320,20 @@ class BreakTurn:
                                   [0] * len(prebunk) + [g + 1 for g in groups])
         self._continue(step)
 
-    def _line(self, s: MatchState, pid: str):
+    def _line(self, s: MatchState, pid: str) -> SheetLine:
         """``pid``'s line of his team's sheet (``BreakSheet.line``, without its generator)."""
         for ln in s.sheets[s.players[pid].team].lines:
             if ln.player == pid:
                 return ln
-        return None
+        raise AssertionError(f"{pid} has no line on his sheet")  # never: the round's players are the sheets'
 
-    def _declare_from_sheet(self, step, pid: str) -> None:
+    def _declare_from_sheet(self, step: Step, pid: str) -> None:
         """The sheet's line as this round's sequence: boulets cleared first (they take the first
         action points, the sheet's last actions are dropped), shots at points aimed at whoever
         stands there now (or the target chosen late), a shot at nobody dropped with its supports."""
         s = step.state
         p, ln = s.players[pid], self._line(s, pid)
+        assert p.point is not None  # an active player stands on the field
         budget = tables.ACTION_POINTS - (tables.COST_PREBUNK if ln.prebunker else 0)
         cleared, p.boulets = p.boulets, 0
         actions, dropping = [], False
@@ -369,9 +385,10 @@ class BreakTurn:
             immune_zone = not self._line(s, pid).prebunker  # RULES 12.5 protects the runners
             for pb, origin in s.templates.items():
                 shooter = s.players[pb]
-                if shooter.team == runner.team or not shooter.on_field or pb in s.active.values():
+                if shooter.team == runner.team or shooter.point is None or pb in s.active.values():
                     continue
-                crossings = self.m.template_crossings(origin, shooter.point, plan.path)
+                assert plan.path is not None  # he moves
+                crossings: Sequence[int] = self.m.template_crossings(origin, shooter.point, plan.path)
                 if immune_zone and s.lattice.in_prebunk_zone(origin, runner.team):
                     crossings = [i for i in crossings
                                  if not (s.lattice.in_prebunk_zone(plan.path[i], runner.team)
@@ -382,14 +399,14 @@ class BreakTurn:
         return shots
 
 
-def template_reading(view: RoundView, entry: ShotEntry):
+def template_reading(view: RoundView, entry: ShotEntry) -> Reading:
     """A template's shot (RULES 12.4): 10 + distance band (prebunker -> origin) + line of fire
     (prebunker -> origin) + the run-angle bonus against the template's line, against the runner's
     movement value without vulnerability (10 + supports), or a prebunker's protection 10."""
     s, m = view.state, view.m
     origin = s.templates[entry.shooter]
     shooter = view.stand(entry.shooter)
-    parts = [(LABEL_PREBUNK, tables.BASE_SHOT),
+    parts: list[tuple[str, int]] = [(LABEL_PREBUNK, tables.BASE_SHOT),
              (LABEL_DISTANCE, tables.distance_modifier(m.distance(shooter.point, origin)))]
     (touches,) = m.lines_of_fire(shooter.point, [origin], tuple(c for c in (shooter.cover,) if c))
     total, lof = line_of_fire_total(shooter.posture, touches)
@@ -398,6 +415,7 @@ def template_reading(view: RoundView, entry: ShotEntry):
     parts.extend(lof)
     plan = view.plans.get(entry.target)
     if plan is not None and plan.move_length:
+        assert plan.path is not None  # he moves
         (x0, y0), (x1, y1) = plan.path[0], plan.path[-1]
         run = (x1 - x0, y1 - y0)
         line = (shooter.point[0] - origin[0], shooter.point[1] - origin[1])
@@ -418,6 +436,7 @@ def late_declaration(state: MatchState, player: str, target: str) -> Declare:
     (RULES 12.2): what a late target is judged on, and what its odds read."""
     p = state.players[player]
     line = state.sheets[p.team].line(player)
+    assert line is not None  # he awaits his target: his line holds the shot
     return Declare(player, line.posture, tuple(Shot(target) if isinstance(a, ShotAt) and a.point is None
                                                else a for a in line.actions), p.cover, p.side)
 

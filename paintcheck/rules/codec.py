@@ -14,15 +14,18 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from paintcheck.field.atomic import write_atomically, write_text
 from paintcheck.field.json_file import JsonFileError, read_json
 from paintcheck.rules.actions import (
+    Action,
     AssignOrders,
     BreakSheet,
     ChooseTarget,
     Clean,
     ClearBoulet,
+    Decision,
     Declare,
     Def,
     Dodge,
@@ -53,7 +56,7 @@ class CodecError(ValueError):
     ``Said`` (``rules.codec.*``): the window words it in its language from ``args[0]``."""
 
 
-def said(key: str, text: str, **values) -> Said:
+def said(key: str, text: str, **values: Any) -> Said:
     """What is wrong with a save, as data: the English ``text`` and the key ``rules.codec.<key>``."""
     return Said(f"rules.codec.{key}", text, **values)
 
@@ -63,7 +66,7 @@ def in_file(source: str, problem: str) -> Said:
     return said("line", f"{source}: {problem}", source=source, problem=problem)
 
 
-def does_not_replay(source, exc: Exception) -> CodecError:
+def does_not_replay(source: object, exc: Exception) -> CodecError:
     """A save the engine refuses to replay (a layout or a decision it refuses): ``exc``'s own words
     inside (worded by the window when they are a ``Said``)."""
     error = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
@@ -81,10 +84,11 @@ def no_layout() -> Said:
     return said("no_layout", "the save holds no layout")
 
 
-_SIMPLE = {"DEF": Def, "SUP": Support, "CLEAR": ClearBoulet, "CLEAN": Clean, "RELOAD": Reload}
+_SIMPLE: dict[str, type[Def | Support | ClearBoulet | Clean | Reload]] = {
+    "DEF": Def, "SUP": Support, "CLEAR": ClearBoulet, "CLEAN": Clean, "RELOAD": Reload}
 
 
-def action_to_dict(action) -> dict:
+def action_to_dict(action: Action) -> dict[str, Any]:
     if isinstance(action, Move):
         return {"code": "MOV", "waypoints": [list(p) for p in action.waypoints],
                 "cover": action.cover, "side": action.side}
@@ -99,7 +103,7 @@ def action_to_dict(action) -> dict:
     return {"code": action.code}
 
 
-def action_from_dict(data) -> object:
+def action_from_dict(data: Any) -> Action:
     if not isinstance(data, dict) or not isinstance(data.get("code"), str):
         raise CodecError(said("action_object", f"an action is an object with a 'code', not {data!r}",
                               value=repr(data)))
@@ -127,7 +131,7 @@ def action_from_dict(data) -> object:
     raise CodecError(said("unknown_action", f"unknown action code {code!r}", code=repr(code)))
 
 
-def decision_to_dict(decision) -> dict:
+def decision_to_dict(decision: object) -> dict[str, Any]:
     if isinstance(decision, AssignOrders):
         return {"type": "orders", "team": decision.team, "orders": dict(decision.orders)}
     if isinstance(decision, Declare):
@@ -152,7 +156,7 @@ def decision_to_dict(decision) -> dict:
     raise CodecError(said("not_a_decision", f"{decision!r} is not a decision", decision=repr(decision)))
 
 
-def decision_from_dict(data):
+def decision_from_dict(data: Any) -> Decision:
     if not isinstance(data, dict):
         got = type(data).__name__
         raise CodecError(said("decision_object", f"a decision is an object, not {got}", type=got))
@@ -200,28 +204,28 @@ class MatchRecord:
     and its decisions. ``summary`` (turn, players on the field, when saved) is for the saves list."""
 
     seed: int | None
-    layout: dict  # the layout file's data (paintcheck-layout/1)
-    decisions: list = field(default_factory=list)
+    layout: dict[str, Any]  # the layout file's data (paintcheck-layout/1)
+    decisions: list[Decision] = field(default_factory=list)
     start: str = START_DEFAULT_TURN2
     rolls: list[int] | None = None  # every roll in order, for a match whose dice had no seed
-    summary: dict = field(default_factory=dict)
+    summary: dict[str, Any] = field(default_factory=dict)
     coaches: dict[str, str] = field(default_factory=dict)  # team -> the computer coach playing it
     coach_seed: int | None = None  # the computer coaches' seed: a resumed match decides as played
 
-    def dice(self):
+    def dice(self) -> Dice | RecordedDice:
         """Dice that replay this match, then go on: the seed's, or the rolls made then fresh ones."""
         return Dice(self.seed) if self.rolls is None else RecordedDice(self.rolls)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         dice = {"seed": self.seed} if self.rolls is None else {"rolls": self.rolls}
-        coaches = {"coaches": dict(self.coaches)} if self.coaches else {}
+        coaches: dict[str, Any] = {"coaches": dict(self.coaches)} if self.coaches else {}
         if self.coach_seed is not None:
             coaches["coach_seed"] = self.coach_seed
         return {"format": MATCH_FORMAT, **dice, "start": self.start, "summary": self.summary, **coaches,
                 "layout": self.layout, "decisions": [decision_to_dict(d) for d in self.decisions]}
 
     @classmethod
-    def from_dict(cls, data, source: str = "<match>") -> MatchRecord:
+    def from_dict(cls, data: Any, source: str = "<match>") -> MatchRecord:
         if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
             raise CodecError(in_file(source, not_a_match()))
         seed, rolls = data.get("seed"), data.get("rolls")
@@ -263,7 +267,7 @@ class MatchRecord:
                    summary if isinstance(summary, dict) else {}, dict(coaches), coach_seed)
 
 
-def save_match(record: MatchRecord, path: str | os.PathLike) -> None:
+def save_match(record: MatchRecord, path: str | os.PathLike[str]) -> None:
     """Write atomically: a temporary file in the same folder, flushed, then renamed over ``path``."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -272,7 +276,7 @@ def save_match(record: MatchRecord, path: str | os.PathLike) -> None:
     write_atomically(target, lambda fd, _tmp: write_text(fd, text), mode=None)
 
 
-def load_match(path: str | os.PathLike) -> MatchRecord:
+def load_match(path: str | os.PathLike[str]) -> MatchRecord:
     """Read a saved match; anything damaged (unreadable, not a regular file, too large, not JSON,
     not a match) raises ``CodecError`` with one line naming the file."""
     source = str(path)
@@ -290,23 +294,23 @@ def load_match(path: str | os.PathLike) -> MatchRecord:
                                               error=error))) from None
 
 
-def _str(value) -> str:
+def _str(value: object) -> str:
     if not isinstance(value, str):
         raise CodecError(said("expected_text", f"expected a text, got {value!r}", value=repr(value)))
     return value
 
 
-def _opt_str(value) -> str | None:
+def _opt_str(value: object) -> str | None:
     return None if value is None else _str(value)
 
 
-def _int(value) -> int:
+def _int(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise CodecError(said("expected_whole", f"expected a whole number, got {value!r}", value=repr(value)))
     return value
 
 
-def _point(value) -> tuple[int, int]:
+def _point(value: object) -> tuple[int, int]:
     if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
         raise CodecError(said("point", f"a point is [x, y] in whole numbers, not {value!r}",
                               value=repr(value)))

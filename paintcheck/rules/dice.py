@@ -11,6 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import Protocol
+
+
+class Roller(Protocol):
+    """What the engine rolls: ``Dice``, ``RecordedDice``, ``ScriptedDice``."""
+
+    def roll(self, sides: int) -> int: ...
 
 
 class DiceExhausted(RuntimeError):

@@ -16,15 +16,18 @@ of a round, turn and match here.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Any
 
-from paintcheck.field.lattice import other_team
+from paintcheck.field.lattice import Point, other_team
 from paintcheck.rules import events as ev
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
     AssignOrders,
     BreakSheet,
     ChooseTarget,
+    Decision,
     Declare,
     Dodge,
     IllegalActionError,
@@ -35,11 +38,12 @@ from paintcheck.rules.break_turn import (
     why_choice_illegal,
     why_sheet_illegal,
 )
+from paintcheck.rules.dice import Roller
 from paintcheck.rules.flags import runs_with_flags
 from paintcheck.rules.invariants import check_invariants
 from paintcheck.rules.legality import Verdicts, can_react, to_move, why_illegal
 from paintcheck.rules.measure import Measurer
-from paintcheck.rules.plan import declare_effects, make_plan
+from paintcheck.rules.plan import Plan, declare_effects, make_plan
 from paintcheck.rules.resolution import ResolutionPhases
 from paintcheck.rules.state import (
     DECLARE,
@@ -62,7 +66,8 @@ class Engine(BreakTurn, ResolutionPhases):
     def __init__(self, measurer: Measurer, checks: bool = True) -> None:
         self.m = measurer
         self.checks = checks  # refuse illegal decisions, check the invariants after each one
-        self._handlers = {
+        # each handler takes the decision of its type
+        self._handlers: dict[type, Callable[[Step, Any], None]] = {
             AssignOrders: self._orders,
             Declare: self._declare,
             React: self._react,
@@ -75,7 +80,7 @@ class Engine(BreakTurn, ResolutionPhases):
     def to_move(self, state: MatchState) -> str | None:
         return to_move(state)
 
-    def why_illegal(self, state: MatchState, decision, verdicts: Verdicts | None = None,
+    def why_illegal(self, state: MatchState, decision: Decision, verdicts: Verdicts | None = None,
                     lines_legal: bool = False) -> str | None:
         """None if the engine accepts ``decision`` now, else the reason in one sentence. What a coach
         has judged already on ``state`` is not judged again: ``verdicts``, a sequence's moves and
@@ -88,7 +93,7 @@ class Engine(BreakTurn, ResolutionPhases):
         return reason
 
     # -- the door ----------------------------------------------------------------------------------
-    def apply(self, state: MatchState, decision, dice) -> tuple[MatchState, list]:
+    def apply(self, state: MatchState, decision: Decision, dice: Roller) -> tuple[MatchState, list[ev.Event]]:
         if self.checks:
             reason = self.why_illegal(state, decision)
             if reason:
@@ -164,6 +169,7 @@ class Engine(BreakTurn, ResolutionPhases):
     def _declare(self, step: Step, d: Declare) -> None:
         s = step.state
         p = s.players[d.player]
+        assert p.point is not None  # the activated player stands on the field
         s.declarations[d.player] = d
         s.origins[d.player] = p.point
         plan = make_plan(d, s.origins[d.player], self.m)  # as a view of the round reads it
@@ -244,13 +250,14 @@ class Engine(BreakTurn, ResolutionPhases):
             return
         self._next_round(step)
 
-    def _arrival(self, s: MatchState, pid: str, plan):
+    def _arrival(self, s: MatchState, pid: str, plan: Plan) -> tuple[Point, str | None, str | None]:
         """Where a runner stops: his arrival point, or during the break, when a figure already
         stands there (runs of one break round cross), the last free point of his path [H]."""
         runner, end = s.players[pid], plan.end
         if not any(q.point == end and q is not runner for q in s.players.values()):  # nobody there
             return end, plan.final.cover, plan.final.side
         taken = {q.point for q in s.players.values() if q.on_field and q is not runner}
+        assert plan.path is not None  # he ran
         for point in reversed(plan.path[:-1]):
             if point not in taken and self.m.obstacle_at(point) is None:
                 covers = self.m.covers(point)
@@ -299,7 +306,7 @@ class Engine(BreakTurn, ResolutionPhases):
         step.emit(ev.MatchEnded(winner, reason))
 
 
-def _up_to_last(path, point) -> tuple:
+def _up_to_last(path: Sequence[Point], point: Point) -> tuple[Point, ...]:
     """``path`` up to the last time it passes ``point`` (where a cut-short run stopped)."""
     last = len(path) - 1 - path[::-1].index(point)
     return tuple(path[: last + 1])

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import MISSING, asdict, dataclass, fields
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Self
 
 from paintcheck.said import Said
 
@@ -49,7 +49,7 @@ class Event:
     def type(self) -> str:
         return type(self).__name__
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "rule": self.rule, **asdict(self)}
 
 
@@ -134,12 +134,12 @@ class _MadeLater:
     LATER = ""
 
     @classmethod
-    def later(cls, make: Callable[[], object], **fields):
+    def later(cls, make: Callable[[], object], **fields: object) -> Self:
         e = _new(cls)
         e.__dict__.update(fields, _make=make)
         return e
 
-    def __getattr__(self, name: str):  # only for an attribute not set: the field not made yet
+    def __getattr__(self, name: str) -> object:  # only for an attribute not set: the field not made yet
         if name == self.LATER:
             known = self.__dict__
             make = known.pop("_make", None)
@@ -148,7 +148,7 @@ class _MadeLater:
                 return value
         raise AttributeError(name)
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, object]:
         getattr(self, self.LATER)  # made now
         return self.__dict__
 
@@ -364,6 +364,8 @@ class TokenRemoved(Event):
     token: Token | None = None  # the token taken away, as it lay
     boulets: bool = True  # taken by boulets (RULES 9.5), else its target left that cover (10.1)
 
+    # the rule read from the event's own fields (the others' is a constant of their class): mypy
+    # refuses a property over the base class's plain attribute
     @property
     def rule(self) -> str:  # type: ignore[override]
         return "RULES 9.5" if self.boulets else "RULES 10.1"
@@ -542,7 +544,7 @@ def one_dict_init(cls: type) -> type:
     init = space["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
-    cls.__init__ = init
+    type.__setattr__(cls, "__init__", init)  # ``cls.__init__ = init``, which mypy refuses on a class
     return cls
 
 

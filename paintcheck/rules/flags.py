@@ -105,9 +105,11 @@ def runs_with_flags(
 
 def _lying_and_carriers(flags: dict[str, Flag]) -> tuple[set[Point], set[str]]:
     """The points where a flag lies (carried by nobody), and the players carrying one."""
-    lying, carriers = set(), set()
+    lying: set[Point] = set()
+    carriers: set[str] = set()
     for flag in flags.values():
         if flag.carrier is None:
+            assert flag.point is not None  # a flag nobody carries lies on a point
             lying.add(flag.point)
         else:
             carriers.add(flag.carrier)

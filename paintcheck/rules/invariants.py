@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from paintcheck.field.lattice import Point
 from paintcheck.rules import tables
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
@@ -18,12 +21,12 @@ def check_invariants(state: MatchState, m: Measurer) -> None:
         raise InvariantError("; ".join(problems))
 
 
-def invariant_problems(state: MatchState, m: Measurer):
+def invariant_problems(state: MatchState, m: Measurer) -> Iterator[str]:
     if state.phase not in PHASE_DECISIONS:
         yield f"unknown phase {state.phase!r}"
     if not tables.BREAK_TURN <= state.turn <= tables.MAX_TURNS:
         yield f"turn {state.turn} out of 1..{tables.MAX_TURNS}"
-    seen = {}
+    seen: dict[Point, str] = {}
     for p in state.players.values():
         if p.boulets not in (0, 1, tables.MAX_BOULETS):
             yield f"{p.id} carries {p.boulets} boulets"
@@ -31,7 +34,7 @@ def invariant_problems(state: MatchState, m: Measurer):
             yield f"{p.id} has DEF {p.def_count}"
         if p.gun not in (GUN_OK, GUN_DEAD, GUN_BROKEN):
             yield f"{p.id} has gun state {p.gun!r}"
-        if not p.on_field:
+        if p.point is None:  # in the dead zone
             if p.token is not None:
                 yield f"{p.id} is in the dead zone with a suppressive token"
             if p.id in state.active.values() and state.phase == "declare" and p.id not in state.declarations:

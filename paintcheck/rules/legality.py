@@ -5,10 +5,12 @@ The UI greys a choice and shows the sentence; the engine refuses the decision wi
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import suppress
+from typing import Any
 from weakref import WeakKeyDictionary
 
-from paintcheck.field.lattice import chebyshev
+from paintcheck.field.lattice import Point, chebyshev
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
     REFLEX,
@@ -19,6 +21,7 @@ from paintcheck.rules.actions import (
     ChooseTarget,
     Clean,
     ClearBoulet,
+    Decision,
     Declare,
     Dodge,
     Move,
@@ -30,16 +33,16 @@ from paintcheck.rules.actions import (
     team_of,
 )
 from paintcheck.rules.measure import Measurer
-from paintcheck.rules.plan import make_plan
-from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState
-from paintcheck.rules.values import RoundView, Stand, line_of_fire_blocked, sequence_stand, stays_behind
+from paintcheck.rules.plan import Fire, Plan, make_plan
+from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState, Player
+from paintcheck.rules.values import Acts, RoundView, Stand, line_of_fire_blocked, sequence_stand, stays_behind
 from paintcheck.rules.words import obstacle_name, side_word
 from paintcheck.said import Said
 
 _REFUSALS: dict[tuple[str, str], Said] = {}  # made once: the searches meet the same refusals again and again
 
 
-def refusal(key: str, text: str, **values) -> Said:
+def refusal(key: str, text: str, **values: Any) -> Said:
     """A refusal as data: its English ``text`` (what the engine and the command line print), the
     catalogue key ``rules.refusal.<key>`` and the values the window words it from. The text is made
     from the values, so one (key, text) is one refusal: it is remembered (a ``Said`` costs some
@@ -52,7 +55,7 @@ def refusal(key: str, text: str, **values) -> Said:
     return found
 
 
-def _ids(ids) -> str:
+def _ids(ids: Iterable[str]) -> str:
     return ", ".join(ids)
 
 
@@ -72,11 +75,13 @@ def to_move(state: MatchState) -> str | None:
     if state.phase == REACT:
         return state.reactors[0] if state.reactors else None
     if state.phase == DODGE:
-        return team_of(state.resolution.dodge["target"])
+        res = state.resolution
+        assert res is not None and res.dodge is not None  # the dodge waits in the resolution
+        return team_of(res.dodge["target"])
     return None
 
 
-def why_illegal(state: MatchState, decision, measurer: Measurer,
+def why_illegal(state: MatchState, decision: Decision, measurer: Measurer,
                 verdicts: Verdicts | None = None) -> str | None:
     """None if the engine accepts ``decision`` now, else the reason in one sentence (the break's
     sheets and late targets are then checked by ``break_turn``). ``verdicts``: the moves and shots
@@ -139,8 +144,8 @@ class Verdicts:
     def __init__(self, state: MatchState, m: Measurer) -> None:
         self.state = state
         self.m = m
-        self._moves: dict[tuple, str | None] = {}
-        self._reach: dict[tuple, str | None] = {}
+        self._moves: dict[tuple[str, tuple[Point, ...], str | None, str | None], str | None] = {}
+        self._reach: dict[tuple[Stand, str], str | None] = {}
         self._view: RoundView | None = None
 
     @property
@@ -177,6 +182,7 @@ def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer,
         return refusal("not_activated", f"{decl.player} is not the activated player (it is "
                        f"{state.active.get(team)})", player=decl.player, active=str(state.active.get(team)))
     p = state.players[decl.player]
+    assert p.point is not None  # the activated player stands on the field
     if decl.posture not in tables.POSTURES:
         return refusal("posture", f"posture is standing, kneeling or prone, not {decl.posture!r}",
                        posture=repr(decl.posture))
@@ -234,7 +240,7 @@ def not_an_enemy(pid: str) -> Said:
     return refusal("not_an_enemy", f"{pid} is not an enemy on the field", player=pid)
 
 
-def why_stance_illegal(m: Measurer, point, cover: str | None, side: str | None) -> str | None:
+def why_stance_illegal(m: Measurer, point: Point, cover: str | None, side: str | None) -> str | None:
     covers = m.covers(point)
     if cover is None:
         if covers:
@@ -255,6 +261,7 @@ def why_stance_illegal(m: Measurer, point, cover: str | None, side: str | None) 
 
 def why_move_illegal(state: MatchState, pid: str, move: Move, m: Measurer) -> str | None:
     p = state.players[pid]
+    assert p.point is not None  # the mover stands on the field
     if not move.waypoints:
         return refusal("move_arrival", "a move needs at least its arrival point")
     for w in move.waypoints:
@@ -267,7 +274,7 @@ def why_move_illegal(state: MatchState, pid: str, move: Move, m: Measurer) -> st
     if length > tables.MAX_MOVE:
         return refusal("move_long", f"a move is at most {tables.MAX_MOVE} points; this one is {length}",
                        most=tables.MAX_MOVE, length=length)
-    standing: dict = {}  # who stands on each point (``state.occupant``: the first in order)
+    standing: dict[Point, Player] = {}  # who stands on each point (``state.occupant``: the first in order)
     for q in state.players.values():
         if q.point is not None:
             standing.setdefault(q.point, q)
@@ -276,9 +283,10 @@ def why_move_illegal(state: MatchState, pid: str, move: Move, m: Measurer) -> st
             where = state.lattice.format(pt, p.team)
             return refusal("move_through_obstacle", f"the move passes through an obstacle at {where}",
                            point=where)
-        q = standing.get(pt)
-        if q is not None and q.id != pid:
-            return refusal("move_through_player", f"the move passes through {q.id}'s point", player=q.id)
+        there = standing.get(pt)
+        if there is not None and there.id != pid:
+            return refusal("move_through_player", f"the move passes through {there.id}'s point",
+                           player=there.id)
     end = path[-1]
     if m.obstacle_at(end) is not None:
         return refusal("move_end_obstacle", "a move cannot end on an obstacle")
@@ -289,7 +297,8 @@ def why_move_illegal(state: MatchState, pid: str, move: Move, m: Measurer) -> st
     return why_stance_illegal(m, end, move.cover, move.side)
 
 
-def why_fire_illegal(state: MatchState, verdicts: Verdicts, decl: Declare, plan, fire) -> str | None:
+def why_fire_illegal(state: MatchState, verdicts: Verdicts, decl: Declare, plan: Plan,
+                     fire: Fire) -> str | None:
     """A shot or dump of ``decl`` (read as ``plan``), with the shooter where he stands at it."""
     p = state.players[decl.player]
     target = state.players.get(fire.target)
@@ -332,7 +341,7 @@ def why_target_unreachable(view: RoundView, shooter: Stand, target: str, word: s
 
 
 # -- reactions ---------------------------------------------------------------------------------------
-def fires_or_moves(state: MatchState, view: RoundView, pid: str):
+def fires_or_moves(state: MatchState, view: RoundView, pid: str) -> Acts:
     """What ``pid`` does this round that an enemy could react to:
     (the sides he shoots from, the points he shoots from, his move path or None). Read once per
     view of ``state`` (every candidate reaction against him asks it)."""
@@ -343,7 +352,7 @@ def fires_or_moves(state: MatchState, view: RoundView, pid: str):
     return found
 
 
-def _fires_or_moves(state: MatchState, view: RoundView, pid: str):
+def _fires_or_moves(state: MatchState, view: RoundView, pid: str) -> Acts:
     plan = view.plans.get(pid)
     if plan is not None:
         stances = [plan.stance_at(f.action) for f in plan.fires]
@@ -351,6 +360,7 @@ def _fires_or_moves(state: MatchState, view: RoundView, pid: str):
     for r in state.reactions:
         if r.player == pid:
             p = state.players[pid]
+            assert p.point is not None  # a reactor stands on the field
             return frozenset((p.side,)), (p.point,), None
     return frozenset(), (), None
 
@@ -388,6 +398,7 @@ def _why_not_at(state: MatchState, r: Reaction, m: Measurer, view: RoundView) ->
     """The rest of ``why_reaction_illegal``: his target, what the target does, and the reaction's
     kind, for a reactor ``why_reactor_cannot`` lets react."""
     p = state.players[r.player]
+    assert p.point is not None  # ``why_reactor_cannot``: he stands on the field
     target = state.players.get(r.target)
     if target is None or not target.on_field or target.team == p.team:
         return not_an_enemy(r.target)
@@ -399,8 +410,9 @@ def _why_not_at(state: MatchState, r: Reaction, m: Measurer, view: RoundView) ->
             return refusal("reflex_def", f"{r.player} has DEF {p.def_count}: a reflex needs DEF "
                            f"{tables.REFLEX_MAX_DEF} or less", player=r.player, count=p.def_count,
                            most=tables.REFLEX_MAX_DEF)
-        moves_openly = bool(path) and not m.safe_move(path, target.team, p.point)
-        shows = [*shot_points, *(path[1:] if moves_openly else ())]
+        run = path or ()  # his move's points (none without a move)
+        moves_openly = bool(run) and not m.safe_move(run, target.team, p.point)
+        shows = [*shot_points, *(run[1:] if moves_openly else ())]
         if not any(view.sees(view.stand(r.player), shows)):
             return refusal("reflex_unseen", f"{r.player} does not see {r.target} shoot or move in his "
                            "field of vision", player=r.player, target=r.target)
@@ -450,7 +462,10 @@ def why_reactions_illegal(state: MatchState, decision: React, m: Measurer) -> st
     return None
 
 
-def _candidate_reactions(state: MatchState, team: str):
+Judged = tuple[Reaction, str | None]  # a candidate reaction, with None (allowed) or why not
+
+
+def _candidate_reactions(state: MatchState, team: str) -> Iterator[Reaction]:
     """Each player of ``team`` on the field against each enemy who acts this round (activated, or
     reacting): a reflex, and a suppressive shot when his token lies on that enemy."""
     players = state.players
@@ -469,11 +484,11 @@ def _candidate_reactions(state: MatchState, team: str):
                 yield Reaction(pid, SUPPRESSIVE, target)
 
 
-def _judged(state: MatchState, team: str, m: Measurer, known: list | tuple = ()):
+def _judged(state: MatchState, team: str, m: Measurer, known: Sequence[Judged] = ()) -> Iterator[Judged]:
     """Each candidate reaction of ``team`` with None (allowed) or why not, judged as they are asked
     (``known``: the first ones, judged already): what keeps a reactor from reacting is judged once
     for all his targets."""
-    view = None  # made when a reactor can react
+    view: RoundView | None = None  # made when a reactor can react
     reactor: dict[tuple[str, str], str | None] = {}
     for i, r in enumerate(_candidate_reactions(state, team)):
         if i < len(known):
@@ -495,16 +510,16 @@ def _judged(state: MatchState, team: str, m: Measurer, known: list | tuple = ())
 # is, never to change it again, and the coach asks for the reactions on it or on a view of it, which
 # shares the parts a reaction's judgement reads (views.view). Per measurer: (team, those parts, the
 # candidates judged so far, in order).
-_WAITING: WeakKeyDictionary = WeakKeyDictionary()
+_WAITING: WeakKeyDictionary[Measurer, tuple[str, tuple[object, ...], list[Judged]]] = WeakKeyDictionary()
 
 
-def _read_parts(state: MatchState) -> tuple:
+def _read_parts(state: MatchState) -> tuple[object, ...]:
     """What judging a reaction reads of ``state``: the very objects (a state changed is a copy)."""
     return (state.players, state.reactions, state.declarations, state.origins, state.active,
             state.resolution)
 
 
-def _waiting(state: MatchState, team: str, m: Measurer) -> list | None:
+def _waiting(state: MatchState, team: str, m: Measurer) -> list[Judged] | None:
     try:
         found = _WAITING.get(m)
     except TypeError:  # a measurer that cannot be referred to weakly
@@ -516,7 +531,7 @@ def _waiting(state: MatchState, team: str, m: Measurer) -> list | None:
     return found[2]
 
 
-def reaction_options(state: MatchState, team: str, m: Measurer) -> list[tuple[Reaction, str | None]]:
+def reaction_options(state: MatchState, team: str, m: Measurer) -> list[Judged]:
     """Every reaction a coach could consider, each with None (allowed) or why not; those the engine
     judged before waiting for this coach are read, not judged again."""
     known = _waiting(state, team, m)
@@ -529,7 +544,7 @@ def reaction_options(state: MatchState, team: str, m: Measurer) -> list[tuple[Re
 def can_react(state: MatchState, team: str, m: Measurer) -> bool:
     """Some player of ``team`` has a legal reaction now. Then the engine waits for that coach and
     returns ``state`` as it is: the candidates judged so far are kept for ``reaction_options``."""
-    judged = []
+    judged: list[Judged] = []
     for pair in _judged(state, team, m):
         judged.append(pair)
         if pair[1] is None:

@@ -23,6 +23,9 @@ __all__ = ["CROSS", "GRAZE", "Measurer", "ObstacleInfo", "Point", "Touch"]
 
 
 class Measurer(Protocol):
+    def __hash__(self) -> int:
+        """A measurer keys the rules' caches (``plan.make_plan``, the values' vulnerable points)."""
+
     def obstacle(self, obstacle_id: str) -> ObstacleInfo:
         """The obstacle called ``obstacle_id``."""
 
@@ -44,16 +47,17 @@ class Measurer(Protocol):
         Straight segments between waypoints; its length in points is ``len(path) - 1`` (8-neighbour
         steps, a diagonal counting 1, RULES 5.1)."""
 
-    def distance(self, a: Point, b: Point) -> float:
-        """Euclidean distance in points (the ruler, RULES 8.1)."""
+    def distance(self, a: tuple[float, float], b: tuple[float, float]) -> float:
+        """Euclidean distance in points (the ruler, RULES 8.1); ``b`` may be mid-run."""
 
     def fov(
         self, viewer: Point, team: str, cover: str | None, side: str | None, targets: Sequence[Point]
     ) -> tuple[bool, ...]:
         """For each target point, whether it lies in the viewer's field of vision (RULES 3.4)."""
 
-    def static_angle(self, target: Point, cover: str | None, shooter: Point) -> float:
-        """θ in degrees, 0–180: protractor on the target aligned with its cover (RULES 8.2, 2.5).
+    def static_angle(self, target: tuple[float, float], cover: str | None, shooter: Point) -> float:
+        """θ in degrees, 0–180: protractor on the target aligned with its cover (RULES 8.2, 2.5)
+        (a lesson reads it at a runner's mid-run too).
 
         0 when ``cover`` is None (a target with no cover gives no bonus)."""
 
@@ -80,8 +84,10 @@ class Measurer(Protocol):
         """Obstacles met by the area the ruler sweeps from ``shooter`` over ``points`` (RULES 8.5),
         each as a CROSS, leaving out ``ignore``."""
 
-    def angle_between(self, centre: Point, a: Point, b: Point) -> float:
-        """The angle in degrees (0–180) at ``centre`` between the directions to ``a`` and ``b``."""
+    def angle_between(self, centre: tuple[float, float], a: tuple[float, float], b: tuple[float, float]
+                      ) -> float:
+        """The angle in degrees (0–180) at ``centre`` between the directions to ``a`` and ``b`` (a
+        point, or mid-run)."""
 
     def pressed_side(
         self, target: Point, team: str, cover: str | None, side: str | None, shooter: Point

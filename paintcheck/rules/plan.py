@@ -3,12 +3,15 @@ his shots and their supports (RULES §5). Derived from a ``Declare`` and the pla
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from paintcheck.field.lattice import Point
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
+    Action,
     Clean,
     ClearBoulet,
     Declare,
@@ -22,6 +25,9 @@ from paintcheck.rules.actions import (
 )
 from paintcheck.rules.measure import Measurer
 
+if TYPE_CHECKING:
+    from paintcheck.rules.state import Player
+
 _set = object.__setattr__  # a frozen class's fields set at once (its generated __init__ sets them one by one)
 
 
@@ -34,7 +40,7 @@ class Stance:
     side: str | None
     side_changed: bool  # a side change came before this action
 
-    def __init__(self, point, cover, side, side_changed) -> None:
+    def __init__(self, point: Point, cover: str | None, side: str | None, side_changed: bool) -> None:
         _set(self, "__dict__", dict(point=point, cover=cover, side=side, side_changed=side_changed))
 
 
@@ -50,7 +56,8 @@ class Fire:
     cleaned: bool  # a CLEAN came before it (messy paint gone)
     reloaded: bool  # a RELOAD came before it
 
-    def __init__(self, action, target, dump, supports, number, cleaned, reloaded) -> None:
+    def __init__(self, action: int, target: str, dump: bool, supports: int, number: int, cleaned: bool,
+                 reloaded: bool) -> None:
         _set(self, "__dict__", dict(action=action, target=target, dump=dump, supports=supports,
                                      number=number, cleaned=cleaned, reloaded=reloaded))
 
@@ -70,8 +77,9 @@ class Plan:
     clears: int
     cost: int
 
-    def __init__(self, player, start, path, move_action, move_supports, stances,
-                 final, fires, def_count, def_after_move, clears, cost) -> None:
+    def __init__(self, player: str, start: Point, path: tuple[Point, ...] | None, move_action: int | None,
+                 move_supports: int, stances: tuple[Stance, ...], final: Stance, fires: tuple[Fire, ...],
+                 def_count: int, def_after_move: bool, clears: int, cost: int) -> None:
         _set(self, "__dict__", dict(player=player, start=start, path=path, move_action=move_action,
                                      move_supports=move_supports, stances=stances, final=final, fires=fires,
                                      def_count=def_count, def_after_move=def_after_move, clears=clears,
@@ -96,7 +104,7 @@ class Plan:
         return self.move_action is not None and any(f.action > self.move_action for f in self.fires)
 
 
-def declare_effects(p, d: Declare, plan: Plan) -> int:
+def declare_effects(p: Player, d: Declare, plan: Plan) -> int:
     """What declaring ``d`` (read as ``plan``) does at once to its player ``p``, a ``state.Player``:
     his boulets cleared (RULES 9.4), his stance taken, his DEF count set (RULES 6.2; 4 boulets
     cleared keep DEF 1), a CLEAN or RELOAD ending the fumble for good (RULES 7.5: legality keeps his
@@ -113,7 +121,7 @@ def declare_effects(p, d: Declare, plan: Plan) -> int:
     return cleared
 
 
-def has_def(actions) -> bool:
+def has_def(actions: Iterable[Action]) -> bool:
     """The actions include a DEF, wherever it stands among them (a prebunker's finish, RULES 12.6:
     « effectuer une DEF et tirer » is the book's own finish, B p.32–33)."""
     return any(isinstance(a, Def) for a in actions)
@@ -146,6 +154,7 @@ def _cache_clear() -> None:
     _plan_by_value.cache_clear()
 
 
+# the tests clear both memos as they clear an lru_cache's: mypy knows no attribute set on a function
 make_plan.cache_clear = _cache_clear  # type: ignore[attr-defined]
 
 
@@ -162,8 +171,8 @@ def _plan_by_value(decl: Declare, start: Point, measurer: Measurer) -> Plan:
     side_changed = False
     stances: list[Stance] = []
     fires: list[Fire] = []
-    path = None
-    move_action = None
+    path: tuple[Point, ...] | None = None
+    move_action: int | None = None
     move_supports = 0
     def_count = clears = cost = 0
     def_after_move = cleaned = reloaded = False
@@ -172,7 +181,7 @@ def _plan_by_value(decl: Declare, start: Point, measurer: Measurer) -> Plan:
     for i, action in enumerate(actions):
         stances.append(stance)
         kind = type(action)  # the action classes have no subclasses
-        if kind is Move:
+        if type(action) is Move:  # ``kind is Move``, narrowing ``action`` for the type checker
             path = measurer.path(point, action.waypoints)
             move_action = i
             move_supports = follow[i]
@@ -188,12 +197,12 @@ def _plan_by_value(decl: Declare, start: Point, measurer: Measurer) -> Plan:
             # points, et chaque soutien au delà de cette première action apporte 2 points")
             def_count += 1 + follow[i]
             def_after_move = def_after_move or move_action is not None
-        elif kind is Shot:
+        elif type(action) is Shot:
             fires.append(Fire(i, action.target, False, follow[i], shot_number, cleaned, reloaded))
             shot_number += 1
-        elif kind is Dump:
+        elif type(action) is Dump:
             fires.append(Fire(i, action.target, True, follow[i], -1, cleaned, reloaded))
-        elif kind is SideChange:
+        elif type(action) is SideChange:
             side, side_changed = action.side, True
             stance = Stance(point, cover, side, side_changed)
         elif kind is ClearBoulet:

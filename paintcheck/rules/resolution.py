@@ -4,12 +4,15 @@ from ``ResolutionPhases``; a round's start and end stay in ``engine``."""
 
 from __future__ import annotations
 
-from paintcheck.field.lattice import chebyshev
+from typing import TYPE_CHECKING
+
+from paintcheck.field.lattice import Point, chebyshev
 from paintcheck.rules import events as ev
 from paintcheck.rules import tables
 from paintcheck.rules.actions import REFLEX, SUPPRESSIVE, Dodge
 from paintcheck.rules.break_turn import PREBUNK, template_reading
 from paintcheck.rules.flags import drop_flags
+from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import DODGE, GUN_DEAD, GUN_OK, Resolution, ShotEntry, Token
 from paintcheck.rules.step import Step
@@ -18,6 +21,11 @@ from paintcheck.rules.values import Reading, RoundView, Stand
 
 class ResolutionPhases:
     """The resolution's handlers; ``self.m`` is the engine's measurer."""
+
+    m: Measurer
+
+    if TYPE_CHECKING:  # the Engine's own: the resolution hands the round back to it
+        def _finish_round(self, step: Step) -> None: ...
 
     # -- phase 7: reflex DEF losses and speed tests ----------------------------------------------------
     def _start_resolution(self, step: Step) -> None:
@@ -43,7 +51,8 @@ class ResolutionPhases:
             entries.append(ShotEntry(r.player, r.target, r.kind))
         return entries
 
-    def _rank(self, step: Step, view: RoundView, entries: list[ShotEntry]) -> tuple[list, list[int]]:
+    def _rank(self, step: Step, view: RoundView, entries: list[ShotEntry]
+              ) -> tuple[list[ShotEntry], list[int]]:
         """Resolution order and simultaneous groups: by speed test when a shooter is also a target
         (RULES 11.1), else all together in declaration order."""
         shooters = {e.shooter for e in entries}
@@ -53,7 +62,10 @@ class ResolutionPhases:
         # resolved in an order where every shot comes after the shots that fire before it
         # (``fires_before``): a dump after the shots at its dumper that beat it by DUMPER_EDGE
         edge = tables.DUMPER_EDGE - 1
-        keys = [(e.last, -(e.score + (edge if e.kind == "dump" else 0))) for e in entries]
+        keys = []
+        for e in entries:
+            assert e.score is not None  # every shooter rolled his speed test
+            keys.append((e.last, -(e.score + (edge if e.kind == "dump" else 0))))
         order = sorted(range(len(entries)), key=lambda i: keys[i])
         distinct = sorted(set(keys))
         return [entries[i] for i in order], [distinct.index(keys[i]) for i in order]
@@ -62,6 +74,7 @@ class ResolutionPhases:
         p = step.state.players[pid]
         segments = 0
         if p.token is not None:
+            assert p.point is not None  # a reactor stands on the field
             angle = self.m.angle_between(p.point, p.token.point, view.aim_point(target))
             segments = tables.angle_segment(angle)
         if segments:
@@ -106,6 +119,7 @@ class ResolutionPhases:
     def _continue(self, step: Step) -> None:
         s = step.state
         res = s.resolution
+        assert res is not None  # the round's shots are being resolved
         while res.next < len(res.entries):
             i = res.next
             res.hit, res.hit_now = _hit_before(res, i)
@@ -118,6 +132,7 @@ class ResolutionPhases:
     def _resolve_entry(self, step: Step, e: ShotEntry) -> str | None:
         s = step.state
         res = s.resolution
+        assert res is not None  # the round's shots are being resolved
         shooter = s.players[e.shooter]
         if e.shooter in res.hit:
             step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_FASTER_SHOT))
@@ -172,15 +187,15 @@ class ResolutionPhases:
     def _dodge(self, step: Step, d: Dodge) -> None:
         s = step.state
         res = s.resolution
+        assert res is not None and res.dodge is not None  # a dodge waits in the resolution
         dg = res.dodge
         faces = [step.roll(6, ev.PURPOSE_DODGE, dg["target"])]
         # a 6 is rolled again and added, while there is margin left to dodge  [B p.21-22, p.41]
         while faces[-1] == tables.EXPLODING_FACE and dg["margin"] - sum(faces) > 0:
             faces.append(step.roll(6, ev.purpose_again(ev.PURPOSE_DODGE), dg["target"]))
-        faces = tuple(faces)
         dg["used"] += 1
         dg["margin"] -= sum(faces)
-        step.emit(ev.DodgeRolled(dg["target"], faces, dg["margin"]))
+        step.emit(ev.DodgeRolled(dg["target"], tuple(faces), dg["margin"]))
         if dg["margin"] > 0 and dg["used"] < dg["allowed"]:
             return
         e = res.entries[res.next]
@@ -195,7 +210,7 @@ class ResolutionPhases:
         res.next += 1
         self._continue(step)
 
-    def _dodged(self, step: Step, pid: str, dice: int, shooter_point, automatic: bool) -> None:
+    def _dodged(self, step: Step, pid: str, dice: int, shooter_point: Point, automatic: bool) -> None:
         p = step.state.players[pid]
         p.boulets = tables.MAX_BOULETS if p.boulets else tables.boulets_for_dice(dice)
         p.weakened_from = shooter_point
@@ -206,7 +221,7 @@ class ResolutionPhases:
 
     def _eliminate(self, step: Step, pid: str, by: str | None, reason: str) -> None:
         p = step.state.players[pid]
-        if not p.on_field:
+        if p.point is None:  # in the dead zone already
             return
         token = p.token
         p.fell_at, p.point, p.token = p.point, None, None
@@ -237,18 +252,20 @@ class ResolutionPhases:
         else:
             p.reload = True
 
-    def _place_token(self, step: Step, e: ShotEntry, shooter: Stand, token_point, advantage: bool) -> None:
+    def _place_token(self, step: Step, e: ShotEntry, shooter: Stand, token_point: Point | None,
+                     advantage: bool) -> None:
         """After every shot the shooter's token goes beside the target (RULES 10.1, 10.5): at
         ``token_point``, the shot's reading's, ``shooter`` standing as the reading reads him."""
         s = step.state
         p = s.players[e.shooter]
         if not p.on_field or p.boulets or e.kind == PREBUNK:  # a template is its own token
             return
+        assert token_point is not None  # a template's shot alone has none
         target = s.players[e.target]
         pid = p.id
         for q in s.players.values():
             token = q.token
-            if token is not None and token.target == pid and q.on_field and self.m.in_lock_wedge(
+            if token is not None and token.target == pid and q.point is not None and self.m.in_lock_wedge(
                 q.point, shooter.point, p.team, shooter.cover, shooter.side, token_point,
             ):
                 step.emit(ev.TokenKept(pid, e.target, ev.token_priority_lock(q.id)))
@@ -295,7 +312,7 @@ class ResolutionPhases:
             self._eliminate(step, e.target, e.shooter, ev.dumped(outcome))
 
 
-def _shot_ends(view: RoundView, e: ShotEntry) -> tuple[Stand, object]:
+def _shot_ends(view: RoundView, e: ShotEntry) -> tuple[Stand, Point | None]:
     """What a dodged shot's end reads of its reading (the shooter's stand, where his token goes),
     without reading the whole shot again: the state is the one it was read on, the target hit."""
     if e.kind == PREBUNK:  # template_reading's shooter; a template places no token

@@ -61,7 +61,8 @@ def route(m: Measurer, state: MatchState, mover: str, start: Point, end: Point,
     return None
 
 
-def _walk(came: dict, node: tuple[Point, int]) -> list[tuple[Point, int]]:
+def _walk(came: dict[tuple[Point, int], tuple[Point, int] | None], node: tuple[Point, int]
+          ) -> list[tuple[Point, int]]:
     out = []
     current: tuple[Point, int] | None = node
     while current is not None:

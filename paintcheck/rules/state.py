@@ -8,6 +8,7 @@ can be saved at any decision and resumed.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import Any, TypedDict, TypeVar
 
 from paintcheck.field.lattice import DEFAULT_LATTICE, Lattice, Point
 from paintcheck.rules import tables
@@ -86,6 +87,17 @@ class ShotEntry:
     last: bool = False  # moved more than 4 vulnerable points: shoots last
 
 
+class PendingDodge(TypedDict):
+    """A dodge waiting for its coach (a plain dictionary in the state): the target, the shooter,
+    the margin left, the dice allowed and the dice used."""
+
+    target: str
+    shooter: str
+    margin: int
+    allowed: int
+    used: int
+
+
 @dataclass
 class Resolution:
     """Shots of the round in resolution order, and where the resolution stands."""
@@ -96,7 +108,7 @@ class Resolution:
     hit: list[str] = field(default_factory=list)  # (forced to dodge or out) by shots before this one
     hit_now: list[str] = field(default_factory=list)  # ... by shots simultaneous with this one
     # A dodge waiting for its coach: target, shooter point, margin left, dice allowed, dice used
-    dodge: dict | None = None
+    dodge: PendingDodge | None = None
     hits: list[tuple[str, int]] = field(default_factory=list)  # every hit: (player, index of the entry)
 
 
@@ -186,14 +198,15 @@ class MatchState:
         clone.__dict__ = fields
         return clone
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
 _new = object.__new__
+_T = TypeVar("_T")
 
 
-def _shallow(obj):
+def _shallow(obj: _T) -> _T:
     """A copy of a dataclass instance whose fields are all immutable values."""
     clone = _new(type(obj))
     clone.__dict__ = obj.__dict__.copy()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from paintcheck.rules import events as ev
 from paintcheck.rules import tables
+from paintcheck.rules.dice import Roller
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.state import MatchState
 
@@ -15,7 +16,8 @@ class Step:
 
     __slots__ = ("state", "dice", "m", "events")
 
-    def __init__(self, state: MatchState, dice, m: Measurer, events: list | None = None) -> None:
+    def __init__(self, state: MatchState, dice: Roller, m: Measurer,
+                 events: list[ev.Event] | None = None) -> None:
         self.state, self.dice, self.m = state, dice, m
         self.events = [] if events is None else events
 
@@ -31,5 +33,5 @@ class Step:
             faces.append(self.roll(6, ev.purpose_again(purpose), player))
         return tuple(faces)
 
-    def emit(self, event) -> None:
+    def emit(self, event: ev.Event) -> None:
         self.events.append(event)

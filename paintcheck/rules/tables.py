@@ -70,7 +70,7 @@ RUN_ANGLE_BONUS = (4, 3, 2, 1, 0)  # red numbers by segment of phi, the last one
 
 # -- line of fire [H RULES 8.4]: (graze, cross) by shooter posture and obstacle height ------------------
 IMPOSSIBLE = None
-LINE_OF_FIRE = {
+LINE_OF_FIRE: dict[str, dict[str, tuple[int, int | None]]] = {
     "standing": {"low": (0, 0), "medium": (-1, -2), "high": (-2, IMPOSSIBLE)},
     "kneeling": {"low": (-1, -2), "medium": (-2, IMPOSSIBLE), "high": (-2, IMPOSSIBLE)},
     "prone": {"low": (-2, IMPOSSIBLE), "medium": (-2, IMPOSSIBLE), "high": (-2, IMPOSSIBLE)},
@@ -234,7 +234,8 @@ _cost_constant = {
 def action_cost(code: str) -> int:
     """Action points of an action of fixed cost, by its code (a move's cost is ``move_cost``): the
     constant as it is now (a test may change it)."""
-    return globals()[_cost_constant[code]]
+    cost: int = globals()[_cost_constant[code]]
+    return cost
 
 
 def dump_outcome(total: int) -> str:
@@ -255,7 +256,7 @@ def fumble_outcome(d20: int) -> str:
     raise AssertionError("unreachable: FUMBLE_TABLE ends at 20")
 
 
-def obstacle_protection(kind: str, posture: str) -> int:
+def obstacle_protection(kind: str | None, posture: str) -> int:
     """Protection an obstacle of ``kind`` gives a player in ``posture`` behind it [RULES 2.2]."""
     if kind is None:
         return NATURAL_PROTECTION

@@ -4,6 +4,7 @@ breakdown (RULES §6–§8, §9.6, §10.4, §11.3). Geometry comes from the ``Me
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from weakref import WeakKeyDictionary
@@ -14,7 +15,7 @@ from paintcheck.rules import events as ev
 from paintcheck.rules import tables
 from paintcheck.rules.actions import REFLEX, SUPPRESSIVE, Declare
 from paintcheck.rules.events import Parts
-from paintcheck.rules.measure import CROSS, GRAZE, Measurer
+from paintcheck.rules.measure import CROSS, GRAZE, Measurer, Touch
 from paintcheck.rules.plan import Plan, make_plan
 from paintcheck.rules.state import MatchState, Player, ShotEntry
 from paintcheck.rules.words import height_word, posture_word
@@ -146,7 +147,8 @@ class Stand:
     team: str
     blind: bool  # carries boulets: no field of vision (RULES 9.5)
 
-    def __init__(self, point, cover, side, posture, team, blind) -> None:
+    def __init__(self, point: Point, cover: str | None, side: str | None, posture: str, team: str,
+                 blind: bool) -> None:
         _set(self, "__dict__", dict(point=point, cover=cover, side=side, posture=posture, team=team,
                                      blind=blind))
 
@@ -160,7 +162,8 @@ class Reading:
     target_parts: Parts
     shooter: Stand
     aim: tuple[float, float]  # where the ruler's head lies: target point, or mid-run
-    token_point: Point  # where a suppressive token goes: target point, or the run's end
+    token_point: Point | None  # where a suppressive token goes: target point, or the run's end (None: a
+    # template's shot at a player already out, ``break_turn.template_reading``)
     running: bool
     vulnerable: tuple[Point, ...] = ()
     lost: str | None = None
@@ -178,7 +181,7 @@ class Reading:
         return tables.required_roll(self.shot_value, self.target_value)
 
 
-def line_of_fire_total(posture: str, touches) -> tuple[int | None, Parts]:
+def line_of_fire_total(posture: str, touches: Iterable[Touch]) -> tuple[int | None, Parts]:
     """The line of fire's modifier for a shooter in ``posture``: the sum over the obstacles the ruler
     grazes or crosses, or None when one of them makes the shot impossible (RULES 8.4). The parts
     name each obstacle; for an impossible shot, the one obstacle that forbids it."""
@@ -192,7 +195,7 @@ def line_of_fire_total(posture: str, touches) -> tuple[int | None, Parts]:
     return sum(v for _, v in parts), tuple(parts)
 
 
-def line_of_fire_blocked(posture: str, touches) -> bool:
+def line_of_fire_blocked(posture: str, touches: Iterable[Touch]) -> bool:
     """Some obstacle on the line of fire makes the shot impossible for ``posture`` (RULES 8.4):
     ``line_of_fire_total`` gives None, without writing its parts (the legality asks this often)."""
     blocking = tables.BLOCKING
@@ -205,11 +208,16 @@ def line_of_fire_blocked(posture: str, touches) -> bool:
 # a run's vulnerable points for a shooter, per measurer: every view of a round (the engine's, each
 # coach's, each tentative sequence's) asks them again, and they depend only on the field and the values
 # in their key (``RoundView.vulnerable_points``); forgotten when the tables' blocking cells change
-_RUNS: WeakKeyDictionary = WeakKeyDictionary()  # measurer -> (tables.BLOCKING, {key: points})
+# everything a run's vulnerable points read: the shooter's whole stand, the run, the runner's cover
+_RunKey = tuple[Point, str | None, str | None, str, str, bool, tuple[Point, ...] | None, str | None]
+_Runs = dict[_RunKey, tuple[Point, ...]]
+_RUNS: WeakKeyDictionary[Measurer, tuple[frozenset[tuple[str, str, bool]], _Runs]] = (
+    WeakKeyDictionary())  # measurer -> (tables.BLOCKING, {key: points})
 _RUNS_MAX = 1 << 16
 
 
-def _runs_known(m: Measurer) -> dict:
+def _runs_known(m: Measurer) -> _Runs:
+    blocking: frozenset[tuple[str, str, bool]] | None
     try:
         blocking, known = _RUNS[m]
     except KeyError:
@@ -232,7 +240,13 @@ def sequence_stand(p: Player, plan: Plan, posture: str, action: int, tied: bool 
 
 
 def lost(reason: str) -> Reading:
+    # a lost shot has no shooter's stand: nothing reads it (its ``lost`` is read first)
     return Reading((), (), None, (0.0, 0.0), (0, 0), False, (), reason)  # type: ignore[arg-type]
+
+
+# what a player does this round that an enemy could react to (``legality.fires_or_moves``): the sides
+# and the points he shoots from, his move's path (None: no move)
+Acts = tuple[frozenset[str | None], tuple[Point, ...], tuple[Point, ...] | None]
 
 
 class RoundView:
@@ -249,8 +263,8 @@ class RoundView:
             pid: make_plan(decl, state.origins[pid], measurer)
             for pid, decl in state.declarations.items()
         }
-        self._runs: dict | None = None  # the measurer's vulnerable points, once asked
-        self.acts: dict[str, tuple] = {}  # what each player does that an enemy could react to (legality)
+        self._runs: _Runs | None = None  # the measurer's vulnerable points, once asked
+        self.acts: dict[str, Acts] = {}  # what each player does that an enemy could react to (legality)
         self._stands: dict[tuple[str, int | None], Stand] = {}  # (pid, action); action None: static
 
     # -- where players stand --------------------------------------------------------------------
@@ -271,8 +285,10 @@ class RoundView:
         res = self.state.resolution
         tied = res is not None and pid in res.hit_now
         if plan is not None and action >= 0:
+            assert decl is not None  # his plan is his declaration's
             return sequence_stand(p, plan, decl.posture, action, tied)
         point = p.point if p.on_field else p.fell_at
+        assert point is not None  # off the field, he fell somewhere
         return Stand(point, p.cover, p.side, p.posture, p.team, p.boulets > 0 and not tied)
 
     def running(self, pid: str) -> bool:
@@ -305,7 +321,7 @@ class RoundView:
             return tuple(False for _ in points)
         return self.m.fov(shooter.point, shooter.team, shooter.cover, shooter.side, points)
 
-    def line_modifier(self, shooter: Stand, touches) -> tuple[int | None, Parts]:
+    def line_modifier(self, shooter: Stand, touches: Iterable[Touch]) -> tuple[int | None, Parts]:
         return line_of_fire_total(shooter.posture, touches)
 
     def vulnerable_points(self, shooter: Stand, runner: str) -> tuple[Point, ...]:
@@ -320,6 +336,7 @@ class RoundView:
             known = self._runs = _runs_known(self.m)
         found = known.get(key)
         if found is None:
+            assert path is not None  # he runs
             pts = list(path[1:])
             seen = [pt for pt, ok in zip(pts, self.sees(shooter, pts), strict=True) if ok]
             # the lines with nothing left out, the covers skipped while reading them (the same
@@ -357,7 +374,9 @@ class RoundView:
 
     def aim_point(self, pid: str) -> tuple[float, float]:
         if self.running(pid):
-            return _middle(self.plans[pid].path)
+            path = self.plans[pid].path
+            assert path is not None  # he runs
+            return _middle(path)
         return self.static_stand(pid).point
 
     # -- values ---------------------------------------------------------------------------------
@@ -416,6 +435,7 @@ class RoundView:
         running = self.running(entry.target)
         if running:
             plan = self.plans[entry.target]
+            assert plan.path is not None  # he runs
             aim = _middle(plan.path)
         else:
             st = self.static_stand(entry.target)
@@ -440,6 +460,7 @@ class RoundView:
             vulnerable = self.vulnerable_points(shooter, entry.target)
             if not vulnerable:
                 return lost(LOST_NO_POINT_SEEN)
+            assert plan.path is not None  # he runs
             if v := tables.run_angle_bonus(m.run_angle(plan.path, shooter.point)):
                 shot.append((LABEL_RUN_ANGLE, v))
             self._sweep_parts(shot, shooter, vulnerable, (target.cover, shooter.cover))
@@ -473,7 +494,8 @@ class RoundView:
             shot.append((LABEL_MESSY, tables.MESSY_PAINT_MALUS))
         return Reading(tuple(shot), target_parts, shooter, aim, token_point, running, vulnerable)
 
-    def _sweep_parts(self, shot: list, shooter: Stand, vulnerable: tuple[Point, ...], covers: tuple) -> None:
+    def _sweep_parts(self, shot: list[tuple[str, int]], shooter: Stand, vulnerable: tuple[Point, ...],
+                     covers: tuple[str | None, str | None]) -> None:
         """The sweep's modifiers over the run's vulnerable points, the runner's and the shooter's
         covers left out (RULES 8.5), added to ``shot``."""
         ignore = _present(*covers)
@@ -493,7 +515,7 @@ class RoundView:
             (_vulnerable_label(n), tables.vulnerability_modifier(n)),
         )
 
-    def _first_target(self, entry: ShotEntry):
+    def _first_target(self, entry: ShotEntry) -> tuple[float, float] | None:
         plan = self.plans.get(entry.shooter)
         if plan is None:
             return None

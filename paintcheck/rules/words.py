@@ -9,9 +9,10 @@ key and values the window words them from in its language. Points keep the game'
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import overload
 
 from paintcheck.field.lattice import point_name
-from paintcheck.rules.actions import Declare, Dump, DumpAt, Move, Shot, ShotAt, SideChange
+from paintcheck.rules.actions import Action, Declare, Dump, DumpAt, Move, Shot, ShotAt, SideChange
 from paintcheck.rules.measure import Measurer
 from paintcheck.said import Said
 
@@ -27,8 +28,13 @@ def posture_word(posture: str) -> str:
     return POSTURE_WORDS.get(posture, posture)
 
 
-def side_word(side: str | None) -> str:
-    return SIDE_WORDS.get(side, side)
+@overload
+def side_word(side: str) -> str: ...
+@overload
+def side_word(side: None) -> None: ...
+def side_word(side: str | None) -> str | None:
+    """``left`` as the window says it; no side (None) stays None."""
+    return side if side is None else SIDE_WORDS.get(side, side)
 
 
 def height_word(height: str) -> str:
@@ -60,7 +66,7 @@ def _aimed(code: str, target: str) -> Said:
     return Said(f"rules.action.{code.lower()}", f"{code} {target}", target=target)
 
 
-def action_words(action, m: Measurer) -> str:
+def action_words(action: Action, m: Measurer) -> str:
     if isinstance(action, Move):
         pts = ">".join(point_name(p) for p in action.waypoints)
         if not action.cover:
@@ -83,7 +89,7 @@ def action_words(action, m: Measurer) -> str:
 LIST_MOST = 8  # actions one declaration's entry names (rules.words.declare.<n>); more are joined in the last
 
 
-def joined(items: list) -> str:
+def joined(items: list[str]) -> str:
     """``a, b, c``: plain text when every item is, else one ``Said`` the window words item by item
     (``rules.words.list.<n>``)."""
     if all(type(item) is str for item in items):
