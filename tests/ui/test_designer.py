@@ -96,7 +96,7 @@ def test_rename_save_and_the_file_loads_back_equal_and_valid(app, designer, user
 def test_save_is_refused_while_a_check_stands(app, designer):
     press(app, "mirror")
     drag(app, designer.palette_rects["cone"].center, at(designer, (5, -3)))
-    assert designer.controls.choices["save"].reason.startswith("1 check(s) stand")
+    assert designer.controls.choices["save"].reason.startswith("1 check stands")
     press(app, "save")
     assert designer.path is None
 

@@ -175,7 +175,7 @@ def test_the_designer_draws_no_english_in_french(french):
     seen["check-hover"] = drawn.frame(app)
     key(app, pygame.K_s, pygame.KMOD_CTRL)  # refused (the button is greyed), said
     seen["save-refused"] = drawn.frame(app)
-    assert app.message and app.message[0].startswith(f"1 problème(s) à régler{NNBSP}:")
+    assert app.message and app.message[0].startswith(f"1 problème à régler{NNBSP}:")
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     press(app, "mirror")
 
