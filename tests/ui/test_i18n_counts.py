@@ -39,7 +39,8 @@ def test_a_counted_entry_needs_its_count():
 
 def test_every_counted_entry_has_both_forms_in_both_languages():
     counted = i18n.counted_keys("en")
-    assert {"rules.count.dice", "rules.event.moved", "designer.checks_stand", "match.react.declare"} <= counted
+    assert {"rules.count.dice", "rules.event.moved", "designer.checks_stand",
+            "match.react.declare"} <= counted
     assert i18n.counted_keys("fr") == counted
     for locale in i18n.LOCALES:
         found = i18n.catalogue(locale)
@@ -73,7 +74,8 @@ def test_the_log_says_one_action_point_in_both_languages():
      "B2 esquive (avec 1 dé) et porte maintenant 1 boulet."),
     (ev.Dodged("B2", 2, 4, False), "B2 dodges (with 2 dice) and now carries 4 boulets.",
      "B2 esquive (avec 2 dés) et porte maintenant 4 boulets."),
-    (ev.BouletsCleared("W1", 1, 2), "W1 clears 1 boulet; DEF 2.", "W1 se débarrasse de 1 boulet\u202f; DEF 2."),
+    (ev.BouletsCleared("W1", 1, 2), "W1 clears 1 boulet; DEF 2.",
+     "W1 se débarrasse de 1 boulet\u202f; DEF 2."),
     (ev.DefLost("W1", 2, 1, 1), "W1's reflex costs 1 DEF (2 segments from his token); DEF now 1.",
      "Le réflexe de W1 lui coûte 1 DEF (2 segments depuis son jeton)\u202f; DEF désormais 1."),
 ])
