@@ -124,7 +124,7 @@ def _draw_title(surf: pygame.Surface, field: Field, width: int, caption: str | N
     lat = field.lattice
     pad = round(width * 0.03)
     room = width - 2 * pad
-    name = layout.name.strip() or tr("designer.image.no_name")
+    name = layout.name_in(i18n.current()).strip() or tr("designer.image.no_name")
     size = _text_size(width, 0.036, 12)
     title_y = round(width * 0.022)
     words, size = _fit(name, size, room, bold=True)

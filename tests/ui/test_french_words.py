@@ -40,3 +40,15 @@ def test_how_to_play_in_french_names_no_english_title():
     page = theme.HOW_TO_PLAY_BY_LANGUAGE["fr"].read_text(encoding="utf-8")
     named = {" ".join(words.split()) for words in re.findall(r"\*([^*]+)\*", page)}
     assert not named & english
+
+
+def test_the_chooser_shows_a_layouts_french_name_when_the_window_speaks_french(french_app, monkeypatch):
+    from tests.ui.driver import Drawn
+
+    drawn = Drawn(monkeypatch)
+    french_app.choose_field()
+    words = drawn.words(french_app)
+    assert "Serpent" in words and "Boîte 21" in words and "Snake" not in words
+    french_app.set_language("en")
+    words = drawn.words(french_app)
+    assert "Snake" in words and "Serpent" not in words
