@@ -63,7 +63,7 @@ class DesignerFiles:
         path = self.path if self.path is not None and not self.read_only else None
         if path is None and self.name_taken(self.design.name, besides=None):
             self.app.flash(tr("designer.name_taken", name=self.design.name), error=True)
-            self.start_entry("copy", self.design.name)
+            self.start_entry("save", self.design.name)
             return
         self.write(path or user_layout_path(self.design.name))
 

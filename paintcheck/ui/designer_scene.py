@@ -87,7 +87,7 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
         self.mouse = (0, 0)
         self.confirm_leave: str | None = None
         self.asking_coaches = False  # *Play on this field*: who coaches, asked before the match
-        self.editing: str | None = None  # "name", "rename" or "copy" while the text entry is open
+        self.editing: str | None = None  # "name", "rename", "copy" or "save" while the entry is open
         self.entry_text = ""  # what the entry opens with
         self._fields: dict = {}
         self._ghost_key, self._ghost = None, None
@@ -283,7 +283,8 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
     # -- names ------------------------------------------------------------------------------------------
     def start_entry(self, what: str, text: str | None = None) -> None:
         """The text entry for the field's name (``name``), the selected piece's id (``rename``) or
-        the name of a new file (``copy``), opened with ``text`` (by default what it edits)."""
+        the name of a new file (``copy``; ``save``, a new field's name taken), opened with ``text``
+        (by default what it edits)."""
         self.editing = what
         if text is None:
             text = self.shown_name() if what == "name" else (self.selected or "")
@@ -311,7 +312,7 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
         text = self.entry.get_text() if self.entry is not None else ""
         what, self.editing = self.editing, None
         self._close_entry()
-        if what in ("name", "copy"):
+        if what in ("name", "copy", "save"):
             if what == "name" and text.strip() == self.shown_name():
                 return  # unchanged: its French name stays
             reason = self.why_not_name(text, besides=self.path if what == "name" else None)
@@ -320,7 +321,7 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
                 self.start_entry(what, text)
                 return
             self._done(self.design.set_name(text))
-            if what == "copy":
+            if what in ("copy", "save"):  # a new file, named after it
                 self.write(user_layout_path(self.design.name))
         elif what == "rename" and self.selected:
             old = self.selected

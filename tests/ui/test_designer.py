@@ -285,6 +285,18 @@ def test_save_as_a_copy_asks_a_name_no_other_field_has(app, designer, user_data)
     designer.entry.set_text("My own box")
     key(app, pygame.K_RETURN)
     assert designer.entry is not None and designer.design.name != "My own box"
+    key(app, pygame.K_ESCAPE)
+    for n in (1, 2):  # two new fields, both "New field": the second is asked its name when saved
+        drag(app, designer.palette_rects["cylinder"].center, at(designer, (4, -6)))
+        press(app, "save")
+        if n == 2:
+            assert designer.path is None and designer.editing == "save"
+            assert designer.entry.get_text() == "New field"
+            designer.entry.set_text("Second field")
+            key(app, pygame.K_RETURN)
+        press(app, "new-field")
+    assert {"New field", "Second field"} <= {e.name for e in saves.list_fields()}
+    assert (saves.user_layouts_dir() / "second-field.json").exists()
 
 
 def test_a_shipped_field_over_the_box_says_so_as_checks_while_box_is_on(app, designer, monkeypatch):
