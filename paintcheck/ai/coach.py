@@ -2,9 +2,11 @@
 
 A coach is made for one team of one table (``make_coach(kind, team, engine, seed)``) and answers
 ``decide(seen)`` with a legal decision, where ``seen`` is ``seen.look(state, team)``: the coach's own
-view, never the full state. It draws only from its own ``random.Random(seed)``, so the same seed and
-the same views give the same decisions. ``random`` is the random coach of ``random_coach``
-(unchanged); ``easy``, ``normal`` and ``hard`` are described in docs/ai.md."""
+view, never the full state. It draws only from its seed: each decision from a generator of its own,
+seeded by the coach's seed and the decision's number in the match (``mixed_strategy.decision_rng``),
+so the same seed and the same views give the same decisions, and a resumed match goes on as played.
+``random`` is the random coach of ``random_coach`` (unchanged); ``easy``, ``normal`` and ``hard``
+are described in docs/ai.md, with their mixed strategy (``mixed_strategy``)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import gc
 import random
 from typing import ClassVar
 
+from paintcheck.ai.mixed_strategy import decision_rng
 from paintcheck.ai.seen import Seen
 from paintcheck.rules.engine import Engine
 from paintcheck.rules.state import MatchState
@@ -39,7 +42,13 @@ class Coach:
                             f"not {type(seen).__name__}")
         if seen.team != self.team:
             raise ValueError(f"this is {self.team}'s coach, not {seen.team}'s")
+        self.reseed(seen.state)
         return self.choose(seen.state)
+
+    def reseed(self, state: MatchState) -> None:
+        """Draw the decision awaited in ``state`` (a view) from its own generator: the coach's seed and
+        the match's decision number, which every view shows (``decision_rng``)."""
+        self.rng = decision_rng(self.seed, state.decisions)
 
     def choose(self, state: MatchState):  # a view, never the full state: only ``decide`` calls it
         raise NotImplementedError
@@ -57,6 +66,7 @@ class RandomPlayer(Coach):
         self.inner = RandomCoach(team, engine, seed)
 
     def choose(self, state: MatchState):
+        self.inner.rng = self.rng  # the decision's own generator (``simulate``'s coach is left as it is)
         return self.inner.decide(state)
 
 

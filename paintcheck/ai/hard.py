@@ -134,12 +134,13 @@ class HardCoach(NormalCoach):
             # die, no shot declared, is left behind)
             same_round = (after.turn, after.round) == (state.turn, state.round)
             if same_round and after.phase == DECLARE and epid is not None:
-                answer = NormalCoach(enemy, engine, rng.randrange(2**31))._declare(view(after, enemy))
+                model = NormalCoach(enemy, engine, rng.randrange(2**31), mixed=False)
+                answer = model._declare(view(after, enemy))
                 tentative = with_declaration(tentative, answer)
                 after, _ = engine.apply(after, answer, _NoDice())
             while same_round and after.phase == REACT:  # then both coaches' reactions, each from its view
                 team = engine.to_move(after)
-                react = NormalCoach(team, engine, rng.randrange(2**31))._react(view(after, team))
+                react = NormalCoach(team, engine, rng.randrange(2**31), mixed=False)._react(view(after, team))
                 reactions.extend(react.reactions)
                 after, _ = engine.apply(after, react, _NoDice())
         except _Resolving:

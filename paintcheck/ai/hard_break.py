@@ -47,7 +47,7 @@ class BreakSearch:
         from paintcheck.ai.easy import EasyCoach
         from paintcheck.ai.normal import NormalCoach
 
-        models = [NormalCoach(self.enemy, self.engine, 0)]
+        models = [NormalCoach(self.enemy, self.engine, 0, mixed=False)]
         models += [EasyCoach(self.enemy, self.engine, rng.randrange(2**31)) for _ in range(SAMPLES - 1)]
         out = []
         for model in models:
@@ -123,7 +123,7 @@ class BreakSearch:
             if s.phase == DODGE:
                 decision = Dodge(team)
             elif s.phase == TARGET:
-                decision = NormalCoach(team, engine, seed)._target(view(s, team))
+                decision = NormalCoach(team, engine, seed, mixed=False)._target(view(s, team))
             else:
                 break
             s, _ = engine.apply(s, decision, dice)

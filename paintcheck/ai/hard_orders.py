@@ -57,7 +57,7 @@ class OrderSearch:
         from paintcheck.ai.easy import EasyCoach
         from paintcheck.ai.normal import NormalCoach
 
-        models = [NormalCoach(self.enemy, self.coach.engine, 0)]
+        models = [NormalCoach(self.enemy, self.coach.engine, 0, mixed=False)]
         models += [EasyCoach(self.enemy, self.coach.engine, rng.randrange(2**31)) for _ in range(SAMPLES - 1)]
         return [dict(model._orders(self.state).orders) for model in models]
 

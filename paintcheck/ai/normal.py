@@ -15,6 +15,7 @@ from __future__ import annotations
 from paintcheck.ai.chances import chances
 from paintcheck.ai.coach import Coach
 from paintcheck.ai.judge import BOULET_WORTH, Judge, dodge_dice_of, placed
+from paintcheck.ai.mixed_strategy import TURN_MARGIN, TURN_TEMPERATURE, mixed_ranking
 from paintcheck.field.lattice import FORWARD, Point, chebyshev
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
@@ -36,6 +37,7 @@ from paintcheck.rules.actions import (
     ShotAt,
     Support,
 )
+from paintcheck.rules.engine import Engine
 from paintcheck.rules.legality import reaction_options, why_reaction_illegal
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState, ShotEntry
 from paintcheck.rules.values import RoundView, with_declaration
@@ -50,6 +52,12 @@ DUMP_CLEAN, DUMP_DISASTER = 5, 2  # d6 total >= 5: clean; <= 2: disaster (tables
 class NormalCoach(Coach):
     kind = "normal"
     noise = 0.0  # standard deviation added to every score (``easy``)
+
+    def __init__(self, team: str, engine: Engine, seed: int, mixed: bool = True) -> None:
+        """``mixed``: near-equal candidates drawn (``mixed_strategy``); a model of the other coach,
+        which predicts what he should do, takes the best scored (``mixed=False``)."""
+        super().__init__(team, engine, seed)
+        self.mixed = mixed
 
     # -- the door -----------------------------------------------------------------------------------
     def choose(self, state: MatchState):
@@ -68,10 +76,15 @@ class NormalCoach(Coach):
             return self._target(state)
         raise ValueError(f"nothing to decide in phase {phase!r}")
 
-    def ranked(self, scored: list[tuple[float, object]]) -> list:
-        """Candidates best first; ``noise`` blurs the scores (drawn in list order: seeded)."""
+    def ranked(self, scored: list[tuple[float, object]], margin: float = TURN_MARGIN,
+               temperature: float = TURN_TEMPERATURE) -> list:
+        """Candidates best first; ``noise`` blurs the scores (drawn in list order: seeded); else, when
+        ``mixed``, near-equal ones (within ``margin`` of the best left) come in a drawn order
+        (``mixed_strategy.mixed_ranking``, in the scores' unit)."""
         if self.noise:
             scored = [(s + self.rng.gauss(0.0, self.noise), c) for s, c in scored]
+        elif self.mixed:
+            return mixed_ranking(scored, margin, temperature, self.rng)
         order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
         return [scored[i][1] for i in order]
 

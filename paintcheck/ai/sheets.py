@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from paintcheck.ai.mixed_strategy import AIM_MARGIN, AIM_TEMPERATURE, PLACE_MARGIN, PLACE_TEMPERATURE
 from paintcheck.field.lattice import FORWARD, Point, other_team
 from paintcheck.rules import tables
 from paintcheck.rules.actions import BreakSheet, Def, Move, SheetLine, Support
@@ -48,12 +49,17 @@ class SheetPlanner:
     def sheets(self):
         """Candidate sheets, the coach's preferred first: with a prebunker when a template meets the
         other side's runs, then five runners."""
-        ranked = self.coach.ranked([(w, (pt, cover)) for w, pt, cover in self.places()])
+        coach = self.coach
+        ranked = coach.ranked([(w, (pt, cover)) for w, pt, cover in self.places()],
+                              PLACE_MARGIN, PLACE_TEMPERATURE)
         players = [p.id for p in self.state.team_players(self.team)]
         full = self._runners(players, ranked, set())
-        prebunk = self._prebunker(players[-1], full or []) if len(players) >= 2 else None
+        # who prebunks: the players are alike, so a mixed coach draws him (else the last)
+        prebunker = (coach.rng.choice(players) if coach.mixed else players[-1]) if players else None
+        prebunk = self._prebunker(prebunker, full or []) if len(players) >= 2 else None
         if prebunk is not None:
-            lines = self._runners(players[:-1], ranked, {prebunk.start}, {prebunk.start})
+            runners = [pid for pid in players if pid != prebunker]
+            lines = self._runners(runners, ranked, {prebunk.start}, {prebunk.start})
             if lines is not None:
                 yield self._sheet([prebunk], lines)
         if full is not None:
@@ -123,7 +129,7 @@ class SheetPlanner:
                 if met:
                     near = max(abs(start[0] - origin[0]), abs(start[1] - origin[1]))
                     scored.append((met + (0.5 if free else 0.0) - 0.001 * near, (start, origin)))
-        for start, origin in self.coach.ranked(scored):
+        for start, origin in self.coach.ranked(scored, AIM_MARGIN, AIM_TEMPERATURE):
             line = self._prebunk_line(pid, start, origin)
             if line is not None:
                 return line
@@ -135,7 +141,7 @@ class SheetPlanner:
         from paintcheck.ai.normal import NormalCoach
 
         enemy = other_team(self.team)
-        model = SheetPlanner(NormalCoach(enemy, self.coach.engine, 0), self.state)
+        model = SheetPlanner(NormalCoach(enemy, self.coach.engine, 0, mixed=False), self.state)
         if not model.bases:
             return []
         ranked = model.coach.ranked([(w, (pt, cover)) for w, pt, cover in model.places()])

@@ -7,7 +7,11 @@ Matches are shared among worker processes (``--jobs``) and tallied in match orde
 gives the same output whatever the jobs, except the thinking times. ``hard`` searches a fixed number
 of determinizations per decision here (``hard.TOURNAMENT_ITERATIONS``), not a wall-clock budget, so its
 decisions too are the same for the same seed. Each worker warms the engine's caches and freezes them
-out of the garbage collector's passes (``coach.warm_up``), and freezes what each match adds after it."""
+out of the garbage collector's passes (``coach.warm_up``), and freezes what each match adds after it.
+
+The spread of the coaches' mixed strategy is shown too: how many distinct break sheets each coach
+played over the matches (``distinct_sheets``; two sheets are the same when every line is, in the
+codec's form; a coach's Blue and White sheets are never the same)."""
 
 from __future__ import annotations
 
@@ -26,6 +30,8 @@ from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
 from paintcheck.cli.simulate import MATCH_SEED_STRIDE, _count, _die_with_parent
 from paintcheck.geometry.sight import sight_table
+from paintcheck.rules.actions import BreakSheet
+from paintcheck.rules.codec import decision_to_dict
 from paintcheck.table import Table
 
 MAX_MATCHES = 100_000
@@ -76,9 +82,15 @@ def _init_pool_worker(*args) -> None:
     _init_worker(*args)
 
 
+def sheet_key(record, team: str) -> str | None:
+    """The break sheet ``team`` handed in during a duel, as the codec's JSON text (None: none)."""
+    sheet = next((d for d in record.decisions if isinstance(d, BreakSheet) and d.team == team), None)
+    return None if sheet is None else json.dumps(decision_to_dict(sheet), sort_keys=True)
+
+
 def _play(job: tuple[int, int]) -> tuple:
-    """Match ``i`` with ``seed``: (result, error, first's times, second's times); result is "first",
-    "second" or "draw" (None on an error)."""
+    """Match ``i`` with ``seed``: (result, error, first's times, second's times, first's sheet,
+    second's sheet); result is "first", "second" or "draw" (None on an error)."""
     i, seed = job
     table, first, second = _worker["table"], _worker["first"], _worker["second"]
     first_team = "white" if _worker["swap"] and i % 2 else "blue"
@@ -87,7 +99,7 @@ def _play(job: tuple[int, int]) -> tuple:
     try:
         record = play_duel(table.engine, table.start_break(), seed, kinds)
     except Exception as exc:  # noqa: BLE001 - a tournament counts every failure, then goes on
-        return None, f"{type(exc).__name__}: {exc}", [], []
+        return None, f"{type(exc).__name__}: {exc}", [], [], None, None
     finally:
         # between matches, untimed: the match's garbage collected, and the caches it grew frozen out
         # of the collector's passes (only what is new since the last match is walked: a few ms), so
@@ -95,7 +107,8 @@ def _play(job: tuple[int, int]) -> tuple:
         gc.collect()
         gc.freeze()
     result = "draw" if record.winner == "draw" else ("first" if record.winner == first_team else "second")
-    return result, None, record.seconds[first_team], record.seconds[second_team]
+    return (result, None, record.seconds[first_team], record.seconds[second_team],
+            sheet_key(record, first_team), sheet_key(record, second_team))
 
 
 def tournament(first: str, second: str, matches: int, seed: int, layout: str | None = None,
@@ -119,13 +132,16 @@ def _tally(results, first: str, second: str, matches: int, layout: str, seed: in
     counts = {"first": 0, "second": 0, "draw": 0}
     errors, samples = 0, []
     times: dict[str, list[float]] = {first: [], second: []}
-    for i, (result, error, t_first, t_second) in enumerate(results):
+    sheets: dict[str, set[str]] = {"first": set(), "second": set()}
+    for i, (result, error, t_first, t_second, s_first, s_second) in enumerate(results):
         if result is None:
             errors += 1
             if len(samples) < ERROR_SAMPLES:
                 samples.append(f"match {i}: {error}")
             continue
         counts[result] += 1
+        sheets["first"].update([s_first] if s_first else [])
+        sheets["second"].update([s_second] if s_second else [])
         times[first].extend(t_first)
         times[second].extend(t_second)
     decided = counts["first"] + counts["second"]
@@ -142,6 +158,7 @@ def _tally(results, first: str, second: str, matches: int, layout: str, seed: in
         "interval": [round(low, 4), round(high, 4)],
         "decision_ms": {k: round(statistics.median(v) * 1000, 2) if v else None for k, v in times.items()},
         "decision_ms_max": {k: round(max(v) * 1000, 1) if v else None for k, v in times.items()},
+        "distinct_sheets": {role: len(keys) for role, keys in sheets.items()},
         "layout": layout,
         "seed": seed,
         "swap": swap,
@@ -186,6 +203,10 @@ def _print(s: dict) -> None:
           f"(95% interval {100 * low:.1f}%-{100 * high:.1f}%, Wilson)")
     for line in s["error_samples"]:
         print(f"  {line}")
+    played = s["matches"] - s["errors"]
+    spread = s["distinct_sheets"]
+    print(f"distinct break sheets over {played} matches: {s['first']} (first) {spread['first']}, "
+          f"{s['second']} (second) {spread['second']}")
     times = ", ".join(f"{k} {v} ms (at most {s['decision_ms_max'][k]} ms)" if v is not None else f"{k} -"
                       for k, v in s["decision_ms"].items())
     print(f"median decision time: {times}", file=sys.stderr)

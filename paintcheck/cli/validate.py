@@ -6,9 +6,12 @@ Exit code 0 when every file is valid, 2 otherwise.
 from __future__ import annotations
 
 import argparse
+import logging
 
 from paintcheck.field.layout_file import LayoutFileError, load_layout
 from paintcheck.printable import printable
+
+log = logging.getLogger(__name__)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,8 +33,10 @@ def check(name: str) -> tuple[bool, list[str]]:
     try:
         layout = load_layout(name)
     except LayoutFileError as exc:
+        log.info("refused %s: %d problem(s)", printable(name), len(exc.problems))
         return False, exc.problems
-    except Exception as exc:  # the last guard: one line, never a traceback
+    except Exception as exc:  # the last guard: one line, never a traceback (the log keeps it)
+        log.exception("%s could not be checked", printable(name))
         return False, [printable(f"{name}: cannot be checked ({type(exc).__name__}: {exc})")]
     count = len(layout.obstacles)
     plural = "obstacle" if count == 1 else "obstacles"

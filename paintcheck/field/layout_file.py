@@ -63,6 +63,7 @@ from paintcheck.field.layout_schema import (  # noqa: F401 - the file's sizes an
     MIN_COLUMNS,
     MIN_ROWS_PER_HALF,
 )
+from paintcheck.resources import data
 
 MAX_FILE_BYTES = 1 << 20  # a layout is a few kilobytes; refuse anything past 1 MiB unread
 DEFAULT_LAYOUT_NAME = "box21.json"
@@ -85,7 +86,7 @@ def default_layout_path() -> Path:
 
 def layouts_dir() -> Path:
     """The folder of the layouts shipped with the program."""
-    return Path(__file__).resolve().parents[2] / "layouts"
+    return data("layouts")
 
 
 def shipped_layouts() -> list[Path]:

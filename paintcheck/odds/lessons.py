@@ -25,11 +25,12 @@ from paintcheck.field.lattice import NOTATION_LATTICE, Point, point_name
 from paintcheck.field.layout_file import layouts_dir
 from paintcheck.odds.situation import Figure, Situation
 from paintcheck.odds.situation import figure_ids as situation_figure_ids
+from paintcheck.resources import data
 from paintcheck.rules import tables
 from paintcheck.rules.measure import CROSS, GRAZE
 
 FORMAT = "paintcheck-lesson/1"
-LESSONS_DIR = Path(__file__).resolve().parents[2] / "assets" / "lessons"
+LESSONS_DIR = data("assets") / "lessons"
 MAX_LESSON_BYTES = 64 * 1024
 NONE = "none"
 POSSIBLE, IMPOSSIBLE = "possible", "impossible"

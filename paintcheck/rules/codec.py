@@ -206,6 +206,7 @@ class MatchRecord:
     rolls: list[int] | None = None  # every roll in order, for a match whose dice had no seed
     summary: dict = field(default_factory=dict)
     coaches: dict[str, str] = field(default_factory=dict)  # team -> the computer coach playing it
+    coach_seed: int | None = None  # the computer coaches' seed: a resumed match decides as played
 
     def dice(self):
         """Dice that replay this match, then go on: the seed's, or the rolls made then fresh ones."""
@@ -214,6 +215,8 @@ class MatchRecord:
     def to_dict(self) -> dict:
         dice = {"seed": self.seed} if self.rolls is None else {"rolls": self.rolls}
         coaches = {"coaches": dict(self.coaches)} if self.coaches else {}
+        if self.coach_seed is not None:
+            coaches["coach_seed"] = self.coach_seed
         return {"format": MATCH_FORMAT, **dice, "start": self.start, "summary": self.summary, **coaches,
                 "layout": self.layout, "decisions": [decision_to_dict(d) for d in self.decisions]}
 
@@ -252,9 +255,12 @@ class MatchRecord:
                 for team, kind in coaches.items())):
             raise CodecError(in_file(source, said(
                 "coaches", "'coaches' maps a team (blue, white) to a computer coach's name")))
+        coach_seed = data.get("coach_seed")
+        if coach_seed is not None and (not isinstance(coach_seed, int) or isinstance(coach_seed, bool)):
+            raise CodecError(in_file(source, said("coach_seed", "'coach_seed' is a whole number")))
         return cls(None if rolls is not None else seed, data["layout"], parsed,
                    data.get("start", START_DEFAULT_TURN2), rolls,
-                   summary if isinstance(summary, dict) else {}, dict(coaches))
+                   summary if isinstance(summary, dict) else {}, dict(coaches), coach_seed)
 
 
 def save_match(record: MatchRecord, path: str | os.PathLike) -> None:

@@ -53,6 +53,7 @@ class App:
         self.running = True
         self.awake = AWAKE_AFTER_INPUT  # draw the first frames
         self.message: tuple[str, tuple] | None = None
+        self._fresh_message = False  # flashed since the last switch of scene: the next scene shows it
         self.session: MatchSession | None = None
         self.holder = Holder()  # who may be looking at the screen (hot-seat)
         self.coaches: dict[str, str] = {}  # the teams the computer plays in the next new match
@@ -73,6 +74,12 @@ class App:
 
     # -- scenes ----------------------------------------------------------------------------------------
     def switch(self, name: str, **persist) -> None:
+        """Leave the scene for ``name``. A line flashed just before (``flash``: "Cannot resume…",
+        "Resumed the match saved in…") is shown by the scene switched to; any older one goes, so that
+        no line follows the coach from screen to screen."""
+        if not self._fresh_message:
+            self.message = None
+        self._fresh_message = False
         if self.scene is not None:
             self.scene.exit()
         self.scene = self.scenes[name]
@@ -111,8 +118,9 @@ class App:
     def new_match(self, layout_path=None, seed: int | None = None, start: str = START_BREAK,
                   coaches: dict[str, str] | None = None) -> None:
         """A new match on the layout file ``layout_path`` (by default ``play --layout``'s field, or
-        the default field), saved at once; the first secret screen is handed over. ``coaches``: the
-        teams the computer plays (by default the field chooser's choice)."""
+        the default field); the first secret screen is handed over. ``coaches``: the teams the
+        computer plays (by default the field chooser's choice). It saves itself at its first
+        decision (``MatchScene.apply``): a start left with no decision made leaves no file."""
         layout_path = layout_path if layout_path is not None else self.layout_path
         coaches = self.coaches if coaches is None else coaches
         try:
@@ -123,9 +131,6 @@ class App:
             self.switch("fields")  # listed again: the field now shows its problem
             return
         self.message = None
-        failed = self.session.autosave()  # in the list at once, beside every other match
-        if failed is not None:
-            self.cannot_save(failed)
         self.holder = self.holder_for(self.session)
         self.switch("match", viewer=None)
 
@@ -168,6 +173,7 @@ class App:
 
     def flash(self, words: str, error: bool = False) -> None:
         self.message = (words, theme.TEXT_WARN if error else theme.TEXT_GOOD)
+        self._fresh_message = True
 
     def draw_message(self, surface, centre, width: int | None = None) -> None:
         """The flashed message centred on ``centre``, wrapped to ``width`` pixels (by default the
@@ -204,6 +210,9 @@ class App:
                 self.resize((event.w, event.h))
                 continue
             self.manager.process_events(event)
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and self.scene.name != "help":
+                self.scene.show_help()  # How to play, from every screen, back to it as it was
+                continue
             self.scene.handle_event(event)
         driven = dt is not None
         if dt is None:

@@ -140,19 +140,11 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
         c.add("open-field", tr("designer.open"), self.open_other)
         c.add("back", tr("common.back"), self.back)
         c.newline()
+        asked = c.y  # the question's row is kept when nothing is asked: the palette never moves
         if self.confirm_leave:
-            self.caption_row = c.y
-            c.add("leave-yes", tr("designer.leave"), self.leave, primary=True)
+            c.add("leave-yes", tr("designer.leave"), self.leave, danger=True)  # red: the edits are lost
             c.add("leave-no", tr("designer.stay"), self.stay)
-            c.newline()
-        self.coach_captions = []
-        if self.asking_coaches:  # who coaches the match on this field
-            self.coach_captions = add_coach_buttons(c, self.app, self.rebuild)
-            c.newline()
-            c.add("play-start", tr("designer.play_start"), self.start_match, self.why_not_play(),
-                  primary=True)
-            c.add("play-cancel", tr("designer.play_cancel"), self.cancel_play)
-            c.newline()
+        c.reserve(asked, 1)
         self.palette_top = c.bottom + 26
         self.palette_rects = {}
         x, y = self.px, self.palette_top
@@ -184,6 +176,15 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
             c.add("rename", tr("designer.rename"), lambda: self.start_entry("rename"))
             c.add("duplicate", tr("designer.duplicate"), self.duplicate)
             c.add("delete", tr("designer.delete"), self.delete)
+            c.newline()
+        self.coach_captions = []
+        if self.asking_coaches:  # who coaches the match on this field: new rows below the others
+            c.at(self.px, c.bottom + 4, self.info_w)
+            self.coach_captions = add_coach_buttons(c, self.app, self.rebuild)
+            c.newline()
+            c.add("play-start", tr("designer.play_start"), self.start_match, self.why_not_play(),
+                  primary=True)
+            c.add("play-cancel", tr("designer.play_cancel"), self.cancel_play)
             c.newline()
         self.info_top = c.bottom + 8
         if self.editing:

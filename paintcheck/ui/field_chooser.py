@@ -112,6 +112,9 @@ class FieldChooserScene(Scene):
         c.row_height = 32
         self.coach_captions = add_coach_buttons(c, self.app, lambda: self.layout(self.app.size))
 
+    def help_persist(self) -> dict:
+        return {"purpose": self.purpose}
+
     # -- actions ------------------------------------------------------------------------------------
     def choose(self, entry: saves.FieldChoice) -> None:
         if self.purpose == "design":

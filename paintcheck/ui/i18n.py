@@ -33,7 +33,9 @@ from babel import Locale
 from babel.dates import format_datetime
 from babel.numbers import format_decimal
 
-CATALOGUE_DIR = Path(__file__).resolve().parents[2] / "assets" / "i18n"
+from paintcheck.resources import data
+
+CATALOGUE_DIR = data("assets") / "i18n"
 NAMESPACE = "paintcheck"  # the window's first file: its keys are written without the namespace
 LOCALES = ("en", "fr")
 DEFAULT = "en"

@@ -9,6 +9,7 @@ import json
 
 import pygame
 
+from paintcheck.ai.coach import COACH_KINDS
 from paintcheck.field.layout import Field
 from paintcheck.field.layout_file import layout_from_dict
 from paintcheck.ui import i18n, saves, text_fit, theme
@@ -19,6 +20,8 @@ from paintcheck.ui.transform import FieldTransform
 
 ROW_H = 96
 THUMB = (56, 86)
+OPEN_W, DELETE_W = 120, 110  # a save's buttons: *Open*, then *Delete…* (or *Keep it*) 6 px after it
+BUTTONS_W = OPEN_W + 6 + DELETE_W + 14
 
 
 def thumbnail(layout: dict | None, cache: dict) -> pygame.Surface | None:
@@ -64,20 +67,29 @@ class LoadScene(Scene):
         self.page = min(self.page, max(0, (len(self.entries) - 1) // n))
         shown = self.entries[self.page * n:(self.page + 1) * n]
         self.rows = []
+        self.text_right = {}  # where each row's words must end (its buttons begin)
         for i, entry in enumerate(shown):
             y = 90 + i * ROW_H
             self.rows.append((y, entry))
-            c.at(self.x0 + width - 250, y + 28, 250)
+            left = self.x0 + width - BUTTONS_W
             c.row_height = 32
             key = entry.path.name
             if self.confirming == entry.path:
-                c.add(f"delete-yes-{key}", tr("load.delete_yes"), lambda e=entry: self.delete(e),
-                      primary=True, width=150)
-                c.add(f"delete-no-{key}", tr("load.keep"), self.keep, width=94)
+                # *Keep it* takes the very place of *Delete…* (a second click there keeps the match);
+                # *Delete for good* is red, never the green step forward, and comes to its left
+                sure = tr("load.delete_yes")
+                sure_w = max(OPEN_W, theme.font(14).size(sure)[0] + 24)
+                c.at(left + OPEN_W - sure_w, y + 28, sure_w)
+                c.add(f"delete-yes-{key}", sure, lambda e=entry: self.delete(e), danger=True, width=sure_w)
+                c.at(left + OPEN_W + 6, y + 28, DELETE_W)
+                c.add(f"delete-no-{key}", tr("load.keep"), self.keep, width=DELETE_W)
+                left = min(left, left + OPEN_W - sure_w)
             else:
+                c.at(left, y + 28, BUTTONS_W)
                 c.add(f"open-{key}", tr("common.open"), lambda e=entry: self.open(e), problem_words(entry),
-                      primary=True, width=120)
-                c.add(f"delete-{key}", tr("load.delete"), lambda e=entry: self.ask_delete(e), width=110)
+                      primary=True, width=OPEN_W)
+                c.add(f"delete-{key}", tr("load.delete"), lambda e=entry: self.ask_delete(e), width=DELETE_W)
+            self.text_right[entry.path] = left - 10
         c.at(self.x0, h - 64, width)
         c.row_height = 38
         pages = max(1, -(-len(self.entries) // n))
@@ -140,7 +152,7 @@ class LoadScene(Scene):
             if thumb is not None:
                 surface.blit(thumb, (self.x0 + 8, y + 1))
             x = self.x0 + THUMB[0] + 20
-            room = self.x0 + self.width - 260 - x
+            room = self.text_right.get(entry.path, self.x0 + self.width - BUTTONS_W - 10) - x
             name = tr("load.unknown_field") if entry.field == "unknown field" else entry.field
             theme.blit_text(surface, text_fit.cut(name or entry.path.name, 18, room), (x, y + 8), 18,
                             theme.TEXT, True)
@@ -150,8 +162,12 @@ class LoadScene(Scene):
             else:
                 progress = text_fit.cut(_progress(entry), 15, room)
                 theme.blit_text(surface, progress, (x, y + 34), 15, theme.TEXT)
+            if not entry.problem:
+                theme.blit_text(surface, text_fit.cut(coaches_words(entry), 13, room), (x, y + 54), 13,
+                                theme.TEXT)
             saved = tr("load.saved", when=i18n.date_time(entry.modified), file=entry.path.name)
-            theme.blit_text(surface, text_fit.cut(saved, 13, room), (x, y + 58), 13, theme.TEXT_DIM)
+            below = y + 71 if not entry.problem else y + 58
+            theme.blit_text(surface, text_fit.cut(saved, 13, room), (x, below), 13, theme.TEXT_DIM)
         self.app.draw_message(surface, (w // 2, h - 100))
 
 
@@ -159,6 +175,21 @@ def problem_words(entry: saves.SavedMatch) -> str | None:
     """Why a save cannot be opened, in the window's language (the reason is a ``Said``: the file's,
     ``rules.file.*``, or the save's, ``rules.codec.*``)."""
     return None if entry.problem is None else i18n.say(entry.problem)
+
+
+def coaches_words(entry: saves.SavedMatch) -> str:
+    """Who coached each side: a person, or the computer at its strength ("Blue: a person · White: the
+    computer (normal)"); a strength the window does not know is shown as the file names it."""
+    computer = dict(entry.coaches)
+
+    def coach(team: str) -> str:
+        kind = computer.get(team)
+        if kind is None:
+            return tr("load.coach.person")
+        strength = tr(f"match.computer.kind.{kind}") if kind in COACH_KINDS else kind
+        return tr("load.coach.computer", kind=strength)
+
+    return tr("load.coaches", blue=coach("blue"), white=coach("white"))
 
 
 def _progress(entry: saves.SavedMatch) -> str:

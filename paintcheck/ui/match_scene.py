@@ -429,8 +429,6 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
             self.undo()
         elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
             self.save()
-        elif event.key == pygame.K_F1:
-            self.show_help()
 
     def field_click(self, pos) -> bool:
         """The phase's use of a left click on the board; False when it has none."""

@@ -4,6 +4,7 @@ the engine's own sentence. ``Draft`` is the sequence being written."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 
 import pygame
@@ -36,6 +37,9 @@ from paintcheck.ui.event_words import words as engine_words
 from paintcheck.ui.i18n import tr
 
 THROUGH = ("rules.refusal.move_through_obstacle", "rules.refusal.move_through_player")  # routed round
+
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -179,6 +183,7 @@ class DeclarePhase:
         try:
             return make_plan(decl, p.point, self.session.m).cost
         except Exception:  # noqa: BLE001 - a draft the plan cannot read has no cost to show
+            log.debug("no cost for %s", decl, exc_info=True)
             return None
 
     def set_stance(self, posture=None, cover=None, side=None) -> None:
@@ -348,6 +353,7 @@ class DeclarePhase:
             try:
                 self._exposure = {} if self._refused else run_exposure(state, decl, self.session.m)
             except Exception:  # noqa: BLE001 - a run the engine cannot read has no exposure to show
+                log.debug("no exposure for %s", decl, exc_info=True)
                 self._exposure = {}
             self._exposure_key = key
         return path, self._exposure, self._refused
@@ -420,6 +426,7 @@ class DeclarePhase:
                 shots = forecasts(self.session.m, seen, decl)
                 guard = defence(self.session.m, seen, decl)
             except Exception:  # noqa: BLE001 - a sequence the engine cannot read yet has no odds to show
+                log.debug("no odds for %s", decl, exc_info=True)
                 shots, guard = [], Defence(0, None, ())
             lines = [(odds_words(f), theme.TEXT_GOOD) for f in shots]
             later = [pid for team, pid in s.active.items()

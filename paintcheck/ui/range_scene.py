@@ -24,7 +24,7 @@ from paintcheck.odds.situation import Figure, Situation, read, shooter_team
 from paintcheck.rules import tables
 from paintcheck.rules.words import side_word
 from paintcheck.table import Table
-from paintcheck.ui import i18n
+from paintcheck.ui import i18n, text_fit
 from paintcheck.ui.i18n import say, tr
 from paintcheck.ui.range_lessons import RangeLessons
 from paintcheck.ui.range_view import RangeView
@@ -36,6 +36,18 @@ KINDS = ("simple", "reflex", "suppressive")
 MAPS = ("from_where", "where_to_hide")  # the maps' keys (their words: range.map.<key>)
 GRAB = 0.45  # points: how near a figure the mouse must press to take it
 MAX_SUPPORTS = 3
+STANCE_MIN = 120  # the narrowest the cover and side buttons get (a narrow panel wraps them)
+BUTTON_PADDING = 22  # a button's words have this much less room than the button
+
+
+def fitted(words: str, width: int) -> str:
+    """``words`` as a button ``width`` pixels wide shows them (cut with an ellipsis)."""
+    return text_fit.cut(words, 14, width - BUTTON_PADDING)
+
+
+def tooltip(words: str, width: int, hint: str) -> str:
+    """A button's hint, with its whole words first when the button shows them cut."""
+    return hint if fitted(words, width) == words else f"{words} · {hint}"
 
 
 def first_situation(m) -> Situation:
@@ -162,14 +174,19 @@ class RangeScene(RangeLessons, RangeView, Scene):
                 c.add(f"{which}-{posture}", tr(f"range.posture.{posture}"),
                       lambda w=which, p=posture: self.set_figure(w, posture=p),
                       chosen=figure.posture == posture)
-            c.add(f"{which}-cover", tr("range.cover", name=self.cover_words(figure.cover)),
-                  lambda w=which: self.next_cover(w),
+            # the cover and the side have widths of their own, whatever the piece's name: the rows
+            # under them never move when a name is longer (the whole name in the tooltip)
+            each = max(STANCE_MIN, (c.x0 + c.width - c.x - 12) // 2)
+            cover = tr("range.cover", name=self.cover_words(figure.cover))
+            c.add(f"{which}-cover", fitted(cover, each), lambda w=which: self.next_cover(w),
                   None if self.m.covers(figure.point) else tr("range.cover_reason"),
-                  hint=tr("range.cover_hint"))
+                  hint=tooltip(cover, each, tr("range.cover_hint")), width=each)
             if which == "shooter":
                 side = say(side_word(figure.side)) if figure.side else self.played_side()
-                c.add("shooter-side", tr("range.side", side=side), self.next_side,
-                      None if figure.cover else tr("range.side_reason"), hint=tr("range.side_hint"))
+                side = tr("range.side", side=side)
+                c.add("shooter-side", fitted(side, each), self.next_side,
+                      None if figure.cover else tr("range.side_reason"),
+                      hint=tooltip(side, each, tr("range.side_hint")), width=each)
             c.newline()
         self.captions["def"] = (c.x, c.y)
         c.label_space(62)

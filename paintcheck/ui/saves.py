@@ -79,6 +79,7 @@ class SavedMatch:
     winner: str | None = None
     layout: dict | None = None
     problem: str | None = None  # why it cannot be resumed
+    coaches: tuple[tuple[str, str], ...] = ()  # (team, computer coach): a team not named is a person's
 
     @property
     def when(self) -> str:
@@ -107,6 +108,7 @@ def read_saved(path: Path) -> SavedMatch:
     problem = None if layout is not None else no_layout()
     if problem is None and named and (bad_name := name_problem(name)) is not None:
         problem = bad_name  # validate's sentence: the match could not be resumed on that layout
+    coaches = data.get("coaches") if isinstance(data.get("coaches"), dict) else {}
     return SavedMatch(
         path, modified,
         field=name if named else "unknown field",
@@ -116,6 +118,8 @@ def read_saved(path: Path) -> SavedMatch:
         winner=winner if winner in ("blue", "white", "draw") else None,
         layout=layout,
         problem=problem,
+        coaches=tuple((t, k) for t, k in sorted(coaches.items())
+                      if t in ("blue", "white") and isinstance(k, str)),
     )
 
 

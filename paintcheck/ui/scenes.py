@@ -8,17 +8,18 @@ and switches scenes by name.
 
 from __future__ import annotations
 
-import html
-import re
 from pathlib import Path
 
 import pygame
 from pygame_gui.elements import UITextBox
 
+from paintcheck import __version__
+from paintcheck.logs import log_path
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET
-from paintcheck.ui import i18n, saves, theme
+from paintcheck.ui import i18n, match_story, saves, story_view, text_fit, theme
 from paintcheck.ui.event_words import words
 from paintcheck.ui.i18n import tr
+from paintcheck.ui.markdown_html import markdown_to_html
 from paintcheck.ui.widgets import Controls
 
 
@@ -43,6 +44,14 @@ class Scene:
 
     def handle_event(self, event) -> None:
         self.controls.handle(event)
+
+    def show_help(self) -> None:
+        """How to play (F1 on every screen); its *Back* comes back here (``help_persist``)."""
+        self.app.show_help(back=self.name, back_persist=self.help_persist())
+
+    def help_persist(self) -> dict:
+        """What ``enter`` needs to show this screen again as it was, back from How to play."""
+        return {}
 
     def animating(self) -> bool:
         """Something on screen moves by itself (the loop keeps drawing)."""
@@ -91,6 +100,7 @@ class TitleScene(Scene):
         c.add("help", tr("title.help"), lambda: self.app.show_help(), width=width)
         c.newline()
         c.add("quit", tr("title.quit"), lambda: self.app.quit(), width=width)
+        self.message_top = c.bottom + 22  # a line flashed here goes under the buttons, never over them
         # the other language, named in its own words, in the top right corner
         c.at(size[0] - LANGUAGE_W - 20, 20, LANGUAGE_W)
         c.add("language", tr("title.language"), self.switch_language, width=LANGUAGE_W,
@@ -108,7 +118,11 @@ class TitleScene(Scene):
                         anchor="center")
         theme.blit_text(surface, tr("title.tagline"), (w // 2, h // 2 - 120), 18, theme.TEXT_DIM,
                         anchor="center")
-        self.app.draw_message(surface, (w // 2, h // 2 + 190))
+        self.app.draw_message(surface, (w // 2, self.message_top))
+        # the version, and the log: a file to send when something goes wrong
+        about = tr("title.about", version=__version__, path=str(log_path()))
+        theme.blit_text(surface, text_fit.cut(about, 12, w - 24), (w // 2, h - 16), 12, theme.TEXT_DIM,
+                        anchor="center")
 
 
 class HandOverScene(Scene):
@@ -147,6 +161,12 @@ class HandOverScene(Scene):
         c.start(x, size[1] // 2 + 30, width)
         c.row_height = 48
         c.add("ready", tr(f"handover.ready.{self.team}"), self.ready, primary=True, width=width)
+        c.newline(14)
+        c.row_height = 36
+        c.add("title", tr("common.back_title"), lambda: self.app.switch("title"), width=width)
+
+    def help_persist(self) -> dict:
+        return {"team": self.team, "why": self.told_why}
 
     def ready(self) -> None:
         self.app.holder.handed_to(self.team)
@@ -172,20 +192,32 @@ class HandOverScene(Scene):
 
 
 class ResultScene(Scene):
+    """Who won and why, then the match's story (``match_story``, from its events): the players' shots
+    fired and hit, who was eliminated in which turn, what became of the flags."""
+
     name = "result"
 
     def enter(self, persist: dict) -> None:
         self.winner = persist.get("winner", "draw")
         self.reason = persist.get("reason", "")
+        session = self.app.session
+        self.story = None
+        if session is not None:
+            first = session.table.start_of(session.record).turn
+            teams = {pid: p.team for pid, p in session.state.players.items()}
+            self.story = match_story.story(session.events, teams, first)
         super().enter(persist)
 
+    def help_persist(self) -> dict:
+        return {"winner": self.winner, "reason": self.reason}
+
     def layout(self, size) -> None:
-        x, width = _centre_column(size, 300)
+        w, h = size
+        width = 260
         c = self.controls
-        c.start(x, size[1] // 2 + 60, width)
+        c.start((w - 2 * width - 8) // 2, h - 84, 2 * width + 8)
         c.row_height = 40
         c.add("again", tr("result.new_match"), self.app.choose_field, primary=True, width=width)
-        c.newline()
         c.add("title", tr("common.back_title"), lambda: self.app.switch("title"), width=width)
 
     def draw(self, surface) -> None:
@@ -197,9 +229,11 @@ class ResultScene(Scene):
             title, colour = tr(f"result.wins.{self.winner}"), theme.TEAM[self.winner]
             if self.winner == "blue":
                 colour = (110, 160, 255)
-        theme.blit_text(surface, title, (w // 2, h // 2 - 80), 52, colour, True, anchor="center")
-        theme.blit_text(surface, end_reason_words(self.reason), (w // 2, h // 2 - 20), 20, theme.TEXT,
+        theme.blit_text(surface, title, (w // 2, 58), 48, colour, True, anchor="center")
+        theme.blit_text(surface, end_reason_words(self.reason), (w // 2, 108), 20, theme.TEXT,
                         anchor="center")
+        if self.story is not None:
+            story_view.draw_story(surface, self.story, pygame.Rect(40, 150, w - 80, h - 250))
 
 
 def end_reason_words(reason: str) -> str:
@@ -208,24 +242,6 @@ def end_reason_words(reason: str) -> str:
     (a caller that passes text) is recognised against the same catalogue entries' English
     (``event_words.said_again``); one the catalogue does not know is shown as it came."""
     return words(reason) if reason else reason
-
-
-def markdown_to_html(text: str) -> str:
-    """The small Markdown of docs/how-to-play.md as pygame_gui's HTML subset."""
-    out = []
-    for line in text.splitlines():
-        s = html.escape(line.rstrip())
-        s = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", s)
-        s = re.sub(r"`(.+?)`", r"<i>\1</i>", s)
-        if s.startswith("# "):
-            out.append(f"<font size=6><b>{s[2:]}</b></font>")
-        elif s.startswith("## "):
-            out.append(f"<br><font size=5><b>{s[3:]}</b></font>")
-        elif s.startswith("- "):
-            out.append("• " + s[2:])
-        else:
-            out.append(s)
-    return "<br>".join(out)
 
 
 def how_to_play_text(language: str) -> str:

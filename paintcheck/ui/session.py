@@ -9,9 +9,11 @@ written atomically by the codec. No pygame here.
 from __future__ import annotations
 
 import random
+import secrets
 from pathlib import Path
 
 from paintcheck.ai.coach import COACH_KINDS, Coach, window_coach
+from paintcheck.ai.duel import coach_seed
 from paintcheck.ai.seen import look
 from paintcheck.field.layout_file import default_layout_path
 from paintcheck.rules.codec import (
@@ -51,10 +53,13 @@ class MatchSession:
         """A new match from the break (``start``: a ``codec`` start, the turn-2 default for tests).
         Without a ``seed`` every roll comes from fresh entropy when it is rolled and is recorded:
         the save replays from the rolls made and holds none to come. ``coaches``: the teams the
-        computer plays, and at which strength (``ai.coach.COACH_KINDS``)."""
+        computer plays, and at which strength (``ai.coach.COACH_KINDS``); they get a fresh seed of
+        their own (the dice's ``seed`` gives it when there is one), saved with the match."""
         table = Table.from_file(layout_path or default_layout_path())
         record = table.new_record(seed, start)
         record.coaches = {team: kind for team, kind in (coaches or {}).items() if kind in COACH_KINDS}
+        if record.coaches:
+            record.coach_seed = fresh_coach_seed(seed)
         return cls(table, table.start_of(record), record.dice(), record)
 
     @classmethod
@@ -126,17 +131,20 @@ class MatchSession:
 
     def computer(self, team: str) -> Coach | None:
         """The computer coach of ``team`` (None: a person plays it), on a table of its own (it thinks in
-        a worker thread: nothing it caches is shared with the window's). Its seed comes from the
-        match's and from how many decisions were made, so a resumed match goes on with a coach of
-        its own."""
+        a worker thread: nothing it caches is shared with the window's). Its seed is the match's
+        coaches' seed (``MatchRecord.coach_seed``, saved), and each decision is drawn from that seed
+        and the decision's number (``ai.mixed_strategy.decision_rng``): a resumed match goes on with
+        the decisions the computer would have made. A save from before the seed was kept gets one
+        now, kept from then on."""
         kind = self.coaches.get(team)
         if kind is None:
             return None
         if team not in self._computers:
-            base = self.record.seed if self.record.seed is not None else random.randrange(2**31)
-            seed = base * 4 + ("blue", "white").index(team) + 2 * len(self.record.decisions)
+            if self.record.coach_seed is None:
+                self.record.coach_seed = fresh_coach_seed(self.record.seed)
             # a table of its own: the coach thinks in a worker thread while the window reads this one
             own = Table.from_layout_data(self.record.layout)
+            seed = coach_seed(self.record.coach_seed, team)
             self._computers[team] = window_coach(kind, team, own.engine, seed)
         return self._computers[team]
 
@@ -147,3 +155,11 @@ class MatchSession:
     def view(self, team: str | None) -> MatchState:
         """What the coach of ``team`` may see (a spectator's view for None)."""
         return public_view(self.state) if team is None else view(self.state, team)
+
+
+def fresh_coach_seed(dice_seed: int | None) -> int:
+    """The computer coaches' seed of a new match: from the dice's seed when the match has one (``play
+    --seed``: the same match again), else fresh."""
+    if dice_seed is not None:
+        return random.Random(f"coaches of {dice_seed}").randrange(2**31)
+    return secrets.randbelow(2**31)

@@ -128,13 +128,15 @@ class SheetEditor:
         c.add("sheet-prebunker", tr("match.sheet.prebunker"), self.toggle_prebunker, chosen=d.prebunker,
               hint=tr("match.sheet.prebunker_hint"))
         c.newline()
+        stance = c.y  # posture, then cover and side: two rows kept whether covers show or not
         self.scene.caption(tr("match.declare.posture"))
         for posture in tables.POSTURES:
             c.add(f"sheet-posture-{posture}", tr(f"match.posture.{posture}"),
                   lambda v=posture: self.set_stance(posture=v), chosen=d.posture == posture, width=86)
+        c.newline()
         covers = m.covers(d.start) if d.start is not None else []
         if covers:
-            self.scene.caption(tr("match.declare.cover"), gap=4)
+            self.scene.caption(tr("match.declare.cover"))
             for cov in covers:
                 c.add(f"sheet-cover-{cov}", self.scene.cover_name(cov),
                       lambda v=cov: self.set_stance(cover=v),
@@ -143,13 +145,13 @@ class SheetEditor:
                 c.add(f"sheet-side-{side}", tr(f"match.side.{side}"), lambda v=side: self.set_stance(side=v),
                       chosen=d.side == side, reason=said(why_stance_illegal(m, d.start, d.cover, side)),
                       width=66)
-        c.newline()
+        c.reserve(stance, 2)
         # the line's own buttons and the hand-in come before the rows that come and go (a run's
         # points, its arrival, a shot's point): they never move under the mouse
         c.add("sheet-restart", tr("match.sheet.start_point"), lambda: self.arm(START))
-        if d.prebunker:
-            c.add("sheet-origin", tr("match.sheet.prebunked_point"), lambda: self.arm(ORIGIN),
-                  None if d.start else tr("match.sheet.start_first"))
+        c.add("sheet-origin", tr("match.sheet.prebunked_point"), lambda: self.arm(ORIGIN),
+              tr("match.sheet.prebunkers_only") if not d.prebunker
+              else None if d.start else tr("match.sheet.start_first"))
         c.add("sheet-undo", tr("match.declare.undo"), self.undo,
               None if d.actions or self.waypoints else tr("match.declare.nothing_to_undo"))
         c.add("sheet-clear-line", tr("match.sheet.clear_line"), self.clear_line)

@@ -44,7 +44,10 @@ class StudyScene(Scene):
                 self.app.flash(tr("study.cannot_study", error=error_words(exc)), error=True)
                 self.app.switch("fields")
                 return
+            self.studied = layout
             self.panel.want(str(path), layout)
+        elif self.field is not None and self.panel.result is None and not self.panel.busy:
+            self.panel.want(str(self.layout_file), self.studied)  # left (How to play) before it was done
         super().enter(persist)
 
     def exit(self) -> None:

@@ -7,17 +7,17 @@ Nothing here touches pygame at import time: fonts are opened on first use, after
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import pygame
 
 from paintcheck.printable import printable
+from paintcheck.resources import data
 from paintcheck.ui import i18n
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = data("assets")
 FONT_REGULAR = ASSETS / "fonts" / "DejaVuSans.ttf"
 FONT_BOLD = ASSETS / "fonts" / "DejaVuSans-Bold.ttf"
-HOW_TO_PLAY = Path(__file__).resolve().parents[2] / "docs" / "how-to-play.md"
+HOW_TO_PLAY = data("docs") / "how-to-play.md"
 HOW_TO_PLAY_BY_LANGUAGE = {"en": HOW_TO_PLAY, "fr": HOW_TO_PLAY.with_name("how-to-play.fr.md")}
 
 # -- colours -------------------------------------------------------------------------------------------
@@ -172,6 +172,8 @@ def gui_theme() -> dict:
                      "colours": {"dark_bg": "#1c2124", "normal_border": "#46525a"}},
         "tool_tip": {"font": {**font_block, "size": "13"}},
         "@primary": {"colours": {"normal_bg": "#2f7d4f", "hovered_bg": "#3c9a62"}},
+        "@danger": {"colours": {"normal_bg": "#7a2e2a", "hovered_bg": "#963a34",
+                                "normal_border": "#d06a60"}},  # a choice that cannot be undone
         "@chosen": {"colours": {"normal_bg": "#7a6a2a", "hovered_bg": "#957f30",
                                 "normal_border": "#ffe070"}},
     }

@@ -53,6 +53,14 @@ class Controls:
             self.y += self.row_height + gap
             self.x = self.x0
 
+    def reserve(self, top: int, rows: int, gap: int = 6) -> None:
+        """Go on below at least ``rows`` rows from ``top``, however few the block since ``top``
+        filled: a block whose buttons come and go keeps the same height, so the rows under it never
+        move under the mouse."""
+        self.newline(gap)
+        self.x = self.x0
+        self.y = max(self.y, top + rows * (self.row_height + gap))
+
     def label_space(self, width: int) -> pygame.Rect:
         """Room on the current row for something the panel draws itself (a caption)."""
         rect = pygame.Rect(self.x, self.y, width, self.row_height)
@@ -61,9 +69,11 @@ class Controls:
 
     def add(self, key: str, words: str, action: Callable[[], None] | None, reason: str | None = None,
             chosen: bool = False, primary: bool = False, width: int | None = None,
-            hint: str | None = None) -> UIButton:
+            hint: str | None = None, danger: bool = False) -> UIButton:
         """A button with ``words`` (a greyed one when ``reason`` says why not), its tooltip the reason
-        or the ``hint``; the words are escaped as every drawn word is (``paintcheck.printable``)."""
+        or the ``hint``; ``primary`` is the green one (the step forward), ``danger`` the red one of a
+        choice that cannot be undone (*Delete for good*, *Leave without saving*), never green. The
+        words are escaped as every drawn word is (``paintcheck.printable``)."""
         words = printable(words)
         reason = None if reason is None else printable(reason)
         hint = None if hint is None else printable(hint)
@@ -72,7 +82,7 @@ class Controls:
             self.newline()
         rect = pygame.Rect(self.x, self.y, w, self.row_height)
         self.x += w + 6
-        cls = "@chosen" if chosen else ("@primary" if primary else None)
+        cls = "@chosen" if chosen else ("@danger" if danger else ("@primary" if primary else None))
         button = UIButton(rect, words, self.manager, tool_tip_text=reason or hint,
                           object_id=ObjectID(object_id=f"#{key.replace(' ', '_')}", class_id=cls))
         if reason is not None:

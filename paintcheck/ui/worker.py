@@ -7,8 +7,11 @@ showing the last result until the new one is ready.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+
+log = logging.getLogger(__name__)
 
 
 class LatestJob:
@@ -40,7 +43,8 @@ class LatestJob:
             self._running = None
             try:
                 self.key, self.result, self.failed = key, future.result(), None
-            except Exception as exc:  # shown in the window, never a traceback
+            except Exception as exc:  # shown in the window, never a traceback; the log keeps it
+                log.exception("%s: the work for %r failed", self.name, key)
                 self.key, self.failed = key, f"{type(exc).__name__}: {exc}"
             changed = True
         if self._running is None and self._wanted is not None:

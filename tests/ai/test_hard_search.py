@@ -10,6 +10,7 @@ from paintcheck.ai.coach import make_coach, warm_up
 from paintcheck.ai.hard import ahead
 from paintcheck.ai.hard_break import BreakSearch
 from paintcheck.ai.hard_orders import OrderSearch
+from paintcheck.ai.normal import NormalCoach
 from paintcheck.ai.seen import look
 from paintcheck.rules.actions import Move
 from paintcheck.rules.break_turn import why_sheet_illegal
@@ -49,7 +50,10 @@ def test_order_tokens_are_searched_and_legal(table):
     search = OrderSearch(coach, look(state, "blue").state)
     assert len(search.candidates()) == 120  # five players on tokens 1-5
     normal = make_coach("normal", "blue", table.engine, 3).decide(look(state, "blue"))
-    others = search.samples(make_coach("hard", "blue", table.engine, 3).rng)  # the samples it drew
+    twin = make_coach("hard", "blue", table.engine, 3)
+    twin.reseed(look(state, "blue").state)  # the decision's generator
+    assert NormalCoach._orders(twin, look(state, "blue").state) == normal  # its base draws first
+    others = search.samples(twin.rng)  # then the samples it drew
     mean = [sum(search.worth(dict(o.orders), x) for x in others) for o in (orders, normal)]
     assert mean[0] >= mean[1]  # never a worse turn in its own model than the normal order
 

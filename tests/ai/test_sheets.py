@@ -25,7 +25,9 @@ def test_the_sheet_is_legal_as_planned_with_a_prebunker(path):
             for team in ("blue", "white"):  # White plans after Blue's sheet is in (hidden from him)
                 seen = look(state, team)
                 sheet = make_coach(kind, team, table.engine, seed).decide(seen)
-                planner = SheetPlanner(make_coach(kind, team, table.engine, seed), seen.state)
+                twin = make_coach(kind, team, table.engine, seed)
+                twin.reseed(seen.state)  # the draws of the decision (the seed and the decision's number)
+                planner = SheetPlanner(twin, seen.state)
                 planned = next(planner.sheets())
                 assert sheet == planned, f"{kind} {team} seed {seed}: not the sheet it planned"
                 assert table.engine.why_illegal(state, sheet) is None

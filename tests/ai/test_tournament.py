@@ -8,7 +8,7 @@ import json
 import pytest
 
 import main
-from paintcheck.cli.tournament import wilson
+from paintcheck.cli.tournament import _print, wilson
 
 
 def run(capsys, *args):
@@ -34,6 +34,23 @@ def test_json_keys_and_the_same_output_for_the_same_seed(capsys):
     assert a == b
     low, high = a["interval"]
     assert 0 <= low <= a["first_win_rate"] <= high <= 1
+
+
+def test_the_spread_of_break_sheets_and_the_same_output_for_the_same_seed(capsys):
+    """normal against normal: how many distinct sheets each coach played, byte for byte the same
+    output for the same seed (times apart), whatever the jobs."""
+    args = ("--blue", "normal", "--white", "normal", "--matches", "2", "--seed", "2", "--json")
+    code1, out1, _ = run(capsys, *args, "--jobs", "1")
+    code2, out2, _ = run(capsys, *args, "--jobs", "2")
+    a, b = json.loads(out1), json.loads(out2)
+    assert code1 == code2 == 0 and a["errors"] == 0
+    assert a["distinct_sheets"] == {"first": 2, "second": 2}  # normal once played one sheet
+    for key in ("decision_ms", "decision_ms_max"):
+        a.pop(key), b.pop(key)
+    assert a == b
+    _print({**a, "decision_ms": {}})
+    out, _ = capsys.readouterr()
+    assert "distinct break sheets over 2 matches: normal (first) 2, normal (second) 2" in out
 
 
 def test_the_text_report(capsys):

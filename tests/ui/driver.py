@@ -266,3 +266,15 @@ def answer_lesson(app, wrong: bool = False) -> None:
     while lesson_answers.normalise(lesson, scene.given) > goal:
         press(app, "answer-minus")
     press(app, "answer-submit")
+
+
+def new_match_to_turn_2(app) -> None:
+    """*New match* on the title, both break sheets filled (one and two prebunkers) and the break
+    played out by clicks, up to turn 2's order tokens."""
+    press(app, "new")
+    choose_field(app)
+    hand_over_if_asked(app)
+    fill_sheet_by_clicks(app, prebunkers=1)
+    hand_over_if_asked(app)
+    fill_sheet_by_clicks(app, prebunkers=2)
+    play_break_by_clicks(app)

@@ -143,7 +143,8 @@ def test_choosing_box21_small_by_clicks_plays_it_from_the_break_sheets(app):
     assert session.table.field.layout.name == "Box 21 small"
     lattice = session.state.lattice
     assert (lattice.columns, lattice.rows_per_half) == (15, 11)
-    saved = saves.read_saved(session.path)  # saved at once, the whole layout in it
+    press(app, "save")  # (it saves itself at its first decision; *Save* writes it now)
+    saved = saves.read_saved(session.path)  # the whole layout in it
     assert saved.field == "Box 21 small" and saved.layout["columns"] == 15
     assert session.path.name.startswith("box-21-small_")
 

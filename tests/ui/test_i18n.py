@@ -221,7 +221,8 @@ def test_the_converted_screens_draw_no_english_in_french(french):
     app.switch("load")  # no saved match yet
     seen["load-empty"] = drawn.frame(app)
 
-    app.new_match()  # saved at once: a match to hand over, to load and to end
+    app.new_match()  # a match to hand over, to load and to end
+    app.session.save()  # (a match saves itself at its first decision: this one is saved by hand)
     app.switch("handover", team="white", why="Next: the White coach fills his break sheet.",
                secret="break sheets")
     seen["handover"] = drawn.frame(app)

@@ -301,11 +301,23 @@ def test_a_turn_told_in_french(french):
     walk.judge()
 
 
-def test_the_computer_thinks_in_french(french):
+def test_the_computer_thinks_in_french(french, monkeypatch):
+    """While the computer thinks, the panel says so in French. The computer's decision is held back
+    until the panel has been read (it could otherwise come a frame before: issue 26)."""
+    import threading
+
     app, walk = french
     from paintcheck.rules.codec import START_DEFAULT_TURN2
 
     app.new_match(start=START_DEFAULT_TURN2, coaches={"white": "normal"})
+    read = threading.Event()
+    decide = app.session.computer_decision
+
+    def held(team, state):
+        read.wait(30)
+        return decide(team, state)
+
+    monkeypatch.setattr(app.session, "computer_decision", held)
     step(app)
     hand_over_if_asked(app)
     play_orders_by_clicks(app)  # Blue's tokens; then White (the computer) decides
@@ -316,6 +328,7 @@ def test_the_computer_thinks_in_french(french):
         step(app)
     assert app.scene.thinking is not None
     words = walk.look("the computer thinks")
+    read.set()
     assert any(w.startswith("Les Blancs (l’ordinateur, moyen) réfléchissent") for w in words), words
     walk.judge()
 

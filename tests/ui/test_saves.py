@@ -10,7 +10,15 @@ import time
 from paintcheck.rules import events as ev
 from paintcheck.ui import saves
 from paintcheck.ui.holder import needs_secrets
-from tests.ui.driver import hand_over_if_asked, new_match, new_turn2_match, play_orders_by_clicks, press, step
+from tests.ui.driver import (
+    fill_sheet_by_clicks,
+    hand_over_if_asked,
+    new_match,
+    new_turn2_match,
+    play_orders_by_clicks,
+    press,
+    step,
+)
 
 
 def _two_orders(app):
@@ -45,6 +53,7 @@ def test_a_new_match_keeps_the_other_matches_and_the_list_shows_them(app):
     first = app.session.path
     press(app, "title")
     new_match(app)
+    fill_sheet_by_clicks(app)  # a decision: the new match has its file (a start left as it is has none)
     press(app, "title")
     listed = saves.list_saves()
     assert first in [s.path for s in listed] and app.session.path in [s.path for s in listed]
@@ -210,8 +219,9 @@ def test_new_match_in_a_saves_folder_without_search_permission_is_one_line(app, 
 
     saves.saves_dir().mkdir(parents=True)
     no_search(monkeypatch, saves.saves_dir())
-    new_match(app)
+    new_turn2_match(app)
     assert app.scene.name in ("match", "handover")
+    play_orders_by_clicks(app)  # the first decision saves the match
     words, _ = app.message
     assert words == f"Could not save the match in {app.session.path}: Permission denied"
     assert app.session.path.parent == saves.saves_dir()
@@ -222,7 +232,8 @@ def test_new_match_in_a_data_folder_without_search_permission_is_one_line(app, m
 
     saves.data_dir().mkdir(parents=True)
     no_search(monkeypatch, saves.data_dir())
-    new_match(app)
+    new_turn2_match(app)
+    play_orders_by_clicks(app)  # the first decision saves the match
     words, _ = app.message
     assert words.startswith("Could not save the match in ") and words.endswith(": Permission denied")
     assert "\n" not in words
@@ -234,6 +245,8 @@ def test_a_read_only_saves_folder_names_the_save_once_not_at_every_decision(app,
     from tests.ui.denied import read_only
 
     new_turn2_match(app)
+    play_orders_by_clicks(app)  # the first decision saves the match
+    hand_over_if_asked(app)
     path = app.session.path
     before = path.read_bytes()
     read_only(monkeypatch, saves.saves_dir())
@@ -242,9 +255,10 @@ def test_a_read_only_saves_folder_names_the_save_once_not_at_every_decision(app,
     monkeypatch.setattr(app, "flash", lambda words, error=False: (shown.append(words), flash(words, error)))
     play_orders_by_clicks(app)
     hand_over_if_asked(app)
-    play_orders_by_clicks(app)
-    hand_over_if_asked(app)
-    assert len(app.session.record.decisions) >= 2
+    for _ in range(3):  # declarations and reactions, each one more decision not saved
+        from tests.ui.test_turn import _play_one_decision
+        _play_one_decision(app)
+    assert len(app.session.record.decisions) >= 3
     assert shown == [f"Could not save the match in {path}: Permission denied"]
     assert ".tmp" not in shown[0]
     assert path.read_bytes() == before  # the file of the match as it was last saved

@@ -69,10 +69,11 @@ def test_background_is_cached_and_rebuilt_only_on_resize(app):
     assert x1 < scene.field_area.right and y1 < 800
 
 
-def test_the_window_is_never_smaller_than_1280_by_800(app):
+def test_the_window_is_never_smaller_than_1280_by_720(app):
+    """Issue 25: every screen works from 1280 x 720 up (ui.window_size.MIN_SIZE)."""
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=500, size=(900, 500)))
     step(app, 2)
-    assert app.screen.get_size() == (1280, 800)
+    assert app.screen.get_size() == (1280, 720)
 
 
 def test_how_to_play_is_reachable_from_the_match(app):
@@ -137,3 +138,14 @@ def test_bench_render_prints_its_figures_against_the_goal(capsys):
                        ("designer, a piece dragged over the Study's map", "4")):
         line = rf"{re.escape(what)}: \d+ frames at 1600x1000, median \d+\.\d+ ms, p95 \d+\.\d+ ms "
         assert re.search(line + rf"/ goal ≤ {goal} ms \((met|not met)\)", out), (what, out)
+
+
+def test_the_title_shows_the_version_and_the_log_file(app, monkeypatch):
+    """Issue 26: the version (one source, ``paintcheck.__version__``) and where the log is."""
+    import paintcheck
+    from paintcheck.logs import log_path
+    from tests.ui.driver import Drawn
+
+    drawn = Drawn(monkeypatch)
+    words = " ".join(drawn.words(app))
+    assert f"version {paintcheck.__version__}" in words and str(log_path()) in words

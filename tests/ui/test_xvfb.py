@@ -126,3 +126,26 @@ def test_the_range_with_real_mouse_events(tmp_path):
     assert near["distance"] == tables.DISTANCE_MODIFIERS[0] and far["distance"] < near["distance"]
     assert result["lit"] == ["ruler"]
     assert not_blank(shot) > 8
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
+@pytest.mark.parametrize(("desktop", "window"), [("1280x800", [1280, 720]), ("1920x1080", [1600, 1000])])
+def test_a_hot_seat_turn_by_real_clicks_fits_the_screen(tmp_path, desktop, window):
+    """Issue 25: the window opens at a size that fits the desktop; the break and turn 2, hot-seat,
+    are played by xdotool's pointer; every button and the board stay inside the window; the break is
+    told on the public board to both coaches, and the hand-over comes after the telling."""
+    with xvfb_display(size=f"{desktop}x24") as display:
+        env = {**os.environ, "DISPLAY": display}
+        env.pop("SDL_VIDEODRIVER", None)
+        done = subprocess.run([sys.executable, "-m", "tests.ui.xdotool_turn", str(tmp_path / "shots")],
+                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["driver"] == "x11" and result["size"] == window
+    assert (result["turn"], result["phase"]) == (3, "orders") and result["clicks"] > 100
+    assert result["outside"] == []
+    assert result["break_told_to_both"] and result["handover_after_telling"]
+    if shutil.which("import"):
+        shots = sorted((tmp_path / "shots").glob("*.png"))
+        assert len(shots) >= 10 and all(not_blank(s) > 8 for s in shots)
