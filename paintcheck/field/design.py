@@ -6,10 +6,14 @@ designer's window (``ui/designer_scene.py``) asks this and draws what it says.
   the mirrored thing to its twin in the other (tournament layouts are reflected: B:C5 <-> W:C5, a
   lying piece's axis a <-> -a), in the same step. A piece on the centre line is its own twin.
 - **Box** (on by default, RULES 2.1): the field may not use more pieces of a family than the box
-  holds (an upright or lying cylinder is a cylinder).
+  holds (an upright or lying cylinder is a cylinder): an edit that would is refused, and a field
+  opened over the box (a shipped one may be) has a check per family over it. ``validate`` does not
+  count the box: a layout file may use several boxes; the Box is the designer's switch.
 - **Checks**: ``problems()`` are ``layout_file.layout_findings``, the checks ``validate`` runs, each
-  with its piece; an edit is refused only when it would add a problem to the pieces it touches,
-  so a half-built field (its twins missing, mirror off) can still be edited and shows its checks.
+  with its piece, then the box's (Box on); an edit is refused only when it would add a problem to
+  the pieces it touches, so a half-built field (its twins missing, mirror off) can still be edited
+  and shows its checks. A check names the pieces as the players do ("small rocket at W:E2",
+  ``ObstacleSpec.name_for``), not by the file's ids.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from paintcheck.field import catalogue
-from paintcheck.field.lattice import Lattice, Point, mirror_point, point_name
+from paintcheck.field.lattice import Lattice, Point, mirror_point
 from paintcheck.field.layout import FLAG_FORMATS, Layout, ObstacleSpec
 from paintcheck.field.layout_checks import name_problem
 from paintcheck.field.layout_file import Placements, box_family, layout_findings, layout_to_dict, mirror_id
@@ -37,6 +41,7 @@ class Snapshot:
     obstacles: tuple[ObstacleSpec, ...]
     name: str
     flag: str
+    name_fr: str | None = None  # the file's French name, until a name is typed
 
 
 class Design:
@@ -45,13 +50,13 @@ class Design:
 
     def __init__(self, layout: Layout, mirror: bool = True, box: bool = True) -> None:
         self.lattice: Lattice = layout.lattice
-        self.now = Snapshot(tuple(layout.obstacles), layout.name, layout.flag)
+        self.now = Snapshot(tuple(layout.obstacles), layout.name, layout.flag, layout.name_fr)
         self.saved = self.now
         self.mirror = mirror
         self.box = box
         self.past: list[Snapshot] = []
         self.future: list[Snapshot] = []
-        self._problems: dict[Snapshot, list[tuple[str | None, str]]] = {}
+        self._problems: dict[tuple[Snapshot, bool], list[tuple[str | None, str]]] = {}
         self._placements: dict[tuple[tuple[ObstacleSpec, ...], str], Placements] = {}
 
     # -- what it is -------------------------------------------------------------------------------
@@ -68,13 +73,21 @@ class Design:
         return self.now.flag
 
     @property
+    def name_fr(self) -> str | None:
+        return self.now.name_fr
+
+    def name_in(self, locale: str) -> str:
+        """Its name in ``locale`` (``Layout.name_in``: the French name in French, when it has one)."""
+        return self.layout().name_in(locale)
+
+    @property
     def changed(self) -> bool:
         """Edits not yet saved."""
         return self.now != self.saved
 
     def layout(self, snapshot: Snapshot | None = None) -> Layout:
         s = snapshot or self.now
-        return Layout(s.name, s.obstacles, self.lattice, s.flag)
+        return Layout(s.name, s.obstacles, self.lattice, s.flag, name_fr=s.name_fr)
 
     def spec(self, oid: str) -> ObstacleSpec | None:
         return next((o for o in self.obstacles if o.id == oid), None)
@@ -89,6 +102,11 @@ class Design:
     def points(self, spec: ObstacleSpec) -> tuple[Point, ...]:
         return catalogue.obstacle_points(catalogue.KINDS[spec.kind], spec.at, spec.axis)
 
+    def piece_name(self, oid: str | None) -> str | None:
+        """What players call the piece ``oid`` ("small rocket at W:E2"); None for no piece."""
+        spec = self.spec(oid) if oid else None
+        return spec.name_for() if spec is not None else None
+
     def twin(self, spec: ObstacleSpec) -> ObstacleSpec | None:
         """Its mirrored twin in the other half (None on the centre line, or when it has none)."""
         if spec.at[1] == 0:
@@ -101,16 +119,34 @@ class Design:
         return Counter(box_family(o.kind) for o in self.obstacles)
 
     def problems(self, snapshot: Snapshot | None = None) -> list[tuple[str | None, str]]:
-        """``validate``'s problems, each with the id of its piece (None: the whole layout);
-        remembered for each state (the window asks every frame)."""
+        """``validate``'s problems, each with the id of its piece (None: the whole layout), the
+        pieces it names named as players call them; then, Box on, each family the field uses more
+        of than the box holds. Remembered for each state (the window asks every frame)."""
         s = snapshot or self.now
-        if s not in self._problems:
+        key = (s, self.box)
+        if key not in self._problems:
             found = layout_findings(layout_to_dict(self.layout(s)))
-            ids = [o.id for o in s.obstacles]
+            specs = s.obstacles
             if len(self._problems) > 256:
                 self._problems.clear()
-            self._problems[s] = [(ids[i] if 0 <= i < len(ids) else None, words) for i, words in found]
-        return list(self._problems[s])
+            self._problems[key] = [(specs[i].id if 0 <= i < len(specs) else None, by_names(words, specs))
+                                   for i, words in found] + [(None, w) for w in self._over_box(s)]
+        return list(self._problems[key])
+
+    def _over_box(self, snapshot: Snapshot) -> list[str]:  # each a Said
+        """Box on: a check for each family the field uses more of than the box holds (RULES 2.1)."""
+        if not self.box:
+            return []
+        used = Counter(box_family(o.kind) for o in snapshot.obstacles)
+        out: list[str] = []
+        for family, holds in catalogue.BOX_CONTENTS.items():
+            count = used[family]
+            if count > holds:
+                holds_words = _box_words(family, holds)
+                out.append(said(f"box_over.{family}", f"the box holds {holds_words} (RULES 2.1) and the "
+                                f"field uses {count}: turn the Box switch off for a free field", holds=holds,
+                                count=count))
+        return out
 
     # -- edits ------------------------------------------------------------------------------------------
     def place(self, kind: str, at: Point, axis: int = 0, name: str | None = None) -> str | None:
@@ -175,13 +211,14 @@ class Design:
         return self._commit(specs, set(renamed.values()), with_twins=False)
 
     def set_name(self, name: str) -> str | None:
+        """The layout's name, in every language: a French name the file gave (``name_fr``) goes."""
         name = name.strip()
         if not name:
             return said("no_name", "a layout needs a name")
         if (problem := name_problem(name)) is not None:  # validate's own sentence
             return problem
-        if name != self.name:
-            self._push(replace(self.now, name=name))
+        if name != self.name or self.name_fr is not None:
+            self._push(replace(self.now, name=name, name_fr=None))
         return None
 
     def set_flag(self, flag: str) -> str | None:
@@ -264,9 +301,7 @@ class Design:
         for family, count in used.items():
             holds = catalogue.BOX_CONTENTS.get(family, 0)
             if count > holds and count > self.usage()[family]:
-                word = catalogue.kind_word(family)
-                plural = "s" if holds != 1 else ""
-                return said(f"box.{family}", f"the box holds {holds} {word}{plural} (RULES 2.1) and "
+                return said(f"box.{family}", f"the box holds {_box_words(family, holds)} (RULES 2.1) and "
                             f"this would use {count}: turn the Box switch off for a free field", holds=holds,
                             count=count)
         return None
@@ -284,9 +319,9 @@ class Design:
         moved = [o for o in snapshot.obstacles if o.id in touched]
         for spec, problems in zip(moved, self._placements[key].problems(moved), strict=True):
             if problems:
-                name = catalogue.obstacle_words(spec.kind, point_name(spec.at))
-                return said("piece_problem", f"{name}: {problems[0]}", obstacle=name,
-                            problem=problems[0])
+                name = spec.name_for()
+                problem = by_names(problems[0], snapshot.obstacles)
+                return said("piece_problem", f"{name}: {problem}", obstacle=name, problem=problem)
         return None
 
     def _push(self, snapshot: Snapshot) -> None:
@@ -303,6 +338,27 @@ class Design:
             if self.spec(oid) is None and self.spec(mirror_id(oid)) is None:
                 return oid
             n += 1
+
+
+def by_names(words: str, specs: tuple[ObstacleSpec, ...]) -> str:
+    """``validate``'s sentence with each obstacle it names by the file's id ("obstacle 'mid1-b'
+    (#4)") named as players call it ("cylinder at B:G4"), in its English and in its values."""
+    if not isinstance(words, Said):
+        return words
+    if words.key == "rules.layout.obstacle":
+        spec = next((o for o in specs if o.id == words.values.get("id")), None)
+        return spec.name_for() if spec is not None else words
+    text, values = str(words), {}
+    for name, value in words.values.items():
+        values[name] = by_names(value, specs) if isinstance(value, str) else value
+        if values[name] is not value:
+            text = text.replace(str(value), str(values[name]), 1)
+    return Said(words.key, text, **values)
+
+
+def _box_words(family: str, holds: int) -> str:
+    """``8 cylinders``, ``1 pyramid``: what the box holds of a family, in English."""
+    return f"{holds} {catalogue.kind_word(family)}{'s' if holds != 1 else ''}"
 
 
 def said(key: str, text: str, **values: Any) -> Said:

@@ -43,6 +43,18 @@ class ObstacleSpec:
     axis: int = 0  # degrees, 45-degree steps; 0 toward column Q, 90 toward White's base
     name: str | None = None  # what players call it, when the layout gives it a name
 
+    def name_for(self, team: str | None = None) -> str:
+        """What a player reads (``Obstacle.name_for``: the placed piece says the same)."""
+        return piece_name(self.kind, self.at, self.name, team)
+
+
+def piece_name(kind_id: str, at: Point, given: str | None = None, team: str | None = None) -> str:
+    """A piece as players call it: the layout's name for it, else its kind and its place in
+    ``team``'s words ("cylinder at H6"; qualified for both coaches, "lying cylinder at B:B6")."""
+    if given:
+        return given
+    return catalogue.obstacle_words(kind_id, point_name(at, team))
+
 
 @dataclass(frozen=True, eq=False)
 class Obstacle:
@@ -61,9 +73,7 @@ class Obstacle:
         """What a player reads: the layout's name, else the kind and its place in ``team``'s words
         ("cylinder at H6"; qualified for both coaches, "lying cylinder at B:B6"). The id is the
         file's."""
-        if self.given_name:
-            return self.given_name
-        return catalogue.obstacle_words(self.kind.id, point_name(self.at or self.points[0], team))
+        return piece_name(self.kind.id, self.at or self.points[0], self.given_name, team)
 
     @property
     def name(self) -> str:
@@ -110,6 +120,11 @@ class Layout:
     lattice: Lattice = DEFAULT_LATTICE
     flag: str = "centre"
     source: str = "<layout>"
+    name_fr: str | None = None  # its name when the window speaks French (the file's optional "name_fr")
+
+    def name_in(self, locale: str) -> str:
+        """The name a player reads in ``locale`` (``"fr"``: the French name, when it has one)."""
+        return self.name_fr if locale == "fr" and self.name_fr else self.name
 
     def build(self) -> Field:
         return Field(self)

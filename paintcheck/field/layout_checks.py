@@ -119,6 +119,8 @@ def _check(data: Any, source: str) -> _Checked:
 
     if "name" not in bad_top and (where := unshown(data.get("name"))) is not None:
         found.append((-1, said("unshown_in.name", f"'name' {where}", where=where)))
+    if "name_fr" not in bad_top and (where := unshown(data.get("name_fr"))) is not None:
+        found.append((-1, said("unshown_in.name_fr", f"'name_fr' {where}", where=where)))
     out.lattice = Lattice(
         columns=int(data.get("columns", DEFAULT_COLUMNS)),
         rows_per_half=int(data.get("rows_per_half", DEFAULT_ROWS_PER_HALF)),

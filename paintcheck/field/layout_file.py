@@ -9,9 +9,10 @@ A layout file is JSON::
 ``columns`` and ``rows_per_half`` are optional (17 and 13). ``at`` is a qualified point (``B:C5``,
 ``W:D12``, ``I0``); a lying obstacle's ``at`` is its first point and its other points follow its
 ``axis`` (degrees in 45-degree steps, 0 toward column Q, 90 toward White's base, default 0); only
-lying kinds may give an axis. ``name`` is at most ``MAX_LAYOUT_NAME`` (80) characters, an obstacle's
-``id`` and ``name`` at most 40; none of them holds a control character or a lone surrogate (each is
-one line a window can draw: ``paintcheck.printable``).
+lying kinds may give an axis. An optional ``name_fr`` is the layout's name in a window that speaks
+French (``Layout.name_in``). ``name`` and ``name_fr`` are at most ``MAX_LAYOUT_NAME`` (80)
+characters, an obstacle's ``id`` and ``name`` at most 40; none of them holds a control character or
+a lone surrogate (each is one line a window can draw: ``paintcheck.printable``).
 
 The checks (``validate``'s, one line per problem) live in ``layout_checks``; this module reads,
 writes and mirrors the files, and hands their problems on as ``LayoutFileError``.
@@ -123,15 +124,18 @@ def layout_from_dict(data: Any, source: str = "<layout>") -> Layout:
         lattice=checked.lattice,
         flag=data["flag"],
         source=source,
+        name_fr=data.get("name_fr"),
     )
 
 
 def layout_to_dict(layout: Layout) -> dict[str, Any]:
     """The JSON object of a layout file; ``layout_from_dict`` reads it back to an equal layout."""
     obstacles = [_entry(spec, layout.lattice) for spec in layout.obstacles]
+    french = {"name_fr": layout.name_fr} if layout.name_fr else {}
     return {
         "format": FORMAT,
         "name": layout.name,
+        **french,
         "columns": layout.lattice.columns,
         "rows_per_half": layout.lattice.rows_per_half,
         "flag": layout.flag,
@@ -143,7 +147,7 @@ def dumps_layout(layout: Layout) -> str:
     """The text of a layout file: readable, one obstacle per line, ending with a newline."""
     data = layout_to_dict(layout)
     lines = ["{"]
-    for key in _LAYOUT_KEYS[:-1]:
+    for key in (k for k in _LAYOUT_KEYS[:-1] if k in data):
         lines.append(f"  {json.dumps(key)}: {json.dumps(data[key], ensure_ascii=False)},")
     items = [json.dumps(o, ensure_ascii=False) for o in data["obstacles"]]
     if items:

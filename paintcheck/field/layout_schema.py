@@ -48,7 +48,7 @@ _OBSTACLE_KEYS = ("id", "kind", "at", "axis", "name")
 MAX_NAME = 40  # an obstacle's display name: a few words on a button
 MAX_ID = 40  # an obstacle's id: a word or two (the designer and the study show it)
 MAX_LAYOUT_NAME = 80  # a layout's name: a title on one line (the window cuts it to its room)
-_LAYOUT_KEYS = ("format", "name", "columns", "rows_per_half", "flag", "obstacles")
+_LAYOUT_KEYS = ("format", "name", "name_fr", "columns", "rows_per_half", "flag", "obstacles")
 
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -59,6 +59,7 @@ SCHEMA: dict[str, Any] = {
     "properties": {
         "format": {"type": "string"},
         "name": {"type": "string", "minLength": 1, "maxLength": MAX_LAYOUT_NAME},
+        "name_fr": {"type": "string", "minLength": 1, "maxLength": MAX_LAYOUT_NAME},  # its name in French
         "columns": {"type": "integer", "minimum": MIN_COLUMNS, "maximum": MAX_COLUMNS},
         "rows_per_half": {"type": "integer", "minimum": MIN_ROWS_PER_HALF, "maximum": MAX_ROWS_PER_HALF},
         "flag": {"type": "string", "enum": list(FLAG_FORMATS)},
@@ -85,6 +86,7 @@ SCHEMA: dict[str, Any] = {
 _EXPECTED = {name: Said(f"rules.schema.expected.{key}", text, **values) for name, key, text, values in (
     ("format", "format", f"the text {FORMAT!r}", {"format": repr(FORMAT)}),
     ("name", "text", "a text", {}),
+    ("name_fr", "text", "a text", {}),
     ("columns", "whole", "a whole number", {}),
     ("rows_per_half", "whole", "a whole number", {}),
     ("flag", "text", "a text", {}),

@@ -27,6 +27,12 @@ _new = object.__new__
 Parts = tuple[tuple[str, int], ...]  # a value's breakdown: (label, amount), summed in order
 
 
+def _count(n: int, one: str, other: str | None = None) -> str:
+    """``1 boulet``, ``4 boulets``: a count in the log's English (the window words it by the
+    catalogue's count forms, ``rules.event.*_one`` / ``_other``)."""
+    return f"{n} {one if n == 1 else other or one + 's'}"
+
+
 def _parts(parts: Parts) -> str:
     out = ""
     for i, (label, value) in enumerate(parts):
@@ -166,7 +172,7 @@ class SequenceDeclared(_MadeLater, Event):
 
     @property
     def text(self) -> str:
-        return f"{self.sequence}  [{self.cost} action points]"
+        return f"{self.sequence}  [{_count(self.cost, 'action point')}]"
 
 
 @dataclass(frozen=True)
@@ -201,7 +207,7 @@ class BouletsCleared(Event):
 
     @property
     def text(self) -> str:
-        return f"{self.player} clears {self.count} boulet(s); DEF {self.def_count}."
+        return f"{self.player} clears {_count(self.count, 'boulet')}; DEF {self.def_count}."
 
 
 @dataclass(frozen=True)
@@ -214,7 +220,7 @@ class DefLost(Event):
 
     @property
     def text(self) -> str:
-        why = f"{self.segments} segment(s) from his token" if self.segments else "d6 check"
+        why = f"{_count(self.segments, 'segment')} from his token" if self.segments else "d6 check"
         return f"{self.player}'s reflex costs {self.lost} DEF ({why}); DEF now {self.def_count}."
 
 
@@ -312,8 +318,9 @@ class Dodged(Event):
 
     @property
     def text(self) -> str:
-        how = "margin 1, dodged without rolling" if self.automatic else f"with {self.dice} die/dice"
-        return f"{self.player} dodges ({how}) and now carries {self.boulets} boulet(s)."
+        dice = _count(self.dice, "die", "dice")
+        how = "margin 1, dodged without rolling" if self.automatic else f"with {dice}"
+        return f"{self.player} dodges ({how}) and now carries {_count(self.boulets, 'boulet')}."
 
 
 @dataclass(frozen=True)
@@ -401,7 +408,7 @@ class Moved(Event):
 
     @property
     def text(self) -> str:
-        return f"{self.player} runs {self.length} point(s)."
+        return f"{self.player} runs {_count(self.length, 'point')}."
 
 
 @dataclass(frozen=True)

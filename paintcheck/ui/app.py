@@ -175,12 +175,18 @@ class App:
         self.message = (words, theme.TEXT_WARN if error else theme.TEXT_GOOD)
         self._fresh_message = True
 
-    def draw_message(self, surface, centre) -> None:
+    def draw_message(self, surface, centre, width: int | None = None) -> None:
+        """The flashed message centred on ``centre``, wrapped to ``width`` pixels (by default the
+        window's less a margin), every line kept inside the window (a long refusal is moved in, its
+        last line raised above the bottom edge)."""
         if self.message:
             words, colour = self.message
-            y = centre[1]
-            for line in theme.wrap(words, 15, surface.get_width() - 80):
-                theme.blit_text(surface, line, (centre[0], y), 15, colour, anchor="center")
+            window = surface.get_rect()
+            lines = theme.wrap(words, 15, min(width or window.width - 80, window.width - 16))
+            y = min(centre[1], window.bottom - 12 - 20 * (len(lines) - 1))
+            for line in lines:
+                rect = theme.text(line, 15, colour).get_rect(center=(centre[0], y)).clamp(window)
+                theme.blit_text(surface, line, rect.topleft, 15, colour)
                 y += 20
 
     def quit(self) -> None:

@@ -1,6 +1,9 @@
 """The designer's files: save (refused while a check stands; shipped layouts are read-only, *Save as a
-copy* goes to the user's layouts), export as PNG, play on the field, and leaving with unsaved changes
-(asked first)."""
+copy* asks the copy's name and goes to the user's layouts), export as PNG, play on the field (who
+coaches asked first), and leaving with unsaved changes (asked first).
+
+A new file's name is one no other field of the chooser goes by (in either language), so that the
+chooser never lists two fields of one name; its file is named after it (``slug``)."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from pathlib import Path
 
 from paintcheck.field.layout import LayoutError
 from paintcheck.field.layout_file import save_layout
-from paintcheck.ui import saves
+from paintcheck.ui import i18n, saves
 from paintcheck.ui.designer_view import check_words
 from paintcheck.ui.export_image import export_png
 from paintcheck.ui.i18n import error_words, tr
@@ -41,19 +44,52 @@ class DesignerFiles:
         problems = self.design.problems()
         if problems:
             oid, words = problems[0]
-            return tr("designer.checks_stand", count=len(problems), problem=check_words(oid, words))
+            return tr("designer.checks_stand", count=len(problems),
+                      problem=check_words(self.design.piece_name(oid), words))
         if not as_copy and self.read_only:
             return tr("designer.read_only")
         return None
 
     def save(self, as_copy: bool = False) -> None:
+        """*Save*: over its own file; a new field, to a new file of its name (asked again when another
+        field has it). *Save as a copy*: the copy's name is asked first ("Snake (copy)")."""
         reason = self.why_not_save(as_copy)
         if reason:
             self.app.flash(reason, error=True)
             return
-        path = self.path if self.path is not None and not as_copy and not self.read_only else None
-        if path is None:
-            path = user_layout_path(self.design.name)
+        if as_copy:
+            self.start_entry("copy", tr("designer.copy_name", name=self.shown_name()))
+            return
+        path = self.path if self.path is not None and not self.read_only else None
+        if path is None and self.name_taken(self.design.name, besides=None):
+            self.app.flash(tr("designer.name_taken", name=self.design.name), error=True)
+            self.start_entry("save", self.design.name)
+            return
+        self.write(path or user_layout_path(self.design.name))
+
+    def why_not_name(self, name: str, besides: Path | None) -> str | None:
+        """Why ``name`` cannot be the field's: the format's reason, or another field of the chooser
+        (not the file ``besides``) goes by it."""
+        reason = self.design.would(lambda: self.design.set_name(name))
+        if reason:
+            return i18n.say(reason)
+        if self.name_taken(name, besides):
+            return tr("designer.name_taken", name=name.strip())
+        return None
+
+    def name_taken(self, name: str, besides: Path | None) -> bool:
+        """A field of the chooser other than the file ``besides`` goes by ``name`` (in English or in
+        French, whatever the case)."""
+        wanted = name.strip().casefold()
+        for entry in saves.list_fields(self.app.layout_path, self.fields_read):
+            if besides is not None and _same_file(entry.path, besides):
+                continue
+            if wanted in {n.casefold() for n in entry.names()}:
+                return True
+        return False
+
+    def write(self, path: Path) -> None:
+        """The design to ``path`` (atomically, ``save_layout``)."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             save_layout(self.design.layout(), path)
@@ -84,8 +120,19 @@ class DesignerFiles:
         return None
 
     def play(self) -> None:
+        """*Play on this field*: who coaches is asked first (the choice *New match* offers)."""
         if self.why_not_play() is None:
+            self.asking_coaches = True
+            self.rebuild()
+
+    def start_match(self) -> None:
+        if self.why_not_play() is None:
+            self.asking_coaches = False
             self.app.new_match(self.path)
+
+    def cancel_play(self) -> None:
+        self.asking_coaches = False
+        self.rebuild()
 
     def new_field(self) -> None:
         self._leaving("new")
@@ -120,3 +167,10 @@ class DesignerFiles:
         self.confirm_leave = None
         self.app.message = None
         self.rebuild()
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except (OSError, RuntimeError):
+        return a.absolute() == b.absolute()

@@ -12,7 +12,9 @@ edits, ``designer_view`` draws it and ``designer_files`` saves, exports and leav
 - Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) undo and redo; Ctrl+S saves. The status bar names the point under
   the cursor in the game's notation;
 - *Study* (S) shows a map of the field under its pieces (``study_panel``), studied again in the
-  background after every edit, and the pieces table: a click on a row selects the piece.
+  background after every edit, and the pieces table: a click on a row selects the piece;
+- *Save as a copy* asks the copy's name (one no other field of the chooser has); *Play on this
+  field* asks who coaches (``coach_choice``, as *New match* does).
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ from paintcheck.field.layout import FLAG_FORMATS, LayoutError, ObstacleSpec
 from paintcheck.field.layout_file import layouts_dir, load_layout
 from paintcheck.field.layout_schema import MAX_ID, MAX_LAYOUT_NAME
 from paintcheck.ui import i18n
-from paintcheck.ui.designer_files import DesignerFiles
+from paintcheck.ui.coach_choice import add_coach_buttons
+from paintcheck.ui.designer_files import DesignerFiles, user_layout_path
 from paintcheck.ui.designer_view import DesignerView
 from paintcheck.ui.fieldview import FieldRenderer
 from paintcheck.ui.i18n import error_words, tr
@@ -55,6 +58,8 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
         self.study = StudyPanel(cache=False, on_piece=self.choose_piece)
         self.studying = False
         self.study_rect = pygame.Rect(0, 0, 0, 0)
+        self.fields_read: dict = {}  # the chooser's fields, read once while unchanged (names taken)
+        self.coach_captions: list = []
 
     # -- entering --------------------------------------------------------------------------------------
     def enter(self, persist: dict) -> None:
@@ -81,7 +86,9 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
         self.palette_drag = False
         self.mouse = (0, 0)
         self.confirm_leave: str | None = None
-        self.editing: str | None = None  # "name" or "rename" while the text entry is open
+        self.asking_coaches = False  # *Play on this field*: who coaches, asked before the match
+        self.editing: str | None = None  # "name", "rename", "copy" or "save" while the entry is open
+        self.entry_text = ""  # what the entry opens with
         self._fields: dict = {}
         self._ghost_key, self._ghost = None, None
         self._board_key = self._board = None
@@ -169,6 +176,15 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
             c.add("rename", tr("designer.rename"), lambda: self.start_entry("rename"))
             c.add("duplicate", tr("designer.duplicate"), self.duplicate)
             c.add("delete", tr("designer.delete"), self.delete)
+            c.newline()
+        self.coach_captions = []
+        if self.asking_coaches:  # who coaches the match on this field: new rows below the others
+            c.at(self.px, c.bottom + 4, self.info_w)
+            self.coach_captions = add_coach_buttons(c, self.app, self.rebuild)
+            c.newline()
+            c.add("play-start", tr("designer.play_start"), self.start_match, self.why_not_play(),
+                  primary=True)
+            c.add("play-cancel", tr("designer.play_cancel"), self.cancel_play)
             c.newline()
         self.info_top = c.bottom + 8
         if self.editing:
@@ -266,18 +282,27 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
         self.layout(self.app.size)
 
     # -- names ------------------------------------------------------------------------------------------
-    def start_entry(self, what: str) -> None:
+    def start_entry(self, what: str, text: str | None = None) -> None:
+        """The text entry for the field's name (``name``), the selected piece's id (``rename``) or
+        the name of a new file (``copy``; ``save``, a new field's name taken), opened with ``text``
+        (by default what it edits)."""
         self.editing = what
+        if text is None:
+            text = self.shown_name() if what == "name" else (self.selected or "")
+        self.entry_text = text[:MAX_ID if what == "rename" else MAX_LAYOUT_NAME]
         self._open_entry()
 
     def _open_entry(self) -> None:
         self._close_entry()
-        text = self.design.name if self.editing == "name" else (self.selected or "")
         rect = pygame.Rect(self.px, self.info_top, min(360, self.pw), 32)
-        self.entry = UITextEntryLine(rect, self.app.manager, initial_text=text)
+        self.entry = UITextEntryLine(rect, self.app.manager, initial_text=self.entry_text)
         # the format's caps: a longer name or id cannot be typed
-        self.entry.set_text_length_limit(MAX_LAYOUT_NAME if self.editing == "name" else MAX_ID)
+        self.entry.set_text_length_limit(MAX_ID if self.editing == "rename" else MAX_LAYOUT_NAME)
         self.entry.focus()
+
+    def shown_name(self) -> str:
+        """The field's name as the window shows it (its French name in French, when it has one)."""
+        return self.design.name_in(i18n.current())
 
     def _close_entry(self) -> None:
         if self.entry is not None:
@@ -288,8 +313,17 @@ class DesignerScene(DesignerFiles, DesignerView, Scene):
         text = self.entry.get_text() if self.entry is not None else ""
         what, self.editing = self.editing, None
         self._close_entry()
-        if what == "name":
+        if what in ("name", "copy", "save"):
+            if what == "name" and text.strip() == self.shown_name():
+                return  # unchanged: its French name stays
+            reason = self.why_not_name(text, besides=self.path if what == "name" else None)
+            if reason:  # said, and asked again with what was typed
+                self.app.flash(reason, error=True)
+                self.start_entry(what, text)
+                return
             self._done(self.design.set_name(text))
+            if what in ("copy", "save"):  # a new file, named after it
+                self.write(user_layout_path(self.design.name))
         elif what == "rename" and self.selected:
             old = self.selected
             if self._done(self.design.rename(old, text)):

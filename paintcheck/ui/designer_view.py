@@ -10,7 +10,8 @@ from paintcheck.field.lattice import Lattice, point_name
 from paintcheck.field.layout import Layout, LayoutError, ObstacleSpec
 from paintcheck.field.layout_file import box_family
 from paintcheck.ui import i18n, text_fit, theme
-from paintcheck.ui.fieldview import draw_obstacle
+from paintcheck.ui.coach_choice import draw_captions
+from paintcheck.ui.fieldview import draw_flag_homes, draw_obstacle
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.transform import FieldTransform
 
@@ -24,10 +25,14 @@ def fitting(words: str, size: int, width: int, least: int = 10) -> int:
     return text_fit.size_to_fit(words, size, width, least)
 
 
-def check_words(oid: str | None, words: str) -> str:
-    """A check as the panel and the refusals say it: its piece's id first, when it has one."""
+TIP_SIZE = 12
+
+
+def check_words(piece: str | None, words: str) -> str:
+    """A check as the panel and the refusals say it: its piece first, as players call it
+    (``Design.piece_name``: "small rocket at W:E2"), when it has one."""
     problem = i18n.say(words)
-    return tr("designer.check", piece=oid, problem=problem) if oid else problem
+    return tr("designer.check", piece=i18n.say(piece), problem=problem) if piece else problem
 
 
 class DesignerView:
@@ -65,6 +70,7 @@ class DesignerView:
                     draw_obstacle(surf, self.t, o, outline=CHECK, width=3)
                 if o.id == self.selected:
                     draw_obstacle(surf, self.t, o, outline=theme.SELECT, width=3)
+            draw_flag_homes(surf, self.t, d.layout().flag_homes())  # as the match draws them
             self._board_key, self._board = key, surf
         return self._board
 
@@ -85,7 +91,7 @@ class DesignerView:
             oid = self.piece_at(self.mouse)
             said = [words for pid, words in problems if pid is not None and pid == oid]
             if said:
-                self.tip(surface, check_words(oid, said[0]), (130, 80, 20))
+                self.tip(surface, check_words(self.design.piece_name(oid), said[0]), (130, 80, 20))
             elif self.studying and self.dragging is None:
                 self.study.draw_hover(surface, self.t, self.field_area, self.t.nearest_point(*self.mouse),
                                       self.mouse)
@@ -95,11 +101,19 @@ class DesignerView:
         self.draw_status(surface, problems)
 
     def tip(self, surface, words: str, colour) -> None:
-        """A sentence under the mouse, kept inside the field."""
-        text = theme.text(words, 12, (255, 255, 255), True)
-        r = text.get_rect(midtop=(self.mouse[0], self.mouse[1] + 18)).clamp(surface.get_rect())
-        pygame.draw.rect(surface, colour, r.inflate(8, 4), border_radius=3)
-        surface.blit(text, r)
+        """A sentence under the mouse, wrapped to the field's width and kept inside the field (and
+        the window): a long refusal (French's are) is never drawn off an edge."""
+        area = self.field_area.clip(surface.get_rect())
+        lines = theme.wrap(words, TIP_SIZE, max(40, area.width - 16), bold=True)
+        height = theme.font(TIP_SIZE, True).get_linesize()
+        width = max(theme.text_width(line, TIP_SIZE, True) for line in lines)
+        box = pygame.Rect(0, 0, width + 8, height * len(lines) + 4)
+        box.midtop = (self.mouse[0], self.mouse[1] + 16)
+        box = box.clamp(area)
+        pygame.draw.rect(surface, colour, box, border_radius=3)
+        for i, line in enumerate(lines):
+            theme.blit_text(surface, line, (box.x + 4, box.y + 2 + i * height), TIP_SIZE, (255, 255, 255),
+                            True)
 
     def draw_mirror_axis(self, surface) -> None:
         if not self.design.mirror:
@@ -112,7 +126,7 @@ class DesignerView:
         d = self.design
         where = tr("designer.new_file") if self.path is None else (
             tr("designer.shipped", file=self.path.name) if self.read_only else self.path.name)
-        title = tr("designer.title", name=d.name) + (" *" if d.changed else "")
+        title = tr("designer.title", name=self.shown_name()) + (" *" if d.changed else "")
         title = text_fit.cut(title, 20, self.pw, bold=True)
         theme.blit_text(surface, title, (self.px, 12), 20, theme.TEXT, True)
         rows = d.lattice.rows_per_half * 2 + 1
@@ -120,16 +134,26 @@ class DesignerView:
                             self.pw - 2)
         theme.blit_text(surface, size, (self.px + 2, self.palette_top - 20), 13, theme.TEXT_DIM)
         surface.blit(self.palette(), self.palette_area.topleft)
+        draw_captions(surface, self.coach_captions)
         y = self.info_top + (40 if self.entry is not None else 0)
+        if self.entry is not None:  # what the entry is for, beside it
+            prompt = tr(f"designer.entry.{self.editing}")
+            x = self.entry.rect.right + 10
+            size = fitting(prompt, 13, self.px + self.pw - x)
+            theme.blit_text(surface, prompt, (x, self.entry.rect.centery), size, theme.TEXT_DIM,
+                            anchor="midleft")
         sel = d.spec(self.selected) if self.selected else None
-        if sel is not None:
-            pts = ", ".join(point_name(p) for p in d.points(sel))
-            kind = i18n.say(catalogue.kind_word(sel.kind))
-            lines = [tr("designer.selected_axis", piece=sel.id, kind=kind, points=pts, degrees=sel.axis)
-                     if catalogue.KINDS[sel.kind].lying else tr("designer.selected", piece=sel.id, kind=kind,
-                                                                 points=pts)]
+        if sel is not None:  # as players call it ("small rocket at W:E2"), not by its id
+            points = d.points(sel)
+            pts = ", ".join(point_name(p) for p in points)
+            piece = i18n.say(sel.name_for())
+            if catalogue.KINDS[sel.kind].lying:
+                lines = [tr("designer.selected_axis", piece=piece, points=pts, degrees=sel.axis)]
+            else:  # its name says its point; a piece on several says them all
+                lines = [tr("designer.selected", piece=piece, points=pts) if len(points) > 1 else piece]
             twin = d.twin(sel)
-            lines.append(tr("designer.twin", piece=twin.id) if twin else tr("designer.no_twin"))
+            lines.append(tr("designer.twin", piece=i18n.say(twin.name_for())) if twin
+                         else tr("designer.no_twin"))
             for line in lines:
                 theme.blit_text(surface, line, (self.px, y), 14, theme.TEXT)
                 y += 19
@@ -140,12 +164,12 @@ class DesignerView:
         y += 22
         bottom = surface.get_height() - 60
         for oid, words in problems:
-            for line in theme.wrap(check_words(oid, words), 13, self.info_w)[:2]:
+            for line in theme.wrap(check_words(d.piece_name(oid), words), 13, self.info_w)[:2]:
                 if y > bottom:
                     break
                 theme.blit_text(surface, line, (self.px, y), 13, theme.TEXT)
                 y += 16
-        self.app.draw_message(surface, (self.px + self.pw // 2, surface.get_height() - 50))
+        self.app.draw_message(surface, (self.px + self.pw // 2, surface.get_height() - 50), self.pw)
 
     def palette(self) -> pygame.Surface:
         """The box's pieces with how many the field uses, drawn again only when that changes."""
@@ -197,5 +221,10 @@ class DesignerView:
         hint = (tr("designer.status_armed", kind=i18n.say(catalogue.kind_word(self.armed))) if self.armed
                 else tr("designer.status"))
         line = f"{words}   ·   {hint}"
-        size = fitting(line, 13, self.field_area.width - 16)
-        theme.blit_text(surface, line, (8, h - 14), size, theme.TEXT, anchor="midleft")
+        room = self.field_area.width - 16
+        size = fitting(line, 13, room)
+        if theme.text_width(line, size) <= room:
+            theme.blit_text(surface, line, (8, h - 14), size, theme.TEXT, anchor="midleft")
+            return
+        for i, part in enumerate(theme.wrap(line, 10, room)[:2]):  # too long even small: two lines
+            theme.blit_text(surface, part, (8, h - 20 + 12 * i), 10, theme.TEXT, anchor="midleft")

@@ -26,9 +26,13 @@ RECOGNISED = ("rules.reason.", "rules.purpose.", "rules.end.", "rules.label.", "
 @lru_cache(maxsize=1)
 def _templates() -> list[tuple[re.Pattern, str]]:
     out = []
+    counted = i18n.counted_keys()
     for key, value in i18n.catalogue("en").items():
         if not key.startswith(RECOGNISED):
             continue
+        base, _, form = key.rpartition("_")
+        if form in i18n.COUNT_FORMS and base in counted:  # a counted entry: worded by its count
+            key = base
         parts = i18n.PLACEHOLDER.split(value)  # text, name, text, name, ...
         literal = "".join(parts[0::2])
         if len(parts) > 1 and len(literal.replace(" ", "")) < 3:  # "%{piece} %{posture}": any two words
@@ -136,7 +140,7 @@ def _speed(e: ev.SpeedTest, loc) -> str:
 def _def_lost(e: ev.DefLost, loc) -> str:
     if e.segments:
         return tr(_t("def_lost_segments"), loc, player=e.player, lost=e.lost, segments=e.segments,
-                  def_count=e.def_count)
+                  def_count=e.def_count, count=e.segments)
     return tr(_t("def_lost_check"), loc, player=e.player, lost=e.lost, def_count=e.def_count)
 
 
@@ -171,9 +175,8 @@ _TELLERS = {
     ev.GunChecked: lambda e, loc: tr(_t("gun_works" if e.works else "gun_broken"), loc, player=e.player,
                                      roll=e.roll),
     ev.SpeakingOrder: lambda e, loc: tr(_t(f"speaks_first.{e.order[0]}"), loc, reason=words(e.reason, loc)),
-    # French says "1 point d'action"; the English entry stays the engine's log line for any cost
-    ev.SequenceDeclared: lambda e, loc: tr(_t("sequence_one" if e.cost == 1 else "sequence"), loc,
-                                           sequence=words(e.sequence, loc), cost=e.cost),
+    ev.SequenceDeclared: lambda e, loc: tr(_t("sequence"), loc, sequence=words(e.sequence, loc), cost=e.cost,
+                                           count=e.cost),
     ev.ReactionDeclared: lambda e, loc: tr(_t(f"reaction.{e.kind}"), loc, player=e.player, target=e.target),
     ev.NoReaction: lambda e, loc: tr(_t(f"no_reaction.{e.team}"), loc, reason=words(e.reason, loc)),
     ev.BouletsCleared: lambda e, loc: tr(_t("boulets_cleared"), loc, player=e.player, count=e.count,
@@ -187,7 +190,8 @@ _TELLERS = {
     ev.DodgeRolled: lambda e, loc: tr(_t("dodge_rolled"), loc, player=e.player,
                                       faces="+".join(map(str, e.faces)), margin=max(e.margin_left, 0)),
     ev.Dodged: lambda e, loc: tr(_t("dodged_auto" if e.automatic else "dodged"), loc, player=e.player,
-                                 dice=e.dice, boulets=e.boulets),
+                                 dice=tr("rules.count.dice", loc, count=e.dice), boulets=e.boulets,
+                                 count=e.boulets),
     ev.Eliminated: lambda e, loc: tr(_t("eliminated"), loc, player=e.player, reason=words(e.reason, loc)),
     ev.TokenPlaced: _token_placed,
     ev.TokenKept: lambda e, loc: tr(_t("token_kept"), loc, player=e.player, target=e.target,
@@ -197,7 +201,7 @@ _TELLERS = {
     ev.DumpResolved: lambda e, loc: tr(_t("dump"), loc, dumper=e.dumper, target=e.target,
                                        parts=parts_words(e.parts, loc), total=e.total,
                                        outcome=tr(f"rules.dump.{e.outcome}", loc)),
-    ev.Moved: lambda e, loc: tr(_t("moved"), loc, player=e.player, length=e.length),
+    ev.Moved: lambda e, loc: tr(_t("moved"), loc, player=e.player, length=e.length, count=e.length),
     ev.MatchEnded: _match_ended,
     ev.FlagMoved: _flag,
     ev.SheetHandedIn: lambda e, loc: tr(_t(f"sheet_handed_in.{e.team}"), loc),

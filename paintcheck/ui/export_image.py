@@ -37,11 +37,6 @@ DEFAULT_WIDTH = 1200
 FLAGS = ("centre", "double")  # the formats the catalogue words (designer.image.flag.<format>)
 
 
-def _single(count: int) -> bool:
-    """A count said in the singular: one, and in French nought too (*0 obstacle*)."""
-    return count < 2 if i18n.current() == "fr" else count == 1
-
-
 def _title_height(width: int) -> int:
     return round(width * 0.105)
 
@@ -129,14 +124,14 @@ def _draw_title(surf: pygame.Surface, field: Field, width: int, caption: str | N
     lat = field.lattice
     pad = round(width * 0.03)
     room = width - 2 * pad
-    name = layout.name.strip() or tr("designer.image.no_name")
+    name = layout.name_in(i18n.current()).strip() or tr("designer.image.no_name")
     size = _text_size(width, 0.036, 12)
     title_y = round(width * 0.022)
     words, size = _fit(name, size, room, bold=True)
     rect = theme.blit_text(surf, words, (pad, title_y), size, theme.TEXT, bold=True)
     count = len(field.obstacles)
     flag = tr(f"designer.image.flag.{layout.flag}") if layout.flag in FLAGS else layout.flag
-    obstacles = tr("designer.image.obstacles_" + ("single" if _single(count) else "several"), count=count)
+    obstacles = tr("designer.image.obstacles", count=count)
     about = caption or tr("designer.image.about", columns=lat.columns, rows=lat.rows_per_half, flag=flag,
                           obstacles=obstacles)
     small = _text_size(width, 0.017, 9)
@@ -212,7 +207,7 @@ class _Legend:
 
     def draw(self, surf: pygame.Surface, top: int) -> None:
         y = top + self.top_pad
-        used = tr("designer.image.used_" + ("single" if _single(self.total) else "several"), count=self.total)
+        used = tr("designer.image.used", count=self.total)
         head = theme.blit_text(surf, used, (self.pad, y), self.heading, theme.TEXT, bold=True)
         self._height_key(surf, head)
         y += self.heading_h

@@ -14,13 +14,13 @@ import pygame
 
 from paintcheck.printable import printable
 from paintcheck.ui import i18n, saves, text_fit, theme
+from paintcheck.ui.coach_choice import add_coach_buttons, draw_captions
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.load_scene import ROW_H, THUMB, thumbnail
 from paintcheck.ui.scenes import Scene
 
 TOP = 104  # the first row of fields
 COACH_TOP = 96  # the coaches' row (New match): the fields start under it
-COACH_KINDS = (None, "easy", "normal", "hard")  # a person, or the computer at a strength
 BOTTOM = 112  # room under the fields: the message and the page's buttons
 GAP = 16  # between the two columns
 PLAY_W = 110
@@ -40,6 +40,7 @@ class FieldChooserScene(Scene):
         self.page = 0
         self.rows: list[tuple[pygame.Rect, saves.FieldChoice]] = []
         self.pointer = (-1, -1)  # where the mouse last moved: a greyed field's whole problem shows
+        self.coach_captions: list = []
 
     def enter(self, persist: dict) -> None:
         try:  # the folder the window names exists, so that a coach can put his layouts there
@@ -109,25 +110,10 @@ class FieldChooserScene(Scene):
         """Who coaches each team: a person, or the computer at a strength (``App.coaches``)."""
         c.at(self.x0, COACH_TOP, self.width)
         c.row_height = 32
-        self.coach_captions = []
-        for team in ("blue", "white"):
-            self.coach_captions.append((team, c.x))
-            c.label_space(118)
-            for kind in COACH_KINDS:
-                c.add(f"coach-{team}-{kind or 'person'}", tr(f"fields.coach.{kind or 'person'}"),
-                      lambda t=team, k=kind: self.set_coach(t, k), chosen=self.app.coaches.get(team) == kind,
-                      hint=tr("fields.coach_hint") if kind else None)
-            c.label_space(24)
+        self.coach_captions = add_coach_buttons(c, self.app, lambda: self.layout(self.app.size))
 
     def help_persist(self) -> dict:
         return {"purpose": self.purpose}
-
-    def set_coach(self, team: str, kind: str | None) -> None:
-        if kind is None:
-            self.app.coaches.pop(team, None)
-        else:
-            self.app.coaches[team] = kind
-        self.layout(self.app.size)
 
     # -- actions ------------------------------------------------------------------------------------
     def choose(self, entry: saves.FieldChoice) -> None:
@@ -170,9 +156,8 @@ class FieldChooserScene(Scene):
         folder = printable(str(saves.user_layouts_dir()))
         own = text_fit.cut(tr("fields.own", folder=folder), 14, w - 80)
         theme.blit_text(surface, own, (w // 2, 74), 14, theme.TEXT_DIM, anchor="center")
-        for team, x in getattr(self, "coach_captions", []) if self.purpose == "play" else ():
-            theme.blit_text(surface, tr(f"fields.coach_caption.{team}"), (x, COACH_TOP + 16), 15, theme.TEXT,
-                            True, anchor="midleft")
+        if self.purpose == "play":
+            draw_captions(surface, self.coach_captions)
         for rect, entry in self.rows:
             self.draw_entry(surface, rect, entry)
         if self.pages > 1:
@@ -221,7 +206,8 @@ class FieldChooserScene(Scene):
                 theme.blit_text(surface, line, (x, rect.y + 31 + 16 * i), 13, theme.TEXT_WARN)
             theme.blit_text(surface, origin, (x, rect.y + 66), 13, theme.TEXT_DIM)
             return
-        theme.blit_text(surface, text_fit.cut(entry.name, 18, room), (x, rect.y + 8), 18, theme.TEXT, True)
+        name = entry.shown_name(i18n.current())
+        theme.blit_text(surface, text_fit.cut(name, 18, room), (x, rect.y + 8), 18, theme.TEXT, True)
         flag = tr(f"fields.flag.{entry.flag}") if entry.flag in FLAGS else entry.flag
         size = tr("fields.size", columns=entry.columns, rows=entry.rows_per_half)
         theme.blit_text(surface, text_fit.cut(f"{size} · {flag}", 14, room), (x, rect.y + 35), 14, theme.TEXT)

@@ -201,6 +201,13 @@ def draw_flags(surf: pygame.Surface, t: FieldTransform, state: MatchState, at=No
     return marks
 
 
+def draw_flag_homes(surf: pygame.Surface, t: FieldTransform, homes: dict) -> None:
+    """The flags on their points before a match (``Layout.flag_homes``), drawn as the match draws
+    them (the designer)."""
+    for fid, point in homes.items():
+        _flag(surf, t, point, fid)
+
+
 def draw_template(surf: pygame.Surface, t: FieldTransform, origin, prebunker, team: str) -> None:
     """A prebunk template (RULES 12.3), translucent in the prebunker's team colour, and the token
     on the prebunked point."""

@@ -10,6 +10,13 @@ pygame_gui's own localisation reads (``UIManager(translation_directory_paths=[CA
 knows them. Numbers and chances are written by
 Babel for the locale (``14,5``; ``35 %`` with a narrow no-break space in French).
 
+A sentence that changes with a number is a *counted* entry: two leaves ``<key>_one`` and
+``<key>_other`` (``"dice_one": "%{count} die"``, ``"dice_other": "%{count} dice"``), and
+``tr("<key>", count=n)`` takes the form Babel's plural rules give ``n`` in the locale (CLDR: English
+says *1 die*, *0 dice*; French *0 dé*, *1 dé*, *2 dés*); a form the catalogue does not write (French
+*many*, for a million) is ``_other``. Not python-i18n's plural dictionaries: their rule is English's
+(0 is *zero*, 1 *one*), and pygame_gui would take such a node for one entry.
+
 The current locale is the window's one setting (``set_locale``); nothing here imports pygame.
 """
 
@@ -22,6 +29,7 @@ from datetime import datetime
 from functools import cache, lru_cache
 from pathlib import Path
 
+from babel import Locale
 from babel.dates import format_datetime
 from babel.numbers import format_decimal
 
@@ -32,6 +40,7 @@ NAMESPACE = "paintcheck"  # the window's first file: its keys are written withou
 LOCALES = ("en", "fr")
 DEFAULT = "en"
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}  # each in its own language
+COUNT_FORMS = ("one", "other")  # the forms a counted entry writes: <key>_one, <key>_other
 NNBSP = "\u202f"  # the narrow no-break space of French typography (before ; ! ? : and %)
 PLACEHOLDER = re.compile(r"%\{(\w+)\}")
 
@@ -86,12 +95,10 @@ def catalogue(locale: str) -> dict[str, str]:
 
 def tr(key: str, locale: str | None = None, **values) -> str:
     """The entry ``key`` (without the namespace) in ``locale`` (by default the current one), its
-    ``%{name}`` placeholders filled from ``values`` (numbers written for the locale)."""
+    ``%{name}`` placeholders filled from ``values`` (numbers written for the locale); a counted
+    entry in the form of ``values["count"]``."""
     locale = locale or _current
-    try:
-        template = catalogue(locale)[key]
-    except KeyError:
-        raise CatalogueError(f"{key!r} is not in the {locale} catalogue") from None
+    template = entry(key, locale, values)
 
     def fill(match: re.Match) -> str:
         name = match.group(1)
@@ -103,6 +110,41 @@ def tr(key: str, locale: str | None = None, **values) -> str:
         return str(value)
 
     return PLACEHOLDER.sub(fill, template)
+
+
+def entry(key: str, locale: str, values: dict | None = None) -> str:
+    """The template of ``key`` in ``locale``; for a counted entry, its form for ``values["count"]``
+    (``count_form``)."""
+    found = catalogue(locale)
+    if key in found:
+        return found[key]
+    if f"{key}_other" not in found:
+        raise CatalogueError(f"{key!r} is not in the {locale} catalogue")
+    if values is None or "count" not in values:
+        raise CatalogueError(f"{key!r} is counted: it needs a value for %{{count}}")
+    count = values["count"]
+    if isinstance(count, str):  # a count read back from English (``event_words.said_again``)
+        try:
+            count = float(count)
+        except ValueError:
+            raise CatalogueError(f"{key!r} is counted: {count!r} is not a number") from None
+    return found.get(f"{key}_{count_form(count, locale)}", found[f"{key}_other"])
+
+
+def count_form(count, locale: str | None = None) -> str:
+    """The plural form (CLDR's category: ``one``, ``other``, ``many``…) of ``count`` in ``locale``:
+    ``count_form(0, "en") == "other"``, ``count_form(0, "fr") == "one"``."""
+    return _plural_rule(locale or _current)(abs(count))
+
+
+@cache
+def _plural_rule(locale: str):
+    return Locale.parse(locale).plural_form
+
+
+def counted_keys(locale: str = DEFAULT) -> set[str]:
+    """The counted entries' keys (without their ``_one`` / ``_other``)."""
+    return {key.removesuffix("_other") for key in catalogue(locale) if key.endswith("_other")}
 
 
 def say(words, locale: str | None = None) -> str:

@@ -31,8 +31,7 @@ class ReactPhase:
                   hint=self.reaction_odds(r) if reason is None else None)
         c.newline()
         n = len(self.chosen_reactions)
-        words = tr("match.react.none") if not n else (
-            tr("match.react.declare_one") if n == 1 else tr("match.react.declare_many", count=n))
+        words = tr("match.react.declare", count=n) if n else tr("match.react.none")
         c.add("react-confirm", words, self.confirm_reactions,
               self.why_not(React(team, tuple(self.chosen_reactions))), primary=True)
 

@@ -191,6 +191,15 @@ class FieldChoice:
     layout: dict | None = None  # the file's data once it loads (the thumbnail is drawn from it)
     problem: str | None = None  # why it cannot be played: validate's first line
     preselected: bool = False  # the field of --layout, or the default field
+    name_fr: str | None = None  # the layout's French name, when it gives one
+
+    def shown_name(self, locale: str) -> str:
+        """The name the chooser shows in ``locale`` (the French name in French, when there is one)."""
+        return self.name_fr if locale == "fr" and self.name_fr else self.name
+
+    def names(self) -> set[str]:
+        """Every name it goes by, in every language."""
+        return {self.name} | ({self.name_fr} if self.name_fr else set())
 
     @property
     def key(self) -> str:
@@ -223,7 +232,8 @@ def read_field(path: Path, origin: str) -> FieldChoice:
         problem = said if said is not None and printable(said) == said else printable(str(exc))
         return FieldChoice(path, origin, printable(shown)[:60], problem=problem)
     return FieldChoice(path, origin, printable(layout.name), layout.lattice.columns,
-                       layout.lattice.rows_per_half, layout.flag, data)
+                       layout.lattice.rows_per_half, layout.flag, data,
+                       name_fr=printable(layout.name_fr) if layout.name_fr else None)
 
 
 def _stamp(path: Path) -> tuple | None:

@@ -31,13 +31,23 @@ TEAM = "blue"
 MAPS = ("exposure", "threat", "control")
 LINE = (255, 255, 255, 110)
 ROW_H = 19
-COLUMNS = (  # key (its heading: study.column.<key>), width share
-    ("piece", 0.36),
-    ("exposure_min", 0.17),
-    ("threat_max", 0.16),
-    ("enemy_cover_points_shot", 0.17),
-    ("steps_from_base", 0.14),
-)
+# the table's columns, each headed by study.column.<key>
+COLUMNS = ("piece", "exposure_min", "threat_max", "enemy_cover_points_shot", "steps_from_base")
+HEAD_SIZE, CELL_SIZE = 11, 12
+SORT_MARK = 16  # room after a heading for its sort's mark
+LEGEND_LINES = 4  # what the headings say, wrapped
+
+
+def column_widths(width: int) -> list[tuple[str, int]]:
+    """Each column and its width in a table ``width`` pixels wide, in the window's language: a
+    number's column as wide as its heading's longer line (and its sort's mark) or its widest
+    number, the piece's the rest, so that French's longer headings and names ("le cylindre couché
+    en B2") fit as English's do."""
+    numbers = {}
+    for key in COLUMNS[1:]:
+        head = max(theme.text_width(line, HEAD_SIZE) for line in tr(f"study.column.{key}").split(" ", 1))
+        numbers[key] = max(head + SORT_MARK, theme.text_width("000", CELL_SIZE) + 12)
+    return [(COLUMNS[0], width - sum(numbers.values())), *numbers.items()]
 
 
 def scale_words(what: str) -> str:
@@ -270,19 +280,20 @@ class StudyPanel:
         theme.blit_text(surface, tr("study.pieces", posture=i18n.say(posture_word(self.posture))),
                         (rect.x, rect.y), 13, theme.TEXT, True)
         y = rect.y + 18
-        for line in theme.wrap(tr("study.heads_say"), 11, rect.width)[:3]:
+        for line in theme.wrap(tr("study.heads_say"), 11, rect.width)[:LEGEND_LINES]:
             theme.blit_text(surface, line, (rect.x, y), 11, theme.TEXT_DIM)
             y += 14
         y += 4
         x = rect.x
-        for key, share in COLUMNS:  # two lines: "exposure" over "min", the sort's mark after the last
-            width = int(rect.width * share)
+        columns = column_widths(rect.width)
+        for key, width in columns:  # two lines: "exposure" over "min", the sort's mark after the last
             head = pygame.Rect(x, y, width, 2 * ROW_H - 6)
             colour = theme.SELECT if self.sort[0] == key else theme.TEXT_DIM
             for i, line in enumerate(tr(f"study.column.{key}").split(" ", 1)):
-                end = theme.blit_text(surface, line, (x + 2, y + 1 + 14 * i), 11, colour).right
+                end = theme.blit_text(surface, line, (x + 2, y + 1 + 14 * i), HEAD_SIZE, colour).right
             if self.sort[0] == key:
-                theme.blit_text(surface, "▼" if self.sort[1] else "▲", (end + 4, y + 1 + 14 * i), 11, colour)
+                theme.blit_text(surface, "▼" if self.sort[1] else "▲", (end + 4, y + 1 + 14 * i), HEAD_SIZE,
+                                colour)
             self.heads.append((head, key))
             x += width
         y += 2 * ROW_H - 4
@@ -297,14 +308,14 @@ class StudyPanel:
             if row.id == selected:
                 pygame.draw.rect(surface, (70, 64, 30), line)
             x = rect.x
-            for key, share in COLUMNS:
-                width = int(rect.width * share)
-                if key == "piece":
-                    words = text_fit.cut(self.piece_name(row.id), 12, width - 6, ellipsis="")
+            for key, width in columns:
+                size = CELL_SIZE
+                if key == "piece":  # smaller before it is cut: its point ends it
+                    words, size = text_fit.shrink_then_cut(self.piece_name(row.id), CELL_SIZE, width - 6, 10)
                 else:
                     value = getattr(row, key)
                     words = "-" if value is None else i18n.number(value)
-                theme.blit_text(surface, words, (x + 2, y + 2), 12, theme.TEXT)
+                theme.blit_text(surface, words, (x + 2, y + 2 + (CELL_SIZE - size) // 2), size, theme.TEXT)
                 x += width
             self.rows.append((line, row.id))
             y += ROW_H

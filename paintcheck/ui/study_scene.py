@@ -11,7 +11,7 @@ import pygame
 
 from paintcheck.field.layout import LayoutError
 from paintcheck.field.layout_file import load_layout
-from paintcheck.ui import text_fit, theme
+from paintcheck.ui import i18n, text_fit, theme
 from paintcheck.ui.fieldview import FieldRenderer, draw_obstacle
 from paintcheck.ui.i18n import error_words, tr
 from paintcheck.ui.scenes import Scene
@@ -135,7 +135,8 @@ class StudyScene(Scene):
         if self.field_area.collidepoint(self.mouse):
             point = self.t.nearest_point(*self.mouse)
             self.panel.draw_hover(surface, self.t, self.field_area, point, self.mouse)
-        title = text_fit.cut(tr("study.title", name=self.field.layout.name), 22, self.pw, bold=True)
+        name = self.field.layout.name_in(i18n.current())
+        title = text_fit.cut(tr("study.title", name=name), 22, self.pw, bold=True)
         theme.blit_text(surface, title, (self.px, 14), 22, theme.TEXT, True)
         self.panel.draw(surface, self.panel_rect, self.selected)
         self.app.draw_message(surface, (self.px + self.pw // 2, surface.get_height() - 30))

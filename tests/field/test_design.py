@@ -97,3 +97,47 @@ def test_would_answers_without_editing():
     assert d.would(lambda: d.place("cone", B(2, 4))) is None
     assert d.obstacles == () and not d.past
     assert "a runner's start point" in d.would(lambda: d.place("cone", d.lattice.base_points("blue")[3]))
+
+
+# -- issue 25, item 6 ---------------------------------------------------------------------------------
+def test_a_field_over_the_box_has_a_check_per_family_while_box_is_on():
+    from paintcheck.field.layout_file import layouts_dir
+
+    snake = load_layout(layouts_dir() / "snake.json")
+    assert layout_problems(layout_to_dict(snake)) == []  # validate counts no box: a file may use several
+    d = Design(snake)
+    checks = d.problems()
+    assert [oid for oid, _ in checks] == [None] * 4
+    assert [(w.key, w.values) for _, w in checks] == [
+        ("rules.design.box_over.cylinder", {"holds": 8, "count": 12}),
+        ("rules.design.box_over.cone", {"holds": 6, "count": 11}),
+        ("rules.design.box_over.pyramid", {"holds": 1, "count": 2}),
+        ("rules.design.box_over.rocket_small", {"holds": 4, "count": 6})]
+    d.box = False
+    assert d.problems() == []
+
+
+def test_checks_name_the_pieces_as_players_do_never_by_their_ids():
+    """validate's sentence names another obstacle by its id ("obstacle 'cyl1-b' (#1)"): the
+    designer's names it as players do, in its English and its values."""
+    d = Design(empty_layout(), mirror=False)
+    d.place("cylinder", B(3, 6))
+    d.place("cylinder", W(3, 7))  # a misplaced twin
+    ((oid, check),) = d.problems()  # one line for the pair
+    assert oid == "cylinder1-b"  # drawn on its piece
+    assert str(check) == "has no mirror: cylinder at W:D7 should be at W:D6, not at W:D7"
+    other = check.values["other"]
+    assert other == "cylinder at W:D7" and other.key == "rules.obstacle.cylinder"
+    refused = d.would(lambda: d.place("cone", B(3, 6)))
+    assert refused == "cone at B:D6: stands on B:D6 where cylinder at B:D6 already stands"
+    assert d.piece_name(d.at(B(3, 6)).id) == "cylinder at B:D6"
+
+
+def test_a_typed_name_is_the_fields_name_in_both_languages():
+    from paintcheck.field.layout_file import layouts_dir
+
+    d = Design(load_layout(layouts_dir() / "snake.json"))
+    assert (d.name_in("en"), d.name_in("fr")) == ("Snake", "Serpent")
+    assert d.set_name("Snake (copy)") is None
+    assert (d.name_in("en"), d.name_in("fr"), d.layout().name_fr) == ("Snake (copy)",) * 2 + (None,)
+    assert d.undo() and d.name_in("fr") == "Serpent"

@@ -456,7 +456,7 @@ def test_load_layout_raises_the_first_problem_and_keeps_all(tmp_path):
     path.write_text(json.dumps(data), encoding="utf-8")
     problems = validate_file(path)
     assert len(problems) == 3
-    assert problems[0] == f"{path}: unknown key 'colour' (allowed: format, name, columns, " + (
+    assert problems[0] == f"{path}: unknown key 'colour' (allowed: format, name, name_fr, columns, " + (
         "rows_per_half, flag, obstacles)"
     )
     assert problems[1].startswith(f"{path}: obstacle 'a-b' (#1): unknown kind 'barrel'")

@@ -54,3 +54,26 @@ def test_the_rules_name_obstacles_by_name_in_shots_and_refusals():
     cyl = next(o for o in field.obstacles if o.kind.id == "cylinder")
     beside = (cyl.points[0][0] + 1, cyl.points[0][1])
     assert why_stance_illegal(m, beside, cyl.id, "over") == f"the {cyl.name} is too high to play over"
+
+
+# -- a layout's French name (issue 25, item 9) ----------------------------------------------------------
+def test_a_layout_may_carry_a_french_name_checked_like_its_name():
+    data = dict(BOX21, name_fr="Boîte 21")
+    layout = layout_from_dict(data)
+    assert (layout.name_in("en"), layout.name_in("fr")) == ("Box 21", "Boîte 21")
+    assert layout_to_dict(layout)["name_fr"] == "Boîte 21"
+    assert layout_from_dict(layout_to_dict(layout)) == layout
+    plain = {k: v for k, v in BOX21.items() if k != "name_fr"}
+    assert layout_from_dict(plain).name_in("fr") == "Box 21" and "name_fr" not in layout_to_dict(
+        layout_from_dict(plain))
+    for bad, said in ((3, "'name_fr' must be a text, not a number (3)"), ("", "'name_fr' must not be empty"),
+                      ("x" * 81, "'name_fr' has 81 characters, more than the 80 allowed"),
+                      ("Bo\x1bîte", "'name_fr' holds a control character (\\x1b at character 3)")):
+        problems = layout_problems(dict(BOX21, name_fr=bad), "f.json")
+        assert len(problems) == 1 and problems[0].startswith(f"f.json: {said}"), problems
+
+
+def test_every_shipped_layout_has_a_french_name():
+    for path in sorted(BOX21_FILE.parent.glob("*.json")):
+        layout = layout_from_dict(json.loads(path.read_text(encoding="utf-8")))
+        assert layout.name_fr and layout.name_fr != layout.name, path.name

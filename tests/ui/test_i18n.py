@@ -213,7 +213,7 @@ def test_the_converted_screens_draw_no_english_in_french(french):
 
     app.switch("fields")
     seen["fields"] = drawn.frame(app)
-    data |= {e.name for e in app.scene.entries} | {e.file for e in app.scene.entries}
+    data |= {e.shown_name("fr") for e in app.scene.entries} | {e.file for e in app.scene.entries}
     data |= {str(saves.user_layouts_dir())}
     app.switch("fields", purpose="design")
     seen["fields-design"] = drawn.frame(app)

@@ -95,7 +95,7 @@ def shipped_data() -> set[str]:
     data = set()
     for path in shipped_layouts():
         layout = load_layout(path)
-        data |= {layout.name, path.name}
+        data |= {layout.name, path.name} | ({layout.name_fr} if layout.name_fr else set())
         data |= {o.id for o in layout.obstacles} | {o.name for o in layout.obstacles if o.name}
     return data
 
@@ -155,8 +155,8 @@ def test_the_designer_draws_no_english_in_french(french):
     key(app, pygame.K_e)
     seen["lying-selected"] = drawn.frame(app)
     data |= {o.id for o in scene.design.obstacles}
-    assert any(line.startswith(scene.selected + f"{NNBSP}:") and "axe 45°" in line
-               for line in seen["lying-selected"])
+    held = i18n.say(scene.design.spec(scene.selected).name_for(), "fr")  # as players call it
+    assert any(line.startswith(held + ", sur ") and "axe 45°" in line for line in seen["lying-selected"])
     press(app, "duplicate")
     seen["duplicate"] = drawn.frame(app)  # the kind held: the status bar says where it goes
     key(app, pygame.K_ESCAPE)
@@ -175,7 +175,7 @@ def test_the_designer_draws_no_english_in_french(french):
     seen["check-hover"] = drawn.frame(app)
     key(app, pygame.K_s, pygame.KMOD_CTRL)  # refused (the button is greyed), said
     seen["save-refused"] = drawn.frame(app)
-    assert app.message and app.message[0].startswith(f"1 problème(s) à régler{NNBSP}:")
+    assert app.message and app.message[0].startswith(f"1 problème à régler{NNBSP}:")
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     press(app, "mirror")
 
@@ -202,6 +202,36 @@ def test_the_designer_draws_no_english_in_french(french):
 
 
     assert_all_french(seen, data)
+
+
+def test_the_designers_questions_and_box_checks_are_french(french):
+    """Issue 25: a shipped field over the box (its French name in the title, its box checks), the
+    copy's name asked and a name taken refused, who coaches asked before playing: each in French."""
+    from paintcheck.field.layout_file import layouts_dir
+
+    app, drawn = french
+    data = shipped_data()
+    app.open_designer(layouts_dir() / "snake.json")
+    step(app, 2)
+    scene = app.scene
+    seen = {"over-the-box": drawn.frame(app)}
+    assert tr("designer.title", "fr", name="Serpent") in seen["over-the-box"]
+    assert tr("designer.checks", "fr", count=4) in seen["over-the-box"]
+    press(app, "box")
+    press(app, "save-as")
+    seen["copy-asked"] = drawn.frame(app)
+    assert scene.entry.get_text() == "Serpent (copie)"
+    assert tr("designer.entry.copy", "fr") in seen["copy-asked"]
+    scene.entry.set_text("Boîte 21")
+    key(app, pygame.K_RETURN)
+    seen["name-taken"] = drawn.frame(app)
+    assert app.message[0] == (f"un autre terrain s’appelle déjà «{NNBSP}Boîte 21{NNBSP}»{NNBSP}: "
+                              "choisissez un autre nom")
+    key(app, pygame.K_ESCAPE)
+    press(app, "play")
+    seen["who-coaches"] = drawn.frame(app)
+    assert tr("fields.coach_caption.white", "fr") in seen["who-coaches"]
+    assert_all_french(seen, data | {"Serpent (copie)", "Boîte 21"})
 
 
 def test_the_designers_study_draws_no_english_in_french(french):

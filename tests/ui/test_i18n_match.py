@@ -120,7 +120,7 @@ def test_the_break_sheet_and_the_break_told_in_french(french):
     # a click off the base: refused, said in French
     base = lattice.base_points("blue")
     click(app, point_pos(app, (base[0][0], base[0][1] + 3)))
-    assert app.message and app.message[0].startswith("un runner part de sa base")
+    assert app.message and app.message[0].startswith("un coureur part de sa base")
     walk.look("sheet, a start refused")
 
     # a prebunker: his zone, his prebunked point

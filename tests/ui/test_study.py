@@ -124,3 +124,49 @@ def test_the_choosers_study_shows_any_field(app):
     assert scene.selected == oid
     click(app, scene.controls.rect("back").center)
     assert app.scene.name == "fields"
+
+
+@pytest.mark.parametrize(("size", "where"), [((1280, 720), "study"), ((1280, 720), "designer"),
+                                             ((1560, 1000), "designer")])  # the narrowest Study beside
+def test_the_tables_columns_fit_in_french(french_app, monkeypatch, size, where):
+    """Issue 25: in French, each heading line, its sort's mark and each cell is drawn inside its
+    column, and every piece's whole name ("le cylindre couché en B2", its point last) is drawn."""
+    from paintcheck.field.layout_file import layouts_dir
+    from paintcheck.ui import theme
+
+    app = french_app
+    app.resize(size)
+    snake = layouts_dir() / "snake.json"
+    if where == "study":
+        app.study_field(snake)
+        step(app)
+        panel = app.scene.panel
+    else:
+        app.open_designer(snake)
+        step(app)
+        press(app, "study")
+        panel = app.scene.study
+    panel.wait()
+    step(app)
+    drawn, blit = [], theme.blit_text
+
+    def recording(surface, words, pos, *args, **kwargs):
+        rect = blit(surface, words, pos, *args, **kwargs)
+        drawn.append((surface, words, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "blit_text", recording)
+    panel._panel_key = None  # the table is drawn on its own surface, again now
+    step(app)
+    at = (app.scene.panel_rect if where == "study" else app.scene.study_rect).topleft
+    drawn = [(words, rect.move(at)) for on, words, rect in drawn if on is panel._panel]  # on the window
+    columns = [head for head, _ in panel.heads]
+    assert len(columns) == 5 and panel.rows
+    top, bottom = columns[0].top, panel.rows[-1][0].bottom
+    in_table = [(w, r) for w, r in drawn if top <= r.top < bottom and panel.table_rect.left <= r.left]
+    assert len(in_table) >= 5 * (len(panel.rows) + 1)
+    for words, rect in in_table:
+        column = next(c for c in columns if c.left <= rect.left < c.right)
+        assert rect.right <= column.right, (words, rect, column)
+    names = {panel.piece_name(oid) for _, oid in panel.rows}
+    assert names <= {w for w, _ in in_table}, names - {w for w, _ in in_table}
