@@ -23,7 +23,7 @@ from paintcheck.field.layout import Layout
 from paintcheck.field.layout_file import default_layout_path, load_layout
 from paintcheck.rules.codec import MatchRecord
 from paintcheck.ui import export_image, saves, text_fit, theme
-from tests.ui.driver import hand_over_if_asked, new_turn2_match, press, step
+from tests.ui.driver import hand_over_if_asked, new_turn2_match, play_orders_by_clicks, press, step
 
 LONG = 900_000
 
@@ -125,15 +125,18 @@ def test_the_load_page_lists_a_save_whose_field_has_a_nul_in_its_name(app, monke
 # -- file names that are not UTF-8 -----------------------------------------------------------------------
 def test_continue_resumes_a_save_whose_file_name_is_not_utf8(app):
     new_turn2_match(app)
+    play_orders_by_clicks(app)  # the first decision saves the match
     odd = _odd_path(saves.saves_dir(), b"match-\xff.json")
     os.replace(app.session.path, odd)
     press(app, "title")
+    said = []
+    flash = app.flash
+    app.flash = lambda words, error=False: (said.append(words), flash(words, error))
     press(app, "resume")
     hand_over_if_asked(app)
     step(app, 2)
     assert app.scene.name == "match" and app.session.path == odd
-    words, _ = app.message
-    assert words == f"Resumed the match saved in {odd}"  # drawn escaped: ...saves/match-\udcff.json
+    assert said == [f"Resumed the match saved in {odd}"]  # drawn escaped: ...saves/match-\udcff.json
     _visit_load(app)
     assert [s.path for s in saves.list_saves()] == [odd]
 
