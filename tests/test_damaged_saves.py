@@ -79,6 +79,7 @@ def _good_bytes() -> bytes:
     return _GOOD
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_saves_load_or_are_refused_with_one_line(tmp_path_factory, data):
@@ -108,6 +109,7 @@ json_values = st.recursive(
     max_leaves=30)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.sampled_from(["seed", "rolls", "layout", "start", "decisions", "summary", "format"]), json_values)
 def test_any_json_in_any_field_loads_or_is_refused_with_one_line(tmp_path_factory, key, value):

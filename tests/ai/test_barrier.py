@@ -67,6 +67,7 @@ def state_before_sheet(state, team: str):
     return before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", COACH_KINDS)
 def test_secrets_it_may_not_see_never_change_a_decision(table, kind):
     rng = random.Random(kind)

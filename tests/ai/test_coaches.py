@@ -14,6 +14,7 @@ from paintcheck.rules.actions import Def, Shot, Support
 OPTIONS = {"hard": {"hard": {"iterations": 6}}}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", COACH_KINDS)
 def test_whole_matches_with_legal_decisions_only(table, kind):
     assert table.engine.checks  # an illegal decision would raise IllegalActionError
@@ -25,6 +26,7 @@ def test_whole_matches_with_legal_decisions_only(table, kind):
         assert record.winner in ("blue", "white", "draw")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ("easy", "normal", "hard"))
 def test_same_seed_same_decisions(table, kind):
     kinds = {"blue": kind, "white": "random"}

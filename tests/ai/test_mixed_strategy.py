@@ -63,6 +63,7 @@ def test_a_decision_depends_on_the_seed_and_the_view_only(table):
         state, _ = engine.apply(state, decision, dice)
 
 
+@pytest.mark.slow
 def test_the_turn_decisions_vary_too(table):
     """Near-equal sequences and order tokens are drawn too: on the views of one match, other seeds of
     ``normal`` often decide otherwise (each decision legal)."""

@@ -16,6 +16,7 @@ from paintcheck.table import Table
 LAYOUTS = sorted((Path(__file__).resolve().parents[2] / "layouts").glob("*.json"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", LAYOUTS, ids=lambda p: p.stem)
 def test_the_sheet_is_legal_as_planned_with_a_prebunker(path):
     table = Table.from_file(path, sight=True)

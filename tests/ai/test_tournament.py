@@ -17,6 +17,7 @@ def run(capsys, *args):
     return code, out, err
 
 
+@pytest.mark.slow
 def test_json_keys_and_the_same_output_for_the_same_seed(capsys):
     args = ("--blue", "normal", "--white", "random", "--matches", "4", "--seed", "3", "--swap", "--json")
     code1, out1, _ = run(capsys, *args, "--jobs", "1")
@@ -36,6 +37,7 @@ def test_json_keys_and_the_same_output_for_the_same_seed(capsys):
     assert 0 <= low <= a["first_win_rate"] <= high <= 1
 
 
+@pytest.mark.slow
 def test_the_spread_of_break_sheets_and_the_same_output_for_the_same_seed(capsys):
     """normal against normal: how many distinct sheets each coach played, byte for byte the same
     output for the same seed (times apart), whatever the jobs."""
@@ -53,6 +55,7 @@ def test_the_spread_of_break_sheets_and_the_same_output_for_the_same_seed(capsys
     assert "distinct break sheets over 2 matches: normal (first) 2, normal (second) 2" in out
 
 
+@pytest.mark.slow
 def test_the_text_report(capsys):
     code, out, err = run(capsys, "--blue", "easy", "--white", "normal", "--matches", "2", "--jobs", "1")
     assert code == 0 and "easy: " in out and "Wilson" in out and "median decision time" in err

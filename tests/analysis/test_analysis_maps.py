@@ -92,6 +92,7 @@ def test_the_table_is_the_rulers_reading_for_every_ordered_pair(lopsided):
             assert table.touches(shooter, target) == expected, (shooter, target)
 
 
+@pytest.mark.slow
 def test_maps_equal_the_per_pair_ruler(lopsided):
     field, study = lopsided
     expected = brute_force_maps(field, +1)

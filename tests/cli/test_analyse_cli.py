@@ -69,6 +69,7 @@ def png_size(path):
     return image.get_size(), image
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("what", ["exposure", "threat", "control"])
 def test_png_draws_the_map_with_its_scale(capsys, tmp_path, what):
     out = tmp_path / f"{what}.png"

@@ -59,6 +59,7 @@ def test_matches_is_bounded_with_one_line_and_exit_2(capsys):
     assert code == 0 and json.loads(out)["matches"] == 2
 
 
+@pytest.mark.slow
 def test_results_are_tallied_as_they_stream_in():
     """Memory does not grow with --matches: results are counted one by one as they come, keeping
     only the counts and the first few error lines."""

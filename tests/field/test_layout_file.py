@@ -282,6 +282,7 @@ def test_a_lone_surrogate_in_a_shown_text_is_refused():
     assert layout_problems(whole, "f") == []
 
 
+@pytest.mark.slow
 def test_measure_and_validate_refuse_a_lone_surrogate_in_one_line(tmp_path):
     """Before: validate said ok, then measure died with a UnicodeEncodeError traceback."""
     data = small_layout()
@@ -590,6 +591,7 @@ _entry = st.fixed_dictionaries(
     )
     | _json
 )
+@pytest.mark.slow
 def test_any_json_gives_one_line_problems_and_never_raises(data):
     problems = layout_problems(data, "fuzz.json")
     for line in problems:

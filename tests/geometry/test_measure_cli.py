@@ -106,6 +106,7 @@ def test_unreadable_layout(tmp_path, capsys):
         assert rc == 2 and err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_bench_geometry_json(capsys):
     from paintcheck.cli import bench_geometry
 

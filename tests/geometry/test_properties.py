@@ -8,6 +8,7 @@ White player playing RIGHT (he sees x <= c): left and right swap, OVER stays OVE
 
 from __future__ import annotations
 
+import pytest
 from geometry_helpers import mirror_layout
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -129,6 +130,7 @@ def test_segments_monotonic_in_theta(a, b):
         assert tables.run_angle_bonus(lo) >= tables.run_angle_bonus(hi)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(points, st.lists(points, min_size=1, max_size=6))
 def test_static_angle_reading_matches_measurer(target, shooters):

@@ -36,6 +36,7 @@ def _agree_everywhere(field, table) -> None:
         assert all(x is y for a, b in zip(read, exact, strict=True) for x, y in zip(a, b, strict=True))
 
 
+@pytest.mark.slow
 def test_table_agrees_with_the_ruler_on_every_pair_of_the_small_box():
     field = load_layout(SMALL).build()
     _agree_everywhere(field, compute_sight_table(field))
@@ -53,6 +54,7 @@ def small_field():
     return load_layout(SMALL).build()
 
 
+@pytest.mark.slow
 def test_own_covers_are_left_out_at_lookup(small_field, tmp_path):
     table = CachedMeasurer(small_field, sight=True, cache=tmp_path)
     exact = CachedMeasurer(small_field, sight=False)
@@ -78,6 +80,7 @@ def test_points_off_the_lattice_are_measured_exactly(small_field, tmp_path):
     assert table.lines_of_fire((3.5, 2.0), [(4, 20)]) == exact
 
 
+@pytest.mark.slow
 def test_a_table_for_other_obstacles_is_refused(small_field):
     other = load_layout(ROOT / "layouts" / "snake.json").build()
     with pytest.raises(ValueError):

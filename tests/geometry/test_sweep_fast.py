@@ -75,6 +75,7 @@ def test_points_off_the_lattice_are_swept_on_geos_hull():
         assert _read(sweep_touches(index, shooter, moved)) == _read(sweep(index, shooter, moved).touches)
 
 
+@pytest.mark.slow
 def test_obstacles_about_the_limits_are_judged_as_geos_judges_them():
     """A segment's far end walked across every obstacle's edge in small steps: its gap to the
     footprint goes through both limits and the inner footprint's edge, where the centre's distance

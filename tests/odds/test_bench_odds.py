@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from paintcheck.cli import bench_odds
 
 
@@ -13,6 +15,7 @@ class Args:
     seconds = None
 
 
+@pytest.mark.slow
 def test_bench_odds_json(capsys):
     assert bench_odds.run(Args()) == 0  # a goal missed is a figure, not a failure
     r = json.loads(capsys.readouterr().out)

@@ -125,6 +125,7 @@ def check(shots_each: int, seed: int) -> None:
         assert max(_z(c, shots_each, _expected(wrong, k)) for k, c in _observed(seen)) > SE_LIMIT
 
 
+@pytest.mark.slow
 def test_engine_agrees_quick():
     check(3_400, seed=1400)  # 20,400 shots
 

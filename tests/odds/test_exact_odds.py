@@ -30,6 +30,7 @@ def _compare(odds, oracle) -> None:
         assert abs(float(odds.margin.get(m, 0)) - float(oracle["margin"].get(m, 0))) < TOLERANCE, m
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("required", "dice"), CASES)
 def test_equal_to_the_enumeration(required, dice):
     _compare(shot_odds(required, dice), enumerate_shot(required, dice))
@@ -46,6 +47,7 @@ def test_identities_hold_exactly(required, dice):
     assert set(o.dodged) == set(range(1, dice + 1))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("required", "dice"), [(-5, 2), (12, 2), (19, 1), (23, 2), (30, 2)])
 def test_exact_beyond_any_float(required, dice):
     """The closed form is the infinite sum itself: the enumeration cut after 25 re-rolls misses it by

@@ -22,6 +22,7 @@ def _events(table: Table, start, seed: int) -> list[str]:
     return [str(d) for d in record.decisions] + [repr(record.final)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_fast_and_checking_engines_play_the_same_matches(seed, tmp_path):
     layout = ROOT / "layouts" / "box21_small.json"

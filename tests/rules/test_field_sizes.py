@@ -66,6 +66,7 @@ def _every_event_in_words(table: Table, start, record, seed: int) -> int:
     return told
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SIZED))
 def test_simulate_plays_whole_matches_on_every_shipped_size_with_no_error(capsys, name):
     path = LAYOUTS / name

@@ -183,6 +183,7 @@ def true_answers() -> tuple:
     return tuple(map(tuple, answers()))
 
 
+@pytest.mark.slow
 def test_the_corpus_gives_the_same_answers_again_with_the_true_tables():
     """Otherwise a change below could come from chance rather than from the table."""
     assert [tuple(a) for a in answers()] == list(true_answers())

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from paintcheck.rules import events as ev
 from paintcheck.rules.actions import AssignOrders, BreakSheet, ChooseTarget, Move, SheetLine
 from paintcheck.rules.codec import START_BREAK
@@ -72,6 +74,7 @@ def test_a_runner_starts_on_his_base_and_a_line_is_checked_by_the_rules(app):
     assert lattice.format(base[0], "blue") == "E13"
 
 
+@pytest.mark.slow
 def test_both_sheets_by_clicks_then_the_break_reaches_turn_2(app):
     session = _both_sheets(app)
     sheets = [d for d in session.record.decisions if isinstance(d, BreakSheet)]
@@ -97,6 +100,7 @@ def test_both_sheets_by_clicks_then_the_break_reaches_turn_2(app):
     assert isinstance(session.record.decisions[-1], AssignOrders) and app.scene.name == "handover"
 
 
+@pytest.mark.slow
 def test_the_other_coachs_sheet_is_never_drawn(app):
     new_match(app)
     fill_sheet_by_clicks(app, prebunkers=1)
@@ -114,6 +118,7 @@ def test_the_other_coachs_sheet_is_never_drawn(app):
     assert blue_sheet.lines and all(isinstance(ln, SheetLine) for ln in blue_sheet.lines)
 
 
+@pytest.mark.slow
 def test_the_break_pauses_show_the_templates_and_the_late_target_greyed_with_reasons(app):
     session = _both_sheets(app)
     for _ in range(50):
@@ -189,6 +194,7 @@ def test_double_format_flags_are_drawn_in_their_teams_colours():
         pygame.quit()
 
 
+@pytest.mark.slow
 def test_a_match_saved_during_the_break_resumes_there(app):
     new_match(app)
     fill_sheet_by_clicks(app, prebunkers=1)
@@ -198,6 +204,7 @@ def test_a_match_saved_during_the_break_resumes_there(app):
     assert loaded.state.to_dict() == app.session.state.to_dict()
 
 
+@pytest.mark.slow
 def test_the_break_is_told_line_by_line_and_the_board_follows(app):
     from paintcheck.ui.playback import REVEAL_EVERY, RUN_SECONDS
 
@@ -237,6 +244,7 @@ def test_the_break_is_told_line_by_line_and_the_board_follows(app):
     assert scene.log_lines == [e.text for e in session.events]
 
 
+@pytest.mark.slow
 def test_a_click_on_the_board_while_the_break_is_told_ends_the_telling_and_nothing_else(app):
     session = _both_sheets(app)
     scene = app.scene
@@ -248,6 +256,7 @@ def test_a_click_on_the_board_while_the_break_is_told_ends_the_telling_and_nothi
     assert len(session.record.decisions) == decisions and scene.inst.selected is None
 
 
+@pytest.mark.slow
 def test_the_next_choice_appears_only_once_the_board_shows_what_happened(app):
     session = _both_sheets(app)
     scene = app.scene
@@ -260,6 +269,7 @@ def test_the_next_choice_appears_only_once_the_board_shows_what_happened(app):
     assert not scene.playing() and scene.deciding() and scene.controls.choices
 
 
+@pytest.mark.slow
 def test_a_runs_arrival_cover_and_side_are_chosen_on_the_sheet(app):
     new_match(app)
     fill_sheet_by_clicks(app, prebunkers=1, hand_in=False)
@@ -285,6 +295,7 @@ def test_a_runs_arrival_cover_and_side_are_chosen_on_the_sheet(app):
     assert next(a for a in line.actions if isinstance(a, Move)).side == side
 
 
+@pytest.mark.slow
 def test_how_to_play_in_the_middle_of_a_sheet_keeps_the_sheet(app):
     new_match(app)
     fill_sheet_by_clicks(app, prebunkers=1, hand_in=False)
@@ -296,6 +307,7 @@ def test_how_to_play_in_the_middle_of_a_sheet_keeps_the_sheet(app):
     assert enabled(app, "sheet-confirm")
 
 
+@pytest.mark.slow
 def test_space_tells_the_rest_at_once(app):
     import pygame
 
@@ -308,6 +320,7 @@ def test_space_tells_the_rest_at_once(app):
 
 
 
+@pytest.mark.slow
 def test_hovering_an_enemy_during_a_late_target_tells_whether_he_can_be_shot(app):
     session = _both_sheets(app)
     for _ in range(50):
@@ -327,6 +340,7 @@ def test_hovering_an_enemy_during_a_late_target_tells_whether_he_can_be_shot(app
             assert scene.hover_reason == expected
 
 
+@pytest.mark.slow
 def test_the_last_resolution_can_be_told_again_while_nothing_was_decided_since(app):
     session = _both_sheets(app)
     scene = app.scene
@@ -376,6 +390,7 @@ def test_a_sheet_shot_or_run_is_shown_refused_while_it_is_drawn_and_the_buttons_
     assert {k: scene.controls.rect(k) for k in where} == where  # with or without an Arrival row
 
 
+@pytest.mark.slow
 def test_the_break_dodges_and_late_targets_need_no_hand_over(app):
     """Issue 11: a decision that needs nothing secret is made on the public board, both sides'
     tokens face down, with no hand-over screen."""
@@ -427,6 +442,7 @@ def test_a_sheet_may_write_a_dump_at_a_point_within_reach(app):
     assert "DUMP @" in editor.action_text(d.actions[-1])
 
 
+@pytest.mark.slow
 def test_a_late_target_is_chosen_with_the_other_sides_sheet_shown_and_the_odds(app, monkeypatch):
     """Issue 25: while a coach chooses a late target at the break, the other side's sheet, revealed,
     is drawn as the paper table, and each target button carries the shot's odds."""

@@ -17,6 +17,7 @@ COACHES = {"blue": "easy", "white": "normal"}
 PLAYED = 30  # decisions the computer plays before the resumed sessions are asked
 
 
+@pytest.mark.slow
 def test_a_resumed_match_replays_the_computers_decisions_exactly(tmp_path):
     session = MatchSession.new(seed=None, start=START_BREAK, coaches=COACHES)  # fresh dice and seed
     saved = {}
@@ -49,6 +50,7 @@ def test_each_new_match_gets_a_fresh_seed_and_a_seeded_match_the_same(tmp_path):
     assert MatchSession.new(seed=4, start=START_BREAK).record.coach_seed is None  # no computer
 
 
+@pytest.mark.slow
 def test_a_save_from_before_the_seed_gets_one_kept_from_then_on(tmp_path):
     session = MatchSession.new(seed=None, start=START_BREAK, coaches=COACHES)
     session.record.coach_seed = None  # as saved before the seed was kept

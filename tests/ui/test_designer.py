@@ -112,6 +112,7 @@ def test_leaving_with_unsaved_changes_asks_first(app, designer):
     assert app.scene.name == "title"
 
 
+@pytest.mark.slow
 def test_the_shipped_box21_field_built_from_an_empty_field_by_clicks(app, designer):
     """Mirror on: Blue's half and the centre line by clicks (a lying piece turned with E), the
     saved file is the shipped field (same pieces, points and axes), under a name of its own (the

@@ -69,6 +69,7 @@ def test_the_break_sheets_line_buttons_never_move_when_prebunker_or_covers_appea
     assert rects(app, *keys) == before
 
 
+@pytest.mark.slow
 def test_the_ranges_rows_never_move_when_a_cover_has_a_longer_name(small_app):
     """At 1280 × 800 a long cover's name ("Cover: the snake's head") wrapped the shooter's side to a
     new row: DEF, the shot, the run and the maps moved down under the mouse."""
@@ -162,6 +163,7 @@ def _help_and_back(app, by_escape: bool = True) -> None:
     assert app.scene.name == name
 
 
+@pytest.mark.slow
 def test_f1_opens_how_to_play_from_every_screen_and_comes_back_to_it(app):
     _help_and_back(app)  # the title
     press(app, "new")

@@ -48,6 +48,7 @@ def _new_match(app) -> None:
     assert app.scene.name == "match" and app.scene.sheet is not None
 
 
+@pytest.mark.slow
 def test_both_break_sheets_by_clicks_on_another_size_then_the_break_reaches_turn_2(sized_app):
     app = sized_app
     _new_match(app)

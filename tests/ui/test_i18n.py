@@ -201,6 +201,7 @@ def french(monkeypatch, french_app):
     return french_app, Drawn(monkeypatch)
 
 
+@pytest.mark.slow
 def test_the_converted_screens_draw_no_english_in_french(french):
     from paintcheck.ui import saves
 

@@ -133,6 +133,7 @@ def test_the_french_words_fit_the_palette_and_the_status_bar(french):
 
 
 # -- the walk ----------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_the_designer_draws_no_english_in_french(french):
     """A new field: pieces placed (upright and lying, selected), a refused ghost, a check said on
     the panel and on hover, save refused then done, leaving asked, the export, a shipped field
@@ -234,6 +235,7 @@ def test_the_designers_questions_and_box_checks_are_french(french):
     assert_all_french(seen, data | {"Serpent (copie)", "Boîte 21"})
 
 
+@pytest.mark.slow
 def test_the_designers_study_draws_no_english_in_french(french):
     """box21 in the designer with its Study: each map and each posture, a point hovered, the table
     sorted and a row chosen, the map studied again after a drag."""
@@ -267,6 +269,7 @@ def test_the_designers_study_draws_no_english_in_french(french):
     assert_all_french(seen, data)
 
 
+@pytest.mark.slow
 def test_the_study_draws_no_english_in_french(french):
     """The chooser's Study of each shipped field: each map, a point hovered, the table; in the
     smallest window, the table scrolled."""

@@ -157,6 +157,7 @@ def test_every_problem_of_the_bad_layouts_corpus_is_said(path):
         _assert_said(line, path.name)
 
 
+@pytest.mark.slow
 def test_every_schema_and_codec_entry_is_said_by_a_case(tmp_path):
     """The catalogue holds no entry nobody says (the few the schema cannot reach today are named)."""
     no_field = tmp_path / "no-field.json"
@@ -234,6 +235,7 @@ def _sentences_left(words, source: str = "") -> list[tuple]:
     return [(text,)] if _SENTENCE.search(text) else []
 
 
+@pytest.mark.slow
 def test_no_english_sentence_is_left_inside_a_problem():
     for key, data in LAYOUTS.items():
         for line in layout_problems(data, "broken.json"):

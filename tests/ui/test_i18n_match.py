@@ -102,6 +102,7 @@ def _all_words(walk: FrenchWalk) -> str:
 
 
 # -- the break ----------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_the_break_sheet_and_the_break_told_in_french(french):
     app, walk = french
     press(app, "new")
@@ -231,6 +232,7 @@ def _decide(app, walk) -> None:
         press(app, "result")
 
 
+@pytest.mark.slow
 def test_a_turn_told_in_french(french):
     app, walk = french
     new_turn2_match(app)
@@ -301,6 +303,7 @@ def test_a_turn_told_in_french(french):
     walk.judge()
 
 
+@pytest.mark.slow
 def test_the_computer_thinks_in_french(french, monkeypatch):
     """While the computer thinks, the panel says so in French. The computer's decision is held back
     until the panel has been read (it could otherwise come a frame before: issue 26)."""
@@ -444,6 +447,7 @@ def test_the_panels_french_fits_the_smallest_window(smallest):
             assert max(170, title + 12) + track + 10 + theme.font(15).size(words)[0] <= scene.pw + 12, words
 
 
+@pytest.mark.slow
 def test_french_words_fit_their_buttons(smallest):
     """Every button of the match's screens is wide enough for its French words, inside the panel,
     in the smallest window."""

@@ -152,6 +152,7 @@ def lesson_lines(scene, lesson) -> set[str]:
     return set(question) | set(lines)
 
 
+@pytest.mark.slow
 def test_the_range_and_its_lessons_draw_no_english_in_french(french):
     seen, data = walk(*french)
     for name, words in seen.items():

@@ -190,6 +190,7 @@ def harvest() -> tuple[list, list, list, list]:
 
 
 # -- one source of truth -------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_every_word_the_engine_says_is_its_english_catalogue_entry():
     said, plain, _, _ = harvest()
     assert len(said) > 300
@@ -302,6 +303,7 @@ def _judge(lines: list[str], data: set[str]) -> None:
         assert english is None, f"English word {english.group()!r} in {line!r}"
 
 
+@pytest.mark.slow
 def test_a_resolution_told_its_log_and_a_refusal_drawn_in_french(french, monkeypatch):
     from paintcheck.ai.random_coach import RandomCoach
     from paintcheck.ui import match_panel, theme

@@ -89,6 +89,7 @@ def _first(items):
     return items[0] if items else None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("limit", ["distance", "angle"])
 def test_dragging_the_shooter_across_a_limit_changes_the_panel_as_odds_says(app, range_scene, capsys, limit):
     scene = range_scene

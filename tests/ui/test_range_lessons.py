@@ -131,6 +131,7 @@ def told(scene, lesson) -> list[tuple]:
     return runs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson_id", sorted({*ONE_PER_KIND.values(), *VARIANTS}))
 def test_a_lesson_asks_before_it_tells(window, monkeypatch, lesson_id):
     app = window

@@ -7,6 +7,8 @@ import json
 import os
 import time
 
+import pytest
+
 from paintcheck.rules import events as ev
 from paintcheck.ui import saves
 from paintcheck.ui.holder import needs_secrets
@@ -47,6 +49,7 @@ def test_every_decision_is_saved_and_the_match_resumes_exactly(app, user_data):
     assert after.record.decisions == before.record.decisions
 
 
+@pytest.mark.slow
 def test_a_new_match_keeps_the_other_matches_and_the_list_shows_them(app):
     """Issue 10: *New match* overwrote the only save after one decision."""
     _two_orders(app)
@@ -68,6 +71,7 @@ def test_a_new_match_keeps_the_other_matches_and_the_list_shows_them(app):
     assert app.scene.name == "match" and app.session.path == first
 
 
+@pytest.mark.slow
 def test_a_save_is_deleted_only_after_a_confirmation(app):
     _two_orders(app)
     path = app.session.path
@@ -138,6 +142,7 @@ def test_the_save_button_writes_the_file(app):
     assert "Saved to" in app.message[0]
 
 
+@pytest.mark.slow
 def test_a_match_resumed_with_secret_tokens_on_the_table_opens_behind_a_hand_over(app):
     """White declared, Blue decides next while his tokens 2-5 are still secret from White: the
     resumed match must not open on Blue's table for whoever pressed Continue."""
@@ -178,6 +183,7 @@ def test_a_window_match_saves_the_rolls_made_and_no_seed(app):
     assert app.session.record.rolls == rolled
 
 
+@pytest.mark.slow
 def test_every_damaged_save_is_a_line_in_the_window_never_a_crash(app):
     """The corpus of damaged saves, a FIFO and a link to /dev/zero in the saves folder: the list
     shows each, Open is refused with its problem or tried and answered with one line."""

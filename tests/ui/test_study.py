@@ -105,6 +105,7 @@ def test_the_table_sorts_by_a_heading_and_a_row_selects_its_piece(app, designer)
     assert designer.selected == oid
 
 
+@pytest.mark.slow
 def test_the_choosers_study_shows_any_field(app):
     press(app, "new")
     step(app, 2)

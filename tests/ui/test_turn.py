@@ -139,6 +139,7 @@ def _play_one_decision(app, shoot: bool = True) -> bool:
         press(app, "result")
 
 
+@pytest.mark.slow
 def test_a_full_turn_played_by_clicks(app):
     new_match(app)
     session = app.scene.session
@@ -300,6 +301,7 @@ def test_cover_buttons_name_the_obstacle_and_its_place_in_the_coachs_words(app):
         assert words == field.by_id[cov].name_for(scene.viewer) and " at " in words and cov not in words
 
 
+@pytest.mark.slow
 def test_a_dodge_in_a_turn_is_rolled_on_the_public_board_without_a_hand_over(app):
     """Issue 11: rolling a dodge die needs nothing secret: no hand-over screen comes before it, and
     unless the dodging coach alone was looking, both sides' unrevealed tokens are drawn face down."""
