@@ -22,6 +22,7 @@ from paintcheck.analysis.maps import POSTURES, FieldStudy, PieceRow, dominance_k
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.export import DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH, _width
 from paintcheck.cli.layout_arg import load_field
+from paintcheck.cli.progress import steps
 from paintcheck.field.layout import Field
 from paintcheck.geometry.sight import sight_table
 from paintcheck.printable import printable
@@ -146,14 +147,20 @@ def run(args: argparse.Namespace) -> int:
     width = _width(str(args.width))
     if args.png is not None and (not args.png or os.path.isdir(args.png)):
         raise CommandError(f"{printable(args.png) or '--png'}: needs a file name, not a folder")
+    bar = steps(3, "analyse")
     field = load_field(args.layout)
-    study = FieldStudy(field, sight_table(field))
+    table_ = sight_table(field)  # computed the first time a field is studied (seconds), then read
+    bar.update()
+    study = FieldStudy(field, table_)
     if args.png is not None:
         said = write_png(field, study, args.posture, args.map, args.png, width)
         if not args.json:
             print(said)
-    if args.json:
-        print(json.dumps(report(field, study, args.posture)))
-    elif args.png is None:
-        print(table(field, study, args.posture))
+    bar.update()
+    words = json.dumps(report(field, study, args.posture)) if args.json else (
+        table(field, study, args.posture) if args.png is None else None)
+    bar.update()
+    bar.close()
+    if words is not None:
+        print(words)
     return 0
