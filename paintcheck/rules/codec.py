@@ -51,6 +51,14 @@ class CodecError(ValueError):
     """Data that is not a decision or a saved match; the message names the entry. The message is a
     ``Said`` (``rules.codec.*``): the window words it in its language from ``args[0]``."""
 
+    @property
+    def problem(self) -> str:
+        """What is wrong, without the file's name (a ``Said`` when the message is one)."""
+        said = self.args[0] if self.args else ""
+        if getattr(said, "key", None) == "rules.codec.line":
+            return said.values["problem"]
+        return said
+
 
 def said(key: str, text: str, **values) -> Said:
     """What is wrong with a save, as data: the English ``text`` and the key ``rules.codec.<key>``."""
