@@ -17,6 +17,7 @@ a folder file by file: a bad file is listed with its problem, the others play.
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import unicodedata
@@ -30,6 +31,8 @@ from paintcheck.odds.situation import Figure, Situation
 from paintcheck.odds.situation import figure_ids as situation_figure_ids
 from paintcheck.rules import tables
 from paintcheck.rules.measure import CROSS, GRAZE
+
+log = logging.getLogger(__name__)
 
 FORMAT = "paintcheck-lesson/1"
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "assets" / "lessons"
@@ -274,7 +277,7 @@ def _question(data) -> Question:
     w = "question."
     data = _keys(data, QUESTION_KEYS, w)
     ask = data.get("ask")
-    if ask not in ASKS:
+    if not isinstance(ask, str) or ask not in ASKS:
         raise _Bad(f"{w}ask: one of {', '.join(ASKS)}, not {_shown(ask)}")
     choices = data.get("choices", [])
     if not isinstance(choices, list) or not all(isinstance(c, str | int) and not isinstance(c, bool)
@@ -347,6 +350,9 @@ def lesson_from_dict(data, source: str = "") -> Lesson:
                       _question(data["question"]), explain, tuple(highlight), source, translations)
     except _Bad as exc:
         raise LessonError(f"{source or 'lesson'}: {exc}") from None
+    except (TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:  # unforeseen shapes
+        log.warning("%s: not a lesson", source, exc_info=True)
+        raise LessonError(f"{source or 'lesson'}: not a lesson ({type(exc).__name__})") from None
 
 
 def _translation(data: dict, language: str, explain: str) -> LessonWords:

@@ -139,7 +139,7 @@ class App:
             self.session = MatchSession.load(path)
         except CodecError as exc:
             saves.refused(path, exc.problem)  # listed as damaged from now on; Continue passes it by
-            self.flash(i18n.tr("app.cannot_resume", error=i18n.say(exc.args[0])), error=True)
+            self.flash(i18n.tr("app.cannot_resume", error=saves.printable(i18n.say(exc.args[0]))), error=True)
             if self.scene is not None and self.scene.name == "title":
                 self.scene.layout(self.size)  # Continue offers the next match that can be read
             return False

@@ -157,7 +157,7 @@ class LoadScene(Scene):
 def problem_words(entry: saves.SavedMatch) -> str | None:
     """Why a save cannot be opened, in the window's language (the reason is a ``Said``: the file's,
     ``rules.file.*``, or the save's, ``rules.codec.*``)."""
-    return None if entry.problem is None else i18n.say(entry.problem)
+    return None if entry.problem is None else saves.printable(i18n.say(entry.problem))
 
 
 def _fit(words: str, size: int, width: int) -> str:

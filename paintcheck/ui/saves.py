@@ -118,7 +118,7 @@ def _read_saved(path: Path) -> SavedMatch:
     winner = summary.get("winner")
     return SavedMatch(
         path, modified,
-        field=name if isinstance(name, str) else "unknown field",
+        field=printable(name) if isinstance(name, str) else "unknown field",  # a NUL cannot be drawn
         turn=turn if isinstance(turn, int) and not isinstance(turn, bool) else None,
         players=tuple((t, n) for t, n in sorted(players.items())
                       if t in ("blue", "white") and isinstance(n, int) and not isinstance(n, bool)),
