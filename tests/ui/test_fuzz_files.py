@@ -19,8 +19,8 @@ import pytest
 
 from paintcheck.odds import lesson_answers, lessons
 from paintcheck.ui import saves
-from tests.ui.driver import hand_over_if_asked, press, step
 from tests.data.make_damaged_saves import base, rolled
+from tests.ui.driver import hand_over_if_asked, press, step
 
 pytestmark = pytest.mark.slow
 
