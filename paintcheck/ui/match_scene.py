@@ -307,7 +307,7 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
             words = error_words(exc)
         except CatalogueError:  # words the catalogue lacks: the engine's English
             words = str(exc)
-        error = printable(" ".join(words.split()))[:300] or type(exc).__name__
+        error = printable(" ".join(words.splitlines()).strip())[:300] or type(exc).__name__
         if self.session.to_move() in self.session.coaches:
             self.app.switch("title")
             self.app.flash(tr("match.engine_failed_computer", error=error), error=True)

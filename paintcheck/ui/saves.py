@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import time
+import unicodedata
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -284,8 +285,9 @@ def _natural(words: str) -> tuple:
 
 def printable(text: str) -> str:
     """``text`` on one line, whatever a file's name holds (control characters and the undecodable
-    bytes of a name are shown escaped)."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    bytes of a name are shown escaped; spaces, French typography's narrow no-break space among them,
+    stay as they are)."""
+    return "".join(c if c.isprintable() or unicodedata.category(c) == "Zs" else repr(c)[1:-1] for c in text)
 
 
 def _same_file_key(path: Path) -> str:
