@@ -401,7 +401,8 @@ def read_lessons(folder: str | os.PathLike[str] | None = None) -> list[LessonFil
         paths = sorted(folder.glob("*.json"))
     except OSError:
         paths = []
-    files, seen = [], {}
+    files: list[LessonFile] = []
+    seen: dict[str, str] = {}
     for path in paths:
         source = path.name
         try:
@@ -426,7 +427,7 @@ def load_lessons(folder: str | os.PathLike[str] | None = None) -> list[Lesson]:
     bad = sorted((f for f in files if f.problem is not None), key=lambda f: f.source)
     if bad:
         raise LessonError(bad[0].problem)
-    return [f.lesson for f in files]
+    return [f.lesson for f in files if f.lesson is not None]
 
 
 

@@ -36,10 +36,10 @@ class Dice:
     def roll(self, sides: int) -> int:
         return self._rng.randint(1, sides)
 
-    def mark(self) -> object:
+    def mark(self) -> tuple:
         return self._rng.getstate()
 
-    def back_to(self, mark: object) -> None:
+    def back_to(self, mark: tuple) -> None:
         self._rng.setstate(mark)
 
 
@@ -87,10 +87,10 @@ class RecordedDice:
                 count=left, recorded=len(self.rolls)))
         self.replaying = False
 
-    def mark(self) -> object:
+    def mark(self) -> tuple[int, int]:
         return (self.used, len(self.rolls))
 
-    def back_to(self, mark: object) -> None:
+    def back_to(self, mark: tuple[int, int]) -> None:
         used, recorded = mark
         del self.rolls[recorded:]
         self.used = used
@@ -112,10 +112,10 @@ class ScriptedDice:
         self.used += 1
         return face
 
-    def mark(self) -> object:
+    def mark(self) -> int:
         return self.used
 
-    def back_to(self, mark: object) -> None:
+    def back_to(self, mark: int) -> None:
         self.used = mark
 
     @property

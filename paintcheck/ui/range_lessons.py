@@ -40,6 +40,7 @@ class RangeLessons:
         self.listing = False
         self.catalogue: list[lessons.Lesson] | None = None
         self.unplayable: list[lessons.LessonFile] = []  # lesson files listed with their problem
+        self.unplayable_top = 0  # where the list draws their problems (set by ``lesson_controls``)
         self.progress: lesson_progress.Progress | None = None
         self.given = "0"
         self.wrong = 0
@@ -54,7 +55,7 @@ class RangeLessons:
             return
         if self.catalogue is None:
             files = lesson_answers.playable(lessons.read_lessons(), self.lesson_measurer())
-            self.catalogue = [f.lesson for f in files if f.problem is None]
+            self.catalogue = [f.lesson for f in files if f.problem is None and f.lesson is not None]
             self.unplayable = [f for f in files if f.problem is not None]
             for f in self.unplayable:
                 log.warning("lesson %s", f.problem)
