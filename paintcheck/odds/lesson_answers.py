@@ -254,7 +254,8 @@ def verify(m: Measurer, lesson: Lesson) -> None:
         raise
     except Exception as exc:  # noqa: BLE001 - whatever a file makes the reading do, the lesson is listed bad
         log.warning("%s cannot be answered", where, exc_info=True)
-        raise LessonError(f"{where}: cannot be answered ({type(exc).__name__}: {exc})") from None
+        words = " ".join(str(exc).splitlines())[:200]
+        raise LessonError(f"{where}: cannot be answered ({type(exc).__name__}: {words})") from None
 
 
 def playable(files: list[LessonFile], measurer: Callable[[str], Measurer]) -> list[LessonFile]:
