@@ -73,12 +73,22 @@ def replay(record: MatchRecord, upto: int | None = None
     """Play ``record``'s decisions (the first ``upto`` of them) again with its dice.
 
     Returns the table, the state reached, every event in order, and the dice ready for the next
-    decision, so a resumed match goes on exactly as if it had never stopped."""
+    decision, so a resumed match goes on exactly as if it had never stopped. Recorded rolls must
+    replay exactly: the whole record's decisions use every one of them, and no fresh one
+    (``RecordedRollsError`` otherwise: a roll appended to a save would decide the next die)."""
     table = Table.from_layout_data(record.layout)
     dice = record.dice()
+    recorded = isinstance(dice, RecordedDice)
+    if recorded:
+        dice.replaying = True
     state = table.start_of(record)
     events: list = []
     for decision in record.decisions[:upto]:
         state, new = table.engine.apply(state, decision, dice)
         events.extend(new)
+    if recorded:
+        if upto is None or upto >= len(record.decisions):
+            dice.replayed()
+        else:
+            dice.replaying = False  # part of the match: the rolls after it are given back next
     return table, state, events, dice

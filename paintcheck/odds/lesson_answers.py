@@ -1,23 +1,34 @@
 """A lesson's answer and its explanation, computed from the engine's reading of its situation and
-the instruments (RULES 6–10, 8.2, 8.4): the lesson file never holds them (docs/lessons.md)."""
+the instruments (RULES 6–10, 8.2, 8.4): the lesson file never holds them (docs/lessons.md).
+
+``playable`` checks the lessons when they are listed, by computing what answering them computes
+(``verify``): a lesson that parses but cannot be answered (a figure off the field, a cover not beside
+its figure, a question its situation cannot ask) is listed with its problem instead of crashing the
+range when it is answered."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from paintcheck.odds.lessons import (  # the lesson as data
     _FIELD,
     ASKS,
     IMPOSSIBLE,
+    LANGUAGES,
     NONE,
     POSSIBLE,
     Lesson,
     LessonError,
+    LessonFile,
 )
 from paintcheck.odds.situation import SituationReading, Term, read
 from paintcheck.rules import tables
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.values import RoundView, Stand
+
+log = logging.getLogger(__name__)
 
 
 # -- the answer ------------------------------------------------------------------------------------------
@@ -65,6 +76,11 @@ def _line(m: Measurer, lesson: Lesson, r: SituationReading, shot: SituationReadi
     view, shooter = _aim(m, r, shot)
     if view.running(shot.target_id):
         raise LessonError("question.ask: 'line' is asked of a static target (a run reads its sweep)")
+    try:
+        m.obstacle(lesson.question.obstacle or "")
+    except KeyError:
+        raise LessonError(f"question.obstacle: no obstacle {lesson.question.obstacle!r} on the lesson's"
+                          " field") from None
     st = view.static_stand(shot.target_id)
     ignore = tuple(c for c in (shooter.cover, st.cover) if c)
     (touches,) = m.lines_of_fire(shooter.point, [st.point], ignore)
@@ -228,3 +244,50 @@ def lit_terms(m: Measurer, lesson: Lesson) -> tuple[int, ...]:
     a ``highlight`` entry ("vulnerable" lights "2 vulnerable", "sweep" every obstacle swept)."""
     _, shot = _asked(m, lesson)
     return tuple(i for i, t in enumerate(shot.terms) if any(h in t.label for h in lesson.highlight))
+
+
+# -- checked when listed -------------------------------------------------------------------------------
+def verify(m: Measurer, lesson: Lesson) -> None:
+    """``LessonError`` (one line naming the file) unless the lesson can be answered and explained:
+    its answer computes, ``check`` takes it, its choices hold it, its explanation fills in every
+    language and its highlight reads the asked shot. Nothing is stored: the answer is computed again
+    when asked."""
+    where = lesson.source or lesson.id
+    try:
+        right = answer(m, lesson)
+        if not check(m, lesson, right):
+            raise LessonError(f"{where}: question: the computed answer {right!r} cannot be given")
+        if lesson.choices and str(right) not in lesson.choices:
+            raise LessonError(f"{where}: question.choices: the answer the engine computes ({right}) is"
+                              f" not among {', '.join(lesson.choices)}")
+        for language in LANGUAGES:
+            explanation(m, lesson, language)
+        lit_terms(m, lesson)
+    except LessonError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - whatever a file makes the reading do, the lesson is listed bad
+        log.warning("%s cannot be answered", where, exc_info=True)
+        words = " ".join(str(exc).splitlines())[:200]
+        raise LessonError(f"{where}: cannot be answered ({type(exc).__name__}: {words})") from None
+
+
+def playable(files: list[LessonFile], measurer: Callable[[str], Measurer]) -> list[LessonFile]:
+    """``files`` (``lessons.read_lessons``) with a problem for each lesson that cannot be answered
+    (``verify``; the lesson kept for its title), the playable ones first. ``measurer(layout)``
+    measures the shipped layout file ``layout``; a field it cannot build (``ValueError``,
+    ``OSError``) is the lesson's problem."""
+    out = []
+    for f in files:
+        if f.lesson is not None and f.problem is None:
+            lesson = f.lesson
+            try:
+                m = measurer(lesson.layout)
+            except (ValueError, OSError) as exc:
+                f = replace(f, problem=f"{f.source}: layout: {exc}")
+            else:
+                try:
+                    verify(m, lesson)
+                except LessonError as exc:
+                    f = replace(f, problem=str(exc))
+        out.append(f)
+    return sorted(out, key=lambda f: (f.problem is not None, f.lesson.id if f.lesson else f.source))

@@ -10,13 +10,17 @@ learner's answer with it; ``explanation`` fills the explanation's ``{placeholder
 reading's own numbers, so no number of the answer is written in the file either.
 
 This module holds the lessons as data and reads their files; ``lesson_answers`` computes a lesson's
-answer and explanation, ``lesson_progress`` keeps which lessons were answered right.
+answer and explanation (and ``lesson_answers.playable`` checks, when the lessons are listed, that each
+can be answered), ``lesson_progress`` keeps which lessons were answered right. ``read_lessons`` reads
+a folder file by file: a bad file is listed with its problem, the others play.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, overload
@@ -29,6 +33,8 @@ from paintcheck.odds.situation import figure_ids as situation_figure_ids
 from paintcheck.resources import data
 from paintcheck.rules import tables
 from paintcheck.rules.measure import CROSS, GRAZE
+
+log = logging.getLogger(__name__)
 
 FORMAT = "paintcheck-lesson/1"
 LESSONS_DIR = data("assets") / "lessons"
@@ -79,6 +85,11 @@ SITUATION_KEYS = {"shooter", "target", "second_target", "def_count", "supports",
                   "def_after_move", "weakened_from", "boulets"}
 FIGURE_KEYS = {"point", "posture", "cover", "side"}
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+# the longest texts a lesson holds (the shipped ones are far shorter): the range lays them out
+MAX_TEXT = {"title": 80, "words": 400, "explain": 1500}
+MAX_NAME = 80  # an obstacle id, a term's words, a highlight
+MAX_CHOICES, MAX_HIGHLIGHTS = 12, 20
+MAX_NUMBER_CHOICE = 999  # a number offered to click: answers are small
 
 
 @dataclass(frozen=True)
@@ -143,11 +154,33 @@ def _text(data: dict[str, Any], key: str, where: str, optional: bool = False) ->
     if value is None and optional:
         return None
     if not isinstance(value, str) or not value.strip():
-        raise _Bad(f"{where}{key}: a text is needed, not {value!r}")
+        raise _Bad(f"{where}{key}: a text is needed, not {_shown(value)}")
+    _printable(value, f"{where}{key}", MAX_TEXT.get(key, MAX_NAME))
     return value
 
 
+def _printable(text: str, where: str, longest: int) -> None:
+    """A text the window can draw on one line: at most ``longest`` characters, no control character
+    (a NUL cannot be drawn at all) and no line or paragraph separator."""
+    if len(text) > longest:
+        raise _Bad(f"{where}: at most {longest} characters, not {len(text)}")
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp")), None)
+    if bad is not None:
+        raise _Bad(f"{where}: a text without control characters, not one holding U+{ord(bad):04X}")
+
+
+def _shown(value: object) -> str:
+    """A value of the file as a problem names it: its ``repr``, cut short."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        return type(value).__name__
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _point(value: Any, where: str) -> Point:
+    if not isinstance(value, str) or len(value) > 16:
+        raise _Bad(f"{where}: a point as the game writes it (B:H11, W:D12, I0), not {_shown(value)}")
     try:
         return NOTATION_LATTICE.parse(value)
     except ValueError as exc:
@@ -157,14 +190,14 @@ def _point(value: Any, where: str) -> Point:
 def _whole(data: dict[str, Any], key: str, where: str, default: int) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _Bad(f"{where}{key}: a whole number is needed, not {value!r}")
+        raise _Bad(f"{where}{key}: a whole number is needed, not {_shown(value)}")
     return value
 
 
 def _flag(data: dict[str, Any], key: str, where: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise _Bad(f"{where}{key}: true or false, not {value!r}")
+        raise _Bad(f"{where}{key}: true or false, not {_shown(value)}")
     return value
 
 
@@ -183,10 +216,10 @@ def _figure(data: Any, where: str) -> Figure:
     data = _keys(data, FIGURE_KEYS, where + ".")
     posture = data.get("posture", "standing")
     if posture not in tables.POSTURES:
-        raise _Bad(f"{where}.posture: {', '.join(tables.POSTURES)}, not {posture!r}")
+        raise _Bad(f"{where}.posture: {', '.join(tables.POSTURES)}, not {_shown(posture)}")
     side = data.get("side")
     if side is not None and side not in tables.SIDES:
-        raise _Bad(f"{where}.side: {', '.join(tables.SIDES)} or null, not {side!r}")
+        raise _Bad(f"{where}.side: {', '.join(tables.SIDES)} or null, not {_shown(side)}")
     return Figure(_point(data.get("point"), where + ".point"), posture,
                   _text(data, "cover", where + ".", optional=True), side)
 
@@ -201,11 +234,11 @@ def situation_from_dict(data: Any) -> Situation:
     second = data.get("second_target")
     run = data.get("run", [])
     if not isinstance(run, list):
-        raise _Bad(f"{w}run: a list of points, not {run!r}")
+        raise _Bad(f"{w}run: a list of points, not {_shown(run)}")
     weak = data.get("weakened_from")
     kind = data.get("kind", "simple")
     if not isinstance(kind, str):
-        raise _Bad(f"{w}kind: simple, reflex or suppressive, not {kind!r}")
+        raise _Bad(f"{w}kind: simple, reflex or suppressive, not {_shown(kind)}")
     return Situation(
         shooter=_figure(data["shooter"], w + "shooter"),
         target=_figure(data["target"], w + "target"),
@@ -250,25 +283,49 @@ def _question(data: Any) -> Question:
     w = "question."
     data = _keys(data, QUESTION_KEYS, w)
     ask = data.get("ask")
-    if ask not in ASKS:
-        raise _Bad(f"{w}ask: one of {', '.join(ASKS)}, not {ask!r}")
+    if not isinstance(ask, str) or ask not in ASKS:
+        raise _Bad(f"{w}ask: one of {', '.join(ASKS)}, not {_shown(ask)}")
     choices = data.get("choices", [])
     if not isinstance(choices, list) or not all(isinstance(c, str | int) and not isinstance(c, bool)
                                                 for c in choices):
-        raise _Bad(f"{w}choices: a list of texts or numbers, not {choices!r}")
+        raise _Bad(f"{w}choices: a list of texts or numbers, not {_shown(choices)}")
+    choices = _choices(ASKS[ask], [str(c) for c in choices], w)
     shot = _whole(data, "shot", w, 1)
     if shot not in (1, 2):
         raise _Bad(f"{w}shot: 1 (the first target) or 2 (the second), not {shot}")
+    dice = data.get("dice")
+    if dice is not None and (isinstance(dice, bool) or dice not in range(1, tables.MAX_DEF + 1)):
+        raise _Bad(f"{w}dice: the dice a dodge uses, 1 to {tables.MAX_DEF}, not {_shown(dice)}")
     q = Question(ask, _text(data, "words", w), _text(data, "obstacle", w, optional=True),
-                 tuple(str(c) for c in choices), shot, _text(data, "term", w, optional=True),
-                 data.get("dice"))
+                 choices, shot, _text(data, "term", w, optional=True), dice)
     if ask == "line" and q.obstacle is None:
         raise _Bad(f"{w}obstacle: a 'line' question names the obstacle it asks about")
     if ask == "modifier" and q.term is None:
         raise _Bad(f"{w}term: a 'modifier' question names the terms it adds (e.g. 'sweep')")
-    if ask == "boulets" and (isinstance(q.dice, bool) or q.dice not in range(1, tables.MAX_DEF + 1)):
-        raise _Bad(f"{w}dice: a 'boulets' question says how many dice the dodge uses, not {q.dice!r}")
+    if ask == "boulets" and q.dice is None:
+        raise _Bad(f"{w}dice: a 'boulets' question says how many dice the dodge uses, not {_shown(q.dice)}")
     return q
+
+
+def _choices(ask: Ask, choices: list[str], w: str) -> tuple[str, ...]:
+    """What the range offers to click: whole numbers for a number question, the question's own words
+    (graze, cross, none; possible, impossible) for the others; each once."""
+    if len(choices) > MAX_CHOICES:
+        raise _Bad(f"{w}choices: at most {MAX_CHOICES}, not {len(choices)}")
+    for choice in choices:
+        if ask.number:
+            try:
+                fits = abs(int(choice)) <= MAX_NUMBER_CHOICE and choice.strip() == choice
+            except ValueError:
+                fits = False
+            if not fits:
+                raise _Bad(f"{w}choices: whole numbers from -{MAX_NUMBER_CHOICE} to {MAX_NUMBER_CHOICE}"
+                           f" for this question, not {_shown(choice)}")
+        elif choice not in ask.choices:
+            raise _Bad(f"{w}choices: {', '.join(ask.choices)} for this question, not {_shown(choice)}")
+    if len(set(choices)) != len(choices):
+        raise _Bad(f"{w}choices: each choice once")
+    return tuple(choices)
 
 
 def lesson_from_dict(data: Any, source: str = "") -> Lesson:
@@ -276,16 +333,19 @@ def lesson_from_dict(data: Any, source: str = "") -> Lesson:
     try:
         data = _keys(data, LESSON_KEYS, "")
         if data.get("format") != FORMAT:
-            raise _Bad(f"format: {FORMAT!r} is needed, not {data.get('format')!r}")
+            raise _Bad(f"format: {FORMAT!r} is needed, not {_shown(data.get('format'))}")
         lesson_id = _text(data, "id", "")
         if not _ID.match(lesson_id):
-            raise _Bad(f"id: small letters, digits and '-', not {lesson_id!r}")
+            raise _Bad(f"id: small letters, digits and '-', not {_shown(lesson_id)}")
         layout = _text(data, "layout", "")
         if Path(layout).name != layout or not layout.endswith(".json"):
-            raise _Bad(f"layout: the file name of a shipped layout (e.g. 'box21.json'), not {layout!r}")
+            raise _Bad(f"layout: the file name of a shipped layout (e.g. 'box21.json'), not {_shown(layout)}")
         highlight = data.get("highlight", [])
-        if not isinstance(highlight, list) or not all(isinstance(h, str) and h for h in highlight):
-            raise _Bad(f"highlight: a list of term labels, not {highlight!r}")
+        if not isinstance(highlight, list) or not all(isinstance(h, str) and h for h in highlight) \
+                or len(highlight) > MAX_HIGHLIGHTS:
+            raise _Bad(f"highlight: a list of at most {MAX_HIGHLIGHTS} term labels, not {_shown(highlight)}")
+        for i, words in enumerate(highlight):
+            _printable(words, f"highlight[{i}]", MAX_NAME)
         explain = _text(data, "explain", "")
         _placeholders(explain, "explain")
         if "situation" not in data or "question" not in data:
@@ -296,6 +356,9 @@ def lesson_from_dict(data: Any, source: str = "") -> Lesson:
                       _question(data["question"]), explain, tuple(highlight), source, translations)
     except _Bad as exc:
         raise LessonError(f"{source or 'lesson'}: {exc}") from None
+    except (TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:  # unforeseen shapes
+        log.warning("%s: not a lesson", source, exc_info=True)
+        raise LessonError(f"{source or 'lesson'}: not a lesson ({type(exc).__name__})") from None
 
 
 def _translation(data: dict[str, Any], language: str, explain: str) -> LessonWords:
@@ -324,16 +387,54 @@ def load_lesson(path: str | os.PathLike[str]) -> Lesson:
     return lesson_from_dict(data, path.name)
 
 
-def load_lessons(folder: str | os.PathLike[str] = LESSONS_DIR) -> list[Lesson]:
-    """Every lesson of ``folder`` (``*.json``), sorted by id; ``LessonError`` for the first bad file
-    (one line naming the file and the entry), or for two lessons with one id."""
-    lessons = [load_lesson(p) for p in sorted(Path(folder).glob("*.json"))]
+@dataclass(frozen=True)
+class LessonFile:
+    """One file of the lessons' folder as the range lists it: its lesson, and why it cannot be played
+    (``problem``: one line naming the file and the entry; None: it plays). A file that cannot be read
+    has no lesson."""
+
+    source: str  # the file's name
+    lesson: Lesson | None = None
+    problem: str | None = None
+
+
+def read_lessons(folder: str | os.PathLike[str] | None = None) -> list[LessonFile]:
+    """Every ``*.json`` file of ``folder`` (the shipped lessons by default), never an exception: each
+    with its lesson, or its problem (a file that cannot be read, the second lesson of an id); the
+    lessons sorted by id, then the files with a problem by name."""
+    folder = Path(LESSONS_DIR if folder is None else folder)
+    try:
+        paths = sorted(folder.glob("*.json"))
+    except OSError:
+        paths = []
+    files: list[LessonFile] = []
     seen: dict[str, str] = {}
-    for lesson in lessons:
+    for path in paths:
+        source = path.name
+        try:
+            lesson = load_lesson(path)
+        except LessonError as exc:
+            files.append(LessonFile(source, problem=str(exc)))
+            continue
         if lesson.id in seen:
-            raise LessonError(f"{lesson.source}: id: {lesson.id!r} is also the id of {seen[lesson.id]}")
-        seen[lesson.id] = lesson.source
-    return sorted(lessons, key=lambda x: x.id)
+            problem = f"{source}: id: {lesson.id!r} is also the id of {seen[lesson.id]}"
+            files.append(LessonFile(source, problem=problem))
+            continue
+        seen[lesson.id] = source
+        files.append(LessonFile(source, lesson))
+    return sorted(files, key=lambda f: (f.problem is not None, f.lesson.id if f.lesson else f.source))
+
+
+def load_lessons(folder: str | os.PathLike[str] | None = None) -> list[Lesson]:
+    """Every lesson of ``folder`` (``*.json``; the shipped lessons by default), sorted by id;
+    ``LessonError`` for the first bad file (one line naming the file and the entry), or for two
+    lessons with one id."""
+    files = read_lessons(folder)
+    bad = sorted((f for f in files if f.problem is not None), key=lambda f: f.source)
+    if bad:
+        raise LessonError(bad[0].problem)
+    return [f.lesson for f in files if f.lesson is not None]
+
 
 
 def layout_path(lesson: Lesson) -> Path:

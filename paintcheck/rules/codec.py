@@ -55,6 +55,15 @@ class CodecError(ValueError):
     """Data that is not a decision or a saved match; the message names the entry. The message is a
     ``Said`` (``rules.codec.*``): the window words it in its language from ``args[0]``."""
 
+    @property
+    def problem(self) -> str:
+        """What is wrong, without the file's name (a ``Said`` when the message is one)."""
+        said = self.args[0] if self.args else ""
+        if isinstance(said, Said) and said.key == "rules.codec.line":
+            problem = said.values["problem"]
+            return problem if isinstance(problem, str) else str(problem)
+        return str(said) if not isinstance(said, str) else said
+
 
 def said(key: str, text: str, **values: Any) -> Said:
     """What is wrong with a save, as data: the English ``text`` and the key ``rules.codec.<key>``."""

@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 
 from paintcheck.field.layout import LayoutError
+from paintcheck.printable import printable
 from paintcheck.rules.codec import START_BREAK, CodecError
 from paintcheck.ui import i18n, overlays, saves, theme
 from paintcheck.ui.holder import Holder
@@ -145,7 +146,10 @@ class App:
         try:
             self.session = MatchSession.load(path)
         except CodecError as exc:
-            self.flash(i18n.tr("app.cannot_resume", error=i18n.say(exc.args[0])), error=True)
+            saves.refused(path, exc.problem)  # listed as damaged from now on; Continue passes it by
+            self.flash(i18n.tr("app.cannot_resume", error=printable(i18n.say(exc.args[0]))), error=True)
+            if self.scene is not None and self.scene.name == "title":
+                self.scene.layout(self.size)  # Continue offers the next match that can be read
             return False
         self.flash(i18n.tr("app.resumed", path=path))
         self.holder = self.holder_for(self.session)

@@ -12,6 +12,7 @@ import pygame
 from paintcheck.ai.coach import COACH_KINDS
 from paintcheck.field.layout import Field
 from paintcheck.field.layout_file import layout_from_dict
+from paintcheck.printable import printable
 from paintcheck.ui import i18n, saves, text_fit, theme
 from paintcheck.ui.fieldview import FieldRenderer
 from paintcheck.ui.i18n import tr
@@ -174,7 +175,7 @@ class LoadScene(Scene):
 def problem_words(entry: saves.SavedMatch) -> str | None:
     """Why a save cannot be opened, in the window's language (the reason is a ``Said``: the file's,
     ``rules.file.*``, or the save's, ``rules.codec.*``)."""
-    return None if entry.problem is None else i18n.say(entry.problem)
+    return None if entry.problem is None else printable(i18n.say(entry.problem))
 
 
 def coaches_words(entry: saves.SavedMatch) -> str:

@@ -14,11 +14,13 @@ decision, ``reaction_options``) and greyed with the engine's sentence; every cha
 from __future__ import annotations
 
 import html
+import logging
 from concurrent.futures import ThreadPoolExecutor
 
 import pygame
 from pygame_gui.elements import UITextBox
 
+from paintcheck.printable import printable
 from paintcheck.rules import events as ev
 from paintcheck.rules.actions import (
     ChooseTarget,
@@ -33,7 +35,7 @@ from paintcheck.ui.event_words import event_words
 from paintcheck.ui.event_words import words as engine_words  # the engine's words, in the window's language
 from paintcheck.ui.fieldview import FieldRenderer
 from paintcheck.ui.holder import secret_words
-from paintcheck.ui.i18n import tr
+from paintcheck.ui.i18n import CatalogueError, error_words, tr
 from paintcheck.ui.instrument_layer import InstrumentLayer
 from paintcheck.ui.match_board import MatchBoard
 from paintcheck.ui.match_panel import MatchPanel
@@ -44,6 +46,8 @@ from paintcheck.ui.scenes import Scene
 from paintcheck.ui.sheet_editor import SheetEditor
 from paintcheck.ui.transform import FieldTransform
 from paintcheck.ui.widgets import Controls
+
+log = logging.getLogger(__name__)
 
 RESOLUTION_EVENTS = (ev.Moved, ev.SpeedTest, ev.ShotResolved, ev.DumpResolved, ev.DodgeRolled, ev.Eliminated,
                      ev.ShotLost, ev.Dodged, ev.Fumble, ev.MatchEnded, ev.SheetsRevealed, ev.BreakRound,
@@ -291,14 +295,21 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         return None if reason is None else engine_words(reason)
 
     def apply(self, decision) -> list:
-        reason = self.why_not(decision)
-        if reason is not None:
-            self.app.flash(reason, error=True)
+        """The engine's door: a decision it refuses is a line on the screen; one it gives up with an
+        exception too (logged), the match as it was before it (``engine_failed``)."""
+        try:
+            reason = self.why_not(decision)
+            if reason is not None:
+                self.app.flash(reason, error=True)
+                return []
+            self.show_all()  # the last resolution is told in full before the next one starts
+            self.mark_looked()
+            before = len(self.session.events)
+            events = self.session.apply(decision)
+            self.replay_from = before
+        except Exception as exc:  # noqa: BLE001 - never a traceback in the window; logged below
+            self.engine_failed(exc)
             return []
-        self.show_all()  # the last resolution is told in full before the next one starts
-        self.mark_looked()
-        self.replay_from = len(self.session.events)
-        events = self.session.apply(decision)
         if any(isinstance(e, RESOLUTION_EVENTS) for e in events):
             self.telling = playback.Telling(events)
         self.app.message = None
@@ -306,6 +317,24 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         self.autosave()
         self.sync()
         return events
+
+    def engine_failed(self, exc: Exception) -> None:
+        """The engine raised on a decision: one line, the traceback in the log. The session is as it
+        was before the decision (``MatchSession.apply`` is all or nothing) and its save untouched. A
+        person's decision: the match goes on, he may decide otherwise. The computer's: it would
+        decide the same again, so the window returns to the title (Continue resumes the match)."""
+        log.error("the engine could not apply a decision", exc_info=exc)
+        try:
+            words = error_words(exc)
+        except CatalogueError:  # words the catalogue lacks: the engine's English
+            words = str(exc)
+        error = printable(" ".join(words.splitlines()).strip())[:300] or type(exc).__name__
+        if self.session.to_move() in self.session.coaches:
+            self.app.switch("title")
+            self.app.flash(tr("match.engine_failed_computer", error=error), error=True)
+            return
+        self.app.flash(tr("match.engine_failed", error=error), error=True)
+        self.rebuild()
 
     def autosave(self) -> None:
         failed = self.session.autosave()

@@ -5,15 +5,28 @@ no lesson file holds it). Progress is saved in the user's data folder.
 
 While a lesson is asked its situation stays as set (the figures do not move); once it is answered
 the terms it is about are lit on the field and in the sum, and the learner may move everything.
+
+The list is checked when it is read: each lesson's answer is computed then
+(``lesson_answers.playable``), so a lesson file that parses but cannot be answered is listed greyed
+with its problem, one line, and the others play.
 """
 
 from __future__ import annotations
 
+import logging
+
 import pygame
 
+from paintcheck.field.layout_file import layouts_dir
 from paintcheck.odds import lesson_answers, lesson_progress, lessons
+from paintcheck.printable import printable
+from paintcheck.rules.measure import Measurer
+from paintcheck.table import Table
 from paintcheck.ui import i18n, lesson_veil, theme
 from paintcheck.ui.i18n import say, tr
+
+log = logging.getLogger(__name__)
+MAX_PROBLEM = 240  # characters of a lesson's problem shown in the list
 
 REVEAL_AFTER = 2  # wrong answers before the range gives the answer and its explanation
 START = {"required": 10}  # the number a question starts from (0 for any other)
@@ -26,6 +39,8 @@ class RangeLessons:
         self.lesson: lessons.Lesson | None = None
         self.listing = False
         self.catalogue: list[lessons.Lesson] | None = None
+        self.unplayable: list[lessons.LessonFile] = []  # lesson files listed with their problem
+        self.unplayable_top = 0  # where the list draws their problems (set by ``lesson_controls``)
         self.progress: lesson_progress.Progress | None = None
         self.given = "0"
         self.wrong = 0
@@ -39,17 +54,32 @@ class RangeLessons:
             self.close_lesson()
             return
         if self.catalogue is None:
-            try:
-                self.catalogue = lessons.load_lessons()
-            except lessons.LessonError as exc:
-                self.app.flash(tr("range.lessons.cannot_read", error=exc), error=True)
-                return
+            files = lesson_answers.playable(lessons.read_lessons(), self.lesson_measurer())
+            self.catalogue = [f.lesson for f in files if f.problem is None and f.lesson is not None]
+            self.unplayable = [f for f in files if f.problem is not None]
+            for f in self.unplayable:
+                log.warning("lesson %s", f.problem)
             self.progress = lesson_progress.Progress.load()
             if self.progress.problem:
                 problem = say(self.progress.problem)
                 self.app.flash(tr("range.lessons.progress_unread", problem=problem), error=True)
         self.listing = True
         self.rebuild()
+
+    def lesson_measurer(self):
+        """The measurer of a lesson's shipped layout (by its file name): the range's own when it is
+        the field shown, else one built for the list's checks (``LayoutError`` when it cannot be)."""
+        built: dict[str, Measurer] = {}
+
+        def measurer(layout: str) -> Measurer:
+            path = layouts_dir() / layout
+            if path == self.layout_file:
+                return self.m
+            if layout not in built:
+                built[layout] = Table.from_file(path).measurer
+            return built[layout]
+
+        return measurer
 
     def start_lesson(self, lesson: lessons.Lesson) -> None:
         path = lessons.layout_path(lesson)
@@ -89,7 +119,12 @@ class RangeLessons:
     # -- answering ------------------------------------------------------------------------------------
     def answer_with(self, given) -> None:
         lesson = self.lesson
-        right = lesson_answers.check(self.m, lesson, given)
+        try:
+            right = lesson_answers.check(self.m, lesson, given)
+        except lessons.LessonError as exc:  # checked when listed: only a field changed since says this
+            log.warning("lesson %s", exc, exc_info=True)
+            self.app.flash(tr("range.lessons.unplayable", problem=_problem(str(exc))), error=True)
+            return
         self.progress.record(lesson.id, right)
         try:
             self.progress.save()
@@ -118,7 +153,12 @@ class RangeLessons:
                     title = tr("range.lessons.done", title=title)
                 c.add(f"lesson-{lesson.id}", title, lambda x=lesson: self.start_lesson(x),
                       width=half, hint=tr(f"range.ask.{lesson.question.ask}"))
+            for f in self.unplayable:  # greyed, with their problem
+                title = f.lesson.text(i18n.current()).title if f.lesson is not None else printable(f.source)
+                c.add(f"lesson-file-{printable(f.source)}", title, None,
+                      tr("range.lessons.unplayable", problem=_problem(f.problem)), width=half)
             c.newline()
+            self.unplayable_top = c.bottom + 8
             return
         lesson = self.lesson
         self.question_top = self.sum_top
@@ -211,6 +251,16 @@ class RangeLessons:
     def explanation_height(self) -> int:
         return 18 * len(self.explanation_lines())
 
+    def draw_unplayable(self, surface) -> None:
+        """Under the list, each lesson that cannot be played with its problem."""
+        y = self.unplayable_top
+        for f in self.unplayable:
+            for line in theme.wrap(tr("range.lessons.unplayable", problem=_problem(f.problem)), 13,
+                                   self.pw)[:3]:
+                theme.blit_text(surface, line, (self.px, y), 13, theme.TEXT_WARN)
+                y += 17
+            y += 3
+
     def draw_lesson(self, surface, y: int) -> int:
         """The question above its buttons, the outcome and explanation under them; returns where
         the sum begins."""
@@ -232,6 +282,13 @@ class RangeLessons:
 
 
 # -- words ---------------------------------------------------------------------------------------------
+def _problem(problem: str) -> str:
+    """A lesson's problem as the list shows it: printable, and cut short (it is written for the
+    lesson's author, in English, naming the file and the entry)."""
+    text = printable(problem)
+    return text if len(text) <= MAX_PROBLEM else text[:MAX_PROBLEM - 1] + "…"
+
+
 def choice_words(choice: str) -> str:
     """A choice's button: a number as it is, a word (graze, possible…) in the window's language."""
     return choice if choice.lstrip("-").isdigit() else tr(f"range.choice.{choice}")

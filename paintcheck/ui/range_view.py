@@ -324,6 +324,7 @@ class RangeView:
             done = sum(self.progress.done(x.id) for x in self.catalogue)
             theme.blit_text(surface, tr("range.lessons.progress", done=done, count=len(self.catalogue)),
                             (self.px, y), 14, theme.TEXT_DIM)
+            self.draw_unplayable(surface)
             self.app.draw_message(surface, (self.px + self.pw // 2, surface.get_height() - 24))
             return
         if self.lesson is not None:

@@ -4,9 +4,11 @@ new match may be played on (the shipped layouts and the user's own). No pygame h
 A match is saved after every decision to the file it was given when it began
 (``<field>_<date>_<time>.json``); *New match* never touches another match's file. The list reads each
 file's ``summary`` (field, turn, players on the field) without replaying it; a damaged file is listed
-with its problem, so that it can be deleted. Saves are written to a temporary file and renamed
-(``rules.codec``): a temporary file left by an interrupted save holds the secrets of a match and is
-removed when the program starts.
+with its problem, so that it can be deleted. A save found damaged only by its replay (a decision the
+engine refuses, recorded rolls that do not replay exactly) is found when it is opened: from then on
+(``refused``) the list shows it damaged too, while the file stays as it was. Saves are written to a
+temporary file and renamed (``rules.codec``): a temporary file left by an interrupted save holds the
+secrets of a match and is removed when the program starts.
 
 The fields to choose from are the shipped layouts (``layouts/``) and the user's own, kept in the
 ``layouts`` folder beside ``saves``; each is read and checked as ``validate`` checks it, and a layout
@@ -86,8 +88,27 @@ class SavedMatch:
         return datetime.fromtimestamp(self.modified).strftime("%d %b %Y, %H:%M")
 
 
+# saves whose replay failed when they were opened, by file and its state then: (path, stamp) -> problem
+_REFUSED: dict[tuple[str, tuple | None], str] = {}
+
+
+def refused(path: Path, problem: str) -> None:
+    """Remember that opening ``path`` found it damaged (``problem``, a ``Said``, without the file's
+    name): the list shows it so, and *Continue* passes it by, until the file changes."""
+    _REFUSED[(str(path), _stamp(path))] = problem
+
+
 def read_saved(path: Path) -> SavedMatch:
     """The list's entry for ``path``, never an exception: a damaged file carries its problem."""
+    entry = _read_saved(path)
+    if entry.problem is None and _REFUSED:
+        problem = _REFUSED.get((str(path), _stamp(path)))
+        if problem is not None:
+            return replace(entry, problem=problem)
+    return entry
+
+
+def _read_saved(path: Path) -> SavedMatch:
     try:
         modified = path.stat().st_mtime
     except OSError:

@@ -8,6 +8,7 @@ written atomically by the codec. No pygame here.
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 from pathlib import Path
@@ -18,7 +19,6 @@ from paintcheck.ai.seen import look
 from paintcheck.field.layout_file import default_layout_path
 from paintcheck.rules.codec import (
     START_BREAK,
-    CodecError,
     MatchRecord,
     does_not_replay,
     load_match,
@@ -29,6 +29,8 @@ from paintcheck.rules.views import public_view, view
 from paintcheck.table import Table, replay
 from paintcheck.ui.event_words import words
 from paintcheck.ui.saves import new_save_path
+
+log = logging.getLogger(__name__)
 
 
 class MatchSession:
@@ -73,9 +75,8 @@ class MatchSession:
         record = load_match(path)
         try:
             return cls.from_record(record, Path(path))
-        except CodecError:
-            raise
-        except Exception as exc:  # a layout or decision the engine refuses: the save is damaged
+        except Exception as exc:  # a layout, a decision or a roll the replay refuses: the save is damaged
+            log.warning("%s does not replay", path, exc_info=True)
             raise does_not_replay(path, exc) from None
 
     def save(self, path=None) -> None:
@@ -113,7 +114,14 @@ class MatchSession:
         return None if reason is None else words(reason)
 
     def apply(self, decision) -> list:
-        self.state, new = self.engine.apply(self.state, decision, self.dice)
+        """Apply ``decision`` through the engine. All or nothing: when the engine refuses it with an
+        exception, the state, the record and the dice stay as they were (no roll is kept)."""
+        mark = self.dice.mark()
+        try:
+            self.state, new = self.engine.apply(self.state, decision, self.dice)
+        except BaseException:
+            self.dice.back_to(mark)
+            raise
         self.record.decisions.append(decision)
         self.events.extend(new)
         return new

@@ -14,6 +14,7 @@ from pathlib import Path
 from paintcheck.ai.playout import play_match
 from paintcheck.field.layout_file import default_layout_path
 from paintcheck.rules.codec import START_BREAK, MatchRecord
+from paintcheck.rules.dice import Dice
 from paintcheck.table import Table
 
 OUT = Path(__file__).resolve().parent / "damaged_saves"
@@ -24,6 +25,29 @@ def base() -> dict:
     table = Table.from_file(default_layout_path())
     record = play_match(table.engine, table.start_break(), 11)
     return MatchRecord(11, table.layout_data, list(record.decisions[:30]), START_BREAK).to_dict()
+
+
+class _Kept(Dice):
+    """Seeded dice that keep the rolls they make."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.rolls: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        self.rolls.append(super().roll(sides))
+        return self.rolls[-1]
+
+
+def rolled(good: dict) -> dict:
+    """``good`` as the window saves it: the rolls its decisions made instead of its seed."""
+    record = MatchRecord.from_dict(good)
+    table = Table.from_layout_data(record.layout)
+    dice, state = _Kept(record.seed), table.start_of(record)
+    for decision in record.decisions:
+        state, _ = table.engine.apply(state, decision, dice)
+    data = {k: v for k, v in good.items() if k != "seed"}
+    return {"format": data.pop("format"), "rolls": dice.rolls, **data}
 
 
 def cases(good: dict) -> dict[str, bytes]:
@@ -76,6 +100,14 @@ def cases(good: dict) -> dict[str, bytes]:
     edit("rolls_21", lambda d: (d.pop("seed"), d.update(rolls=[21])))
     edit("rolls_d20_face_for_a_d6", lambda d: (d.pop("seed"), d.update(rolls=[20] * 400)))
     edit("rolls_text", lambda d: (d.pop("seed"), d.update(rolls=["4"])))
+    # issue 24: a save's rolls replay exactly, or the save is damaged (an appended roll would be the next die)
+    window = rolled(good)
+    assert window["rolls"], "the base match rolls no die"
+    for name, rolls in (("rolls_appended_ones", window["rolls"] + [1] * 40),
+                        ("rolls_appended_face_no_d6_shows", window["rolls"] + [7]),
+                        ("rolls_one_short", window["rolls"][:-1]),
+                        ("rolls_none_for_rolling_decisions", [])):
+        out[name] = json.dumps({**window, "rolls": rolls}).encode("utf-8")
     edit("no_layout", lambda d: d.pop("layout"))
     edit("layout_list", lambda d: d.update(layout=[]))
     edit("layout_empty", lambda d: d.update(layout={}))
