@@ -23,6 +23,19 @@ FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 _ours: list[logging.Handler] = []  # the handlers start_logging added (replaced when it is called again)
 
 
+class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]  # its stream is whatever sys.stderr is
+    """Standard error as it is when a record comes (a test's capture, or the terminal), not as it was
+    when the handler was made."""
+
+    @property  # type: ignore[override]
+    def stream(self):  # noqa: ANN201 - logging's own attribute
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value) -> None:  # noqa: ANN001 - set by StreamHandler.__init__, ignored
+        pass
+
+
 class _OneLine(logging.Formatter):
     """A warning on standard error without --verbose: one line, its traceback left to the file."""
 
@@ -41,17 +54,23 @@ def log_path() -> Path:
     return log_dir() / FILE_NAME
 
 
-def start_logging(verbose: bool = False) -> Path | None:
-    """Send the program's log to its file (INFO and above) and to standard error (everything with
-    ``verbose``, else warnings only). Returns the file, or None when it cannot be written (then the
-    log goes to standard error only, and nothing fails)."""
+def stop_logging() -> None:
+    """Take away the handlers ``start_logging`` added (and close the file)."""
     root = logging.getLogger()
     for handler in _ours:
         root.removeHandler(handler)
         handler.close()
     _ours.clear()
+
+
+def start_logging(verbose: bool = False) -> Path | None:
+    """Send the program's log to its file (INFO and above) and to standard error (everything with
+    ``verbose``, else warnings only). Returns the file, or None when it cannot be written (then the
+    log goes to standard error only, and nothing fails)."""
+    stop_logging()
+    root = logging.getLogger()
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
-    stderr = logging.StreamHandler(sys.stderr)
+    stderr = _Stderr()
     stderr.setLevel(logging.DEBUG if verbose else logging.WARNING)
     stderr.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s") if verbose else _OneLine())
     _ours.append(stderr)

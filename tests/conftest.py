@@ -14,3 +14,12 @@ def _user_folders(tmp_path_factory):
         for name in ("XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
             mp.setenv(name, str(base / name.lower()))
         yield base
+
+
+@pytest.fixture(autouse=True)
+def _no_log_handlers_left():
+    """A test that starts the program's logging (``main``) leaves no handler behind for the next."""
+    yield
+    from paintcheck.logs import stop_logging
+
+    stop_logging()

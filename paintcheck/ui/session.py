@@ -11,14 +11,17 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+import time
 from pathlib import Path
 
 from paintcheck.ai.coach import COACH_KINDS, Coach, window_coach
 from paintcheck.ai.duel import coach_seed
 from paintcheck.ai.seen import look
 from paintcheck.field.layout_file import default_layout_path
+from paintcheck.printable import printable
 from paintcheck.rules.codec import (
     START_BREAK,
+    CodecError,
     MatchRecord,
     does_not_replay,
     load_match,
@@ -62,6 +65,8 @@ class MatchSession:
         record.coaches = {team: kind for team, kind in (coaches or {}).items() if kind in COACH_KINDS}
         if record.coaches:
             record.coach_seed = fresh_coach_seed(seed)
+        log.info("new match on %s (%s), the computer coaching %s", table.field.layout.name, start,
+                 record.coaches or "nobody")
         return cls(table, table.start_of(record), record.dice(), record)
 
     @classmethod
@@ -72,12 +77,19 @@ class MatchSession:
     @classmethod
     def load(cls, path) -> MatchSession:
         """Load and replay a saved match; a damaged file raises ``CodecError`` (one line)."""
-        record = load_match(path)
         try:
-            return cls.from_record(record, Path(path))
+            record = load_match(path)
+        except CodecError as exc:
+            log.warning("%s refused: %s", printable(str(path)), exc.args[0] if exc.args else exc)
+            raise
+        try:
+            session = cls.from_record(record, Path(path))
         except Exception as exc:  # a layout, a decision or a roll the replay refuses: the save is damaged
             log.warning("%s does not replay", path, exc_info=True)
             raise does_not_replay(path, exc) from None
+        log.info("resumed %s (turn %d, %d decisions)", printable(str(path)), session.state.turn,
+                 len(record.decisions))
+        return session
 
     def save(self, path=None) -> None:
         """Save to ``path``, by default the match's own file, with the summary the list shows."""
@@ -86,7 +98,10 @@ class MatchSession:
             "turn": s.turn, "phase": s.phase, "winner": s.winner,
             "players": {team: s.count_on_field(team) for team in ("blue", "white")},
         }
-        save_match(self.record, path or self.path)
+        target = path or self.path
+        save_match(self.record, target)
+        log.info("saved %s (turn %d, %d decisions)", printable(str(target)), s.turn,
+                 len(self.record.decisions))
 
     def autosave(self) -> OSError | None:
         """Save after a decision. A failure is returned the first time only: a read-only or full
@@ -95,6 +110,7 @@ class MatchSession:
             self.save()
         except OSError as exc:
             first, self.save_failed = not self.save_failed, True
+            log.warning("could not save %s: %s", printable(str(self.path)), exc.strerror or exc)
             return exc if first else None
         self.save_failed = False
         return None
@@ -158,7 +174,11 @@ class MatchSession:
 
     def computer_decision(self, team: str, state: MatchState):
         """What the computer decides for ``team`` on ``state`` (it is given its own view only)."""
-        return self.computer(team).decide(look(state, team))
+        began = time.perf_counter()
+        decision = self.computer(team).decide(look(state, team))
+        log.info("the computer (%s, %s) decided %s in %.0f ms", team, self.coaches.get(team),
+                 type(decision).__name__, (time.perf_counter() - began) * 1000)
+        return decision
 
     def view(self, team: str | None) -> MatchState:
         """What the coach of ``team`` may see (a spectator's view for None)."""

@@ -149,3 +149,23 @@ def test_the_title_shows_the_version_and_the_log_file(app, monkeypatch):
     drawn = Drawn(monkeypatch)
     words = " ".join(drawn.words(app))
     assert f"version {paintcheck.__version__}" in words and str(log_path()) in words
+
+
+def test_a_window_session_leaves_a_log_with_the_saves_and_a_refused_file(app, tmp_path, monkeypatch):
+    """Issue 26: after a window session the log file holds the match's saves and a refused file."""
+    from paintcheck.logs import log_path, start_logging, stop_logging
+    from paintcheck.ui import saves
+    from tests.ui.driver import new_turn2_match, play_orders_by_clicks
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    start_logging()
+    try:
+        new_turn2_match(app)
+        play_orders_by_clicks(app)  # the first decision saves the match
+        bad = saves.saves_dir() / "broken.json"
+        bad.write_text("{", encoding="utf-8")
+        app.resume_match(bad)
+    finally:
+        stop_logging()
+    text = log_path().read_text(encoding="utf-8")
+    assert f"saved {app.session.path}" in text and "broken.json refused" in text
