@@ -7,6 +7,7 @@ import argparse
 import importlib
 
 from paintcheck.cli.errors import CommandError
+from paintcheck.cli.progress import progress
 
 PARTS = {  # flag -> module with run(args) -> int
     "geometry": "paintcheck.cli.bench_geometry",
@@ -30,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     if not chosen:
         raise CommandError("say what to bench: " + ", ".join(f"--{p}" for p in PARTS))
     rc = 0
-    for part in chosen:
+    for part in progress(chosen, len(chosen), "bench"):
         try:
             module = importlib.import_module(PARTS[part])
         except ModuleNotFoundError as exc:

@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from paintcheck.ai.playout import collector_paused, play_match
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
+from paintcheck.cli.progress import progress
 from paintcheck.geometry.sight import sight_table
 from paintcheck.rules.codec import START_BREAK, STARTS
 from paintcheck.table import Table
@@ -112,7 +113,7 @@ def simulate(matches: int, seed: int, layout: str | None, jobs: int = 1,
     if jobs <= 1 or matches < 2:
         _init_worker(layout, start, check)
         with collector_paused():
-            tally = tally_results(map(_play, seeds))
+            tally = tally_results(progress(map(_play, seeds), len(seeds), "matches"))
     else:
         tally = _simulate_in_pool(seeds, min(jobs, matches), layout, start, check)
     elapsed = time.perf_counter() - t0
@@ -143,7 +144,7 @@ def _simulate_in_pool(seeds: range, jobs: int, layout: str | None, start: str, c
     previous = signal.signal(signal.SIGTERM, _on_sigterm) if main else None
     try:
         with ctx.Pool(jobs, _init_pool_worker, (layout, start, check)) as pool:
-            return tally_results(pool.imap(_play, seeds, chunksize=chunk))
+            return tally_results(progress(pool.imap(_play, seeds, chunksize=chunk), len(seeds), "matches"))
     finally:
         if main:
             signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)

@@ -28,6 +28,7 @@ from paintcheck.ai.coach import COACH_KINDS, warm_up
 from paintcheck.ai.duel import play_duel
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
+from paintcheck.cli.progress import progress
 from paintcheck.cli.simulate import MATCH_SEED_STRIDE, _count, _die_with_parent
 from paintcheck.geometry.sight import sight_table
 from paintcheck.rules.actions import BreakSheet
@@ -124,7 +125,8 @@ def tournament(first: str, second: str, matches: int, seed: int, layout: str | N
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with ctx.Pool(min(jobs, matches), _init_pool_worker, args) as pool:
-        return _tally(pool.imap(_play, jobs_list, chunksize=1), first, second, matches, field.layout.name,
+        return _tally(progress(pool.imap(_play, jobs_list, chunksize=1), matches, "matches"), first, second,
+                      matches, field.layout.name,
                       seed, swap)
 
 

@@ -3,10 +3,13 @@ pipe or a file, nothing; standard output is the same bytes either way."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
+import struct
 import subprocess
 import sys
+import termios
 from pathlib import Path
 
 import pytest
@@ -25,6 +28,7 @@ def _run(args: list[str], out: Path, terminal: bool) -> bytes:
             assert done.returncode == 0, done.stderr[-1000:]
             return done.stderr
         master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # a terminal's size
         proc = subprocess.Popen([sys.executable, "main.py", *args], cwd=ROOT, env=env, stdout=stdout,
                                 stderr=slave, stdin=subprocess.DEVNULL)
         os.close(slave)
