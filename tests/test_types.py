@@ -7,6 +7,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+import pytest
 from mypy import api
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,6 +23,7 @@ def test_the_configuration_holds_the_five_packages_to_strict_checking():
     assert "ignore_missing_imports" not in config
 
 
+@pytest.mark.slow
 def test_mypy_finds_no_error_in_the_checked_packages(tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)  # the configuration's ``files`` are the checkout's folders
     out, err, status = api.run(["--config-file", str(ROOT / "pyproject.toml"),

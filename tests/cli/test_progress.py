@@ -47,7 +47,7 @@ def _run(args: list[str], out: Path, terminal: bool) -> bytes:
 
 
 @pytest.mark.parametrize("args", [
-    ["simulate", "--matches", "200", "--seed", "1", "--json"],
+    ["simulate", "--matches", "40", "--seed", "1", "--json"],
     ["analyse", "--layout", "layouts/snake.json", "--json"],
 ], ids=["simulate", "analyse"])
 def test_a_bar_on_a_terminal_nothing_in_a_pipe_and_the_same_output(tmp_path, args):

@@ -27,6 +27,7 @@ def test_bench_odds_json(capsys):
     assert r["figures"]["odds_query"]["met"] == r["pass"]
 
 
+@pytest.mark.slow
 def test_bench_odds_text(capsys):
     class Text(Args):
         json = False

@@ -354,6 +354,7 @@ def test_the_next_choices_wait_until_the_resolution_is_told(app, monkeypatch):
     pytest.fail("no resolution told before a declaration in 60 decisions")
 
 
+@pytest.mark.slow
 def test_tell_again_after_a_hand_over_tells_what_was_told_while_he_looked_away(app):
     """Issue 25: a resolution told on one coach's own screen (the other looking away) is told again
     to the other coach after the hand-over, with *Tell again*."""

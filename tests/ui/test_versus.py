@@ -37,6 +37,7 @@ def play(app, decisions: int, person: str = "blue") -> None:
         assert app.scene.name != "handover"
 
 
+@pytest.mark.slow
 def test_one_person_against_normal_never_sees_a_hand_over_or_a_secret(app):
     press(app, "new")
     step(app, 2)
@@ -80,6 +81,7 @@ def test_a_whole_match_against_normal_by_clicks_without_a_hand_over(app):
     assert app.scene.name == "result" and session.state.phase == "over"
 
 
+@pytest.mark.slow
 def test_computer_against_computer_can_be_watched(app):
     press(app, "new")
     step(app, 2)

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pygame
+import pytest
 
 from tests.ui.driver import click, new_match, new_turn2_match, press, step
 
@@ -128,6 +129,7 @@ def test_a_layout_broken_while_the_window_is_open_is_a_line_on_the_field_chooser
         pygame.quit()
 
 
+@pytest.mark.slow
 def test_bench_render_prints_its_figures_against_the_goal(capsys):
     """The busiest match screen is set up and timed; a goal missed is a figure, never an error."""
     from main import main
