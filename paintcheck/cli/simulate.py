@@ -14,6 +14,7 @@ import argparse
 import ctypes
 import gc
 import json
+import logging
 import math
 import multiprocessing
 import os
@@ -30,6 +31,8 @@ from paintcheck.cli.progress import progress
 from paintcheck.geometry.sight import sight_table
 from paintcheck.rules.codec import START_BREAK, STARTS
 from paintcheck.table import Table
+
+log = logging.getLogger(__name__)
 
 MATCH_SEED_STRIDE = 1_000_003  # match i of seed s plays with seed s * stride + i
 TARGET_MATCHES_PER_SECOND = 20.0  # issue 2
@@ -99,6 +102,7 @@ def _play(match_seed: int) -> tuple:
         begin = table.start_break() if _worker_start == START_BREAK else table.start()
         record = play_match(table.engine, begin, match_seed)
     except Exception as exc:  # noqa: BLE001 - a simulation counts every failure, then goes on
+        log.debug("match %d failed", match_seed, exc_info=True)
         return None, f"{type(exc).__name__}: {exc}", None
     return record.winner, record.reason, record.turns
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import logging
 import math
 import multiprocessing
 import os
@@ -34,6 +35,8 @@ from paintcheck.geometry.sight import sight_table
 from paintcheck.rules.actions import BreakSheet
 from paintcheck.rules.codec import decision_to_dict
 from paintcheck.table import Table
+
+log = logging.getLogger(__name__)
 
 MAX_MATCHES = 100_000
 MAX_JOBS = max(64, os.cpu_count() or 1)
@@ -100,6 +103,7 @@ def _play(job: tuple[int, int]) -> tuple:
     try:
         record = play_duel(table.engine, table.start_break(), seed, kinds)
     except Exception as exc:  # noqa: BLE001 - a tournament counts every failure, then goes on
+        log.debug("match %d failed", seed, exc_info=True)
         return None, f"{type(exc).__name__}: {exc}", [], [], None, None
     finally:
         # between matches, untimed: the match's garbage collected, and the caches it grew frozen out

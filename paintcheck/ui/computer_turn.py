@@ -5,11 +5,14 @@ has been told."""
 
 from __future__ import annotations
 
+import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 from paintcheck.ai.coach import COACH_KINDS
 from paintcheck.ui.i18n import tr
+
+log = logging.getLogger(__name__)
 
 
 class ComputerTurn:
@@ -38,6 +41,7 @@ class ComputerTurn:
         try:
             decision = future.result()
         except Exception as exc:  # noqa: BLE001 - said on the screen, the match stays as it was
+            log.error("the computer (%s) could not decide", team, exc_info=exc)
             self.app.flash(tr(f"match.computer.cannot_decide.{team}", error=exc), error=True)
             return
         self.apply(decision)

@@ -6,6 +6,7 @@ problem (a ``Said``, worded by ``i18n.say``) and can only be deleted. The list i
 from __future__ import annotations
 
 import json
+import logging
 
 import pygame
 
@@ -18,6 +19,8 @@ from paintcheck.ui.fieldview import FieldRenderer
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.transform import FieldTransform
+
+log = logging.getLogger(__name__)
 
 ROW_H = 96
 THUMB = (56, 86)
@@ -34,6 +37,7 @@ def thumbnail(layout: dict | None, cache: dict) -> pygame.Surface | None:
         try:
             field: Field = layout_from_dict(layout, "<saved match>").build()
         except Exception:  # noqa: BLE001 - a damaged layout only loses its picture here
+            log.debug("no thumbnail for a saved match's layout", exc_info=True)
             cache[key] = None
         else:
             t = FieldTransform.fit((0, 0, *THUMB), field.lattice, margin=0.6)
