@@ -78,7 +78,7 @@ def start_logging(verbose: bool = False) -> Path | None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         file = logging.handlers.RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS,
-                                                    encoding="utf-8", delay=True)
+                                                    encoding="utf-8", delay=True, errors="backslashreplace")
         file.setLevel(logging.DEBUG if verbose else logging.INFO)
         file.setFormatter(logging.Formatter(FORMAT))
         _ours.append(file)

@@ -11,6 +11,7 @@ import logging
 import sys
 
 from paintcheck import __version__
+from paintcheck.printable import printable
 
 # sub-command -> (module in paintcheck.cli, one-line help)
 COMMANDS = {
@@ -59,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         module = importlib.import_module("paintcheck.cli.play")
         args = parser.parse_args([*argv, "play"]) if argv else parser.parse_args(["play"])
     start_logging(verbose=args.verbose)
-    log.info("paintcheck %s: %s", __version__, " ".join(argv) or "(the window)")
+    log.info("paintcheck %s: %s", __version__, printable(" ".join(argv)) or "(the window)")
     try:
         return int(module.run(args) or 0)
     except CommandError as exc:

@@ -1,0 +1,39 @@
+"""The log (issue 26): a rotating file in the user's log folder, warnings on standard error in one
+line, everything with --verbose; a name no encoding can write (an undecodable file name) never
+breaks it."""
+
+from __future__ import annotations
+
+import logging
+
+from paintcheck.logs import log_path, start_logging, stop_logging
+
+
+def test_the_file_gets_info_stderr_warnings_in_one_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    path = start_logging()
+    try:
+        log = logging.getLogger("paintcheck.test")
+        log.info("saved a match")
+        try:
+            raise ValueError("boom")
+        except ValueError:
+            log.warning("a file refused", exc_info=True)
+        log.info("an odd name: match-\udcff.json")
+    finally:
+        stop_logging()
+    assert path == log_path() and path.is_relative_to(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    assert "saved a match" in text and "ValueError: boom" in text and "match-\\udcff.json" in text
+    err = capsys.readouterr().err
+    assert err == "paintcheck: a file refused\n"  # no traceback, no info, no logging error
+
+
+def test_verbose_writes_everything_to_stderr(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    start_logging(verbose=True)
+    try:
+        logging.getLogger("paintcheck.test").debug("a detail")
+    finally:
+        stop_logging()
+    assert "a detail" in capsys.readouterr().err
