@@ -35,6 +35,10 @@ class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]  # its stream is
     def stream(self, _value) -> None:  # noqa: ANN001 - set by StreamHandler.__init__, ignored
         pass
 
+    def format(self, record: logging.LogRecord) -> str:
+        """The record's words, a character no encoding can write (a lone surrogate) escaped."""
+        return super().format(record).encode("utf-8", "backslashreplace").decode("utf-8")
+
 
 class _OneLine(logging.Formatter):
     """A warning on standard error without --verbose: one line, its traceback left to the file."""
