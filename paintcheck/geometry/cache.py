@@ -16,7 +16,14 @@ reference); by default (None) at the first question when the table is already in
 else once the geometry has answered ``SIGHT_AFTER`` shooters' questions (a field built for one test
 does not pay the table's second; a match, a simulation or a search does not pay the geometry).
 Table and geometry give the same touches in the same order (tests/geometry/test_sight_lines.py), so
-when the switch happens changes no reading."""
+when the switch happens changes no reading.
+
+What grows with the questions asked (the readings of runs, sweeps, angles, wedges, templates, lines
+off the lattice) is kept up to ``KEPT_MAX`` readings per kind: a kind that is full starts again
+(``_keep``), as the sight reader's and the rules' own memos do. A match asks a few hundred new
+questions, a search a few thousand; a simulation of a million matches or a window open all day asks
+without end, and kept everything (issue 24: 52 MB per match in the window, simulate's workers past
+700 MB). What depends on the field alone (fields of vision, covers, obstacles) is kept whole."""
 
 from __future__ import annotations
 
@@ -34,11 +41,21 @@ from paintcheck.geometry.sight_lines import SightLines
 from paintcheck.geometry.tolerance import angle_deg
 
 SIGHT_AFTER = 256  # shooters' lines of fire measured by geometry before the table is built
+KEPT_MAX = 1 << 15  # readings of one kind a measurer keeps (docs/speed.md, "Memory")
 
 
 def _frozen(value):
     if isinstance(value, (list, tuple)):
         return tuple(_frozen(v) for v in value)
+    return value
+
+
+def _keep(store: dict, key, value):
+    """``store[key] = value``, ``store`` emptied first when it holds ``KEPT_MAX`` readings: a long
+    simulation or window starts again rather than keeping every question it ever asked."""
+    if len(store) >= KEPT_MAX:
+        store.clear()
+    store[key] = value
     return value
 
 
@@ -55,8 +72,7 @@ def _memo(method):
             key = (name, *map(_frozen, args))
             if key in self._memo:
                 return self._memo[key]
-        value = self._memo[key] = method(self, *args)
-        return value
+        return _keep(self._memo, key, method(self, *args))
 
     remembered.__name__ = name
     remembered.__doc__ = method.__doc__
@@ -174,8 +190,7 @@ class CachedMeasurer(FieldMeasurer):
             points = [start]
             for w in waypoints:
                 points.extend(step_segment(points[-1], w))
-            found = self._paths[start, waypoints] = tuple(points)
-            return found
+            return _keep(self._paths, (start, waypoints), tuple(points))
         except TypeError:  # lists for points
             return self.path(tuple(start), tuple(map(tuple, waypoints)))
 
@@ -189,7 +204,7 @@ class CachedMeasurer(FieldMeasurer):
         except TypeError:  # lists for points
             return self.static_angle(tuple(target), cover, tuple(shooter))
         if found is None:
-            found = self._thetas[key] = self._theta(target, cover, shooter)
+            found = _keep(self._thetas, key, self._theta(target, cover, shooter))
         return found
 
     def _theta(self, target: Point, cover: str | None, shooter: Point) -> float:
@@ -212,7 +227,7 @@ class CachedMeasurer(FieldMeasurer):
         except (IndexError, TypeError):  # no point (the protractor says why), or lists for points
             return FieldMeasurer.run_angle(self, path, shooter)
         if found is None:
-            found = self._run_angles[key] = _phi(*key)
+            found = _keep(self._run_angles, key, _phi(*key))
         return found
 
     safe_move = _memo(FieldMeasurer.safe_move)
@@ -223,7 +238,7 @@ class CachedMeasurer(FieldMeasurer):
         key = (tuple(shooter), tuple(map(tuple, points)))
         touches = self._sweeps.get(key)
         if touches is None:
-            touches = self._sweeps[key] = sweep_mod.sweep_touches(self.index, shooter, points)
+            touches = _keep(self._sweeps, key, sweep_mod.sweep_touches(self.index, shooter, points))
         if not ignore:
             return touches
         return tuple(t for t in touches if t.obstacle not in ignore)
@@ -233,16 +248,16 @@ class CachedMeasurer(FieldMeasurer):
         key = (tuple(presser_of), tuple(pressed), team, cover, side)
         wedge = self._wedges.get(key)
         if wedge is None:
-            wedge = self._wedges[key] = lock.lock_wedge(
+            wedge = _keep(self._wedges, key, lock.lock_wedge(
                 self.index, presser_of, pressed, team, cover, side, drawn=False,
-                fov=self.field_of_vision(team, cover, side))
+                fov=self.field_of_vision(team, cover, side)))
         return wedge.contains(target)
 
     def _template(self, origin: Point, prebunker: Point) -> template_mod.Template:
         key = (tuple(origin), tuple(prebunker))
         found = self._templates.get(key)
         if found is None:
-            found = self._templates[key] = template_mod.prebunk_template(origin, prebunker)
+            found = _keep(self._templates, key, template_mod.prebunk_template(origin, prebunker))
         return found
 
     @_memo
@@ -270,12 +285,14 @@ class CachedMeasurer(FieldMeasurer):
             if found is not None:
                 return found
         key = tuple(shooter)
-        missing = list(dict.fromkeys(tuple(t) for t in targets if (key, tuple(t)) not in self._lines))
+        lines = self._lines
+        found = {t: lines[key, t] for t in map(tuple, targets) if (key, t) in lines}
+        missing = [t for t in dict.fromkeys(map(tuple, targets)) if t not in found]
         if missing:
             self._measured += 1
             for t, reading in zip(missing, super().lines_of_fire(shooter, missing), strict=True):
-                self._lines[(key, t)] = reading
-        readings = (self._lines[(key, tuple(t))] for t in targets)
+                found[t] = _keep(lines, (key, t), reading)
+        readings = (found[tuple(t)] for t in targets)
         if not ignore:
             return tuple(readings)
         return tuple(tuple(x for x in r if x.obstacle not in ignore) for r in readings)

@@ -76,3 +76,31 @@ def test_on_field_as_the_lattice_says(both):
         for y in range(-2 * lattice.rows_per_half - 4, 2 * lattice.rows_per_half + 4):
             point = (x / 2, y / 2)
             assert cached.on_field(point) == lattice.contains(point) == exact.on_field(point)
+
+
+def test_what_it_remembers_is_bounded_and_reads_the_same_after(monkeypatch):
+    """Issue 24: a measurer kept every reading it was asked for, so simulate's workers grew past
+    700 MB. Each kind of reading now holds at most ``KEPT_MAX`` (here 16); one asked again after
+    its kind started again reads the same."""
+    from paintcheck.geometry import cache
+
+    monkeypatch.setattr(cache, "KEPT_MAX", 16, raising=False)
+    field = load_layout(ROOT / "layouts" / "box21.json").build()
+    exact, cached = FieldMeasurer(field), CachedMeasurer(field, sight=False, cache=False)
+    rng = random.Random(11)
+    points = field.lattice.points()
+    asked = []
+    for _ in range(120):
+        start, end, shooter = rng.sample(points, 3)
+        off = (shooter[0] + 0.5, shooter[1])  # off the lattice: measured and remembered by the ruler
+        asked.append((start, end, shooter, off))
+    for start, end, shooter, off in asked + asked[:20]:
+        path = cached.path(start, (end,))
+        assert path == exact.path(start, (end,))
+        assert cached.run_angle(path, shooter) == exact.run_angle(path, shooter)
+        assert cached.safe_move(path, "blue", shooter) == exact.safe_move(path, "blue", shooter)
+        assert cached.sweep(shooter, path[1:]) == exact.sweep(shooter, path[1:])
+        assert cached.lines_of_fire(off, [start, end, start]) == exact.lines_of_fire(off, [start, end, start])
+    kinds = ("_memo", "_paths", "_run_angles", "_sweeps", "_lines")
+    kept = {name: len(getattr(cached, name)) for name in kinds}
+    assert all(0 < n <= 16 for n in kept.values()), kept
