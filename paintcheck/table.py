@@ -68,13 +68,14 @@ class Table:
         return MatchRecord(seed, self.layout_data, start=start, rolls=None if seed is not None else [])
 
 
-def replay(record: MatchRecord, upto: int | None = None
+def replay(record: MatchRecord, upto: int | None = None, table: Table | None = None
            ) -> tuple[Table, MatchState, list, Dice | RecordedDice]:
-    """Play ``record``'s decisions (the first ``upto`` of them) again with its dice.
+    """Play ``record``'s decisions (the first ``upto`` of them) again with its dice, on ``table``
+    (a table of the record's layout: the window's own) or on a new one.
 
     Returns the table, the state reached, every event in order, and the dice ready for the next
     decision, so a resumed match goes on exactly as if it had never stopped."""
-    table = Table.from_layout_data(record.layout)
+    table = Table.from_layout_data(record.layout) if table is None else table
     dice = record.dice()
     state = table.start_of(record)
     events: list = []

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from paintcheck.ai.coach import COACH_KINDS, Coach, window_coach
 from paintcheck.ai.seen import look
-from paintcheck.field.layout_file import default_layout_path
+from paintcheck.field.layout_file import default_layout_path, layout_from_dict, load_layout
 from paintcheck.rules.codec import (
     START_BREAK,
     CodecError,
@@ -25,8 +25,11 @@ from paintcheck.rules.codec import (
 from paintcheck.rules.state import OVER, MatchState
 from paintcheck.rules.views import public_view, view
 from paintcheck.table import Table, replay
+from paintcheck.ui import tables
 from paintcheck.ui.event_words import words
 from paintcheck.ui.saves import new_save_path
+
+SAVED_MATCH = "<saved match>"  # the source of a layout read from a save
 
 
 class MatchSession:
@@ -50,15 +53,17 @@ class MatchSession:
         """A new match from the break (``start``: a ``codec`` start, the turn-2 default for tests).
         Without a ``seed`` every roll comes from fresh entropy when it is rolled and is recorded:
         the save replays from the rolls made and holds none to come. ``coaches``: the teams the
-        computer plays, and at which strength (``ai.coach.COACH_KINDS``)."""
-        table = Table.from_file(layout_path or default_layout_path())
+        computer plays, and at which strength (``ai.coach.COACH_KINDS``). The table is the window's
+        own for that field (``ui.tables``): the last match's when it was played there."""
+        table = tables.WINDOW.table(load_layout(layout_path or default_layout_path()))
         record = table.new_record(seed, start)
         record.coaches = {team: kind for team, kind in (coaches or {}).items() if kind in COACH_KINDS}
         return cls(table, table.start_of(record), record.dice(), record)
 
     @classmethod
     def from_record(cls, record: MatchRecord, path: Path | None = None) -> MatchSession:
-        table, state, events, dice = replay(record)
+        own = tables.WINDOW.table(layout_from_dict(record.layout, SAVED_MATCH))
+        table, state, events, dice = replay(record, table=own)
         return cls(table, state, dice, record, events, path)
 
     @classmethod
@@ -113,23 +118,26 @@ class MatchSession:
         return tuple(team for team in ("blue", "white") if team not in self.coaches)
 
     def computer(self, team: str) -> Coach | None:
-        """The computer coach of ``team`` (None: a person plays it), on a table of its own (it thinks in
-        a worker thread: nothing it caches is shared with the window's). Its seed comes from the
-        match's and from how many decisions were made, so a resumed match goes on with a coach of
-        its own."""
+        """The computer coach of ``team`` (None: a person plays it), made at its first decision, in the
+        computer's worker thread (``computer_decision``): the table it thinks on and its warm-up
+        (``coach.warm_up``, about half a second) never hold up the window. Its table is the
+        computer's (``ui.tables.COMPUTER``: nothing it caches is shared with the window's thread),
+        kept for the next match on the same field. Its seed comes from the match's and from how
+        many decisions were made, so a resumed match goes on with a coach of its own."""
         kind = self.coaches.get(team)
         if kind is None:
             return None
         if team not in self._computers:
             base = self.record.seed if self.record.seed is not None else random.randrange(2**31)
             seed = base * 4 + ("blue", "white").index(team) + 2 * len(self.record.decisions)
-            # a table of its own: the coach thinks in a worker thread while the window reads this one
-            own = Table.from_layout_data(self.record.layout)
+            # the computer's table: the coach thinks in a worker thread while the window reads its own
+            own = tables.COMPUTER.table(layout_from_dict(self.record.layout, SAVED_MATCH))
             self._computers[team] = window_coach(kind, team, own.engine, seed)
         return self._computers[team]
 
     def computer_decision(self, team: str, state: MatchState):
-        """What the computer decides for ``team`` on ``state`` (it is given its own view only)."""
+        """What the computer decides for ``team`` on ``state`` (it is given its own view only); called
+        in the computer's worker thread (``ui.computer_turn``), never on the window's."""
         return self.computer(team).decide(look(state, team))
 
     def view(self, team: str | None) -> MatchState:
