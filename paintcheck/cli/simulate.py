@@ -43,6 +43,7 @@ WORKER_RSS_MB = 250  # what a worker holds at most, box21 (bench --memory; docs/
 CHUNK_MAX = 32  # matches a worker takes at once: results stream back in small batches
 ERROR_SAMPLES = 5
 _PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for the worker when its parent dies
+PARENT_WATCH_SECONDS = 0.5  # a worker whose parent is gone ends within this
 
 _worker_table: Table | None = None  # each worker process builds its table once
 _worker_start = START_BREAK
@@ -72,12 +73,31 @@ def _init_worker(layout: str | None, start: str, check: bool = False) -> None:
 
 def _init_pool_worker(layout: str | None, start: str, check: bool = False) -> None:
     """A worker process: Ctrl-C is its parent's business (the parent ends the pool); SIGTERM ends
-    it at once; and it goes when its parent dies, however (Linux)."""
+    it at once; and it goes when its parent dies, however (``_follow_parent``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _die_with_parent()
+    _follow_parent()
     _init_worker(layout, start, check)
     gc.disable()  # a worker only plays matches: as ``collector_paused``, for the worker's life
+
+
+def _follow_parent() -> None:
+    """End this worker when its parent process is gone (killed outright, it could not end its pool):
+    a thread looks at the parent's id every ``PARENT_WATCH_SECONDS``.
+
+    Not Linux's ``PR_SET_PDEATHSIG`` (``_die_with_parent``, tournament's workers): that signal
+    follows the parent *thread* that forked the worker, and the pool forks the fresh workers that
+    take over from worn ones (``WORKER_MATCHES``) in a thread of its own, which ends when the pool
+    ends: the signal then killed an idle worker holding the pool's task-queue lock, and the pool
+    waited for that lock for ever."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_WATCH_SECONDS)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _die_with_parent() -> None:
