@@ -19,11 +19,15 @@ Table and geometry give the same touches in the same order (tests/geometry/test_
 when the switch happens changes no reading.
 
 What grows with the questions asked (the readings of runs, sweeps, angles, wedges, templates, lines
-off the lattice) is kept up to ``KEPT_MAX`` readings per kind: a kind that is full starts again
-(``_keep``), as the sight reader's and the rules' own memos do. A match asks a few hundred new
-questions, a search a few thousand; a simulation of a million matches or a window open all day asks
-without end, and kept everything (issue 24: 52 MB per match in the window, simulate's workers past
-700 MB). What depends on the field alone (fields of vision, covers, obstacles) is kept whole."""
+off the lattice) is kept in two generations per kind (``_miss``): when the current one holds
+``KEPT_MAX`` readings it becomes the previous one (the one before is dropped) and a new one starts;
+a reading asked again is taken back from the previous generation rather than measured again. What
+is asked in every match stays, what was asked once goes, and a kind holds at most twice
+``KEPT_MAX``. A match asks a few hundred new questions, a search a few thousand; a simulation of a
+million matches or a window open all day asks without end, and kept everything (issue 24: 52 MB per
+match in the window, simulate's workers past 700 MB). Emptying a full kind instead cost a long
+simulation about 8 % of its speed (the same questions measured again). What depends on the field
+alone (fields of vision, covers, obstacles) is kept whole."""
 
 from __future__ import annotations
 
@@ -41,21 +45,13 @@ from paintcheck.geometry.sight_lines import SightLines
 from paintcheck.geometry.tolerance import angle_deg
 
 SIGHT_AFTER = 256  # shooters' lines of fire measured by geometry before the table is built
-KEPT_MAX = 1 << 15  # readings of one kind a measurer keeps (docs/speed.md, "Memory")
+KEPT_MAX = 1 << 14  # readings of one kind in one generation (docs/speed.md, "Memory")
+_NOTHING = object()
 
 
 def _frozen(value):
     if isinstance(value, (list, tuple)):
         return tuple(_frozen(v) for v in value)
-    return value
-
-
-def _keep(store: dict, key, value):
-    """``store[key] = value``, ``store`` emptied first when it holds ``KEPT_MAX`` readings: a long
-    simulation or window starts again rather than keeping every question it ever asked."""
-    if len(store) >= KEPT_MAX:
-        store.clear()
-    store[key] = value
     return value
 
 
@@ -72,11 +68,19 @@ def _memo(method):
             key = (name, *map(_frozen, args))
             if key in self._memo:
                 return self._memo[key]
-        return _keep(self._memo, key, method(self, *args))
+        return self._miss("_memo", key, method, self, *args)
 
     remembered.__name__ = name
     remembered.__doc__ = method.__doc__
     return remembered
+
+
+def _walk(start: Point, waypoints: Sequence[Point]) -> tuple[Point, ...]:
+    """``path.move_path``'s points, without making the drawn path."""
+    points = [start]
+    for w in waypoints:
+        points.extend(step_segment(points[-1], w))
+    return tuple(points)
 
 
 def _phi(start: Point, end: Point, shooter: Point) -> float:
@@ -104,6 +108,7 @@ class CachedMeasurer(FieldMeasurer):
         self._run_angles: dict[tuple, float] = {}
         self._thetas: dict[tuple, float] = {}
         self._zeros: dict[tuple, tuple] = {}  # (cover, target) -> the protractor's 0° directions
+        self._before: dict[str, dict] = {}  # kind -> its previous generation (``_miss``)
         self._sight_wanted = sight
         self._sight_cache = cache
         self._sight: SightLines | None = None
@@ -121,6 +126,34 @@ class CachedMeasurer(FieldMeasurer):
             p for p, o in field.standing_on.items() if o.blocks(p))
         if sight:
             self.sight_lines()
+
+    # -- what grows with the questions: two generations per kind ---------------------------------
+    def _miss(self, kind: str, key, measure, *args):
+        """The reading ``key`` of ``kind`` (the name of its dictionary), not in the current
+        generation: taken back from the previous one, else measured (``measure(*args)``); kept."""
+        value = self._earlier(kind, key)
+        if value is _NOTHING:
+            value = measure(*args)
+        return self._keep(kind, key, value)
+
+    def _earlier(self, kind: str, key):
+        """``key``'s reading in ``kind``'s previous generation, taken out of it (``_NOTHING``: none)."""
+        before = self._before.get(kind)
+        return _NOTHING if before is None else before.pop(key, _NOTHING)
+
+    def _keep(self, kind: str, key, value):
+        """Keep ``value`` in ``kind``'s current generation; a full one becomes the previous one."""
+        store = self.__dict__[kind]
+        if len(store) >= KEPT_MAX:
+            self._before[kind] = store
+            store = self.__dict__[kind] = {}
+        store[key] = value
+        return value
+
+    def _wedge(self, presser_of: Point, pressed: Point, team: str, cover: str | None,
+               side: str | None) -> lock.LockWedge:
+        return lock.lock_wedge(self.index, presser_of, pressed, team, cover, side, drawn=False,
+                               fov=self.field_of_vision(team, cover, side))
 
     def sight_lines(self) -> SightLines:
         """The field's sight table as lines of fire (loaded from the disk cache, or built now)."""
@@ -187,10 +220,7 @@ class CachedMeasurer(FieldMeasurer):
         try:
             return self._paths[start, waypoints]
         except KeyError:  # move_path's points, without making the drawn path
-            points = [start]
-            for w in waypoints:
-                points.extend(step_segment(points[-1], w))
-            return _keep(self._paths, (start, waypoints), tuple(points))
+            return self._miss("_paths", (start, waypoints), _walk, start, waypoints)
         except TypeError:  # lists for points
             return self.path(tuple(start), tuple(map(tuple, waypoints)))
 
@@ -204,7 +234,7 @@ class CachedMeasurer(FieldMeasurer):
         except TypeError:  # lists for points
             return self.static_angle(tuple(target), cover, tuple(shooter))
         if found is None:
-            found = _keep(self._thetas, key, self._theta(target, cover, shooter))
+            found = self._miss("_thetas", key, self._theta, target, cover, shooter)
         return found
 
     def _theta(self, target: Point, cover: str | None, shooter: Point) -> float:
@@ -227,7 +257,7 @@ class CachedMeasurer(FieldMeasurer):
         except (IndexError, TypeError):  # no point (the protractor says why), or lists for points
             return FieldMeasurer.run_angle(self, path, shooter)
         if found is None:
-            found = _keep(self._run_angles, key, _phi(*key))
+            found = self._miss("_run_angles", key, _phi, *key)
         return found
 
     safe_move = _memo(FieldMeasurer.safe_move)
@@ -238,7 +268,7 @@ class CachedMeasurer(FieldMeasurer):
         key = (tuple(shooter), tuple(map(tuple, points)))
         touches = self._sweeps.get(key)
         if touches is None:
-            touches = _keep(self._sweeps, key, sweep_mod.sweep_touches(self.index, shooter, points))
+            touches = self._miss("_sweeps", key, sweep_mod.sweep_touches, self.index, shooter, points)
         if not ignore:
             return touches
         return tuple(t for t in touches if t.obstacle not in ignore)
@@ -248,16 +278,14 @@ class CachedMeasurer(FieldMeasurer):
         key = (tuple(presser_of), tuple(pressed), team, cover, side)
         wedge = self._wedges.get(key)
         if wedge is None:
-            wedge = _keep(self._wedges, key, lock.lock_wedge(
-                self.index, presser_of, pressed, team, cover, side, drawn=False,
-                fov=self.field_of_vision(team, cover, side)))
+            wedge = self._miss("_wedges", key, self._wedge, *key)
         return wedge.contains(target)
 
     def _template(self, origin: Point, prebunker: Point) -> template_mod.Template:
         key = (tuple(origin), tuple(prebunker))
         found = self._templates.get(key)
         if found is None:
-            found = _keep(self._templates, key, template_mod.prebunk_template(origin, prebunker))
+            found = self._miss("_templates", key, template_mod.prebunk_template, origin, prebunker)
         return found
 
     @_memo
@@ -287,11 +315,18 @@ class CachedMeasurer(FieldMeasurer):
         key = tuple(shooter)
         lines = self._lines
         found = {t: lines[key, t] for t in map(tuple, targets) if (key, t) in lines}
-        missing = [t for t in dict.fromkeys(map(tuple, targets)) if t not in found]
+        missing = []
+        for t in dict.fromkeys(map(tuple, targets)):
+            if t not in found:
+                earlier = self._earlier("_lines", (key, t))
+                if earlier is _NOTHING:
+                    missing.append(t)
+                else:
+                    found[t] = self._keep("_lines", (key, t), earlier)
         if missing:
             self._measured += 1
             for t, reading in zip(missing, super().lines_of_fire(shooter, missing), strict=True):
-                found[t] = _keep(lines, (key, t), reading)
+                found[t] = self._keep("_lines", (key, t), reading)
         readings = (found[tuple(t)] for t in targets)
         if not ignore:
             return tuple(readings)

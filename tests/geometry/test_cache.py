@@ -80,8 +80,8 @@ def test_on_field_as_the_lattice_says(both):
 
 def test_what_it_remembers_is_bounded_and_reads_the_same_after(monkeypatch):
     """Issue 24: a measurer kept every reading it was asked for, so simulate's workers grew past
-    700 MB. Each kind of reading now holds at most ``KEPT_MAX`` (here 16); one asked again after
-    its kind started again reads the same."""
+    700 MB. Each kind of reading now holds two generations of at most ``KEPT_MAX`` (here 16); one
+    asked again, from the previous generation or measured again, reads the same."""
     from paintcheck.geometry import cache
 
     monkeypatch.setattr(cache, "KEPT_MAX", 16, raising=False)
@@ -102,5 +102,11 @@ def test_what_it_remembers_is_bounded_and_reads_the_same_after(monkeypatch):
         assert cached.sweep(shooter, path[1:]) == exact.sweep(shooter, path[1:])
         assert cached.lines_of_fire(off, [start, end, start]) == exact.lines_of_fire(off, [start, end, start])
     kinds = ("_memo", "_paths", "_run_angles", "_sweeps", "_lines")
-    kept = {name: len(getattr(cached, name)) for name in kinds}
-    assert all(0 < n <= 16 for n in kept.values()), kept
+    before = getattr(cached, "_before", {})
+    kept = {name: (len(getattr(cached, name)), len(before.get(name, ()))) for name in kinds}
+    assert all(0 < now <= 16 and then <= 16 for now, then in kept.values()), kept
+    # a reading asked again in every match stays: taken back from the previous generation
+    first = cached.path((0, 0), ((4, 3),))
+    for x in range(1, 17):
+        cached.path((x, 0), ((x, 5),))  # the generation fills and becomes the previous one
+    assert cached.path((0, 0), ((4, 3),)) is first
