@@ -68,15 +68,16 @@ class Table:
         return MatchRecord(seed, self.layout_data, start=start, rolls=None if seed is not None else [])
 
 
-def replay(record: MatchRecord, upto: int | None = None
+def replay(record: MatchRecord, upto: int | None = None, table: Table | None = None
            ) -> tuple[Table, MatchState, list, Dice | RecordedDice]:
-    """Play ``record``'s decisions (the first ``upto`` of them) again with its dice.
+    """Play ``record``'s decisions (the first ``upto`` of them) again with its dice, on ``table``
+    (a table of the record's layout: the window's own) or on a new one.
 
     Returns the table, the state reached, every event in order, and the dice ready for the next
     decision, so a resumed match goes on exactly as if it had never stopped. Recorded rolls must
     replay exactly: the whole record's decisions use every one of them, and no fresh one
     (``RecordedRollsError`` otherwise: a roll appended to a save would decide the next die)."""
-    table = Table.from_layout_data(record.layout)
+    table = Table.from_layout_data(record.layout) if table is None else table
     dice = record.dice()
     recorded = isinstance(dice, RecordedDice)
     if recorded:

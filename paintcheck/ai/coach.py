@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import random
+import weakref
 from typing import ClassVar
 
 from paintcheck.ai.mixed_strategy import decision_rng
@@ -92,8 +93,9 @@ def make_coach(kind: str, team: str, engine: Engine, seed: int, **options) -> Co
 def window_coach(kind: str, team: str, engine: Engine, seed: int) -> Coach:
     """A coach for the window: ``hard`` also stops at its wall-clock budget (``hard.WINDOW_SECONDS``),
     so that a slow machine never waits longer; on this machine its fixed search ends first. The
-    engine's measurer is warmed first (``warm_up``), so that the first decisions are as quick as the
-    others."""
+    engine's measurer is warmed first (``warm_up``, once per measurer), so that the first decisions
+    are as quick as the others. The window makes its coaches in the computer's worker thread
+    (``ui.session.MatchSession.computer``): the warm-up never freezes a frame."""
     if kind != "random":
         warm_up(engine)
     if kind == "hard":
@@ -103,8 +105,7 @@ def window_coach(kind: str, team: str, engine: Engine, seed: int) -> Coach:
     return make_coach(kind, team, engine, seed)
 
 
-_warmed: set[int] = set()  # ids of the measurers warmed (each kept alive by its engine)
-_kept: list = []
+_warmed: weakref.WeakSet = weakref.WeakSet()  # the measurers warmed (one gone is forgotten with it)
 WARM_TURNS = 1  # ordinary turns played after the break by the warm-up
 
 
@@ -114,13 +115,18 @@ def warm_up(engine: Engine, seed: int = 0) -> None:
     new coach otherwise pay for the readings of the places every match goes through (a coach's
     slowest decisions, several times its median under load). The positions are the field's own,
     not a match's: nothing of a match is seen. Then the objects made so far (the table, the caches)
-    are frozen out of the garbage collector's passes (``gc.freeze``, as simulate's workers do): its
-    full passes otherwise walk them all, in the middle of a decision."""
+    are frozen out of the garbage collector's passes (``refreeze``): its full passes otherwise walk
+    them all, in the middle of a decision. Nothing keeps the measurer alive for this: whoever made
+    it keeps it (the window keeps one per field, ``ui.tables``)."""
     m = engine.m
-    if id(m) in _warmed or getattr(m, "field", None) is None:
+    if getattr(m, "field", None) is None:
         return
-    _warmed.add(id(m))
-    _kept.append(m)
+    try:
+        if m in _warmed:
+            return
+        _warmed.add(m)
+    except TypeError:  # a measurer that cannot be referred to weakly (a test's): warmed each time
+        pass
     from paintcheck.ai.normal import NormalCoach
     from paintcheck.rules.dice import Dice
     from paintcheck.rules.setup import default_match
@@ -139,5 +145,17 @@ def warm_up(engine: Engine, seed: int = 0) -> None:
         while state.phase != OVER and state.turn <= last:
             team = quick.to_move(state)
             state, _ = quick.apply(state, coaches[team].choose(view(state, team)), dice)
+    refreeze()
+
+
+def refreeze() -> None:
+    """Leave what lives now out of the garbage collector's passes (``gc.freeze``), having first
+    given back to it what an earlier freeze left out (``gc.unfreeze``) and collected the garbage.
+
+    A frozen object is never collected by the collector's passes, only by its references going to
+    zero: an engine (its handlers are bound methods) and whatever holds one make reference cycles,
+    so a table frozen once, then dropped, would stay in memory for good; freezing again and again
+    without thawing kept every table of every match the window played (issue 24)."""
+    gc.unfreeze()
     gc.collect()
-    gc.freeze()  # the table and the caches just filled are left out of the collector's passes
+    gc.freeze()

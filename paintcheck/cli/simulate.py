@@ -3,7 +3,10 @@
 Matches are independent, so they are shared among worker processes (``--jobs``, one per core by
 default); results are tallied as they stream in, in match order, so the same seed gives the same
 output, byte for byte, whatever the number of jobs, and memory does not grow with ``--matches``.
-The speed figure goes to standard error: it differs from run to run. Stopped by Ctrl-C or SIGTERM,
+The speed figure goes to standard error: it differs from run to run. A worker plays at most
+``WORKER_MATCHES`` matches, then a fresh one takes its place (the results, tallied in match order, do
+not change): each worker stays under ``WORKER_RSS_MB`` however many matches are asked (docs/speed.md,
+"Memory"). Stopped by Ctrl-C or SIGTERM,
 the command ends its workers before it ends itself. ``--check`` has the engine check each decision's
 legality and the state's invariants after it (a failure counts as an error); without it the random
 coaches' decisions, taken from the legality queries, are trusted: faster, and no result changes."""
@@ -37,10 +40,14 @@ log = logging.getLogger(__name__)
 MATCH_SEED_STRIDE = 1_000_003  # match i of seed s plays with seed s * stride + i
 TARGET_MATCHES_PER_SECOND = 20.0  # issue 2
 MAX_MATCHES = 1_000_000  # about half a day at the target speed; more is a typing mistake
-MAX_JOBS = max(64, os.cpu_count() or 1)  # a process each: no more than a machine can hold
+JOBS_PER_CORE = 4  # more workers than cores only wait for them, each holding its own table
+MAX_JOBS = JOBS_PER_CORE * (os.cpu_count() or 1)  # --jobs above: refused (one line, exit 2)
+WORKER_MATCHES = 4096  # matches a worker plays before a fresh one takes its place
+WORKER_RSS_MB = 250  # what a worker holds at most, box21 (bench --memory; docs/speed.md, "Memory")
 CHUNK_MAX = 32  # matches a worker takes at once: results stream back in small batches
 ERROR_SAMPLES = 5
 _PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for the worker when its parent dies
+PARENT_WATCH_SECONDS = 0.5  # a worker whose parent is gone ends within this
 
 _worker_table: Table | None = None  # each worker process builds its table once
 _worker_start = START_BREAK
@@ -52,7 +59,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first match (default 0)")
     parser.add_argument("--layout", help="layout file (default: the 21-obstacle box layout)")
     parser.add_argument("--jobs", default=str(os.cpu_count() or 1),
-                        help=f"worker processes, 1 to {MAX_JOBS} (default: one per core)")
+                        help=f"worker processes, 1 to {MAX_JOBS} ({JOBS_PER_CORE} per core; default: one "
+                             "per core)")
     parser.add_argument("--start", choices=STARTS, default=START_BREAK,
                         help="from the break (default) or from turn 2 in the default position")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -69,12 +77,31 @@ def _init_worker(layout: str | None, start: str, check: bool = False) -> None:
 
 def _init_pool_worker(layout: str | None, start: str, check: bool = False) -> None:
     """A worker process: Ctrl-C is its parent's business (the parent ends the pool); SIGTERM ends
-    it at once; and it goes when its parent dies, however (Linux)."""
+    it at once; and it goes when its parent dies, however (``_follow_parent``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _die_with_parent()
+    _follow_parent()
     _init_worker(layout, start, check)
     gc.disable()  # a worker only plays matches: as ``collector_paused``, for the worker's life
+
+
+def _follow_parent() -> None:
+    """End this worker when its parent process is gone (killed outright, it could not end its pool):
+    a thread looks at the parent's id every ``PARENT_WATCH_SECONDS``.
+
+    Not Linux's ``PR_SET_PDEATHSIG`` (``_die_with_parent``, tournament's workers): that signal
+    follows the parent *thread* that forked the worker, and the pool forks the fresh workers that
+    take over from worn ones (``WORKER_MATCHES``) in a thread of its own, which ends when the pool
+    ends: the signal then killed an idle worker holding the pool's task-queue lock, and the pool
+    waited for that lock for ever."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_WATCH_SECONDS)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _die_with_parent() -> None:
@@ -147,7 +174,8 @@ def _simulate_in_pool(seeds: range, jobs: int, layout: str | None, start: str, c
     main = threading.current_thread() is threading.main_thread()  # only it may handle signals
     previous = signal.signal(signal.SIGTERM, _on_sigterm) if main else None
     try:
-        with ctx.Pool(jobs, _init_pool_worker, (layout, start, check)) as pool:
+        with ctx.Pool(jobs, _init_pool_worker, (layout, start, check),
+                      maxtasksperchild=max(1, WORKER_MATCHES // chunk)) as pool:
             return tally_results(progress(pool.imap(_play, seeds, chunksize=chunk), len(seeds), "matches"))
     finally:
         if main:
@@ -201,9 +229,21 @@ def _count(text: str, option: str, most: int) -> int:
     return value
 
 
+def count_jobs(text: str) -> int:
+    """``--jobs``: 1 to ``MAX_JOBS`` (``JOBS_PER_CORE`` per core); more is refused in one line: each
+    worker holds a table and its caches, and more workers than cores play no faster."""
+    try:
+        return _count(text, "--jobs", MAX_JOBS)
+    except CommandError as exc:
+        if "at most" in str(exc):
+            raise CommandError(f"--jobs must be at most {MAX_JOBS} ({JOBS_PER_CORE} per core on this "
+                               f"machine), not {text.strip()[:20]}") from None
+        raise
+
+
 def run(args: argparse.Namespace) -> int:
     args.matches = _count(str(args.matches), "--matches", MAX_MATCHES)
-    args.jobs = _count(str(args.jobs), "--jobs", MAX_JOBS)
+    args.jobs = count_jobs(str(args.jobs))
     summary, elapsed = simulate(args.matches, args.seed, args.layout, args.jobs, args.start, args.check)
     rate = args.matches / elapsed if elapsed > 0 else float("inf")
     if args.json:

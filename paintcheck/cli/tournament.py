@@ -30,7 +30,7 @@ from paintcheck.ai.duel import play_duel
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
 from paintcheck.cli.progress import progress
-from paintcheck.cli.simulate import MATCH_SEED_STRIDE, _count, _die_with_parent
+from paintcheck.cli.simulate import MATCH_SEED_STRIDE, MAX_JOBS, _count, _die_with_parent, count_jobs
 from paintcheck.geometry.sight import sight_table
 from paintcheck.rules.actions import BreakSheet
 from paintcheck.rules.codec import decision_to_dict
@@ -39,7 +39,6 @@ from paintcheck.table import Table
 log = logging.getLogger(__name__)
 
 MAX_MATCHES = 100_000
-MAX_JOBS = max(64, os.cpu_count() or 1)
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 ERROR_SAMPLES = 5
 
@@ -183,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
     first = _coach(args.blue, "--blue")
     second = _coach(args.white, "--white")
     matches = _count(str(args.matches), "--matches", MAX_MATCHES)
-    jobs = _count(str(args.jobs), "--jobs", MAX_JOBS)
+    jobs = count_jobs(str(args.jobs))
     try:
         seed = int(args.seed)
     except ValueError:

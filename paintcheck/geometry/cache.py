@@ -17,7 +17,18 @@ else once the geometry has answered ``SIGHT_AFTER`` shooters' questions (a field
 does not pay the table's second; a match, a simulation or a search does not pay the geometry).
 The table is read through ``sight.sight_table``, which checks a cached file before trusting it.
 Table and geometry give the same touches in the same order (tests/geometry/test_sight_lines.py), so
-when the switch happens changes no reading."""
+when the switch happens changes no reading.
+
+What grows with the questions asked (the readings of runs, sweeps, angles, wedges, templates, lines
+off the lattice) is kept in two generations per kind (``_miss``): when the current one holds
+``KEPT_MAX`` readings it becomes the previous one (the one before is dropped) and a new one starts;
+a reading asked again is taken back from the previous generation rather than measured again. What
+is asked in every match stays, what was asked once goes, and a kind holds at most twice
+``KEPT_MAX``. A match asks a few hundred new questions, a search a few thousand; a simulation of a
+million matches or a window open all day asks without end, and kept everything (issue 24: 52 MB per
+match in the window, simulate's workers past 700 MB). Emptying a full kind instead cost a long
+simulation about 8 % of its speed (the same questions measured again). What depends on the field
+alone (fields of vision, covers, obstacles) is kept whole."""
 
 from __future__ import annotations
 
@@ -38,6 +49,8 @@ from paintcheck.geometry.touch import ObstacleInfo, Touch
 
 SIGHT_AFTER = 256  # shooters' lines of fire measured by geometry before the table is built
 _F = TypeVar("_F", bound=Callable[..., Any])
+KEPT_MAX = 1 << 14  # readings of one kind in one generation (docs/speed.md, "Memory")
+_NOTHING = object()
 
 
 def _frozen(value: object) -> object:
@@ -59,12 +72,19 @@ def _memo(method: _F) -> _F:
             key = (name, *map(_frozen, args))
             if key in self._memo:
                 return self._memo[key]
-        value = self._memo[key] = method(self, *args)
-        return value
+        return self._miss("_memo", key, method, self, *args)
 
     remembered.__name__ = name
     remembered.__doc__ = method.__doc__
     return cast(_F, remembered)  # called as ``method`` is, answering what it answers
+
+
+def _walk(start: Point, waypoints: Sequence[Point]) -> tuple[Point, ...]:
+    """``path.move_path``'s points, without making the drawn path."""
+    points = [start]
+    for w in waypoints:
+        points.extend(step_segment(points[-1], w))
+    return tuple(points)
 
 
 def _phi(start: Point, end: Point, shooter: Point) -> float:
@@ -94,6 +114,7 @@ class CachedMeasurer(FieldMeasurer):
         self._thetas: dict[tuple[tuple[float, float], str | None, Point], float] = {}
         # (cover, target) -> the protractor's 0° directions
         self._zeros: dict[tuple[str, tuple[float, float]], tuple[tuple[float, float], ...]] = {}
+        self._before: dict[str, dict[Any, Any]] = {}  # kind -> its previous generation (``_miss``)
         self._sight_wanted = sight
         self._sight_cache = cache
         self._sight: SightLines | None = None
@@ -111,6 +132,34 @@ class CachedMeasurer(FieldMeasurer):
             p for p, o in field.standing_on.items() if o.blocks(p))
         if sight:
             self.sight_lines()
+
+    # -- what grows with the questions: two generations per kind ---------------------------------
+    def _miss(self, kind: str, key: Any, measure: Callable[..., Any], *args: Any) -> Any:
+        """The reading ``key`` of ``kind`` (the name of its dictionary), not in the current
+        generation: taken back from the previous one, else measured (``measure(*args)``); kept."""
+        value = self._earlier(kind, key)
+        if value is _NOTHING:
+            value = measure(*args)
+        return self._keep(kind, key, value)
+
+    def _earlier(self, kind: str, key: Any) -> Any:
+        """``key``'s reading in ``kind``'s previous generation, taken out of it (``_NOTHING``: none)."""
+        before = self._before.get(kind)
+        return _NOTHING if before is None else before.pop(key, _NOTHING)
+
+    def _keep(self, kind: str, key: Any, value: Any) -> Any:
+        """Keep ``value`` in ``kind``'s current generation; a full one becomes the previous one."""
+        store = self.__dict__[kind]
+        if len(store) >= KEPT_MAX:
+            self._before[kind] = store
+            store = self.__dict__[kind] = {}
+        store[key] = value
+        return value
+
+    def _wedge(self, presser_of: Point, pressed: Point, team: str, cover: str | None,
+               side: str | None) -> lock.LockWedge:
+        return lock.lock_wedge(self.index, presser_of, pressed, team, cover, side, drawn=False,
+                               fov=self.field_of_vision(team, cover, side))
 
     def sight_lines(self) -> SightLines:
         """The field's sight table as lines of fire (loaded from the disk cache, or built now)."""
@@ -174,11 +223,8 @@ class CachedMeasurer(FieldMeasurer):
         try:
             return self._paths[start, waypoints]
         except KeyError:  # move_path's points, without making the drawn path
-            points = [start]
-            for w in waypoints:
-                points.extend(step_segment(points[-1], w))
-            found = self._paths[start, waypoints] = tuple(points)
-            return found
+            walked: tuple[Point, ...] = self._miss("_paths", (start, waypoints), _walk, start, waypoints)
+            return walked
         except TypeError:  # lists for points
             return self.path(as_pair(start), tuple(map(as_pair, waypoints)))
 
@@ -192,7 +238,7 @@ class CachedMeasurer(FieldMeasurer):
         except TypeError:  # lists for points
             return self.static_angle(as_pair(target), cover, as_pair(shooter))
         if found is None:
-            found = self._thetas[key] = self._theta(target, cover, shooter)
+            found = self._miss("_thetas", key, self._theta, target, cover, shooter)
         return found
 
     def _theta(self, target: tuple[float, float], cover: str | None, shooter: Point) -> float:
@@ -215,7 +261,7 @@ class CachedMeasurer(FieldMeasurer):
         except (IndexError, TypeError):  # no point (the protractor says why), or lists for points
             return FieldMeasurer.run_angle(self, path, shooter)
         if found is None:
-            found = self._run_angles[key] = _phi(*key)
+            found = self._miss("_run_angles", key, _phi, *key)
         return found
 
     safe_move = _memo(FieldMeasurer.safe_move)
@@ -226,7 +272,7 @@ class CachedMeasurer(FieldMeasurer):
         key = (as_pair(shooter), tuple(map(as_pair, points)))
         touches = self._sweeps.get(key)
         if touches is None:
-            touches = self._sweeps[key] = sweep_mod.sweep_touches(self.index, shooter, points)
+            touches = self._miss("_sweeps", key, sweep_mod.sweep_touches, self.index, shooter, points)
         if not ignore:
             return touches
         return tuple(t for t in touches if t.obstacle not in ignore)
@@ -236,16 +282,14 @@ class CachedMeasurer(FieldMeasurer):
         key = (as_pair(presser_of), as_pair(pressed), team, cover, side)
         wedge = self._wedges.get(key)
         if wedge is None:
-            wedge = self._wedges[key] = lock.lock_wedge(
-                self.index, presser_of, pressed, team, cover, side, drawn=False,
-                fov=self.field_of_vision(team, cover, side))
+            wedge = self._miss("_wedges", key, self._wedge, *key)
         return wedge.contains(target)
 
     def _template(self, origin: Point, prebunker: Point) -> template_mod.Template:
         key = (as_pair(origin), as_pair(prebunker))
         found = self._templates.get(key)
         if found is None:
-            found = self._templates[key] = template_mod.prebunk_template(origin, prebunker)
+            found = self._miss("_templates", key, template_mod.prebunk_template, origin, prebunker)
         return found
 
     @_memo
@@ -275,12 +319,22 @@ class CachedMeasurer(FieldMeasurer):
             if found is not None:
                 return found
         key = as_pair(shooter)
-        missing = list(dict.fromkeys(as_pair(t) for t in targets if (key, as_pair(t)) not in self._lines))
+        lines = self._lines
+        got: dict[Point, tuple[Touch, ...]] = {t: lines[key, t] for t in map(as_pair, targets)
+                                               if (key, t) in lines}
+        missing: list[Point] = []
+        for t in dict.fromkeys(map(as_pair, targets)):
+            if t not in got:
+                earlier = self._earlier("_lines", (key, t))
+                if earlier is _NOTHING:
+                    missing.append(t)
+                else:
+                    got[t] = self._keep("_lines", (key, t), earlier)
         if missing:
             self._measured += 1
             for t, reading in zip(missing, super().lines_of_fire(shooter, missing), strict=True):
-                self._lines[(key, t)] = reading
-        readings = (self._lines[(key, as_pair(t))] for t in targets)
+                got[t] = self._keep("_lines", (key, t), reading)
+        readings = (got[as_pair(t)] for t in targets)
         if not ignore:
             return tuple(readings)
         return tuple(tuple(x for x in r if x.obstacle not in ignore) for r in readings)

@@ -193,7 +193,7 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         and the computer thinks in a worker thread (``think``)."""
         s = self.session
         team = s.to_move()
-        if team is not None and s.computer(team) is not None:
+        if team in s.coaches:  # the computer's coach is made, and warmed, in its worker thread
             people = s.people
             self.viewer = people[0] if len(people) == 1 else None
             self.private = len(people) == 1

@@ -17,7 +17,7 @@ from pathlib import Path
 from paintcheck.ai.coach import COACH_KINDS, Coach, window_coach
 from paintcheck.ai.duel import coach_seed
 from paintcheck.ai.seen import look
-from paintcheck.field.layout_file import default_layout_path
+from paintcheck.field.layout_file import default_layout_path, layout_from_dict, load_layout
 from paintcheck.printable import printable
 from paintcheck.rules.codec import (
     START_BREAK,
@@ -30,10 +30,12 @@ from paintcheck.rules.codec import (
 from paintcheck.rules.state import OVER, MatchState
 from paintcheck.rules.views import public_view, view
 from paintcheck.table import Table, replay
+from paintcheck.ui import tables
 from paintcheck.ui.event_words import words
 from paintcheck.ui.saves import new_save_path
 
 log = logging.getLogger(__name__)
+SAVED_MATCH = "<saved match>"  # the source of a layout read from a save
 
 
 class MatchSession:
@@ -59,8 +61,9 @@ class MatchSession:
         Without a ``seed`` every roll comes from fresh entropy when it is rolled and is recorded:
         the save replays from the rolls made and holds none to come. ``coaches``: the teams the
         computer plays, and at which strength (``ai.coach.COACH_KINDS``); they get a fresh seed of
-        their own (the dice's ``seed`` gives it when there is one), saved with the match."""
-        table = Table.from_file(layout_path or default_layout_path())
+        their own (the dice's ``seed`` gives it when there is one), saved with the match. The table is
+        the window's own for that field (``ui.tables``): the last match's when it was played there."""
+        table = tables.WINDOW.table(load_layout(layout_path or default_layout_path()))
         record = table.new_record(seed, start)
         record.coaches = {team: kind for team, kind in (coaches or {}).items() if kind in COACH_KINDS}
         if record.coaches:
@@ -71,7 +74,8 @@ class MatchSession:
 
     @classmethod
     def from_record(cls, record: MatchRecord, path: Path | None = None) -> MatchSession:
-        table, state, events, dice = replay(record)
+        own = tables.WINDOW.table(layout_from_dict(record.layout, SAVED_MATCH))
+        table, state, events, dice = replay(record, table=own)
         return cls(table, state, dice, record, events, path)
 
     @classmethod
@@ -154,26 +158,30 @@ class MatchSession:
         return tuple(team for team in ("blue", "white") if team not in self.coaches)
 
     def computer(self, team: str) -> Coach | None:
-        """The computer coach of ``team`` (None: a person plays it), on a table of its own (it thinks in
-        a worker thread: nothing it caches is shared with the window's). Its seed is the match's
-        coaches' seed (``MatchRecord.coach_seed``, saved), and each decision is drawn from that seed
-        and the decision's number (``ai.mixed_strategy.decision_rng``): a resumed match goes on with
-        the decisions the computer would have made. A save from before the seed was kept gets one
-        now, kept from then on."""
+        """The computer coach of ``team`` (None: a person plays it), made at its first decision, in the
+        computer's worker thread (``computer_decision``): the table it thinks on and its warm-up
+        (``coach.warm_up``, about half a second) never hold up the window. Its table is the
+        computer's (``ui.tables.COMPUTER``: nothing it caches is shared with the window's thread),
+        kept for the next match on the same field. Its seed is the match's coaches' seed
+        (``MatchRecord.coach_seed``, saved), and each decision is drawn from that seed and the
+        decision's number (``ai.mixed_strategy.decision_rng``): a resumed match goes on with the
+        decisions the computer would have made. A save from before the seed was kept gets one now,
+        kept from then on."""
         kind = self.coaches.get(team)
         if kind is None:
             return None
         if team not in self._computers:
             if self.record.coach_seed is None:
                 self.record.coach_seed = fresh_coach_seed(self.record.seed)
-            # a table of its own: the coach thinks in a worker thread while the window reads this one
-            own = Table.from_layout_data(self.record.layout)
+            # the computer's table: the coach thinks in a worker thread while the window reads its own
+            own = tables.COMPUTER.table(layout_from_dict(self.record.layout, SAVED_MATCH))
             seed = coach_seed(self.record.coach_seed, team)
             self._computers[team] = window_coach(kind, team, own.engine, seed)
         return self._computers[team]
 
     def computer_decision(self, team: str, state: MatchState):
-        """What the computer decides for ``team`` on ``state`` (it is given its own view only)."""
+        """What the computer decides for ``team`` on ``state`` (it is given its own view only); called
+        in the computer's worker thread (``ui.computer_turn``), never on the window's."""
         began = time.perf_counter()
         decision = self.computer(team).decide(look(state, team))
         log.info("the computer (%s, %s) decided %s in %.0f ms", team, self.coaches.get(team),

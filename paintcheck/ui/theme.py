@@ -89,21 +89,29 @@ def _open_font(size: int, bold: bool) -> pygame.font.Font:
 
 
 _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
+TEXT_CACHE_BYTES = 16 << 20  # pixels of remembered lines: a screen needs a few MB; more starts again
+_text_bytes = 0  # the pixels in _TEXT_CACHE
 
 
 def text(words: str, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
-    """A rendered line of text, remembered (the table redraws the same words every frame). Every
-    word the window draws comes here: a character no line can show (a NUL, a newline, the
-    undecodable byte of a file's name) is drawn escaped (``paintcheck.printable``)."""
+    """A rendered line of text, remembered (the table redraws the same words every frame). What is
+    remembered is bounded by its pixels (``TEXT_CACHE_BYTES``): each match writes new lines (the
+    log's, the panel's numbers), and 4,000 of them held about 85 MB (issue 24). Every word the
+    window draws comes here: a character no line can show (a NUL, a newline, the undecodable byte
+    of a file's name) is drawn escaped (``paintcheck.printable``)."""
+    global _text_bytes
     key = (words, size, colour, bold)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
-        if len(_TEXT_CACHE) > 4000:
-            _TEXT_CACHE.clear()
         surf = font(size, bold).render(printable(words), True, colour)
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()
+        weight = surf.get_pitch() * surf.get_height()
+        if len(_TEXT_CACHE) >= 4000 or _text_bytes + weight > TEXT_CACHE_BYTES:
+            _TEXT_CACHE.clear()
+            _text_bytes = 0
         _TEXT_CACHE[key] = surf
+        _text_bytes += weight
     return surf
 
 
@@ -181,8 +189,10 @@ def gui_theme() -> dict:
 
 def reset() -> None:
     """Forget fonts and rendered text (after ``pygame.quit`` they are no longer valid)."""
+    global _text_bytes
     _open_font.cache_clear()
     _TEXT_CACHE.clear()
+    _text_bytes = 0
     _WRAP_CACHE.clear()
 
 

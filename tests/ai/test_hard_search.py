@@ -14,6 +14,8 @@ from paintcheck.ai.normal import NormalCoach
 from paintcheck.ai.seen import look
 from paintcheck.rules.actions import Move
 from paintcheck.rules.break_turn import why_sheet_illegal
+from paintcheck.rules.plan import make_plan
+from tests.ai.conftest import BOX21
 
 
 def test_the_break_sheet_prebunks_where_the_sampled_runs_go(table):
@@ -69,3 +71,26 @@ def test_warm_up_is_done_once_per_measurer(table):
     t0 = time.perf_counter()
     warm_up(table.engine)
     assert time.perf_counter() - t0 < 0.01
+
+
+def test_the_warm_up_keeps_no_table_alive():
+    """Issue 24: the warm-up kept every measurer it warmed (``_kept``), and froze the table out of
+    the collector (``gc.freeze``) at every warm-up: an engine and its handlers make a reference
+    cycle, so every table of every match stayed in memory (52 MB a match in the window). A table
+    warmed, then dropped, is collected now, even one frozen by an earlier warm-up."""
+    import gc
+    import weakref
+
+    from paintcheck.table import Table
+
+    first = Table.from_file(BOX21, sight=True)
+    warm_up(first.engine)
+    frozen = weakref.ref(first.engine)  # frozen out of the collector with the first warm-up
+    gone = weakref.ref(first.measurer)
+    del first
+    second = Table.from_file(BOX21, sight=True)
+    warm_up(second.engine)  # another measurer: warmed, and what lives frozen again
+    make_plan.cache_clear()  # the rules' plans name their measurer: forgotten as newer plans come
+    gc.collect()
+    assert frozen() is None and gone() is None
+    del second

@@ -76,3 +76,37 @@ def test_on_field_as_the_lattice_says(both):
         for y in range(-2 * lattice.rows_per_half - 4, 2 * lattice.rows_per_half + 4):
             point = (x / 2, y / 2)
             assert cached.on_field(point) == lattice.contains(point) == exact.on_field(point)
+
+
+def test_what_it_remembers_is_bounded_and_reads_the_same_after(monkeypatch):
+    """Issue 24: a measurer kept every reading it was asked for, so simulate's workers grew past
+    700 MB. Each kind of reading now holds two generations of at most ``KEPT_MAX`` (here 16); one
+    asked again, from the previous generation or measured again, reads the same."""
+    from paintcheck.geometry import cache
+
+    monkeypatch.setattr(cache, "KEPT_MAX", 16, raising=False)
+    field = load_layout(ROOT / "layouts" / "box21.json").build()
+    exact, cached = FieldMeasurer(field), CachedMeasurer(field, sight=False, cache=False)
+    rng = random.Random(11)
+    points = field.lattice.points()
+    asked = []
+    for _ in range(120):
+        start, end, shooter = rng.sample(points, 3)
+        off = (shooter[0] + 0.5, shooter[1])  # off the lattice: measured and remembered by the ruler
+        asked.append((start, end, shooter, off))
+    for start, end, shooter, off in asked + asked[:20]:
+        path = cached.path(start, (end,))
+        assert path == exact.path(start, (end,))
+        assert cached.run_angle(path, shooter) == exact.run_angle(path, shooter)
+        assert cached.safe_move(path, "blue", shooter) == exact.safe_move(path, "blue", shooter)
+        assert cached.sweep(shooter, path[1:]) == exact.sweep(shooter, path[1:])
+        assert cached.lines_of_fire(off, [start, end, start]) == exact.lines_of_fire(off, [start, end, start])
+    kinds = ("_memo", "_paths", "_run_angles", "_sweeps", "_lines")
+    before = getattr(cached, "_before", {})
+    kept = {name: (len(getattr(cached, name)), len(before.get(name, ()))) for name in kinds}
+    assert all(0 < now <= 16 and then <= 16 for now, then in kept.values()), kept
+    # a reading asked again in every match stays: taken back from the previous generation
+    first = cached.path((0, 0), ((4, 3),))
+    for x in range(1, 17):
+        cached.path((x, 0), ((x, 5),))  # the generation fills and becomes the previous one
+    assert cached.path((0, 0), ((4, 3),)) is first

@@ -100,3 +100,29 @@ def test_computer_against_computer_can_be_watched(app):
             scene.thinking[2].result(30)
         step(app)
     assert len(session.record.decisions) >= 12 or session.over
+
+
+def test_starting_a_match_against_the_computer_leaves_its_warm_up_to_its_worker(app, monkeypatch):
+    """Issue 24: the computer's coach was made, and its table warmed (about half a second), on the
+    window's thread when its first decision was asked: a frozen frame at each new match. The window
+    now only asks; the coach is made and warmed in the computer's worker thread."""
+    import threading
+
+    from paintcheck.ai import coach
+
+    warmed_on: list[str] = []
+    real = coach.warm_up
+
+    def recorded(engine, seed=0):
+        warmed_on.append(threading.current_thread().name)
+        real(engine, seed)
+
+    monkeypatch.setattr(coach, "warm_up", recorded)
+    app.new_match(coaches={"blue": "normal", "white": "normal"})
+    assert app.scene.name == "match" and app.scene.thinking is not None
+    window = threading.main_thread().name
+    assert window not in warmed_on  # new_match has returned: nothing was warmed on this thread
+    app.scene.thinking[2].result(60)
+    assert warmed_on and window not in warmed_on  # the worker warmed the computer's table
+    step(app)
+    assert len(app.session.record.decisions) == 1  # the decision thought in the worker is applied
