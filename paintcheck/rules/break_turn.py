@@ -147,16 +147,17 @@ def why_line_illegal(state: MatchState, team: str, ln: SheetLine, m: Measurer) -
     aims = [a.point for a in ln.actions if isinstance(a, (ShotAt, DumpAt))]
     if len(set(aims)) != len(aims):  # one shot per target (RULES 7.6); one late choice per line
         return refusal("sheet_one_shot", "one shot per point, and one shot chosen later")
+    for a in ln.actions:  # judged before the plan is read: a point off the field is never walked
+        if isinstance(a, Move):
+            reason = _why_sheet_move_illegal(state, ln, a, m)
+            if reason:
+                return reason
     plan = make_plan(Declare(ln.player, ln.posture, ln.actions, ln.cover, ln.side), ln.start, m)
     if plan.cost > budget:
         return refusal("sheet_cost", f"his actions cost {plan.cost} action points; he has {budget}",
                        cost=plan.cost, points=budget)
     for i, a in enumerate(ln.actions):
-        if isinstance(a, Move):
-            reason = _why_sheet_move_illegal(state, ln, a, m)
-            if reason:
-                return reason
-        elif isinstance(a, ShotAt):
+        if isinstance(a, ShotAt):
             where = plan.stance_at(i).point
             if a.point is None and not lattice.behind_back_line(where, team):
                 return refusal("choose_later", f"only a player behind line {lattice.back_line} may choose "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from paintcheck.field.lattice import DEFAULT_LATTICE
@@ -377,3 +379,15 @@ def test_r12_2_a_sheets_dump_reaches_2_points_from_where_he_stands(actions, reas
     g = Break(table())
     line = SheetLine("B2", 2, (12, -13), "standing", actions)
     assert reason in why_line_illegal(g.state, "blue", line, table())
+
+
+def test_r12_2_a_sheet_move_off_the_field_is_refused_before_it_is_walked():
+    """A mutated save once put a waypoint a billion points away: the sheet's plan walked the move
+    point by point before its legality was read, and the window grew by 40 MB a second."""
+    m = table()
+    g = Break(m)
+    ok = blue_prebunker()
+    far = SheetLine("B2", 2, BASES["blue"][0], "standing", (Move(((10**9, 3),)), Def()))
+    started = time.perf_counter()
+    assert "off the field" in g.engine.why_illegal(g.state, BreakSheet("blue", (ok[0], far, *ok[2:])))
+    assert time.perf_counter() - started < 1.0
