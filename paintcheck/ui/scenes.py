@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UITextBox
 
+from paintcheck import memory
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET
 from paintcheck.ui import i18n, saves, theme
 from paintcheck.ui.event_words import words
@@ -178,6 +179,7 @@ class ResultScene(Scene):
         self.winner = persist.get("winner", "draw")
         self.reason = persist.get("reason", "")
         super().enter(persist)
+        memory.give_back()  # the match is over, nothing moves: its garbage collected, given back
 
     def layout(self, size) -> None:
         x, width = _centre_column(size, 300)
