@@ -4,9 +4,10 @@
   plays ``WINDOW_MATCHES`` (20) computer-v-computer matches in a row (``normal`` against ``normal``),
   each started and watched as a person does (``ui.computer_matches``). Goal: RSS after the 20th
   within ``WINDOW_GROWTH_MB`` (50 MB) of after the 2nd.
-- **simulate's workers**: ``simulate --jobs 2`` plays ``SIMULATE_MATCHES`` matches while each worker's
-  RSS is read every half second. Goal: no worker above ``simulate.WORKER_RSS_MB``, whatever
-  ``--matches`` (a worker plays ``simulate.WORKER_MATCHES`` matches, then a fresh one takes over).
+- **simulate's workers**: ``python main.py simulate --jobs 2`` plays ``SIMULATE_MATCHES`` matches
+  (a command of its own) while each worker's RSS is read every half second. Goal: no worker above
+  ``simulate.WORKER_RSS_MB``, whatever ``--matches`` (a worker plays ``simulate.WORKER_MATCHES``
+  matches, then a fresh one takes over).
 
 ``--seconds S`` plays about S seconds of simulation instead (100 matches a second on 2 quiet cores;
 fewer than ``2 * WORKER_MATCHES`` matches show part of a worker's life only); the window's 20
@@ -18,11 +19,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import threading
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 from paintcheck.cli.bench_goals import AT_MOST, Figure
+from paintcheck.cli.errors import CommandError
 from paintcheck.memory import rss_mb
 
 WINDOW_MATCHES = 20
@@ -33,10 +36,10 @@ SIMULATE_JOBS = 2
 SAMPLE_SECONDS = 0.5
 
 
-def _children() -> list[int]:
-    """This process's child processes (Linux: /proc/self/task/*/children)."""
+def _children(pid: int | str = "self") -> list[int]:
+    """The child processes of process ``pid`` (Linux: /proc/<pid>/task/*/children)."""
     pids: list[int] = []
-    for task in Path("/proc/self/task").glob("*/children"):
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
         try:
             pids += [int(p) for p in task.read_text().split()]
         except (OSError, ValueError):
@@ -46,29 +49,27 @@ def _children() -> list[int]:
 
 def simulate_rss(matches: int = SIMULATE_MATCHES, jobs: int = SIMULATE_JOBS, layout=None
                  ) -> tuple[dict[int, list[tuple[float, float]]], float]:
-    """``simulate`` of ``matches`` matches on ``jobs`` workers, each worker's RSS read every
-    ``SAMPLE_SECONDS``: {worker pid: [(seconds since the start, MB), ...]}, and the seconds taken."""
-    from paintcheck.cli.simulate import simulate
-
+    """``python main.py simulate --matches M --jobs J`` run as a command of its own (so that its
+    workers are forked from a process that holds only what ``simulate`` holds), each worker's RSS
+    read every ``SAMPLE_SECONDS``: {worker pid: [(seconds since the start, MB), ...]}, and the
+    seconds taken."""
+    main = Path(__file__).resolve().parents[2] / "main.py"
+    argv = [sys.executable, str(main), "simulate", "--matches", str(matches), "--jobs", str(jobs)]
+    if layout is not None:
+        argv += ["--layout", str(layout)]
     samples: dict[int, list[tuple[float, float]]] = {}
-    done = threading.Event()
     t0 = time.perf_counter()
-
-    def watch() -> None:
-        while not done.wait(SAMPLE_SECONDS):
-            for pid in _children():
+    with subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) as proc:
+        while proc.poll() is None:
+            for pid in _children(proc.pid):
                 mb = rss_mb(pid)
                 if mb is not None:
                     samples.setdefault(pid, []).append((time.perf_counter() - t0, mb))
-
-    watcher = threading.Thread(target=watch, name="rss", daemon=True)
-    watcher.start()
-    try:
-        _, elapsed = simulate(matches, 0, layout, jobs)
-    finally:
-        done.set()
-        watcher.join()
-    return samples, elapsed
+            time.sleep(SAMPLE_SECONDS)
+        said = proc.stderr.read() if proc.stderr else ""
+    if proc.returncode != 0:
+        raise CommandError(f"simulate ended with exit code {proc.returncode}: {said.strip()[-300:]}")
+    return samples, time.perf_counter() - t0
 
 
 def run(args: argparse.Namespace) -> int:
