@@ -1,5 +1,6 @@
 """Measure speed and print figures: --geometry (instruments), --rules (simulate), --render (window),
---analysis (a field's study), --odds (one odds query, the range's heatmaps)."""
+--analysis (a field's study), --odds (one odds query, the range's heatmaps), --memory (the window's
+and simulate's workers' memory as they go on)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,14 @@ PARTS = {  # flag -> module with run(args) -> int
     "render": "paintcheck.ui.bench_render",
     "analysis": "paintcheck.cli.bench_analysis",
     "odds": "paintcheck.cli.bench_odds",
+    "memory": "paintcheck.cli.bench_memory",
 }
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     for part in PARTS:
-        parser.add_argument(f"--{part}", action="store_true", help=f"time the {part}")
+        parser.add_argument(f"--{part}", action="store_true",
+                            help="memory kept over many matches" if part == "memory" else f"time the {part}")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--layout", help="layout file (default: the 21-obstacle box layout)")
     parser.add_argument("--seconds", type=float, default=None, help="rough time budget per figure")

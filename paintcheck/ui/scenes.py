@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UITextBox
 
-from paintcheck import __version__
+from paintcheck import __version__, memory
 from paintcheck.logs import log_path
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET
 from paintcheck.ui import i18n, match_story, saves, story_view, text_fit, theme
@@ -207,6 +207,7 @@ class ResultScene(Scene):
             teams = {pid: p.team for pid, p in session.state.players.items()}
             self.story = match_story.story(session.events, teams, first)
         super().enter(persist)
+        memory.give_back()  # the match is over, nothing moves: its garbage collected, given back
 
     def help_persist(self) -> dict:
         return {"winner": self.winner, "reason": self.reason}
