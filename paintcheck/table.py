@@ -2,11 +2,12 @@
 
 The window, the commands and the tests all set a match up through here, so they share one field
 geometry and one (caching) measurer per layout. ``replay`` plays a saved match again through the
-engine, event for event."""
+engine, event for event, through the seam (``seam.play.replay``, Paintcheck as ``paintcheck.game``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from paintcheck.field.layout import Field
 from paintcheck.field.layout_file import layout_from_dict, layout_to_dict, load_layout
@@ -16,6 +17,7 @@ from paintcheck.rules.dice import Dice, RecordedDice
 from paintcheck.rules.engine import Engine
 from paintcheck.rules.setup import default_match
 from paintcheck.rules.state import MatchState, new_break
+from paintcheck.seam import play
 
 
 @dataclass(eq=False)
@@ -71,25 +73,15 @@ class Table:
 def replay(record: MatchRecord, upto: int | None = None, table: Table | None = None
            ) -> tuple[Table, MatchState, list, Dice | RecordedDice]:
     """Play ``record``'s decisions (the first ``upto`` of them) again with its dice, on ``table``
-    (a table of the record's layout: the window's own) or on a new one.
+    (a table of the record's layout: the window's own) or on a new one: the seam's ``replay``
+    (``seam.play``) with Paintcheck on that table.
 
     Returns the table, the state reached, every event in order, and the dice ready for the next
     decision, so a resumed match goes on exactly as if it had never stopped. Recorded rolls must
     replay exactly: the whole record's decisions use every one of them, and no fresh one
     (``RecordedRollsError`` otherwise: a roll appended to a save would decide the next die)."""
+    from paintcheck.game import PaintcheckGame  # Paintcheck behind the seam stands on this module
+
     table = Table.from_layout_data(record.layout) if table is None else table
-    dice = record.dice()
-    recorded = isinstance(dice, RecordedDice)
-    if recorded:
-        dice.replaying = True
-    state = table.start_of(record)
-    events: list = []
-    for decision in record.decisions[:upto]:
-        state, new = table.engine.apply(state, decision, dice)
-        events.extend(new)
-    if recorded:
-        if upto is None or upto >= len(record.decisions):
-            dice.replayed()
-        else:
-            dice.replaying = False  # part of the match: the rolls after it are given back next
-    return table, state, events, dice
+    state, events, dice = play.replay(PaintcheckGame.on(table), record, upto)
+    return table, state, events, cast("Dice | RecordedDice", dice)  # the MatchRecord's own dice

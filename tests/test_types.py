@@ -1,6 +1,6 @@
 """Type checking (issue 26, item 5): mypy, run with the project's own configuration (pyproject.toml,
 ``[tool.mypy]``: strict), finds no error in the packages it holds to it: field, geometry, rules,
-odds and analysis (docs/type-checking.md)."""
+odds and analysis, and the game seam (docs/type-checking.md, docs/seam.md)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from mypy import api
 
 ROOT = Path(__file__).resolve().parents[1]
 CHECKED = ["paintcheck/field", "paintcheck/geometry", "paintcheck/rules", "paintcheck/odds",
-           "paintcheck/analysis"]
+           "paintcheck/analysis", "paintcheck/seam"]
 
 
-def test_the_configuration_holds_the_five_packages_to_strict_checking():
+def test_the_configuration_holds_the_six_packages_to_strict_checking():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
     assert config["files"] == CHECKED
     assert config["strict"] is True and config["warn_unused_ignores"] is True

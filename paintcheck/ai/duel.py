@@ -15,6 +15,7 @@ from paintcheck.ai.seen import look
 from paintcheck.rules.dice import Dice
 from paintcheck.rules.engine import Engine
 from paintcheck.rules.state import OVER, MatchState
+from paintcheck.seam.game import seat_seed
 
 TEAMS = ("blue", "white")
 
@@ -29,7 +30,7 @@ class DuelRecord:
 
 
 def coach_seed(seed: int, team: str) -> int:
-    return seed * 2 + TEAMS.index(team)
+    return seat_seed(seed, TEAMS, team)
 
 
 def play_duel(engine: Engine, start: MatchState, seed: int, kinds: dict[str, str],

@@ -1,4 +1,5 @@
-"""Whole matches between two coaches through the engine: simulate, bench and tests use this."""
+"""Whole matches between two random coaches through the engine (the seam's ``playout``, Paintcheck
+on a bare engine): the benches and the tests use this; ``simulate`` plays the seam's directly."""
 
 from __future__ import annotations
 
@@ -7,17 +8,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from paintcheck.ai.random_coach import RandomCoach
-from paintcheck.rules.dice import Dice
 from paintcheck.rules.engine import Engine
-from paintcheck.rules.state import OVER, MatchState
-from paintcheck.rules.views import view
+from paintcheck.rules.state import MatchState
+from paintcheck.seam.play import MAX_DECISIONS, MatchDidNotEnd, playout
 
-MAX_DECISIONS = 5000  # a match of 9 turns needs a few hundred; more means the engine loops
-
-
-class MatchDidNotEnd(RuntimeError):
-    pass
+__all__ = ["MAX_DECISIONS", "MatchDidNotEnd", "MatchRecord", "collector_paused", "play_match"]
 
 
 @dataclass(frozen=True)
@@ -54,17 +49,8 @@ def collector_paused() -> Iterator[None]:
 
 def play_match(engine: Engine, start: MatchState, seed: int) -> MatchRecord:
     """Two random coaches play ``start`` to the end; dice and coaches are seeded from ``seed``."""
-    dice = Dice(seed)
-    coaches = {team: RandomCoach(team, engine, seed * 2 + i) for i, team in enumerate(("blue", "white"))}
-    state = start
-    decisions = []
-    events = 0
-    while state.phase != OVER:
-        if len(decisions) >= MAX_DECISIONS:
-            raise MatchDidNotEnd(f"no result after {MAX_DECISIONS} decisions (turn {state.turn})")
-        team = engine.to_move(state)
-        decision = coaches[team].decide(view(state, team))
-        state, new_events = engine.apply(state, decision, dice)
-        decisions.append(decision)
-        events += len(new_events)
-    return MatchRecord(state.winner, state.end_reason, state.turn, tuple(decisions), events, state)
+    from paintcheck.game import PaintcheckGame  # Paintcheck behind the seam, which stands on ``ai``
+
+    played = playout(PaintcheckGame(engine), start, seed)
+    state = played.final
+    return MatchRecord(state.winner, state.end_reason, state.turn, played.decisions, played.events, state)

@@ -9,7 +9,10 @@ not change): each worker stays under ``WORKER_RSS_MB`` however many matches are 
 "Memory"). Stopped by Ctrl-C or SIGTERM,
 the command ends its workers before it ends itself. ``--check`` has the engine check each decision's
 legality and the state's invariants after it (a failure counts as an error); without it the random
-coaches' decisions, taken from the legality queries, are trusted: faster, and no result changes."""
+coaches' decisions, taken from the legality queries, are trusted: faster, and no result changes.
+
+The matches are played through the seam (``seam.play.playout``): ``play_matches`` plays any game a
+``Setup`` sets up in each worker; ``simulate`` is Paintcheck's, on a layout (``PaintcheckTable``)."""
 
 from __future__ import annotations
 
@@ -26,13 +29,19 @@ import sys
 import threading
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
 
-from paintcheck.ai.playout import collector_paused, play_match
+from paintcheck.ai.playout import collector_paused
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
 from paintcheck.cli.progress import progress
+from paintcheck.field.lattice import TEAMS
+from paintcheck.game import PaintcheckGame
 from paintcheck.geometry.sight import sight_table
 from paintcheck.rules.codec import START_BREAK, STARTS
+from paintcheck.seam.game import DRAW, Game
+from paintcheck.seam.play import playout
 from paintcheck.table import Table
 
 log = logging.getLogger(__name__)
@@ -49,8 +58,30 @@ ERROR_SAMPLES = 5
 _PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for the worker when its parent dies
 PARENT_WATCH_SECONDS = 0.5  # a worker whose parent is gone ends within this
 
-_worker_table: Table | None = None  # each worker process builds its table once
+_worker_game: Game | None = None  # each worker process sets its game's table up once
 _worker_start = START_BREAK
+
+
+class Setup(Protocol):
+    """What sets a game's table up in each worker process (picklable: it goes to the workers)."""
+
+    @property
+    def seats(self) -> tuple[str, ...]: ...
+
+    def __call__(self) -> Game: ...
+
+
+@dataclass(frozen=True)
+class PaintcheckTable:
+    """Paintcheck on ``layout`` (None: the default field); ``check``: the engine checks each decision
+    and the invariants after it. Lines of fire are read from the field's sight table."""
+
+    layout: str | None = None
+    check: bool = False
+    seats: tuple[str, ...] = TEAMS
+
+    def __call__(self) -> Game:
+        return PaintcheckGame.on(Table.from_field(load_field(self.layout), checks=self.check, sight=True))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -68,20 +99,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="check each decision's legality and the invariants after it (slower)")
 
 
-def _init_worker(layout: str | None, start: str, check: bool = False) -> None:
-    global _worker_table, _worker_start
-    _worker_table = Table.from_field(load_field(layout), checks=check, sight=True)
+def _init_worker(setup: Setup, start: str) -> None:
+    global _worker_game, _worker_start
+    _worker_game = setup()
     _worker_start = start
     gc.freeze()  # the table, built once and kept, is left out of the collector's passes
 
 
-def _init_pool_worker(layout: str | None, start: str, check: bool = False) -> None:
+def _init_pool_worker(setup: Setup, start: str) -> None:
     """A worker process: Ctrl-C is its parent's business (the parent ends the pool); SIGTERM ends
     it at once; and it goes when its parent dies, however (``_follow_parent``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _follow_parent()
-    _init_worker(layout, start, check)
+    _init_worker(setup, start)
     gc.disable()  # a worker only plays matches: as ``collector_paused``, for the worker's life
 
 
@@ -122,32 +153,44 @@ def _on_sigterm(signum, frame) -> None:
     raise _Terminated(128 + signum)
 
 
-def _play(match_seed: int) -> tuple:
+def _play(match_seed: int) -> tuple[Any, ...]:
     """One match: (winner, reason, turns) or (None, error text, None)."""
-    table = _worker_table
+    game = _worker_game
     try:
-        begin = table.start_break() if _worker_start == START_BREAK else table.start()
-        record = play_match(table.engine, begin, match_seed)
+        if game is None:
+            raise RuntimeError("the worker has no game: _init_worker was not called")
+        played = playout(game, game.begin(_worker_start), match_seed)
+        outcome = game.outcome(played.final)
+        if outcome is None:
+            raise RuntimeError("the match was played out and has no outcome")
     except Exception as exc:  # noqa: BLE001 - a simulation counts every failure, then goes on
         log.debug("match %d failed", match_seed, exc_info=True)
         return None, f"{type(exc).__name__}: {exc}", None
-    return record.winner, record.reason, record.turns
+    return outcome.winner, outcome.reason, outcome.turns
 
 
-def simulate(matches: int, seed: int, layout: str | None, jobs: int = 1,
-             start: str = START_BREAK, check: bool = False) -> tuple[dict, float]:
-    field = load_field(layout)  # a bad layout is refused here, before any worker starts
-    name = field.layout.name
-    sight_table(field)  # into the disk cache before the workers start, so that each only loads it
+def play_matches(setup: Setup, matches: int, seed: int, jobs: int = 1,
+                 start: str = START_BREAK) -> tuple[dict[str, Any], float]:
+    """``matches`` matches of the game ``setup`` sets up, from ``start``, between its playout coaches
+    (match i of seed s with seed s * ``MATCH_SEED_STRIDE`` + i), tallied in match order
+    (``tally_results``); and the seconds they took."""
     seeds = range(seed * MATCH_SEED_STRIDE, seed * MATCH_SEED_STRIDE + matches)
     t0 = time.perf_counter()
     if jobs <= 1 or matches < 2:
-        _init_worker(layout, start, check)
+        _init_worker(setup, start)
         with collector_paused():
-            tally = tally_results(progress(map(_play, seeds), len(seeds), "matches"))
+            tally = tally_results(progress(map(_play, seeds), len(seeds), "matches"), setup.seats)
     else:
-        tally = _simulate_in_pool(seeds, min(jobs, matches), layout, start, check)
-    elapsed = time.perf_counter() - t0
+        tally = _simulate_in_pool(seeds, min(jobs, matches), setup, start)
+    return tally, time.perf_counter() - t0
+
+
+def simulate(matches: int, seed: int, layout: str | None, jobs: int = 1,
+             start: str = START_BREAK, check: bool = False) -> tuple[dict[str, Any], float]:
+    field = load_field(layout)  # a bad layout is refused here, before any worker starts
+    name = field.layout.name
+    sight_table(field)  # into the disk cache before the workers start, so that each only loads it
+    tally, elapsed = play_matches(PaintcheckTable(layout, check), matches, seed, jobs, start)
     summary = {
         "matches": matches,
         "completed": tally["completed"],
@@ -163,7 +206,7 @@ def simulate(matches: int, seed: int, layout: str | None, jobs: int = 1,
     return summary, elapsed
 
 
-def _simulate_in_pool(seeds: range, jobs: int, layout: str | None, start: str, check: bool) -> dict:
+def _simulate_in_pool(seeds: range, jobs: int, setup: Setup, start: str) -> dict[str, Any]:
     """The matches shared among ``jobs`` worker processes, tallied in match order as they come.
 
     SIGTERM is turned into an exception while the pool lives, so that leaving the ``with`` block
@@ -174,18 +217,20 @@ def _simulate_in_pool(seeds: range, jobs: int, layout: str | None, start: str, c
     main = threading.current_thread() is threading.main_thread()  # only it may handle signals
     previous = signal.signal(signal.SIGTERM, _on_sigterm) if main else None
     try:
-        with ctx.Pool(jobs, _init_pool_worker, (layout, start, check),
+        with ctx.Pool(jobs, _init_pool_worker, (setup, start),
                       maxtasksperchild=max(1, WORKER_MATCHES // chunk)) as pool:
-            return tally_results(progress(pool.imap(_play, seeds, chunksize=chunk), len(seeds), "matches"))
+            return tally_results(progress(pool.imap(_play, seeds, chunksize=chunk), len(seeds), "matches"),
+                                 setup.seats)
     finally:
         if main:
             signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
 
 
-def tally_results(results: Iterable[tuple]) -> dict:
+def tally_results(results: Iterable[tuple[Any, ...]], seats: tuple[str, ...] = TEAMS) -> dict[str, Any]:
     """Count match results ``(winner, reason, turns)`` (``(None, error, None)`` for a failure) one by
-    one, in match order, keeping only counts and the first few errors."""
-    winners = {"blue": 0, "white": 0, "draw": 0}
+    one, in match order, keeping only counts and the first few errors. A winner is one of ``seats``
+    or a draw; Paintcheck's reasons "after turn N" and "... hung the flag" are counted together."""
+    winners = {**{seat: 0 for seat in seats}, DRAW: 0}
     reasons: dict[str, int] = {}
     completed = turns = errors = 0
     samples: list[str] = []

@@ -10,13 +10,10 @@ with one line.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from paintcheck.field.atomic import write_atomically, write_text
 from paintcheck.field.json_file import JsonFileError, read_json
 from paintcheck.rules.actions import (
     Action,
@@ -43,15 +40,17 @@ from paintcheck.rules.actions import (
 )
 from paintcheck.rules.dice import Dice, RecordedDice
 from paintcheck.said import Said
+from paintcheck.seam.files import MAX_RECORD_BYTES, save_record
+from paintcheck.seam.game import RecordError
 
 MATCH_FORMAT = "paintcheck-match/1"
-MAX_SAVE_BYTES = 8 << 20  # a whole match is a few hundred kilobytes; refuse more unread
+MAX_SAVE_BYTES = MAX_RECORD_BYTES  # a whole match is a few hundred kilobytes; refuse more unread
 START_DEFAULT_TURN2 = "default-turn2"  # turn 2 from the default position of rules.setup
 START_BREAK = "break"  # turn 1: the break, from the sheets
 STARTS = (START_DEFAULT_TURN2, START_BREAK)
 
 
-class CodecError(ValueError):
+class CodecError(RecordError):
     """Data that is not a decision or a saved match; the message names the entry. The message is a
     ``Said`` (``rules.codec.*``): the window words it in its language from ``args[0]``."""
 
@@ -277,12 +276,9 @@ class MatchRecord:
 
 
 def save_match(record: MatchRecord, path: str | os.PathLike[str]) -> None:
-    """Write atomically: a temporary file in the same folder, flushed, then renamed over ``path``."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(record.to_dict(), indent=1) + "\n"
-    # private (0600): a save holds both coaches' face-down tokens and sheets
-    write_atomically(target, lambda fd, _tmp: write_text(fd, text), mode=None)
+    """Write atomically: a temporary file in the same folder, flushed, then renamed over ``path``
+    (``seam.files.save_record``: private, a save holds both coaches' face-down tokens and sheets)."""
+    save_record(record, path)
 
 
 def load_match(path: str | os.PathLike[str]) -> MatchRecord:
@@ -293,6 +289,11 @@ def load_match(path: str | os.PathLike[str]) -> MatchRecord:
         data = read_json(path, MAX_SAVE_BYTES, "saved match")
     except JsonFileError as exc:
         raise CodecError(in_file(source, exc.args[0])) from None
+    return record_from_data(data, source)
+
+
+def record_from_data(data: Any, source: str) -> MatchRecord:
+    """A saved match's data read (``load_match`` after the file): ``CodecError`` naming ``source``."""
     try:
         return MatchRecord.from_dict(data, source)
     except CodecError:

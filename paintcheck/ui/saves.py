@@ -3,11 +3,13 @@ new match may be played on (the shipped layouts and the user's own). No pygame h
 
 A match is saved after every decision to the file it was given when it began
 (``<field>_<date>_<time>.json``); *New match* never touches another match's file. The list reads each
-file's ``summary`` (field, turn, players on the field) without replaying it; a damaged file is listed
+file's ``summary`` (field, turn, players on the field) without replaying it, through the seam: the
+file's ``format`` names its game among those the program plays (``paintcheck.game.GAMES``), which
+reads its setup's name (``GameKind.setup_name``); a damaged file is listed
 with its problem, so that it can be deleted. A save found damaged only by its replay (a decision the
 engine refuses, recorded rolls that do not replay exactly) is found when it is opened: from then on
 (``refused``) the list shows it damaged too, while the file stays as it was. Saves are written to a
-temporary file and renamed (``rules.codec``): a temporary file left by an interrupted save holds the
+temporary file and renamed (``seam.files``): a temporary file left by an interrupted save holds the
 secrets of a match and is removed when the program starts.
 
 The fields to choose from are the shipped layouts (``layouts/``) and the user's own, kept in the
@@ -22,20 +24,23 @@ import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from paintcheck.field.atomic import remove_stale
 from paintcheck.field.json_file import JsonFileError, read_json
 from paintcheck.field.layout import LayoutError
-from paintcheck.field.layout_checks import name_problem
 from paintcheck.field.layout_file import (
     MAX_FILE_BYTES,
     default_layout_path,
     layout_from_dict,
     shipped_layouts,
 )
+from paintcheck.game import GAMES
 from paintcheck.printable import first_unshown, printable
-from paintcheck.rules.codec import MATCH_FORMAT, MAX_SAVE_BYTES, in_file, no_layout, not_a_match
+from paintcheck.rules.codec import in_file, not_a_match
 from paintcheck.said import Said
+from paintcheck.seam.files import MAX_RECORD_BYTES, kind_of
+from paintcheck.seam.game import DRAW, GameKind
 
 APP_NAME = "paintcheck-digital"
 OLD_SLOT = "match.json"  # the single save of earlier versions, moved into the folder at start
@@ -75,13 +80,13 @@ class SavedMatch:
 
     path: Path
     modified: float  # seconds since the epoch
-    field: str = ""
+    field: str = ""  # the setup's name (Paintcheck: the field's)
     turn: int | None = None
-    players: tuple[tuple[str, int], ...] = ()  # (team, players on the field)
+    players: tuple[tuple[str, int], ...] = ()  # (seat, players on the field)
     winner: str | None = None
-    layout: dict | None = None
+    layout: Any = None  # the setup's data (Paintcheck: the layout's; its thumbnail is drawn from it)
     problem: str | None = None  # why it cannot be resumed
-    coaches: tuple[tuple[str, str], ...] = ()  # (team, computer coach): a team not named is a person's
+    coaches: tuple[tuple[str, str], ...] = ()  # (seat, computer coach): a seat not named is a person's
 
     @property
     def when(self) -> str:
@@ -98,9 +103,10 @@ def refused(path: Path, problem: str) -> None:
     _REFUSED[(str(path), _stamp(path))] = problem
 
 
-def read_saved(path: Path) -> SavedMatch:
-    """The list's entry for ``path``, never an exception: a damaged file carries its problem."""
-    entry = _read_saved(path)
+def read_saved(path: Path, kinds: tuple[GameKind, ...] = GAMES) -> SavedMatch:
+    """The list's entry for ``path``, a save of one of ``kinds`` (the games the program plays), never
+    an exception: a damaged file carries its problem."""
+    entry = _read_saved(path, kinds)
     if entry.problem is None and _REFUSED:
         problem = _REFUSED.get((str(path), _stamp(path)))
         if problem is not None:
@@ -108,50 +114,46 @@ def read_saved(path: Path) -> SavedMatch:
     return entry
 
 
-def _read_saved(path: Path) -> SavedMatch:
+def _read_saved(path: Path, kinds: tuple[GameKind, ...]) -> SavedMatch:
     try:
         modified = path.stat().st_mtime
     except OSError:
         modified = 0.0
     try:
-        data = read_json(path, MAX_SAVE_BYTES, "saved match")
+        data = read_json(path, MAX_RECORD_BYTES, "saved match")
     except JsonFileError as exc:
         return SavedMatch(path, modified, problem=exc.args[0])  # a Said: the window words it
-    if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
+    kind = kind_of(data, kinds)
+    if kind is None:
         return SavedMatch(path, modified, problem=not_a_match())
-    layout = data.get("layout") if isinstance(data.get("layout"), dict) else None
+    name, setup, problem = kind.setup_name(data)
+    seats = kind.seats
     summary = data.get("summary") if isinstance(data.get("summary"), dict) else {}
-    name = layout.get("name") if layout else None
     turn = summary.get("turn")
     players = summary.get("players") if isinstance(summary.get("players"), dict) else {}
     winner = summary.get("winner")
-    named = isinstance(name, str)
-    problem = None if layout is not None else no_layout()
-    if problem is None and named and (bad_name := name_problem(name)) is not None:
-        problem = bad_name  # validate's sentence: the match could not be resumed on that layout
     coaches = data.get("coaches") if isinstance(data.get("coaches"), dict) else {}
     return SavedMatch(
         path, modified,
-        field=name if named else "unknown field",
+        field=name if name is not None else "unknown field",
         turn=turn if isinstance(turn, int) and not isinstance(turn, bool) else None,
         players=tuple((t, n) for t, n in sorted(players.items())
-                      if t in ("blue", "white") and isinstance(n, int) and not isinstance(n, bool)),
-        winner=winner if winner in ("blue", "white", "draw") else None,
-        layout=layout,
+                      if t in seats and isinstance(n, int) and not isinstance(n, bool)),
+        winner=winner if winner in (*seats, DRAW) else None,
+        layout=setup,
         problem=problem,
-        coaches=tuple((t, k) for t, k in sorted(coaches.items())
-                      if t in ("blue", "white") and isinstance(k, str)),
+        coaches=tuple((t, k) for t, k in sorted(coaches.items()) if t in seats and isinstance(k, str)),
     )
 
 
-def list_saves() -> list[SavedMatch]:
-    """Every saved match, the most recently saved first."""
+def list_saves(kinds: tuple[GameKind, ...] = GAMES) -> list[SavedMatch]:
+    """Every saved match (of ``kinds``), the most recently saved first."""
     folder = saves_dir()
     try:
         paths = [p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")]
     except OSError:
         return []
-    return sorted((read_saved(p) for p in paths), key=lambda s: (-s.modified, s.path.name))
+    return sorted((read_saved(p, kinds) for p in paths), key=lambda s: (-s.modified, s.path.name))
 
 
 def latest() -> SavedMatch | None:
