@@ -63,20 +63,25 @@ _worker_start = START_BREAK
 
 
 class Setup(Protocol):
-    """What sets a game's table up in each worker process (picklable: it goes to the workers)."""
+    """What sets a game's table up in each worker process (picklable: it goes to the workers), and
+    where its matches start (one of the game's starts)."""
 
     @property
     def seats(self) -> tuple[str, ...]: ...
+
+    @property
+    def start(self) -> str: ...
 
     def __call__(self) -> Game: ...
 
 
 @dataclass(frozen=True)
 class PaintcheckTable:
-    """Paintcheck on ``layout`` (None: the default field); ``check``: the engine checks each decision
-    and the invariants after it. Lines of fire are read from the field's sight table."""
+    """Paintcheck on ``layout`` (None: the default field), from ``start``; ``check``: the engine checks
+    each decision and the invariants after it. Lines of fire are read from the field's sight table."""
 
     layout: str | None = None
+    start: str = START_BREAK
     check: bool = False
     seats: tuple[str, ...] = TEAMS
 
@@ -99,20 +104,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="check each decision's legality and the invariants after it (slower)")
 
 
-def _init_worker(setup: Setup, start: str) -> None:
+def _init_worker(setup: Setup) -> None:
     global _worker_game, _worker_start
     _worker_game = setup()
-    _worker_start = start
+    _worker_start = setup.start
     gc.freeze()  # the table, built once and kept, is left out of the collector's passes
 
 
-def _init_pool_worker(setup: Setup, start: str) -> None:
+def _init_pool_worker(setup: Setup) -> None:
     """A worker process: Ctrl-C is its parent's business (the parent ends the pool); SIGTERM ends
     it at once; and it goes when its parent dies, however (``_follow_parent``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _follow_parent()
-    _init_worker(setup, start)
+    _init_worker(setup)
     gc.disable()  # a worker only plays matches: as ``collector_paused``, for the worker's life
 
 
@@ -169,19 +174,18 @@ def _play(match_seed: int) -> tuple[Any, ...]:
     return outcome.winner, outcome.reason, outcome.turns
 
 
-def play_matches(setup: Setup, matches: int, seed: int, jobs: int = 1,
-                 start: str = START_BREAK) -> tuple[dict[str, Any], float]:
-    """``matches`` matches of the game ``setup`` sets up, from ``start``, between its playout coaches
+def play_matches(setup: Setup, matches: int, seed: int, jobs: int = 1) -> tuple[dict[str, Any], float]:
+    """``matches`` matches of the game ``setup`` sets up, from its start, between its playout coaches
     (match i of seed s with seed s * ``MATCH_SEED_STRIDE`` + i), tallied in match order
     (``tally_results``); and the seconds they took."""
     seeds = range(seed * MATCH_SEED_STRIDE, seed * MATCH_SEED_STRIDE + matches)
     t0 = time.perf_counter()
     if jobs <= 1 or matches < 2:
-        _init_worker(setup, start)
+        _init_worker(setup)
         with collector_paused():
             tally = tally_results(progress(map(_play, seeds), len(seeds), "matches"), setup.seats)
     else:
-        tally = _simulate_in_pool(seeds, min(jobs, matches), setup, start)
+        tally = _simulate_in_pool(seeds, min(jobs, matches), setup)
     return tally, time.perf_counter() - t0
 
 
@@ -190,7 +194,7 @@ def simulate(matches: int, seed: int, layout: str | None, jobs: int = 1,
     field = load_field(layout)  # a bad layout is refused here, before any worker starts
     name = field.layout.name
     sight_table(field)  # into the disk cache before the workers start, so that each only loads it
-    tally, elapsed = play_matches(PaintcheckTable(layout, check), matches, seed, jobs, start)
+    tally, elapsed = play_matches(PaintcheckTable(layout, start, check), matches, seed, jobs)
     summary = {
         "matches": matches,
         "completed": tally["completed"],
@@ -206,7 +210,7 @@ def simulate(matches: int, seed: int, layout: str | None, jobs: int = 1,
     return summary, elapsed
 
 
-def _simulate_in_pool(seeds: range, jobs: int, setup: Setup, start: str) -> dict[str, Any]:
+def _simulate_in_pool(seeds: range, jobs: int, setup: Setup) -> dict[str, Any]:
     """The matches shared among ``jobs`` worker processes, tallied in match order as they come.
 
     SIGTERM is turned into an exception while the pool lives, so that leaving the ``with`` block
@@ -217,7 +221,7 @@ def _simulate_in_pool(seeds: range, jobs: int, setup: Setup, start: str) -> dict
     main = threading.current_thread() is threading.main_thread()  # only it may handle signals
     previous = signal.signal(signal.SIGTERM, _on_sigterm) if main else None
     try:
-        with ctx.Pool(jobs, _init_pool_worker, (setup, start),
+        with ctx.Pool(jobs, _init_pool_worker, (setup,),
                       maxtasksperchild=max(1, WORKER_MATCHES // chunk)) as pool:
             return tally_results(progress(pool.imap(_play, seeds, chunksize=chunk), len(seeds), "matches"),
                                  setup.seats)
