@@ -11,7 +11,10 @@ out of the garbage collector's passes (``coach.warm_up``), and freezes what each
 
 The spread of the coaches' mixed strategy is shown too: how many distinct break sheets each coach
 played over the matches (``distinct_sheets``; two sheets are the same when every line is, in the
-codec's form; a coach's Blue and White sheets are never the same)."""
+codec's form; a coach's Blue and White sheets are never the same).
+
+Each match is played through the seam (``seam.play.playout``, Paintcheck as ``paintcheck.game``): the
+game's coaches (``Game.coach``), each seeded from the match's seed and its seat."""
 
 from __future__ import annotations
 
@@ -24,16 +27,19 @@ import multiprocessing
 import os
 import statistics
 import sys
+from collections.abc import Iterable
 
 from paintcheck.ai.coach import COACH_KINDS, warm_up
-from paintcheck.ai.duel import play_duel
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
 from paintcheck.cli.progress import progress
 from paintcheck.cli.simulate import MATCH_SEED_STRIDE, MAX_JOBS, _count, _die_with_parent, count_jobs
+from paintcheck.game import PaintcheckGame
 from paintcheck.geometry.sight import sight_table
 from paintcheck.rules.actions import BreakSheet
-from paintcheck.rules.codec import decision_to_dict
+from paintcheck.rules.codec import START_BREAK, decision_to_dict
+from paintcheck.seam.game import DRAW, seat_seed
+from paintcheck.seam.play import playout
 from paintcheck.table import Table
 
 log = logging.getLogger(__name__)
@@ -74,7 +80,7 @@ def _init_worker(layout: str | None, first: str, second: str, swap: bool) -> Non
     table = Table.from_field(load_field(layout), checks=False, sight=True)
     if {first, second} - {"random"}:
         warm_up(table.engine)  # the worker's first decisions as quick as the others
-    _worker.update(table=table, first=first, second=second, swap=swap)
+    _worker.update(game=PaintcheckGame.on(table), first=first, second=second, swap=swap)
 
 
 def _init_pool_worker(*args) -> None:
@@ -85,9 +91,9 @@ def _init_pool_worker(*args) -> None:
     _init_worker(*args)
 
 
-def sheet_key(record, team: str) -> str | None:
+def sheet_key(decisions: Iterable[object], team: str) -> str | None:
     """The break sheet ``team`` handed in during a duel, as the codec's JSON text (None: none)."""
-    sheet = next((d for d in record.decisions if isinstance(d, BreakSheet) and d.team == team), None)
+    sheet = next((d for d in decisions if isinstance(d, BreakSheet) and d.team == team), None)
     return None if sheet is None else json.dumps(decision_to_dict(sheet), sort_keys=True)
 
 
@@ -95,12 +101,15 @@ def _play(job: tuple[int, int]) -> tuple:
     """Match ``i`` with ``seed``: (result, error, first's times, second's times, first's sheet,
     second's sheet); result is "first", "second" or "draw" (None on an error)."""
     i, seed = job
-    table, first, second = _worker["table"], _worker["first"], _worker["second"]
-    first_team = "white" if _worker["swap"] and i % 2 else "blue"
-    second_team = "blue" if first_team == "white" else "white"
+    game, first, second = _worker["game"], _worker["first"], _worker["second"]
+    first_team, second_team = game.seats[::-1] if _worker["swap"] and i % 2 else game.seats
     kinds = {first_team: first, second_team: second}
+    seconds: dict[str, list[float]] = {seat: [] for seat in game.seats}
     try:
-        record = play_duel(table.engine, table.start_break(), seed, kinds)
+        coaches = {seat: game.coach(kinds[seat], seat, seat_seed(seed, game.seats, seat))
+                   for seat in game.seats}
+        played = playout(game, game.begin(START_BREAK), seed, coaches, seconds)
+        outcome = game.outcome(played.final)
     except Exception as exc:  # noqa: BLE001 - a tournament counts every failure, then goes on
         log.debug("match %d failed", seed, exc_info=True)
         return None, f"{type(exc).__name__}: {exc}", [], [], None, None
@@ -110,9 +119,10 @@ def _play(job: tuple[int, int]) -> tuple:
         # that no full pass over the grown caches lands in the middle of a decision
         gc.collect()
         gc.freeze()
-    result = "draw" if record.winner == "draw" else ("first" if record.winner == first_team else "second")
-    return (result, None, record.seconds[first_team], record.seconds[second_team],
-            sheet_key(record, first_team), sheet_key(record, second_team))
+    winner = outcome.winner if outcome is not None else DRAW
+    result = "draw" if winner == DRAW else ("first" if winner == first_team else "second")
+    return (result, None, seconds[first_team], seconds[second_team],
+            sheet_key(played.decisions, first_team), sheet_key(played.decisions, second_team))
 
 
 def tournament(first: str, second: str, matches: int, seed: int, layout: str | None = None,

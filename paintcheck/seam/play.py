@@ -1,14 +1,16 @@
 """A record played again, and a match played out, through any game's one door (``Game.apply``).
 
 ``replay`` gives a saved match back event for event, with its dice ready for the next decision;
-``playout`` plays a match to its end between two of the game's playout coaches (``simulate``)."""
+``playout`` plays a match to its end between the game's playout coaches (``simulate``), or any
+coaches (``tournament``)."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from paintcheck.seam.game import Decision, Dice, Event, Game, Record, ReplayedDice, State, seat_seed
+from paintcheck.seam.game import Coach, Decision, Dice, Event, Game, Record, ReplayedDice, State, seat_seed
 from paintcheck.seam.seen import look
 
 MAX_DECISIONS = 5000  # Paintcheck's 9 turns need a few hundred; more means a game's rules loop
@@ -52,9 +54,12 @@ class Played:
     events: int
 
 
-def playout(game: Game, start: State, seed: int, coaches: dict[str, Any] | None = None) -> Played:
+def playout(game: Game, start: State, seed: int, coaches: Mapping[str, Coach] | None = None,
+            seconds: Mapping[str, list[float]] | None = None) -> Played:
     """The game's playout coaches (or ``coaches``, seat -> coach) play ``start`` to the end, each from
-    its own view; the dice and the coaches are seeded from ``seed`` (``seat_seed``)."""
+    its own view; the dice and the coaches are seeded from ``seed`` (``seat_seed``). ``seconds``
+    (seat -> a list): each decision's thinking time is appended to its seat's list (the view is
+    made before the clock starts)."""
     seats = game.seats
     coaches = coaches or {seat: game.playout_coach(seat, seat_seed(seed, seats, seat)) for seat in seats}
     dice = game.dice(seed)
@@ -67,7 +72,11 @@ def playout(game: Game, start: State, seed: int, coaches: dict[str, Any] | None 
         seat = game.to_move(state)
         if seat is None:
             raise MatchDidNotEnd(f"the match waits for nobody (turn {getattr(state, 'turn', '?')})")
-        decision = coaches[seat].decide(look(game, state, seat))
+        seen = look(game, state, seat)
+        began = time.perf_counter()
+        decision = coaches[seat].decide(seen)
+        if seconds is not None:
+            seconds[seat].append(time.perf_counter() - began)
         state, new = game.apply(state, decision, dice)
         decisions.append(decision)
         events += len(new)
