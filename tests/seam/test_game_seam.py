@@ -97,6 +97,9 @@ def test_a_tiny_match_is_played_saved_resumed_and_listed_through_the_session(tmp
     north = {"north": TinyCoach("north", 7)}
     _play(session, north, stop=4)  # both hidden, a seek each
     assert session.state.phase != HIDE
+    computer = session.computer("south")  # it decided in the session from its own view only
+    assert isinstance(computer, TinyCoach) and computer.seen  # north hid first: never shown to south
+    assert all(seen.token("north") is None for seen in computer.seen)
 
     again = Session.load(path, kinds=(TINY,))
     assert again.state == session.state and again.events == session.events
