@@ -341,7 +341,7 @@ def test_bad_settings_at_start_and_on_the_language_button(app, tmp_path, watched
             assert "\n" not in words and str(path) in words
             assert _fingerprint(path) == before, n  # a damaged file is never written over
         else:
-            assert settings.read().get("language") == other
+            assert settings.read().get("language") == other, (n, kind, _fingerprint(path))
             assert {k: v for k, v in settings.read().items() if k != "language"} == {
                 k: v for k, v in data.items() if k != "language"}
     assert damaged > SETTINGS_VARIANTS // 2

@@ -10,7 +10,7 @@ from paintcheck.rules.actions import AssignOrders, BreakSheet
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, SHEETS, MatchState
 from paintcheck.rules.views import HIDDEN
 from paintcheck.ui.holder import TEAMS, Holder, needs_secrets
-from tests.ui.driver import choose_field, hand_over_if_asked, press, step
+from tests.ui.driver import choose_field, hand_over_if_asked, press, settle, step
 
 
 def _state(phase, orders=None, round_=1) -> MatchState:
@@ -93,11 +93,19 @@ def test_whole_matches_through_the_window_never_show_a_secret_to_the_other_coach
                 hand_over_if_asked(app)
                 hand_overs += 1
                 continue
+            if app.scene.name == "match" and app.scene.handover_waits:
+                # a resolution told to both coaches before the hand-over: nobody's secrets shown
+                lookers = set(TEAMS)
+                assert not _secrets_drawn(app.scene), "a secret drawn while both coaches look"
+                settle(app)
+                step(app)
+                assert app.scene.name != "match" or not app.scene.handover_waits
+                continue
             scene, session = app.scene, app.session
             team = session.to_move()
             lookers.add(team)
             step(app)
-            if session.state.phase == ORDERS:  # a token given by hand first: a draft shows
+            if session.state.phase == ORDERS and scene.deciding():  # a token given by hand: a draft
                 pid = next(p.id for p in session.state.team_players(team) if p.on_field)
                 scene.orders_draft = {pid: 1}
             for owner in _secrets_drawn(scene):

@@ -360,7 +360,9 @@ def test_the_real_window_opens_in_french_with_lang(tmp_path):
                 window.kill()
     assert colours > 8, "the screenshot of the window is blank"
     remembered = tmp_path / "data" / "paintcheck-digital" / "settings.json"
-    assert json.loads(remembered.read_text(encoding="utf-8")) == {"language": "fr"}
+    kept = json.loads(remembered.read_text(encoding="utf-8"))
+    assert kept["language"] == "fr"  # beside it, the window's size and place (issue 25)
+    assert set(kept) <= {"language", "window_size", "window_position"}, kept
 
 
 def french_screenshots(out) -> list:
