@@ -254,7 +254,7 @@ def walk(app, drawn) -> tuple[dict[str, list[str]], set[str]]:
     unread = [w for w in seen["lessons"] if w.startswith(head)]
     assert unread and "JSON" in unread[0] and not re.search(r"\b(not|valid|line|column)\b", unread[0]), unread
     data |= {x.text("fr").title for x in scene.lessons.catalogue}
-    for x in scene.lessons.catalogue:  # each French title fits its button in the list (as Controls measures words)
+    for x in scene.lessons.catalogue:  # each French title fits its list's button (as Controls measures words)
         width = scene.controls.rect(f"lesson-{x.id}").width
         words = tr("range.lessons.done", "fr", title=x.text("fr").title)
         assert theme.font(14).size(words)[0] + 8 <= width, x.id

@@ -158,7 +158,8 @@ def test_the_maps_are_the_odds_modules_and_never_freeze_the_window(app, range_sc
     scene.maps.heat.wait()
     step(app)
     s = scene.situation
-    assert scene.maps.values() == heatmaps.from_where(scene.m, s, s.shooter.posture, scene.table.field.lattice)
+    lattice = scene.table.field.lattice
+    assert scene.maps.values() == heatmaps.from_where(scene.m, s, s.shooter.posture, lattice)
 
 
 @pytest.mark.parametrize("lesson_id", ["01-distance-band", "05-graze-kneeling"])  # a number, a choice
