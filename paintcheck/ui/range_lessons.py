@@ -64,7 +64,8 @@ class RangeLessons:
         self.given = "0"
         self.wrong = 0
         self.outcome: str | None = None  # None (asked), "wrong", "right", "shown"
-        self._explained: tuple = (None, [])  # (what it was worded for, the explanation's lines)
+        # (what the explanation was worded for, its lines)
+        self._explained: tuple[object, list[str]] = (None, [])
         # where the controls put the question, the number given, the explanation (``lesson_controls``)
         self.question_top = self.explain_top = 0
         self.given_at = (0, 0)
@@ -72,6 +73,18 @@ class RangeLessons:
     def close(self) -> None:
         """Another field was opened: a lesson belongs to its field."""
         self.lesson, self.listing, self.outcome = None, False, None
+
+    @property
+    def opened(self) -> lessons.Lesson:
+        """The lesson open (asked only while one is)."""
+        assert self.lesson is not None, "a lesson is open"
+        return self.lesson
+
+    @property
+    def listed(self) -> tuple[list[lessons.Lesson], lesson_progress.Progress]:
+        """The lessons listed and the progress (read when the list was first opened)."""
+        assert self.catalogue is not None and self.progress is not None, "the list was opened"
+        return self.catalogue, self.progress
 
     # -- choosing -----------------------------------------------------------------------------------
     def open_lessons(self) -> None:
@@ -92,7 +105,7 @@ class RangeLessons:
         self.listing = True
         self.rebuild()
 
-    def lesson_measurer(self):
+    def lesson_measurer(self) -> Callable[[str], Measurer]:
         """The measurer of a lesson's shipped layout (by its file name): the range's own when it is
         the field shown, else one built for the list's checks (``LayoutError`` when it cannot be)."""
         built: dict[str, Measurer] = {}
@@ -124,10 +137,11 @@ class RangeLessons:
         self.rebuild()
 
     def next_lesson(self) -> None:
-        ids = [x.id for x in self.catalogue]
-        i = ids.index(self.lesson.id)
-        rest = [x for x in self.catalogue[i + 1:] + self.catalogue[:i] if not self.progress.done(x.id)]
-        self.start_lesson(rest[0] if rest else self.catalogue[(i + 1) % len(ids)])
+        catalogue, progress = self.listed
+        ids = [x.id for x in catalogue]
+        i = ids.index(self.opened.id)
+        rest = [x for x in catalogue[i + 1:] + catalogue[:i] if not progress.done(x.id)]
+        self.start_lesson(rest[0] if rest else catalogue[(i + 1) % len(ids)])
 
     @property
     def asking(self) -> bool:
@@ -143,17 +157,19 @@ class RangeLessons:
         return lesson_veil.veil(self.lesson, r)
 
     # -- answering ------------------------------------------------------------------------------------
-    def answer_with(self, given) -> None:
-        lesson = self.lesson
+    def answer_with(self, given: object) -> None:
+        lesson = self.opened
         try:
             right = lesson_answers.check(self.model.m, lesson, given)
         except lessons.LessonError as exc:  # checked when listed: only a field changed since says this
             log.warning("lesson %s", exc, exc_info=True)
             self.app.flash(tr("range.lessons.unplayable", problem=_problem(str(exc))), error=True)
             return
-        self.progress.record(lesson.id, right)
+        progress = self.progress
+        assert progress is not None, "the progress is read with the list, before any lesson"
+        progress.record(lesson.id, right)
         try:
-            self.progress.save()
+            progress.save()
         except OSError as exc:
             self.app.flash(tr("range.lessons.progress_unsaved", error=exc.strerror or exc), error=True)
         if right:
@@ -164,7 +180,7 @@ class RangeLessons:
         self.rebuild()
 
     def step_given(self, by: int) -> None:
-        value = lesson_answers.normalise(self.lesson, self.given)
+        value = lesson_answers.normalise(self.opened, self.given)
         self.given = str((value if isinstance(value, int) else 0) + by)
         self.rebuild()
 
@@ -175,20 +191,21 @@ class RangeLessons:
         if self.listing:
             c.at(px, sum_top + 22, pw)
             half = (pw - 8) // 2
-            for lesson in self.catalogue:
+            catalogue, progress = self.listed
+            for lesson in catalogue:
                 title = lesson.text(i18n.current()).title
-                if self.progress.done(lesson.id):
+                if progress.done(lesson.id):
                     title = tr("range.lessons.done", title=title)
                 c.add(f"lesson-{lesson.id}", title, lambda x=lesson: self.start_lesson(x),
                       width=half, hint=tr(f"range.ask.{lesson.question.ask}"))
             for f in self.unplayable:  # greyed, with their problem
                 title = f.lesson.text(i18n.current()).title if f.lesson is not None else printable(f.source)
                 c.add(f"lesson-file-{printable(f.source)}", title, None,
-                      tr("range.lessons.unplayable", problem=_problem(f.problem)), width=half)
+                      tr("range.lessons.unplayable", problem=_problem(f.problem or "")), width=half)
             c.newline()
             self.unplayable_top = c.bottom + 8
             return sum_top
-        lesson = self.lesson
+        lesson = self.opened
         self.question_top = sum_top
         c.at(px, sum_top + self.question_height(pw), pw)
         if self.asking:
@@ -214,10 +231,10 @@ class RangeLessons:
         self.lesson, self.listing, self.outcome = None, True, None
         self.rebuild()
 
-    def lesson_event(self, event, frame: RangeFrame) -> bool:
+    def lesson_event(self, event: pygame.event.Event, frame: RangeFrame) -> bool:
         """Keys while a number is asked: digits and minus type it, Backspace erases, Enter answers.
         A press on a figure while a lesson is asked does not take it."""
-        if self.asking and not self.lesson.choices and event.type == pygame.KEYDOWN:
+        if self.asking and not self.opened.choices and event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.answer_with(self.given)
                 return True
@@ -247,7 +264,7 @@ class RangeLessons:
     # -- drawing ---------------------------------------------------------------------------------------
     def question_lines(self, width: int) -> list[str]:
         """The question, wrapped to the panel's ``width``."""
-        words = self.lesson.text(i18n.current())
+        words = self.opened.text(i18n.current())
         return theme.wrap(tr("range.lesson.question", title=words.title, words=words.words), 15, width)
 
     def question_height(self, width: int) -> int:
@@ -285,7 +302,7 @@ class RangeLessons:
         """Under the list, each lesson that cannot be played with its problem."""
         y = self.unplayable_top
         for f in self.unplayable:
-            for line in theme.wrap(tr("range.lessons.unplayable", problem=_problem(f.problem)), 13,
+            for line in theme.wrap(tr("range.lessons.unplayable", problem=_problem(f.problem or "")), 13,
                                    frame.pw)[:3]:
                 theme.blit_text(surface, line, (frame.px, y), 13, theme.TEXT_WARN)
                 y += 17
@@ -300,11 +317,11 @@ class RangeLessons:
         for line in self.question_lines(frame.pw):
             theme.blit_text(surface, line, (frame.px, qy), 15, theme.SELECT)
             qy += 20
-        if self.asking and not self.lesson.choices:
+        if self.asking and not self.opened.choices:
             x, by = self.given_at
             theme.blit_text(surface, self.given, (x + 32, by + 14), 18, theme.TEXT, True, anchor="center")
         ey = self.explain_top
-        colour = {"wrong": theme.TEXT_WARN, "right": theme.TEXT_GOOD}.get(self.outcome, theme.TEXT)
+        colour = {"wrong": theme.TEXT_WARN, "right": theme.TEXT_GOOD}.get(self.outcome or "", theme.TEXT)
         for line in self.explanation_lines(frame.pw):
             theme.blit_text(surface, line, (frame.px, ey), 14, colour)
             ey += 18
