@@ -19,7 +19,6 @@ designer's window (``ui/designer_scene.py``) asks this and draws what it says.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -46,7 +45,8 @@ class Snapshot:
 
 class Design:
     """One layout under edit. Every method that edits returns None when done, or the sentence why
-    not (and then changes nothing)."""
+    not (and then changes nothing); ``why_not_place``, ``why_not_move`` and ``why_not_name`` say
+    the same sentence for an edit not made (each edit is judged first, then done: ``_do``)."""
 
     def __init__(self, layout: Layout, mirror: bool = True, box: bool = True) -> None:
         self.lattice: Lattice = layout.lattice
@@ -151,17 +151,23 @@ class Design:
     # -- edits ------------------------------------------------------------------------------------------
     def place(self, kind: str, at: Point, axis: int = 0, name: str | None = None) -> str | None:
         """A new piece of ``kind`` at ``at`` (and its twin, mirror on)."""
+        return self._do(self._placed(kind, at, axis, name))
+
+    def _placed(self, kind: str, at: Point, axis: int = 0, name: str | None = None) -> Snapshot | str:
         if kind not in catalogue.KINDS:
             return f"unknown kind {kind!r}"
         axis = axis % 360 if catalogue.KINDS[kind].lying else 0
         spec = ObstacleSpec(self._new_id(kind, at), kind, at, axis, name)
-        return self._commit(self.obstacles + (spec,), {spec.id}, with_twins=True)
+        return self._judged(self.obstacles + (spec,), {spec.id}, with_twins=True)
 
     def move(self, oid: str, to: Point) -> str | None:
+        return self._do(self._moved(oid, to))
+
+    def _moved(self, oid: str, to: Point) -> Snapshot | str:
         spec = self.spec(oid)
         if spec is None:
             return f"no piece {oid!r}"
-        return self._edit(oid, replace(spec, at=to))
+        return self._edited(oid, replace(spec, at=to))
 
     def turn(self, oid: str, step: int = AXIS_STEP) -> str | None:
         spec = self.spec(oid)
@@ -170,7 +176,7 @@ class Design:
         if not catalogue.KINDS[spec.kind].lying:
             word = catalogue.kind_word(spec.kind)
             return said("upright", f"a {word} stands upright: only a lying piece turns", piece=word)
-        return self._edit(oid, replace(spec, axis=(spec.axis + step) % 360))
+        return self._do(self._edited(oid, replace(spec, axis=(spec.axis + step) % 360)))
 
     def remove(self, oid: str) -> str | None:
         spec = self.spec(oid)
@@ -208,18 +214,22 @@ class Design:
                             "or -w", id=repr(twin_id))
             renamed[twin.id] = twin_id
         specs = tuple(replace(o, id=renamed.get(o.id, o.id)) for o in self.obstacles)
-        return self._commit(specs, set(renamed.values()), with_twins=False)
+        return self._do(self._judged(specs, set(renamed.values()), with_twins=False))
 
     def set_name(self, name: str) -> str | None:
         """The layout's name, in every language: a French name the file gave (``name_fr``) goes."""
+        named = self._named(name)
+        if isinstance(named, Snapshot) and named == self.now:
+            return None  # the name it has: no undo step
+        return self._do(named)
+
+    def _named(self, name: str) -> Snapshot | str:
         name = name.strip()
         if not name:
             return said("no_name", "a layout needs a name")
         if (problem := name_problem(name)) is not None:  # validate's own sentence
             return problem
-        if name != self.name or self.name_fr is not None:
-            self._push(replace(self.now, name=name, name_fr=None))
-        return None
+        return replace(self.now, name=name, name_fr=None)
 
     def set_flag(self, flag: str) -> str | None:
         if flag not in FLAG_FORMATS:
@@ -250,19 +260,32 @@ class Design:
         self.now = self.future.pop()
         return True
 
-    def would(self, edit: Callable[[], str | None]) -> str | None:
-        """What ``edit`` (a call of an edit method) would say, the design left as it was."""
-        state = (self.now, list(self.past), list(self.future))
-        try:
-            return edit()
-        finally:
-            self.now, self.past, self.future = state
+    # -- would an edit be legal? (asked without making it) ------------------------------------------
+    def why_not_place(self, kind: str, at: Point, axis: int = 0) -> str | None:
+        """Why ``place(kind, at, axis)`` would be refused (None: it would be done)."""
+        return _refusal(self._placed(kind, at, axis))
+
+    def why_not_move(self, oid: str, to: Point) -> str | None:
+        """Why ``move(oid, to)`` would be refused (None: it would be done)."""
+        return _refusal(self._moved(oid, to))
+
+    def why_not_name(self, name: str) -> str | None:
+        """Why ``set_name(name)`` would be refused (None: it would be done)."""
+        return _refusal(self._named(name))
 
     def mark_saved(self) -> None:
         self.saved = self.now
 
-    # -- the one way an edit happens ---------------------------------------------------------------------
-    def _edit(self, oid: str, new: ObstacleSpec) -> str | None:
+    # -- the one way an edit happens: judged (the state it gives, or why not), then done ------------
+    def _do(self, judged: Snapshot | str) -> str | None:
+        """The state an edit was judged to give becomes the design's (one undo step); a refusal
+        changes nothing and is returned."""
+        if isinstance(judged, Snapshot):
+            self._push(judged)
+            return None
+        return judged
+
+    def _edited(self, oid: str, new: ObstacleSpec) -> Snapshot | str:
         """``oid`` becomes ``new`` (and its twin the mirror of ``new``, mirror on)."""
         old = self.spec(oid)
         assert old is not None  # move and turn edit a piece they found
@@ -276,9 +299,9 @@ class Design:
             mirrored = _mirror(new, twin.id)
             specs = tuple(mirrored if o.id == twin.id else o for o in specs)
             touched.add(twin.id)
-        return self._commit(specs, touched, with_twins=False)
+        return self._judged(specs, touched, with_twins=False)
 
-    def _commit(self, specs: tuple[ObstacleSpec, ...], touched: set[str], with_twins: bool) -> str | None:
+    def _judged(self, specs: tuple[ObstacleSpec, ...], touched: set[str], with_twins: bool) -> Snapshot | str:
         if with_twins and self.mirror:
             extra = []
             for spec in specs:
@@ -289,10 +312,7 @@ class Design:
             touched = touched | {t.id for t in extra}
         snapshot = replace(self.now, obstacles=specs)
         reason = self._box_reason(snapshot) or self._new_problem(snapshot, touched)
-        if reason:
-            return reason
-        self._push(snapshot)
-        return None
+        return reason if reason else snapshot
 
     def _box_reason(self, snapshot: Snapshot) -> str | None:
         if not self.box:
@@ -338,6 +358,10 @@ class Design:
             if self.spec(oid) is None and self.spec(mirror_id(oid)) is None:
                 return oid
             n += 1
+
+
+def _refusal(judged: Snapshot | str) -> str | None:
+    return None if isinstance(judged, Snapshot) else judged
 
 
 def by_names(words: str, specs: tuple[ObstacleSpec, ...]) -> str:

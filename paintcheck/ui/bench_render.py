@@ -145,7 +145,7 @@ def measure_designer(frames: int = 300, seconds: float | None = None, study: boo
         app.open_designer(default_layout_path())
         scene = app.scene
         scene.design.box = False  # every point fully checked, none refused early by the box
-        scene.armed = "cone"
+        scene.model.armed = "cone"
         if study:
             scene.toggle_study()
             scene.update(1 / 60)
@@ -154,7 +154,7 @@ def measure_designer(frames: int = 300, seconds: float | None = None, study: boo
         path = [(x, -y) for y in range(2, 11) for x in (range(lattice.columns) if y % 2 else
                                                         range(lattice.columns - 1, -1, -1))]
         def hand(i: int) -> None:
-            scene.mouse = scene.t.to_screen(*path[(i // 4) % len(path)])
+            scene.model.mouse = scene.t.to_screen(*path[(i // 4) % len(path)])
 
         times = _frame_times(app, scene, frames, seconds, hand)
         shown = study and scene.study.layer(scene.field_area.size, scene.t) is not None

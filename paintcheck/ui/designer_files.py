@@ -3,20 +3,32 @@ copy* asks the copy's name and goes to the user's layouts), export as PNG, play 
 coaches asked first), and leaving with unsaved changes (asked first).
 
 A new file's name is one no other field of the chooser goes by (in either language), so that the
-chooser never lists two fields of one name; its file is named after it (``slug``)."""
+chooser never lists two fields of one name; its file is named after it (``slug``).
+
+``DesignerFiles`` owns none of the design: it is given the designer's model (``designer_model``:
+the design, its file, the questions open), the app (to flash, start a match, switch screens), the
+chooser's fields read so far, and the scene's three doors: build the panel again, open the text
+entry, open a new empty field."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from paintcheck.field.design import Design
 from paintcheck.field.layout import LayoutError
 from paintcheck.field.layout_file import save_layout
 from paintcheck.ui import i18n, saves
+from paintcheck.ui.designer_model import DesignerModel
 from paintcheck.ui.designer_view import check_words
 from paintcheck.ui.export_image import export_png
 from paintcheck.ui.i18n import error_words, tr
+
+if TYPE_CHECKING:
+    from paintcheck.ui.app import App
 
 
 def slug(name: str) -> str:
@@ -38,7 +50,20 @@ def user_layout_path(name: str) -> Path:
 
 
 class DesignerFiles:
-    """The files of ``DesignerScene``."""
+    """Saving, exporting, playing on and leaving the field of ``model``."""
+
+    def __init__(self, model: DesignerModel, app: App, fields_read: dict, rebuild: Callable[[], None],
+                 start_entry: Callable[[str, str | None], None], new_field: Callable[[], None]) -> None:
+        self.model = model
+        self.app = app
+        self.fields_read = fields_read  # the chooser's fields, read once while unchanged (names taken)
+        self.rebuild = rebuild
+        self.start_entry = start_entry
+        self.open_new = new_field
+
+    @property
+    def design(self) -> Design:
+        return self.model.design
 
     def why_not_save(self, as_copy: bool) -> str | None:
         problems = self.design.problems()
@@ -46,7 +71,7 @@ class DesignerFiles:
             oid, words = problems[0]
             return tr("designer.checks_stand", count=len(problems),
                       problem=check_words(self.design.piece_name(oid), words))
-        if not as_copy and self.read_only:
+        if not as_copy and self.model.read_only:
             return tr("designer.read_only")
         return None
 
@@ -58,9 +83,10 @@ class DesignerFiles:
             self.app.flash(reason, error=True)
             return
         if as_copy:
-            self.start_entry("copy", tr("designer.copy_name", name=self.shown_name()))
+            self.start_entry("copy", tr("designer.copy_name", name=self.model.shown_name()))
             return
-        path = self.path if self.path is not None and not self.read_only else None
+        m = self.model
+        path = m.path if m.path is not None and not m.read_only else None
         if path is None and self.name_taken(self.design.name, besides=None):
             self.app.flash(tr("designer.name_taken", name=self.design.name), error=True)
             self.start_entry("save", self.design.name)
@@ -70,7 +96,7 @@ class DesignerFiles:
     def why_not_name(self, name: str, besides: Path | None) -> str | None:
         """Why ``name`` cannot be the field's: the format's reason, or another field of the chooser
         (not the file ``besides``) goes by it."""
-        reason = self.design.would(lambda: self.design.set_name(name))
+        reason = self.design.why_not_name(name)
         if reason:
             return i18n.say(reason)
         if self.name_taken(name, besides):
@@ -96,7 +122,7 @@ class DesignerFiles:
         except (OSError, LayoutError) as exc:
             self.app.flash(tr("designer.cannot_save", error=error_words(exc)), error=True)
             return
-        self.path = path
+        self.model.path = path
         self.design.mark_saved()
         self.app.flash(tr("designer.saved", path=path))
         self.rebuild()
@@ -115,23 +141,23 @@ class DesignerFiles:
     def why_not_play(self) -> str | None:
         if self.design.problems():
             return tr("designer.checks_first")
-        if self.path is None or self.design.changed:
+        if self.model.path is None or self.design.changed:
             return tr("designer.save_first")
         return None
 
     def play(self) -> None:
         """*Play on this field*: who coaches is asked first (the choice *New match* offers)."""
         if self.why_not_play() is None:
-            self.asking_coaches = True
+            self.model.asking_coaches = True
             self.rebuild()
 
     def start_match(self) -> None:
         if self.why_not_play() is None:
-            self.asking_coaches = False
-            self.app.new_match(self.path)
+            self.model.asking_coaches = False
+            self.app.new_match(self.model.path)
 
     def cancel_play(self) -> None:
-        self.asking_coaches = False
+        self.model.asking_coaches = False
         self.rebuild()
 
     def new_field(self) -> None:
@@ -144,27 +170,26 @@ class DesignerFiles:
         self._leaving("title")
 
     def _leaving(self, where: str) -> None:
-        if self.design.changed and self.confirm_leave is None:
-            self.confirm_leave = where
+        if self.design.changed and self.model.confirm_leave is None:
+            self.model.confirm_leave = where
             self.app.flash(tr("designer.unsaved"), error=True)
             self.rebuild()
             return
-        self.confirm_leave = where
+        self.model.confirm_leave = where
         self.leave()
 
     def leave(self) -> None:
-        where, self.confirm_leave = self.confirm_leave, None
+        where, self.model.confirm_leave = self.model.confirm_leave, None
         self.app.message = None
         if where == "new":
-            self.open(None)
-            self.layout(self.app.size)
+            self.open_new()
         elif where == "open":
             self.app.switch("fields", purpose="design")
         else:
             self.app.switch("title")
 
     def stay(self) -> None:
-        self.confirm_leave = None
+        self.model.confirm_leave = None
         self.app.message = None
         self.rebuild()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 import pygame
@@ -116,7 +117,7 @@ class StudyPanel:
 
     @property
     def result(self) -> StudyResult | None:
-        return self.job.result
+        return cast("StudyResult | None", self.job.result)
 
     @property
     def failed(self) -> str | None:

@@ -3,13 +3,17 @@ beside it (``study_panel``), read-only; from here the field is played or opened 
 
 A click on a row of the pieces table, or on a piece of the field, chooses that piece: it is
 outlined, and its cover points are ringed.
+
+The scene owns the field studied (read from the file it is entered with), the piece chosen and
+the Study panel (``StudyPanel``, given the layout to study and told the piece chosen); it is given
+the app.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from paintcheck.field.layout import LayoutError
+from paintcheck.field.layout import Field, Layout, LayoutError
 from paintcheck.field.layout_file import load_layout
 from paintcheck.ui import i18n, text_fit, theme
 from paintcheck.ui.fieldview import FieldRenderer, draw_obstacle
@@ -28,7 +32,8 @@ class StudyScene(Scene):
         super().__init__(app)
         self.panel = StudyPanel(cache=True, on_piece=self.choose_piece)
         self.layout_file = None
-        self.field = None
+        self.field: Field | None = None  # the field studied (read on entering)
+        self.studied: Layout | None = None  # its layout
         self.selected: str | None = None
         self.mouse = (0, 0)
         self._board_key = self._board = None
@@ -46,9 +51,15 @@ class StudyScene(Scene):
                 return
             self.studied = layout
             self.panel.want(str(path), layout)
-        elif self.field is not None and self.panel.result is None and not self.panel.busy:
+        elif self.studied is not None and self.panel.result is None and not self.panel.busy:
             self.panel.want(str(self.layout_file), self.studied)  # left (How to play) before it was done
         super().enter(persist)
+
+    @property
+    def shown(self) -> Field:
+        """The field studied (the scene is entered with one)."""
+        assert self.field is not None, "the study is entered with a field"
+        return self.field
 
     def exit(self) -> None:
         self.panel.close()
@@ -58,8 +69,8 @@ class StudyScene(Scene):
         w, h = size
         fw = min(int(h * 0.72), w - 620)
         self.field_area = pygame.Rect(0, 0, fw, h)
-        self.t = FieldTransform.fit(tuple(self.field_area), self.field.lattice)
-        self.renderer = FieldRenderer(self.field, obstacles=False)
+        self.t = FieldTransform.fit(tuple(self.field_area), self.shown.lattice)
+        self.renderer = FieldRenderer(self.shown, obstacles=False)
         self.px, self.pw = fw + 16, w - fw - 32
         self.rebuild()
 
@@ -106,7 +117,7 @@ class StudyScene(Scene):
 
     def piece_at(self, pos) -> str | None:
         wx, wy = self.t.to_world(*pos)
-        hit = self.field.standing_on.get((round(wx), round(wy)))
+        hit = self.shown.standing_on.get((round(wx), round(wy)))
         return hit.id if hit is not None else None
 
     # -- drawing ------------------------------------------------------------------------------------
@@ -117,9 +128,9 @@ class StudyScene(Scene):
             surf = self.renderer.background(self.field_area.size, self.t).copy()
             if layer is not None:
                 surf.blit(layer, (0, 0))
-            for o in self.field.obstacles:
+            for o in self.shown.obstacles:
                 draw_obstacle(surf, self.t, o)
-            chosen = self.field.by_id.get(self.selected) if self.selected else None
+            chosen = self.shown.by_id.get(self.selected) if self.selected else None
             if chosen is not None:
                 draw_obstacle(surf, self.t, chosen, outline=theme.SELECT, width=3)
                 result = self.panel.result
@@ -135,7 +146,7 @@ class StudyScene(Scene):
         if self.field_area.collidepoint(self.mouse):
             point = self.t.nearest_point(*self.mouse)
             self.panel.draw_hover(surface, self.t, self.field_area, point, self.mouse)
-        name = self.field.layout.name_in(i18n.current())
+        name = self.shown.layout.name_in(i18n.current())
         title = text_fit.cut(tr("study.title", name=name), 22, self.pw, bold=True)
         theme.blit_text(surface, title, (self.px, 14), 22, theme.TEXT, True)
         self.panel.draw(surface, self.panel_rect, self.selected)

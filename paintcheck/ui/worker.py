@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -18,7 +19,7 @@ class LatestJob:
     def __init__(self, name: str) -> None:
         self.name = name
         self.key: object = None  # the key of ``result``
-        self.result = None
+        self.result: Any = None  # whatever the work returned (its caller knows what it asked)
         self.failed: str | None = None
         self._wanted: tuple[object, Callable[[], object]] | None = None
         self._running: tuple[object, Future] | None = None

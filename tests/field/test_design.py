@@ -3,6 +3,8 @@ refusals in validate's words, and the shipped box21 field rebuilt piece by piece
 
 from __future__ import annotations
 
+import pytest
+
 from paintcheck.field.design import HISTORY, Design, empty_layout
 from paintcheck.field.layout_file import default_layout_path, layout_problems, layout_to_dict, load_layout
 
@@ -92,11 +94,28 @@ def test_box21_rebuilt_piece_by_piece_is_the_shipped_field():
     assert sorted(map(key, built.obstacles)) == sorted(map(key, shipped.obstacles))
 
 
-def test_would_answers_without_editing():
+def test_why_not_answers_without_editing(monkeypatch):
+    """"Would this edit be legal?" is a query: the design is never edited and put back (issue 27,
+    item 4), and its answer is the sentence the edit itself says."""
     d = Design(empty_layout())
-    assert d.would(lambda: d.place("cone", B(2, 4))) is None
-    assert d.obstacles == () and not d.past
-    assert "a runner's start point" in d.would(lambda: d.place("cone", d.lattice.base_points("blue")[3]))
+    d.place("cone", B(2, 4))
+    d.place("cylinder", B(5, 5))
+    d.undo()  # a redo waiting: asking must not drop it
+    before = (d.now, list(d.past), list(d.future))
+    monkeypatch.setattr(Design, "_push", lambda self, snapshot: pytest.fail("a query edited the design"))
+    base = d.lattice.base_points("blue")[3]
+    assert d.why_not_place("cone", B(3, 4)) is None
+    assert "a runner's start point" in d.why_not_place("cone", base)
+    assert d.why_not_move(d.at(B(2, 4)).id, B(6, 6)) is None
+    assert "a runner's start point" in d.why_not_move(d.at(B(2, 4)).id, base)
+    assert d.why_not_move("nothing", B(6, 6)) == "no piece 'nothing'"
+    assert d.why_not_name("Other name") is None and d.why_not_name("  ").key == "rules.design.no_name"
+    assert (d.now, d.past, d.future) == before
+    monkeypatch.undo()
+    refused = d.why_not_place("cone", base)
+    assert d.place("cone", base) == refused and (d.now, d.past, d.future) == before  # the same words
+    assert d.move(d.at(B(2, 4)).id, base) == d.why_not_move(d.at(B(2, 4)).id, base)
+    assert d.place("cone", B(3, 4)) is None and d.future == []  # done, as asked
 
 
 # -- issue 25, item 6 ---------------------------------------------------------------------------------
@@ -128,7 +147,7 @@ def test_checks_name_the_pieces_as_players_do_never_by_their_ids():
     assert str(check) == "has no mirror: cylinder at W:D7 should be at W:D6, not at W:D7"
     other = check.values["other"]
     assert other == "cylinder at W:D7" and other.key == "rules.obstacle.cylinder"
-    refused = d.would(lambda: d.place("cone", B(3, 6)))
+    refused = d.why_not_place("cone", B(3, 6))
     assert refused == "cone at B:D6: stands on B:D6 where cylinder at B:D6 already stands"
     assert d.piece_name(d.at(B(3, 6)).id) == "cylinder at B:D6"
 

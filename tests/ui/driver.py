@@ -23,10 +23,12 @@ class Drawn:
 
     def frame(self, app) -> list[tuple[str, tuple]]:
         """One frame's strings and colours, the scene's field drawn again (a scene that keeps its
-        field on a surface between changes, ``_overlay_key``, draws none of its words otherwise)."""
+        field on a surface between changes, ``_overlay_key``, draws none of its words otherwise; the
+        range keeps it in its view)."""
         self.items.clear()
-        if hasattr(app.scene, "_overlay_key"):
-            app.scene._overlay_key = None
+        for part in (app.scene, getattr(app.scene, "view", None)):
+            if part is not None and hasattr(part, "_overlay_key"):
+                part._overlay_key = None
         step(app)
         return list(self.items)
 
@@ -255,15 +257,15 @@ def answer_lesson(app, wrong: bool = False) -> None:
     from paintcheck.odds import lesson_answers
 
     scene = app.scene
-    lesson = scene.lesson
+    lesson = scene.lessons.lesson
     right = lesson_answers.answer(scene.m, lesson)
     if lesson.choices:
         press(app, f"answer-{next(c for c in lesson.choices if c != str(right)) if wrong else right}")
         return
     goal = right + 1 if wrong else right
-    while lesson_answers.normalise(lesson, scene.given) < goal:
+    while lesson_answers.normalise(lesson, scene.lessons.given) < goal:
         press(app, "answer-plus")
-    while lesson_answers.normalise(lesson, scene.given) > goal:
+    while lesson_answers.normalise(lesson, scene.lessons.given) > goal:
         press(app, "answer-minus")
     press(app, "answer-submit")
 

@@ -57,6 +57,36 @@ def test_drag_to_move_turn_with_the_wheel_and_delete(app, designer):
     assert d.obstacles == ()
 
 
+def test_a_dragged_piece_is_held_by_the_scenes_own_events_and_its_ghost_edits_nothing(app, designer,
+                                                                                      monkeypatch):
+    """Issue 27, item 4: the held button comes from the events the scene was sent (pygame's own
+    state is never asked), and the ghost asks the design whether the move would be legal, never
+    making it and undoing it."""
+    from paintcheck.field.design import Design
+
+    drag(app, designer.palette_rects["cone"].center, at(designer, (5, -3)))
+    piece = designer.design.at((5, -3)).id
+    real_push = Design._push
+    monkeypatch.setattr(pygame.mouse, "get_pressed", lambda *a, **k: pytest.fail("pygame asked"))
+    monkeypatch.setattr(Design, "_push", lambda self, snapshot: pytest.fail("the ghost edited the design"))
+    start, end = at(designer, (5, -3)), at(designer, (7, -3))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    step(app, 2)
+    specs, reason = designer.ghost()  # the piece follows the hand, its twin mirrored
+    assert reason is None and [s.at for s in specs] == [(7, -3), (7, 3)]
+    blocked = at(designer, designer.design.lattice.base_points("blue")[3])
+    move(app, blocked)
+    assert "a runner's start point" in designer.ghost()[1]  # refused, and said, without an edit
+    move(app, end)
+    monkeypatch.setattr(Design, "_push", real_push)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    step(app)
+    assert designer.design.spec(piece).at == (7, -3)
+    assert designer.ghost() is None  # the button is up: nothing is held
+
+
 def test_a_red_ghost_says_why_and_the_box_limit_is_refused_with_its_reason(app, designer):
     click(app, designer.palette_rects["cylinder"].center)
     move(app, at(designer, designer.design.lattice.base_points("blue")[2]))
@@ -143,14 +173,21 @@ def test_the_shipped_box21_field_built_from_an_empty_field_by_clicks(app, design
     assert app.session.table.field.layout.obstacles == built.obstacles
 
 
-def test_a_pieces_check_is_drawn_on_it_and_said_on_hover(app, designer):
+def test_a_pieces_check_is_drawn_on_it_and_said_on_hover(app, designer, monkeypatch):
+    from paintcheck.ui import designer_view
+
     press(app, "mirror")
     drag(app, designer.palette_rects["cone"].center, at(designer, (5, -3)))
     oid = designer.design.at((5, -3)).id
     move(app, at(designer, (5, -3)))
     shown = []
-    real_tip = designer.tip
-    designer.tip = lambda surface, words, colour: shown.append(words) or real_tip(surface, words, colour)
+    real_tip = designer_view.tip
+
+    def tip(surface, area, mouse, words, colour):
+        shown.append(words)
+        real_tip(surface, area, mouse, words, colour)
+
+    monkeypatch.setattr(designer_view, "tip", tip)
     step(app)
     assert oid not in shown[-1] and shown[-1].startswith("cone at B:F3: has no mirror")  # as players say it
 

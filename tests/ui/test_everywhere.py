@@ -81,7 +81,7 @@ def test_the_ranges_rows_never_move_when_a_cover_has_a_longer_name(small_app):
     m = scene.m
     seen = 0
     points = [p for p in scene.table.field.lattice.points()
-              if m.covers(p) and scene.free(p) and p[1] > 0]
+              if m.covers(p) and scene.model.free(p) and p[1] > 0]
     for point in points[::7]:
         drag(app, scene.t.to_screen(*scene.situation.shooter.point), scene.t.to_screen(*point))
         if scene.situation.shooter.point != point:

@@ -206,7 +206,7 @@ def _answer_each(app, scene, clicked: set) -> int:
     differs from one met only by its words is answered right through the buttons' own call. Returns
     how many were answered."""
     answered = 0
-    for lesson in list(scene.catalogue):
+    for lesson in list(scene.lessons.catalogue):
         right = lesson_answers.answer(scene.m, lesson)
         if lesson.choices:
             wrong = next((c for c in lesson.choices if c != str(right)), None)
@@ -216,25 +216,25 @@ def _answer_each(app, scene, clicked: set) -> int:
         if key not in clicked:
             clicked.add(key)
             press(app, f"lesson-{lesson.id}")
-            assert scene.lesson is lesson
+            assert scene.lessons.lesson is lesson
             if lesson.choices:
                 if wrong is not None:
                     press(app, f"answer-{wrong}")
-                if scene.asking:
+                if scene.lessons.asking:
                     press(app, f"answer-{right}")
             else:
-                scene.given = wrong
+                scene.lessons.given = wrong
                 press(app, "answer-submit")
-                scene.given = str(right)
+                scene.lessons.given = str(right)
                 press(app, "answer-submit")
         else:
-            scene.start_lesson(lesson)
+            scene.lessons.start_lesson(lesson)
             step(app)
-            scene.answer_with(right)
+            scene.lessons.answer_with(right)
         step(app)
-        assert not scene.asking
+        assert not scene.lessons.asking
         answered += 1
-        scene.show_list()
+        scene.lessons.show_list()
     return answered
 
 
@@ -257,14 +257,14 @@ def test_mutated_lessons_through_the_list_and_the_answers(app, user_data, tmp_pa
         written = {folder / f"l{n:04d}.json": raw for n, raw in chunk}
         for path, raw in written.items():
             path.write_bytes(raw)
-        scene.catalogue = None
+        scene.lessons.catalogue = None
         press(app, "lessons")
         step(app)
-        assert scene.listing
-        listed += [f.source for f in scene.unplayable] + [x.source for x in scene.catalogue]
-        problems += [f.problem for f in scene.unplayable]
+        assert scene.lessons.listing
+        listed += [f.source for f in scene.lessons.unplayable] + [x.source for x in scene.lessons.catalogue]
+        problems += [f.problem for f in scene.lessons.unplayable]
         greyed = [c.reason for k, c in scene.controls.choices.items() if k.startswith("lesson-file-")]
-        assert len(greyed) == len(scene.unplayable) and all(r and "\n" not in r for r in greyed)
+        assert len(greyed) == len(scene.lessons.unplayable) and all(r and "\n" not in r for r in greyed)
         answered += _answer_each(app, scene, clicked)
         press(app, "lessons")  # closed
         for path, raw in written.items():

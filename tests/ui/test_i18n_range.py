@@ -122,7 +122,7 @@ def french(monkeypatch):
 def frame(app, drawn) -> list[str]:
     """One frame, the field's labels drawn again (the instruments are kept on a surface between
     changes, so a frame after no change draws none of their words)."""
-    app.scene._overlay_key = None
+    app.scene.view._overlay_key = None
     return drawn.frame(app)
 
 
@@ -134,13 +134,13 @@ def lesson_lines(scene, lesson) -> set[str]:
     """The lesson's lines the range drew, once checked to be its French words: the question as the
     file's ``fr`` block says it, the explanation from its French template (and none of its English)."""
     fr, en = lesson.text("fr"), lesson.text("en")
-    question = scene.question_lines()
+    question = scene.lessons.question_lines(scene.pw)
     asked = tr("range.lesson.question", "fr", title=fr.title, words=fr.words)
     assert _flat(" ".join(question)) == _flat(asked)
-    lines = scene.explanation_lines()
-    if scene.outcome in ("right", "shown"):
+    lines = scene.lessons.explanation_lines(scene.pw)
+    if scene.lessons.outcome in ("right", "shown"):
         text = " ".join(lines)
-        head = "Juste. " if scene.outcome == "right" else "La réponse est "
+        head = "Juste. " if scene.lessons.outcome == "right" else "La réponse est "
         assert text.startswith(head), text
         for piece in re.split(r"\{\w*\}", fr.explain):
             for chunk in piece.split(" "):
@@ -177,7 +177,7 @@ def walk(app, drawn) -> tuple[dict[str, list[str]], set[str]]:
     r = scene.reading
     assert r is not None and r.odds is not None
     i = next((i for i, t in enumerate(r.terms) if t.label.startswith(("grazes", "crosses"))), 1)
-    move(app, next(rect for rect, j in scene.term_rects if j == i).center)
+    move(app, next(rect for rect, j in scene.view.term_rects if j == i).center)
     seen["shot"] = frame(app, drawn)
     assert say(r.terms[i].label, "fr") in seen["shot"]
     assert any(w.startswith(("effleure, ", "traverse, ")) for w in seen["shot"])  # the field's label
@@ -234,9 +234,9 @@ def walk(app, drawn) -> tuple[dict[str, list[str]], set[str]]:
     for key in ("map-from_where", "map-where_to_hide"):
         press(app, key)
         seen[f"{key}-computing"] = frame(app, drawn)
-        scene.heat.wait()
+        scene.maps.heat.wait()
         step(app, 2)
-        values = scene.map_values()
+        values = scene.maps.values()
         point = next(p for p, v in values.items() if v > 0)
         move(app, scene.t.to_screen(*point))
         seen[key] = frame(app, drawn)
@@ -253,14 +253,14 @@ def walk(app, drawn) -> tuple[dict[str, list[str]], set[str]]:
     head = "Impossible de lire votre progression (lessons.json\u202f: "
     unread = [w for w in seen["lessons"] if w.startswith(head)]
     assert unread and "JSON" in unread[0] and not re.search(r"\b(not|valid|line|column)\b", unread[0]), unread
-    data |= {x.text("fr").title for x in scene.catalogue}
-    for x in scene.catalogue:  # each French title fits its button in the list (as Controls measures words)
+    data |= {x.text("fr").title for x in scene.lessons.catalogue}
+    for x in scene.lessons.catalogue:  # each French title fits its list's button (as Controls measures words)
         width = scene.controls.rect(f"lesson-{x.id}").width
         words = tr("range.lessons.done", "fr", title=x.text("fr").title)
         assert theme.font(14).size(words)[0] + 8 <= width, x.id
     for lesson_id, misses in (("05-graze-kneeling", 1), ("01-distance-band", 1), ("13-def-dodge-dice", 2)):
         press(app, f"lesson-{lesson_id}")
-        lesson = scene.lesson
+        lesson = scene.lessons.lesson
         assert lesson.id == lesson_id
         press(app, "def-3")  # the situation stays while the lesson is asked
         assert scene.situation == lesson.situation
@@ -269,7 +269,7 @@ def walk(app, drawn) -> tuple[dict[str, list[str]], set[str]]:
         data |= lesson_lines(scene, lesson)
         for _ in range(misses):
             answer_lesson(app, wrong=True)
-        assert scene.outcome == ("wrong" if misses == 1 else "shown")
+        assert scene.lessons.outcome == ("wrong" if misses == 1 else "shown")
         if misses == 1:
             shooter = scene.situation.shooter.point
             drag(app, scene.t.to_screen(*shooter), scene.t.to_screen(shooter[0], shooter[1] - 1))
@@ -277,20 +277,20 @@ def walk(app, drawn) -> tuple[dict[str, list[str]], set[str]]:
             assert tr("range.lesson.wrong", "fr") in seen[f"{lesson_id}-wrong"]
             assert tr("range.lesson.figures_stay", "fr") in seen[f"{lesson_id}-wrong"]
             answer_lesson(app)
-            assert scene.outcome == "right"
+            assert scene.lessons.outcome == "right"
         move(app, (app.size[0] - 5, app.size[1] - 5))
         seen[f"{lesson_id}-answered"] = frame(app, drawn)
         data |= lesson_lines(scene, lesson)
         press(app, "lesson-list")
     seen["lessons-done"] = frame(app, drawn)
-    data |= {tr("range.lessons.done", "fr", title=x.text("fr").title) for x in scene.catalogue}
-    done = next(x for x in scene.catalogue if x.id == "05-graze-kneeling").text("fr").title
+    data |= {tr("range.lessons.done", "fr", title=x.text("fr").title) for x in scene.lessons.catalogue}
+    done = next(x for x in scene.lessons.catalogue if x.id == "05-graze-kneeling").text("fr").title
     assert tr("range.lessons.done", "fr", title=done) in seen["lessons-done"]
 
     # the decimal comma in an explanation (the ruler's length)
     press(app, "lesson-01-distance-band")
     answer_lesson(app)
-    text = " ".join(scene.explanation_lines())
+    text = " ".join(scene.lessons.explanation_lines(scene.pw))
     assert re.search(r"lit au tireur\u202f: \d+,\d points", text), text
     assert NNBSP + ":" in text
 
@@ -318,7 +318,7 @@ def french_range_screenshots(out) -> list:
     press(app, "def-2")
     r = scene.reading
     i = next((i for i, t in enumerate(r.terms) if t.label.startswith(("grazes", "crosses"))), 1)
-    move(app, next(rect for rect, j in scene.term_rects if j == i).center)
+    move(app, next(rect for rect, j in scene.view.term_rects if j == i).center)
     step(app, 3)
     saved = [out / "fr-08-range.png", out / "fr-09-lesson.png"]
     pygame.image.save(app.screen, str(saved[0]))

@@ -90,14 +90,14 @@ def test_a_lesson_that_cannot_be_answered_is_listed_with_its_problem(folder, var
 
 def _answer_by_clicks(app, scene, lesson) -> None:
     press(app, f"lesson-{lesson.id}")
-    assert scene.lesson == lesson
+    assert scene.lessons.lesson == lesson
     right = lesson_answers.answer(scene.m, lesson)
-    while lesson_answers.normalise(lesson, scene.given) < right:
+    while lesson_answers.normalise(lesson, scene.lessons.given) < right:
         press(app, "answer-plus")
-    while lesson_answers.normalise(lesson, scene.given) > right:
+    while lesson_answers.normalise(lesson, scene.lessons.given) > right:
         press(app, "answer-minus")
     press(app, "answer-submit")
-    assert scene.outcome == "right"
+    assert scene.lessons.outcome == "right"
 
 
 def test_the_range_lists_each_bad_lesson_with_its_problem_and_the_good_one_plays(app, folder):
@@ -112,12 +112,12 @@ def test_the_range_lists_each_bad_lesson_with_its_problem_and_the_good_one_plays
     scene = app.scene
     press(app, "lessons")
     step(app)
-    assert [x.id for x in scene.catalogue] == ["02-required-roll"]
+    assert [x.id for x in scene.lessons.catalogue] == ["02-required-roll"]
     for variant, (_, _, words) in VARIANTS.items():
         reason = scene.controls.choices[f"lesson-file-{variant}.json"].reason
         assert reason.startswith(f"This lesson cannot be played: {variant}.json: "), reason
         assert words in reason and "\n" not in reason
-    _answer_by_clicks(app, scene, scene.catalogue[0])
+    _answer_by_clicks(app, scene, scene.lessons.catalogue[0])
     assert all(path.read_bytes() == raw for path, raw in written.items())
 
 
@@ -131,4 +131,4 @@ def test_in_french_the_problem_is_said_by_the_catalogue(french_app, folder):
     (entry,) = [k for k in scene.controls.choices if k.startswith("lesson-file-")]
     reason = scene.controls.choices[entry].reason
     assert reason.startswith("Cette leçon ne peut pas être jouée\u202f: 99-bad.json: ") and "\n" not in reason
-    _answer_by_clicks(french_app, scene, scene.catalogue[0])
+    _answer_by_clicks(french_app, scene, scene.lessons.catalogue[0])

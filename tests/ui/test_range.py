@@ -68,7 +68,7 @@ def crossing(scene, capsys, differs: str):
     for y in range(1, 12):
         for x in range(scene.table.field.lattice.columns - 1):
             a, b = (x, y), (x + 1, y)
-            if not (scene.free(a) and scene.free(b)):
+            if not (scene.model.free(a) and scene.model.free(b)):
                 continue
             ra = read(m, Situation(Figure(a, "standing", None), s.target))
             rb = read(m, Situation(Figure(b, "standing", None), s.target))
@@ -112,16 +112,16 @@ def test_a_term_and_its_drawing_light_each_other(app, range_scene):
     scene = range_scene
     r = scene.reading
     i = next(i for i, t in enumerate(r.terms) if t.label == "distance")
-    rect = next(rect for rect, j in scene.term_rects if j == i)
+    rect = next(rect for rect, j in scene.view.term_rects if j == i)
     move(app, rect.center)
-    assert scene.lit() == ("ruler",)
+    assert scene.view.lit(scene.frame) == ("ruler",)
     move(app, (scene.px + scene.pw - 10, 990))  # nowhere
-    assert scene.lit() is None
+    assert scene.view.lit(scene.frame) is None
     # the ruler's middle, on the field: the distance line is lit
     head, tail = scene.situation.target.point, scene.situation.shooter.point
     mid = scene.t.to_screen((head[0] + tail[0]) / 2, (head[1] + tail[1]) / 2)
     move(app, mid)
-    assert i in scene.lit_terms()
+    assert i in scene.view.lit_terms(scene.frame)
 
 
 def test_a_run_drawn_by_clicks_shows_its_vulnerable_points(app, range_scene):
@@ -147,18 +147,19 @@ def test_a_run_drawn_by_clicks_shows_its_vulnerable_points(app, range_scene):
 def test_the_maps_are_the_odds_modules_and_never_freeze_the_window(app, range_scene):
     scene = range_scene
     press(app, "map-where_to_hide")
-    assert scene.heat.busy  # computed in the worker: the frame did not wait
-    scene.heat.wait()
+    assert scene.maps.heat.busy  # computed in the worker: the frame did not wait
+    scene.maps.heat.wait()
     step(app)
     want = heatmaps.where_to_hide(scene.m, scene.situation, scene.table.field.lattice)
-    assert scene.map_values() == want
+    assert scene.maps.values() == want
     point = next(p for p, v in want.items() if v > 0)
     move(app, scene.t.to_screen(*point))
     press(app, "map-from_where")
-    scene.heat.wait()
+    scene.maps.heat.wait()
     step(app)
     s = scene.situation
-    assert scene.map_values() == heatmaps.from_where(scene.m, s, s.shooter.posture, scene.table.field.lattice)
+    lattice = scene.table.field.lattice
+    assert scene.maps.values() == heatmaps.from_where(scene.m, s, s.shooter.posture, lattice)
 
 
 @pytest.mark.parametrize("lesson_id", ["01-distance-band", "05-graze-kneeling"])  # a number, a choice
@@ -167,19 +168,19 @@ def test_a_lesson_answered_wrong_then_right_by_clicks(app, range_scene, user_dat
 
     scene = range_scene
     press(app, "lessons")
-    lesson = next(x for x in scene.catalogue if x.id == lesson_id)
+    lesson = next(x for x in scene.lessons.catalogue if x.id == lesson_id)
     press(app, f"lesson-{lesson_id}")
-    assert scene.lesson == lesson and scene.situation == lesson.situation
+    assert scene.lessons.lesson == lesson and scene.situation == lesson.situation
     right = lesson_answers.answer(scene.m, lesson)
     if lesson.choices:
         wrong = next(c for c in lesson.choices if c != right)
         press(app, f"answer-{wrong}")
     else:
         press(app, "answer-plus")
-        while lesson_answers.normalise(lesson, scene.given) == right:
+        while lesson_answers.normalise(lesson, scene.lessons.given) == right:
             press(app, "answer-plus")
         press(app, "answer-submit")
-    assert scene.outcome == "wrong" and scene.asking
+    assert scene.lessons.outcome == "wrong" and scene.lessons.asking
     # the figures stay while it is asked
     shooter = scene.situation.shooter.point
     drag(app, scene.t.to_screen(*shooter), scene.t.to_screen(shooter[0], shooter[1] - 1))
@@ -187,14 +188,14 @@ def test_a_lesson_answered_wrong_then_right_by_clicks(app, range_scene, user_dat
     if lesson.choices:
         press(app, f"answer-{right}")
     else:
-        while lesson_answers.normalise(lesson, scene.given) < right:
+        while lesson_answers.normalise(lesson, scene.lessons.given) < right:
             press(app, "answer-plus")
-        while lesson_answers.normalise(lesson, scene.given) > right:
+        while lesson_answers.normalise(lesson, scene.lessons.given) > right:
             press(app, "answer-minus")
         press(app, "answer-submit")
-    assert scene.outcome == "right" and not scene.asking
-    assert scene.explanation_lines()[0].startswith("Right.")
-    lit = scene.lesson_terms()
+    assert scene.lessons.outcome == "right" and not scene.lessons.asking
+    assert scene.lessons.explanation_lines(scene.pw)[0].startswith("Right.")
+    lit = scene.lessons.lesson_terms()
     assert lit and all(any(w in scene.reading.terms[i].label for w in lesson.highlight) for i in lit)
     saved = lesson_progress.Progress.load()
     assert saved.done(lesson.id) and saved.tries[lesson.id] == 2
@@ -256,7 +257,7 @@ def test_crossing_the_centre_line_says_the_colours_swap(app, range_scene, monkey
     scene = range_scene
     start = scene.situation.shooter.point
     assert half_of(start) == "white" and scene.reading.state.players[scene.reading.shooter_id].team == "white"
-    over = next((x, y) for y in (-2, -3, -4) for x in range(4, 14) if scene.free((x, y)))
+    over = next((x, y) for y in (-2, -3, -4) for x in range(4, 14) if scene.model.free((x, y)))
     drag(app, scene.t.to_screen(*start), scene.t.to_screen(*over))
     assert scene.situation.shooter.point == over
     assert scene.reading.state.players[scene.reading.shooter_id].team == "blue"

@@ -43,7 +43,7 @@ def frames(app, drawn: Drawn) -> list[tuple[str, tuple]]:
     """What the range draws: a frame with the field's words, then one with each line of the sum
     hovered (lighting its drawing)."""
     drawn.frame(app)
-    for rect, _ in list(app.scene.term_rects):
+    for rect, _ in list(app.scene.view.term_rects):
         move(app, rect.center)
     move(app, (app.size[0] - 5, app.size[1] - 5))
     return list(drawn.items)
@@ -136,20 +136,20 @@ def told(scene, lesson) -> list[tuple]:
 def test_a_lesson_asks_before_it_tells(window, monkeypatch, lesson_id):
     app = window
     scene = app.scene
-    press(app, "lesson-list" if scene.lesson is not None else "lessons")
+    press(app, "lesson-list" if scene.lessons.lesson is not None else "lessons")
     press(app, f"lesson-{lesson_id}")
-    lesson = scene.lesson
-    assert lesson.id == lesson_id and scene.asking
+    lesson = scene.lessons.lesson
+    assert lesson.id == lesson_id and scene.lessons.asking
     runs = told(scene, lesson)
     drawn = Drawn(monkeypatch)
     asked = frames(app, drawn)
     answer_lesson(app, wrong=True)
-    assert scene.outcome == "wrong"
+    assert scene.lessons.outcome == "wrong"
     asked += frames(app, drawn)
     for run in runs:
         assert not occurs(run, asked), (lesson.question.ask, run)
     answer_lesson(app)
-    assert scene.outcome == "right"
+    assert scene.lessons.outcome == "right"
     answered = frames(app, drawn)
     for run in runs:
         assert occurs(run, answered), (lesson.question.ask, run)

@@ -44,7 +44,7 @@ def test_the_map_is_the_analysis_and_is_drawn_under_the_pieces(app, designer):
     shown = designer.study.result
     assert shown.maps["standing"].exposure == study.maps("standing").exposure
     # a tile is drawn in the scale's colour at a free point, and the pieces stay on top of the map
-    board = designer.board(designer.design.problems())
+    board = designer.view.board(designer.frame, designer.design.problems())
     point = (8, -5)
     value = shown.maps["standing"].exposure[point]
     x, y = designer.t.to_screen(*point)
@@ -52,7 +52,7 @@ def test_the_map_is_the_analysis_and_is_drawn_under_the_pieces(app, designer):
     tile = board.get_at((x, y))[:3]
     grass_mix = heatmap.colour(value, heatmap.span_of(shown.maps["standing"].exposure))
     assert max(abs(a - b) for a, b in zip(tile, grass_mix, strict=True)) < 60
-    sub = designer.field_of(designer.design.obstacles).by_id["sub"]
+    sub = designer.view.field_of(designer.design.obstacles).by_id["sub"]
     cx, cy = designer.t.to_screen(*sub.centre)
     assert board.get_at((cx - designer.field_area.x + 6, cy - designer.field_area.y))[:3] != tile
 

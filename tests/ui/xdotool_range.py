@@ -46,10 +46,10 @@ def main(argv: list[str]) -> int:
     i = next((i for i, t in enumerate(scene.reading.terms) if t.label == "distance"), None)
     lit = None
     if i is not None:
-        rect = next(rect for rect, j in scene.term_rects if j == i)
+        rect = next(rect for rect, j in scene.view.term_rects if j == i)
         xdo("mousemove", *rect.center)
         d.step(app, 3)
-        lit = list(scene.lit() or ())
+        lit = list(scene.view.lit(scene.frame) or ())
     pygame.image.save(app.screen, out)
     print(json.dumps({"scene": scene.name, "readings": distances, "lit": lit,
                       "driver": pygame.display.get_driver()}))

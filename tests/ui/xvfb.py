@@ -234,7 +234,7 @@ def range_shots(app, shot) -> None:
     press(app, "def-2")
     r = scene.reading
     i = next((i for i, t in enumerate(r.terms) if t.label.startswith(("grazes", "crosses"))), 1)
-    move(app, next(rect for rect, j in scene.term_rects if j == i).center)
+    move(app, next(rect for rect, j in scene.view.term_rects if j == i).center)
     shot("17-range")
     start = scene.situation.target.point
     press(app, "run")
@@ -248,7 +248,7 @@ def range_shots(app, shot) -> None:
     for key, name in (("map-from_where", "19-range-from-where"),
                       ("map-where_to_hide", "20-range-where-to-hide")):
         press(app, key)
-        scene.heat.wait()
+        scene.maps.heat.wait()
         step(app, 2)
         move(app, scene.t.to_screen(12, -3))
         shot(name)
@@ -257,13 +257,13 @@ def range_shots(app, shot) -> None:
     press(app, "lesson-11-run-angle")
     from paintcheck.odds import lesson_answers
 
-    right = lesson_answers.answer(scene.m, scene.lesson)
-    if scene.lesson.choices:
+    right = lesson_answers.answer(scene.m, scene.lessons.lesson)
+    if scene.lessons.lesson.choices:
         press(app, f"answer-{right}")
     else:
-        while int(scene.given) < right:
+        while int(scene.lessons.given) < right:
             press(app, "answer-plus")
-        while int(scene.given) > right:
+        while int(scene.lessons.given) > right:
             press(app, "answer-minus")
         press(app, "answer-submit")
     move(app, (app.size[0] - 5, app.size[1] - 5))
