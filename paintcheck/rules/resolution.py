@@ -1,10 +1,14 @@
 """Phases 7–9 of a round (RULES 4.6): reflex DEF losses and speed tests, then the shots resolved
-by rank, pausing for each dodge die; eliminations, fumbles, tokens and dumps. ``Engine`` takes them
-from ``ResolutionPhases``; a round's start and end stay in ``engine``."""
+by rank, pausing for each dodge die; eliminations, fumbles, tokens and dumps.
+
+``ResolutionPhases(measurer, rounds)`` is an object of the step: the engine calls ``start`` when the
+reactions are in, ``dodge`` for each dodge die, and the break calls ``rank``, ``sequence_entries`` and
+``resume``; when the last shot is resolved the round goes back to ``rounds.finish_round`` (the
+engine's, declared by ``RoundEnd``). A round's start and end stay in ``engine``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from paintcheck.field.lattice import Point, chebyshev
 from paintcheck.rules import events as ev
@@ -19,26 +23,31 @@ from paintcheck.rules.step import Step
 from paintcheck.rules.values import Reading, RoundView, Stand
 
 
+class RoundEnd(Protocol):
+    """What the resolution hands a round back to when its last shot is resolved (the engine)."""
+
+    def finish_round(self, step: Step) -> None: ...
+
+
 class ResolutionPhases:
-    """The resolution's handlers; ``self.m`` is the engine's measurer."""
+    """The resolution's handlers, given the field's measurer and what ends the round."""
 
-    m: Measurer
-
-    if TYPE_CHECKING:  # the Engine's own: the resolution hands the round back to it
-        def _finish_round(self, step: Step) -> None: ...
+    def __init__(self, m: Measurer, rounds: RoundEnd) -> None:
+        self.m = m
+        self.rounds = rounds
 
     # -- phase 7: reflex DEF losses and speed tests ----------------------------------------------------
-    def _start_resolution(self, step: Step) -> None:
+    def start(self, step: Step) -> None:
         s = step.state
         view = RoundView(s, self.m)
         for r in s.reactions:
             if r.kind == REFLEX:
                 self._reflex_def_loss(step, view, r.player, r.target)
-        entries, groups = self._rank(step, view, self._sequence_entries(view))
+        entries, groups = self.rank(step, view, self.sequence_entries(view))
         s.resolution = Resolution(entries, groups)
-        self._continue(step)
+        self.resume(step)
 
-    def _sequence_entries(self, view: RoundView) -> list[ShotEntry]:
+    def sequence_entries(self, view: RoundView) -> list[ShotEntry]:
         """The round's shots and dumps: the activated players' (in speaking order), then reactions."""
         s = view.state
         entries = []
@@ -51,8 +60,8 @@ class ResolutionPhases:
             entries.append(ShotEntry(r.player, r.target, r.kind))
         return entries
 
-    def _rank(self, step: Step, view: RoundView, entries: list[ShotEntry]
-              ) -> tuple[list[ShotEntry], list[int]]:
+    def rank(self, step: Step, view: RoundView, entries: list[ShotEntry]
+             ) -> tuple[list[ShotEntry], list[int]]:
         """Resolution order and simultaneous groups: by speed test when a shooter is also a target
         (RULES 11.1), else all together in declaration order."""
         shooters = {e.shooter for e in entries}
@@ -116,7 +125,8 @@ class ResolutionPhases:
             step.emit(ev.SpeedTest(e.shooter, e.target, tuple(parts), e.score, e.last))
 
     # -- phases 8–9: resolution by rank ----------------------------------------------------------------
-    def _continue(self, step: Step) -> None:
+    def resume(self, step: Step) -> None:
+        """Resolves the round's shots from the next one on, pausing for a dodge die; then the round ends."""
         s = step.state
         res = s.resolution
         assert res is not None  # the round's shots are being resolved
@@ -127,7 +137,7 @@ class ResolutionPhases:
                 s.phase = DODGE
                 return
             res.next += 1
-        self._finish_round(step)
+        self.rounds.finish_round(step)
 
     def _resolve_entry(self, step: Step, e: ShotEntry) -> str | None:
         s = step.state
@@ -184,7 +194,7 @@ class ResolutionPhases:
     def _reading(self, view: RoundView, e: ShotEntry) -> Reading:
         return template_reading(view, e) if e.kind == PREBUNK else view.reading(e)
 
-    def _dodge(self, step: Step, d: Dodge) -> None:
+    def dodge(self, step: Step, d: Dodge) -> None:
         s = step.state
         res = s.resolution
         assert res is not None and res.dodge is not None  # a dodge waits in the resolution
@@ -208,7 +218,7 @@ class ResolutionPhases:
             self._place_token(step, e, shooter, token_point, advantage=False)
         res.dodge = None
         res.next += 1
-        self._continue(step)
+        self.resume(step)
 
     def _dodged(self, step: Step, pid: str, dice: int, shooter_point: Point, automatic: bool) -> None:
         p = step.state.players[pid]
