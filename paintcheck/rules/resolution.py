@@ -13,11 +13,12 @@ from typing import Protocol
 from paintcheck.field.lattice import Point, chebyshev
 from paintcheck.rules import events as ev
 from paintcheck.rules import tables
-from paintcheck.rules.actions import REFLEX, SUPPRESSIVE, Dodge
+from paintcheck.rules.actions import REFLEX, Dodge
 from paintcheck.rules.break_turn import PREBUNK, template_reading
 from paintcheck.rules.flags import drop_flags
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
+from paintcheck.rules.speed import speed_modifiers
 from paintcheck.rules.state import DODGE, GUN_DEAD, GUN_OK, Resolution, ShotEntry, Token
 from paintcheck.rules.step import Step
 from paintcheck.rules.values import Reading, RoundView, Stand
@@ -96,33 +97,18 @@ class ResolutionPhases:
         step.emit(ev.DefLost(pid, segments, lost, p.def_count))
 
     def _speed_tests(self, step: Step, view: RoundView, entries: list[ShotEntry]) -> None:
-        s = step.state
+        """Each shooter rolls the speed die once; each of his shots adds its own modifiers (``speed``)."""
         rolls: dict[str, int] = {}
         for e in entries:
             if e.shooter not in rolls:
-                rolls[e.shooter] = step.roll(6, ev.PURPOSE_SPEED, e.shooter)
+                rolls[e.shooter] = step.roll(tables.SPEED_DIE, ev.PURPOSE_SPEED, e.shooter)
         for e in entries:
-            parts = [(ev.LABEL_D6, rolls[e.shooter])]
-            if e.kind == SUPPRESSIVE:  # a presser who fires anything else loses it  [B p.40]
-                presser_team = s.players[e.shooter].team
-                if any(x.shooter == e.target and s.players[x.target].team == presser_team for x in entries):
-                    parts.append((ev.LABEL_PRESSER, tables.SPEED_PRESSER_BONUS))
-            if e.kind == REFLEX:
-                parts.append((ev.LABEL_REFLEX, tables.SPEED_REFLEX_MALUS))
-            if e.index:
-                parts.append((ev.label_shot_number(e.index + 1), tables.SPEED_EXTRA_SHOT_MALUS * e.index))
-            plan = view.plans.get(e.shooter)
-            if plan is not None and e.action >= 0:
-                if plan.stance_at(e.action).side_changed:
-                    parts.append((ev.LABEL_AFTER_SIDE_CHANGE, tables.SPEED_AFTER_SIDE_CHANGE_MALUS))
-                if plan.move_action is not None and e.action > plan.move_action:
-                    n = view.moved_vulnerable(e.shooter)
-                    if n > tables.SPEED_SHOOTS_LAST_ABOVE:
-                        e.last = True
-                    elif n:
-                        parts.append((ev.label_moved_vulnerable(n), tables.SPEED_PER_VULNERABLE_POINT * n))
-            e.score = sum(v for _, v in parts)
-            step.emit(ev.SpeedTest(e.shooter, e.target, tuple(parts), e.score, e.last))
+            mods = speed_modifiers(view, e, entries)
+            parts = ((ev.LABEL_D6, rolls[e.shooter]), *mods.parts)
+            if mods.last:
+                e.last = True
+            e.score = rolls[e.shooter] + mods.total
+            step.emit(ev.SpeedTest(e.shooter, e.target, parts, e.score, e.last))
 
     # -- phases 8–9: resolution by rank ----------------------------------------------------------------
     def resume(self, step: Step) -> None:

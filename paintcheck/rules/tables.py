@@ -102,6 +102,7 @@ DEAD_GUN_REPAIR_ABOVE = 5  # next activation: d20 > 5 works again, <= 5 dead for
 TECHNICAL_PROBLEM_BOULETS = 1  # a technical problem also gives 1 boulet  [B p.20]
 
 # -- interactive fire [B p.24-27] ------------------------------------------------------------------------
+SPEED_DIE = 6  # a speed test is a d6 and its modifiers, the higher first  [B p.27]
 SPEED_PRESSER_BONUS = 2  # [B p.24, p.27]
 SPEED_REFLEX_MALUS = -1  # [B p.27]
 SPEED_EXTRA_SHOT_MALUS = -2  # each shot after a player's first  [B p.27]
