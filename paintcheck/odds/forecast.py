@@ -3,8 +3,8 @@ his own view of the match (issue 14, item 5).
 
 The sequence being declared is set on a copy of the coach's view as the engine sets a declaration
 (``Engine._declare``: his sequence and where he declares from), and every shot of it is read as the
-engine will list and read it (``Engine._sequence_entries``, ``RoundView.reading``), with the dodge
-dice the engine would allow (``RoundView.dodge_dice``) and the exact odds. The targets are as the
+engine will list and read it (``ResolutionPhases.sequence_entries``, ``RoundView.reading``), with the
+dodge dice the engine would allow (``RoundView.dodge_dice``) and the exact odds. The targets are as the
 coach sees them: their place, posture, cover and DEF as they stand, a run already declared by the
 other side if it has been revealed. What the other coach has not declared yet cannot be known, so a
 target who will still run or take DEF this round is read as he stands now.

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Protocol
 
 from paintcheck.field.lattice import Point, chebyshev
+from paintcheck.rules import chance, tables
 from paintcheck.rules import events as ev
-from paintcheck.rules import tables
 from paintcheck.rules.actions import REFLEX, Dodge
 from paintcheck.rules.break_turn import PREBUNK, template_reading
 from paintcheck.rules.flags import drop_flags
@@ -147,17 +147,18 @@ class ResolutionPhases:
         if reading.lost:
             step.emit(ev.ShotLost(e.shooter, e.target, reading.lost))
             return None
-        roll = step.roll(20, ev.purpose_shot_at(e.target), e.shooter)
+        roll = step.roll(tables.SHOT_DIE, ev.purpose_shot_at(e.target), e.shooter)
+        face = chance.shot_face(roll, reading.required)  # the branches: ``chance``, as the odds read them
         bonus: tuple[int, ...] = ()
-        if roll == tables.NATURAL_CRITICAL:
+        if face.critical:
             bonus = step.exploding_d6(ev.PURPOSE_CRITICAL, e.shooter)
-        margin = roll + sum(bonus) - reading.required + 1
-        hit = roll != tables.NATURAL_MISS and margin >= 1
+        margin = face.margin + sum(bonus)
+        hit = chance.hits(face, sum(bonus))
         step.emit(ev.ShotResolved(
             e.shooter, e.target, e.kind, reading.shot_parts, reading.shot_value, reading.target_parts,
             reading.target_value, reading.required, roll, bonus, margin if hit else 0, hit,
         ))
-        if roll == tables.NATURAL_MISS:
+        if face.fumble:
             self._fumble(step, e.shooter)
         if not hit:
             self._place_token(step, e, reading.shooter, reading.token_point, advantage=False)
@@ -165,11 +166,12 @@ class ResolutionPhases:
         res.hit_now.append(e.target)
         res.hits.append((e.target, res.next))
         allowed, why_none = view.dodge_dice(e.target, reading.running)
-        if allowed == 0:
+        after = chance.after_hit(margin, allowed)
+        if after == chance.ELIMINATED:
             self._eliminate(step, e.target, e.shooter, why_none)
             self._place_token(step, e, reading.shooter, reading.token_point, advantage=False)
             return None
-        if margin == 1:
+        if after == chance.DODGED_AT_ONCE:
             self._dodged(step, e.target, 1, reading.shooter.point, automatic=True)
             self._place_token(step, e, reading.shooter, reading.token_point, advantage=True)
             return None
@@ -185,18 +187,18 @@ class ResolutionPhases:
         res = s.resolution
         assert res is not None and res.dodge is not None  # a dodge waits in the resolution
         dg = res.dodge
-        faces = [step.roll(6, ev.PURPOSE_DODGE, dg["target"])]
+        faces = [step.roll(tables.EXPLODING_DIE, ev.PURPOSE_DODGE, dg["target"])]
         # a 6 is rolled again and added, while there is margin left to dodge  [B p.21-22, p.41]
-        while faces[-1] == tables.EXPLODING_FACE and dg["margin"] - sum(faces) > 0:
-            faces.append(step.roll(6, ev.purpose_again(ev.PURPOSE_DODGE), dg["target"]))
+        while chance.rolls_again(faces[-1], dg["margin"] - sum(faces)):
+            faces.append(step.roll(tables.EXPLODING_DIE, ev.purpose_again(ev.PURPOSE_DODGE), dg["target"]))
         dg["used"] += 1
         dg["margin"] -= sum(faces)
         step.emit(ev.DodgeRolled(dg["target"], tuple(faces), dg["margin"]))
-        if dg["margin"] > 0 and dg["used"] < dg["allowed"]:
+        if not chance.dodge_over(dg["margin"], dg["used"], dg["allowed"]):
             return
         e = res.entries[res.next]
         shooter, token_point = _shot_ends(RoundView(s, self.m), e)
-        if dg["margin"] <= 0:
+        if chance.dodged(dg["margin"]):
             self._dodged(step, dg["target"], dg["used"], shooter.point, automatic=False)
             self._place_token(step, e, shooter, token_point, advantage=True)
         else:
@@ -233,7 +235,7 @@ class ResolutionPhases:
 
     def _fumble(self, step: Step, pid: str) -> None:
         p = step.state.players[pid]
-        roll = step.roll(20, ev.PURPOSE_FUMBLE, pid)
+        roll = step.roll(tables.FUMBLE_DIE, ev.PURPOSE_FUMBLE, pid)
         outcome = tables.fumble_outcome(roll)
         step.emit(ev.Fumble(pid, roll, outcome))
         if outcome == "technical":
