@@ -540,11 +540,6 @@ class RoundView:
         return False
 
 
-def player_on_field(state: MatchState, pid: str) -> Player | None:
-    p = state.players.get(pid)
-    return p if p is not None and p.on_field else None
-
-
 def with_declaration(state: MatchState, decl: Declare) -> MatchState:
     """A shallow copy of ``state`` in which ``decl`` is declared (not applied): for reading what a
     tentative sequence would mean before the coach confirms it."""

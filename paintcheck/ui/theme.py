@@ -50,7 +50,6 @@ RULER = (250, 250, 250)
 RULER_BAND = (255, 255, 255, 70)
 PROTRACTOR_WHITE = (255, 255, 255)
 PROTRACTOR_RED = (255, 70, 60)
-PROTRACTOR_FILL = (255, 255, 255, 40)
 PROTRACTOR_SEGMENT = (255, 240, 120, 90)
 FOV_FILL = {"blue": (80, 150, 255, 55), "white": (255, 255, 255, 55)}
 FOV_TINT = {"blue": (10, 30, 70), "white": (45, 45, 45)}  # added to what the selected player sees
