@@ -12,18 +12,15 @@ from paintcheck.rules import tables
 from paintcheck.rules.actions import Declare
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.state import MatchState, Player, ShotEntry
-from paintcheck.rules.values import RoundView, with_declaration
+from paintcheck.rules.values import RoundView, dodge_dice_for, with_declaration
 
 BOULET_WORTH = 0.12  # one boulet given to an enemy, in eliminations (he loses an action per boulet)
 LATER = 0.45  # weight of a threat from an enemy who has already played this turn (he shoots next turn)
 
 
 def dodge_dice_of(p: Player, def_count: int) -> int:
-    if p.boulets >= tables.MAX_BOULETS:
-        return 0
-    if p.boulets:
-        return tables.REDODGE_DICE
-    return tables.dodge_dice(def_count)
+    """``p``'s dodge dice with ``def_count``, as the engine allows them (``values.dodge_dice_for``)."""
+    return dodge_dice_for(p.boulets, def_count)
 
 
 def protection(m: Measurer, cover: str | None, posture: str, def_count: int) -> int:
