@@ -46,7 +46,6 @@ DANGER = 1.0  # an elimination suffered weighs as much as one inflicted
 PROSPECT = 0.3  # weight of the best shot a place offers next turn ("run to strong pieces")
 FORWARD_STEP = 0.004  # a little weight for ground won, so that equal places lean forward
 MOVE_SHORTLIST = 10  # covered points in reach read in full
-DUMP_CLEAN, DUMP_DISASTER = 5, 2  # d6 total >= 5: clean; <= 2: disaster (tables.DUMP_TABLE)
 
 
 class NormalCoach(Coach):
@@ -202,11 +201,12 @@ class NormalCoach(Coach):
                           and q.def_count <= tables.REFLEX_MAX_DEF)
 
     def _dump_worth(self, supports: int, q, point: Point) -> float:
-        """Clean (+1), confusion (both out, 0), disaster (-1) of d6 + supports (RULES 11.7)."""
+        """Clean (+1), confusion (both out, 0), disaster (-1) of the dump's die + supports, read on the
+        engine's table (``tables.dump_outcome``, RULES 11.7)."""
         bonus = supports * tables.DUMP_SUPPORT_BONUS
-        clean = sum(1 for d in range(1, 7) if d + bonus >= DUMP_CLEAN) / 6
-        disaster = sum(1 for d in range(1, 7) if d + bonus <= DUMP_DISASTER) / 6
-        return clean - disaster
+        faces = range(1, tables.DUMP_DIE + 1)
+        outcomes = [tables.dump_outcome(d + bonus) for d in faces]
+        return outcomes.count("clean") / len(faces) - outcomes.count("disaster") / len(faces)
 
     def _runs(self, state, judge: Judge, pid: str, head: list, left: int, shoots: bool) -> list:
         p = state.players[pid]

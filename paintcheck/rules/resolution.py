@@ -295,7 +295,7 @@ class ResolutionPhases:
         if chebyshev(dumper.point, st.point) > tables.DUMP_REACH:
             step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_OUT_OF_REACH))
             return
-        roll = step.roll(6, ev.purpose_dump_on(e.target), e.shooter)
+        roll = step.roll(tables.DUMP_DIE, ev.purpose_dump_on(e.target), e.shooter)
         parts = [(ev.LABEL_D6, roll)]
         if e.supports:
             parts.append((ev.label_supports(e.supports), tables.DUMP_SUPPORT_BONUS * e.supports))

@@ -121,6 +121,7 @@ REFLEXES_PER_ROUND = 1  # a player's reflex shots in one round  [B p.25]
 REACTIONS_PER_ROUND = 1  # a player's interactive shots (reflex or suppressive) in one round  [H]
 
 # -- dump [B p.16-17] ------------------------------------------------------------------------------------
+DUMP_DIE = 6  # a dump is a d6 and its bonuses  [B p.16-17]
 DUMP_SUPPORT_BONUS = 1  # +1 per support  [B p.17]
 DUMP_OUTSIDE_FOV_BONUS = 1  # +1 when the dumper is outside the target's FOV  [B p.17]
 DUMP_TABLE = ((2, "disaster"), (4, "confusion"))  # 1-2 disaster, 3-4 confusion, 5+ clean  [B p.17]

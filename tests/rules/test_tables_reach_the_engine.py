@@ -97,6 +97,7 @@ CHANGED = {
     "REFLEX_DEF_LOSS_ROLL": (1, 2, 3),
     "REFLEXES_PER_ROUND": 0,
     "REACTIONS_PER_ROUND": 0,
+    "DUMP_DIE": 8,
     "DUMP_SUPPORT_BONUS": 2,
     "DUMP_OUTSIDE_FOV_BONUS": 2,
     "DUMP_TABLE": ((3, "disaster"), (4, "confusion")),
