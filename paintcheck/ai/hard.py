@@ -29,6 +29,7 @@ from paintcheck.ai.normal import DANGER, PROSPECT, NormalCoach
 from paintcheck.rules import tables
 from paintcheck.rules.actions import AssignOrders, BreakSheet, Declare, Move
 from paintcheck.rules.engine import Engine
+from paintcheck.rules.resolution import fire_entry
 from paintcheck.rules.speed import beats_chance, speed_modifiers
 from paintcheck.rules.state import DECLARE, REACT, MatchState, ShotEntry
 from paintcheck.rules.values import RoundView, with_declaration
@@ -156,8 +157,8 @@ class HardCoach(NormalCoach):
         speed tests (RULES 11.1-11.2) may let a faster shot hit him first and take his own away."""
         rv = RoundView(tentative, self.m)
         score = 0.0
-        shots = [ShotEntry(shooter, f.target, "simple", f.number, f.supports, f.action)
-                 for shooter, plan in rv.plans.items() for f in plan.fires if not f.dump]
+        shots = [fire_entry(shooter, f) for shooter, plan in rv.plans.items()
+                 for f in plan.fires if not f.dump]
         shots += [ShotEntry(r.player, r.target, r.kind) for r in reactions]
         read = []
         for entry in shots:

@@ -11,6 +11,7 @@ from paintcheck.field.lattice import Point
 from paintcheck.rules import tables
 from paintcheck.rules.actions import Declare
 from paintcheck.rules.measure import Measurer
+from paintcheck.rules.resolution import fire_entry
 from paintcheck.rules.state import MatchState, Player, ShotEntry
 from paintcheck.rules.values import RoundView, dodge_dice_for, with_declaration
 
@@ -98,7 +99,7 @@ class Judge:
         for f in plan.fires:
             if f.dump:
                 continue
-            entry = ShotEntry(decl.player, f.target, "simple", f.number, f.supports, f.action)
+            entry = fire_entry(decl.player, f)
             r = view.reading(entry)
             if r.lost:
                 continue

@@ -39,6 +39,7 @@ from paintcheck.rules.actions import (
 )
 from paintcheck.rules.engine import Engine
 from paintcheck.rules.legality import reaction_options, why_reaction_illegal
+from paintcheck.rules.resolution import fire_entry
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState, ShotEntry
 from paintcheck.rules.values import RoundView, with_declaration
 
@@ -319,7 +320,7 @@ class NormalCoach(Coach):
             decl = Declare(pid, line.posture, actions, p.cover, p.side)
             view = RoundView(with_declaration(state, decl), self.m)
             fire = next(f for f in view.plans[pid].fires if f.target == q.id)
-            reading = view.reading(ShotEntry(pid, q.id, "simple", fire.number, fire.supports, fire.action))
+            reading = view.reading(fire_entry(pid, fire))
             if not reading.lost:
                 scored.append((chances(reading.required, dodge_dice_of(q, q.def_count))[1], choice))
         ranked = self.ranked(scored)

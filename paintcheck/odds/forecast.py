@@ -18,6 +18,7 @@ from paintcheck.odds.shot import ShotOdds, shot_odds
 from paintcheck.rules.actions import Declare, Reaction
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import declare_effects, make_plan
+from paintcheck.rules.resolution import fire_entry
 from paintcheck.rules.state import MatchState, ShotEntry
 from paintcheck.rules.values import RoundView, run_exposure
 
@@ -47,7 +48,7 @@ def forecasts(m: Measurer, seen: MatchState, decl: Declare) -> list[Forecast]:
     for f in view.plans[decl.player].fires:
         if f.dump or f.target not in state.players:
             continue
-        entry = ShotEntry(decl.player, f.target, "simple", max(f.number, 0), f.supports, f.action)
+        entry = fire_entry(decl.player, f)
         out.append(_read(view, entry))
     return out
 

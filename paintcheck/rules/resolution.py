@@ -17,7 +17,7 @@ from paintcheck.rules.actions import REFLEX, Dodge
 from paintcheck.rules.break_turn import PREBUNK, template_reading
 from paintcheck.rules.flags import drop_flags
 from paintcheck.rules.measure import Measurer
-from paintcheck.rules.plan import make_plan
+from paintcheck.rules.plan import Fire, make_plan
 from paintcheck.rules.speed import speed_modifiers
 from paintcheck.rules.state import DODGE, GUN_DEAD, GUN_OK, Resolution, ShotEntry, Token
 from paintcheck.rules.step import Step
@@ -54,9 +54,7 @@ class ResolutionPhases:
         entries = []
         for team in s.speakers:
             plan = view.plans[s.active[team]]
-            for f in plan.fires:
-                kind = "dump" if f.dump else "simple"
-                entries.append(ShotEntry(plan.player, f.target, kind, max(f.number, 0), f.supports, f.action))
+            entries += [fire_entry(plan.player, f) for f in plan.fires]
         for r in s.reactions:
             entries.append(ShotEntry(r.player, r.target, r.kind))
         return entries
@@ -308,6 +306,14 @@ class ResolutionPhases:
             self._eliminate(step, e.shooter, e.target, ev.dump_outcome(outcome))
         if outcome in ("confusion", "clean"):
             self._eliminate(step, e.target, e.shooter, ev.dumped(outcome))
+
+
+def fire_entry(player: str, fire: Fire) -> ShotEntry:
+    """The resolution's entry for one shot or dump of ``player``'s sequence: its kind, its number
+    among the sequence's shots (RULES 7.6), its supports and its place in the sequence. The engine
+    lists a round's shots with it; the coaches and the odds read a declared shot through it."""
+    kind = "dump" if fire.dump else "simple"
+    return ShotEntry(player, fire.target, kind, max(fire.number, 0), fire.supports, fire.action)
 
 
 def _shot_ends(view: RoundView, e: ShotEntry) -> tuple[Stand, Point | None]:
