@@ -27,8 +27,10 @@ from paintcheck.ai.chances import chances
 from paintcheck.ai.judge import BOULET_WORTH, Judge, dodge_dice_of
 from paintcheck.ai.normal import DANGER, PROSPECT, NormalCoach
 from paintcheck.rules import tables
-from paintcheck.rules.actions import REFLEX, SUPPRESSIVE, AssignOrders, BreakSheet, Declare, Move
+from paintcheck.rules.actions import AssignOrders, BreakSheet, Declare, Move
 from paintcheck.rules.engine import Engine
+from paintcheck.rules.resolution import fire_entry
+from paintcheck.rules.speed import beats_chance, speed_modifiers
 from paintcheck.rules.state import DECLARE, REACT, MatchState, ShotEntry
 from paintcheck.rules.values import RoundView, with_declaration
 from paintcheck.rules.views import HIDDEN, view
@@ -155,8 +157,8 @@ class HardCoach(NormalCoach):
         speed tests (RULES 11.1-11.2) may let a faster shot hit him first and take his own away."""
         rv = RoundView(tentative, self.m)
         score = 0.0
-        shots = [ShotEntry(shooter, f.target, "simple", f.number, f.supports, f.action)
-                 for shooter, plan in rv.plans.items() for f in plan.fires if not f.dump]
+        shots = [fire_entry(shooter, f) for shooter, plan in rv.plans.items()
+                 for f in plan.fires if not f.dump]
         shots += [ShotEntry(r.player, r.target, r.kind) for r in reactions]
         read = []
         for entry in shots:
@@ -212,33 +214,16 @@ class HardCoach(NormalCoach):
                 if f.target != e.shooter or f.shooter == e.shooter:
                     continue
                 (mf, lf), (me, le) = speeds[j], speeds[i]
-                first = 0.0 if lf and not le else 1.0 if le and not lf else ahead(mf - me)
+                first = 0.0 if lf and not le else 1.0 if le and not lf else beats_chance(mf - me)
                 p *= 1.0 - first * hit
             out.append(p)
         return out
 
     def _speed(self, rv: RoundView, e: ShotEntry, read: list) -> tuple[int, bool]:
-        """The modifiers of an entry's speed test and whether it shoots last (engine ``_speed_tests``)."""
-        mod, last = 0, False
-        state = rv.state
-        if e.kind == SUPPRESSIVE:
-            team = state.players[e.shooter].team
-            if any(x.shooter == e.target and state.players[x.target].team == team for x, _, _ in read):
-                mod += tables.SPEED_PRESSER_BONUS
-        if e.kind == REFLEX:
-            mod += tables.SPEED_REFLEX_MALUS
-        mod += tables.SPEED_EXTRA_SHOT_MALUS * e.index
-        plan = rv.plans.get(e.shooter)
-        if plan is not None and e.action >= 0:
-            if plan.stance_at(e.action).side_changed:
-                mod += tables.SPEED_AFTER_SIDE_CHANGE_MALUS
-            if plan.move_action is not None and e.action > plan.move_action:
-                n = rv.moved_vulnerable(e.shooter)
-                if n > tables.SPEED_SHOOTS_LAST_ABOVE:
-                    last = True
-                else:
-                    mod += tables.SPEED_PER_VULNERABLE_POINT * n
-        return mod, last
+        """The modifiers of an entry's speed test and whether it shoots last, as the engine reads them
+        (``rules.speed.speed_modifiers``) among the shots read."""
+        mods = speed_modifiers(rv, e, [x for x, _, _ in read])
+        return mods.total, mods.last
 
     def _exposure(self, tentative: MatchState, epid: str, eplan, mine: str) -> float:
         """The danger where the other side's activated player ends his answer, from our players other
@@ -249,12 +234,3 @@ class HardCoach(NormalCoach):
         final = eplan.final
         return judge.danger(epid, final.point, final.cover, final.side,
                             tentative.declarations[epid].posture, eplan.def_count)
-
-
-def ahead(delta: int) -> float:
-    """P(d6 + delta > d6): the chance that a speed test with ``delta`` more beats the other (a tie is
-    simultaneous, RULES 11.5)."""
-    return _AHEAD[max(-6, min(6, delta))]
-
-
-_AHEAD = {d: sum(1 for a in range(1, 7) for b in range(1, 7) if a + d > b) / 36 for d in range(-6, 7)}

@@ -19,10 +19,10 @@ import time
 from dataclasses import replace
 
 from paintcheck.ai.judge import BOULET_WORTH
-from paintcheck.ai.sheets import SheetPlanner
+from paintcheck.ai.sheets import SheetPlanner, prebunk_line
 from paintcheck.field.lattice import other_team
-from paintcheck.rules.actions import BreakSheet, Def, Dodge, Move, SheetLine, Support
-from paintcheck.rules.break_turn import why_line_illegal, why_sheet_illegal
+from paintcheck.rules.actions import BreakSheet, Dodge, Move
+from paintcheck.rules.break_turn import why_sheet_illegal
 from paintcheck.rules.dice import Dice
 from paintcheck.rules.state import DODGE, OVER, TARGET, MatchState
 from paintcheck.rules.views import view
@@ -89,7 +89,7 @@ class BreakSearch:
             for _, start, origin in aims:
                 if start in ends or start in starts:
                     continue
-                line = self._prebunk_line(turned.player, start, origin)
+                line = prebunk_line(self.coach, self.state, turned.player, start, origin)
                 if line is None:
                     continue
                 lines = [replace(line, order=1)]
@@ -101,15 +101,6 @@ class BreakSearch:
                     if found >= SHORTLIST // TURNED:
                         break
         return out
-
-    def _prebunk_line(self, pid: str, start, origin) -> SheetLine | None:
-        for cover in self.m.covers(start):
-            side = self.coach._best_side(self.state, cover, start)
-            for posture in ("standing", "kneeling"):
-                line = SheetLine(pid, 0, start, posture, (Def(), Support()), cover, side, origin)
-                if why_line_illegal(self.state, self.team, line, self.m) is None:
-                    return line
-        return None
 
     # -- playing the break out ----------------------------------------------------------------------------
     def worth(self, ours: BreakSheet, theirs: BreakSheet, seed: int) -> float:

@@ -11,39 +11,24 @@ from paintcheck.field.lattice import Point
 from paintcheck.rules import tables
 from paintcheck.rules.actions import Declare
 from paintcheck.rules.measure import Measurer
+from paintcheck.rules.resolution import fire_entry
 from paintcheck.rules.state import MatchState, Player, ShotEntry
-from paintcheck.rules.values import RoundView, with_declaration
+from paintcheck.rules.values import RoundView, dodge_dice_for, with_declaration
 
 BOULET_WORTH = 0.12  # one boulet given to an enemy, in eliminations (he loses an action per boulet)
 LATER = 0.45  # weight of a threat from an enemy who has already played this turn (he shoots next turn)
 
 
-def def_count_of(actions) -> int:
-    """The DEF count a sequence gives: its DEF actions and the supports that follow them (B p.11)."""
-    count, after_def = 0, False
-    for a in actions:
-        if a.code == "DEF":
-            count, after_def = count + 1, True
-        elif a.code == "SUP" and after_def:
-            count += 1
-        else:
-            after_def = False
-    return min(count, tables.MAX_DEF)
-
-
 def dodge_dice_of(p: Player, def_count: int) -> int:
-    if p.boulets >= tables.MAX_BOULETS:
-        return 0
-    if p.boulets:
-        return tables.REDODGE_DICE
-    return tables.dodge_dice(def_count)
+    """``p``'s dodge dice with ``def_count``, as the engine allows them (``values.dodge_dice_for``)."""
+    return dodge_dice_for(p.boulets, def_count)
 
 
 def protection(m: Measurer, cover: str | None, posture: str, def_count: int) -> int:
     """A static player's protection value (RULES 6.3)."""
     base = tables.NATURAL_PROTECTION if cover is None else tables.obstacle_protection(
         m.obstacle(cover).kind, posture)
-    return max(tables.NATURAL_PROTECTION, base + tables.def_protection(def_count))
+    return tables.protection_value(base, def_count)
 
 
 def placed(state: MatchState, pid: str, point: Point, cover: str | None, side: str | None,
@@ -114,7 +99,7 @@ class Judge:
         for f in plan.fires:
             if f.dump:
                 continue
-            entry = ShotEntry(decl.player, f.target, "simple", f.number, f.supports, f.action)
+            entry = fire_entry(decl.player, f)
             r = view.reading(entry)
             if r.lost:
                 continue

@@ -39,6 +39,7 @@ from paintcheck.rules.actions import (
 )
 from paintcheck.rules.engine import Engine
 from paintcheck.rules.legality import reaction_options, why_reaction_illegal
+from paintcheck.rules.resolution import fire_entry
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState, ShotEntry
 from paintcheck.rules.values import RoundView, with_declaration
 
@@ -46,7 +47,6 @@ DANGER = 1.0  # an elimination suffered weighs as much as one inflicted
 PROSPECT = 0.3  # weight of the best shot a place offers next turn ("run to strong pieces")
 FORWARD_STEP = 0.004  # a little weight for ground won, so that equal places lean forward
 MOVE_SHORTLIST = 10  # covered points in reach read in full
-DUMP_CLEAN, DUMP_DISASTER = 5, 2  # d6 total >= 5: clean; <= 2: disaster (tables.DUMP_TABLE)
 
 
 class NormalCoach(Coach):
@@ -202,11 +202,12 @@ class NormalCoach(Coach):
                           and q.def_count <= tables.REFLEX_MAX_DEF)
 
     def _dump_worth(self, supports: int, q, point: Point) -> float:
-        """Clean (+1), confusion (both out, 0), disaster (-1) of d6 + supports (RULES 11.7)."""
+        """Clean (+1), confusion (both out, 0), disaster (-1) of the dump's die + supports, read on the
+        engine's table (``tables.dump_outcome``, RULES 11.7)."""
         bonus = supports * tables.DUMP_SUPPORT_BONUS
-        clean = sum(1 for d in range(1, 7) if d + bonus >= DUMP_CLEAN) / 6
-        disaster = sum(1 for d in range(1, 7) if d + bonus <= DUMP_DISASTER) / 6
-        return clean - disaster
+        faces = range(1, tables.DUMP_DIE + 1)
+        outcomes = [tables.dump_outcome(d + bonus) for d in faces]
+        return outcomes.count("clean") / len(faces) - outcomes.count("disaster") / len(faces)
 
     def _runs(self, state, judge: Judge, pid: str, head: list, left: int, shoots: bool) -> list:
         p = state.players[pid]
@@ -319,7 +320,7 @@ class NormalCoach(Coach):
             decl = Declare(pid, line.posture, actions, p.cover, p.side)
             view = RoundView(with_declaration(state, decl), self.m)
             fire = next(f for f in view.plans[pid].fires if f.target == q.id)
-            reading = view.reading(ShotEntry(pid, q.id, "simple", fire.number, fire.supports, fire.action))
+            reading = view.reading(fire_entry(pid, fire))
             if not reading.lost:
                 scored.append((chances(reading.required, dodge_dice_of(q, q.def_count))[1], choice))
         ranked = self.ranked(scored)

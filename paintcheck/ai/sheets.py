@@ -130,7 +130,7 @@ class SheetPlanner:
                     near = max(abs(start[0] - origin[0]), abs(start[1] - origin[1]))
                     scored.append((met + (0.5 if free else 0.0) - 0.001 * near, (start, origin)))
         for start, origin in self.coach.ranked(scored, AIM_MARGIN, AIM_TEMPERATURE):
-            line = self._prebunk_line(pid, start, origin)
+            line = prebunk_line(self.coach, self.state, pid, start, origin)
             if line is not None:
                 return line
         return None
@@ -148,19 +148,24 @@ class SheetPlanner:
         lines = model._runners([p.id for p in self.state.team_players(enemy)], ranked, set()) or []
         return [self.m.path(ln.start, (ln_end(ln),)) for ln in lines if ln_end(ln) != ln.start]
 
-    def _prebunk_line(self, pid: str, start: Point, origin: Point) -> SheetLine | None:
-        for cover in self.m.covers(start):
-            side = self.coach._best_side(self.state, cover, start)
-            for posture in ("standing", "kneeling"):
-                line = SheetLine(pid, 0, start, posture, (Def(), Support()), cover, side, origin)
-                if why_line_illegal(self.state, self.team, line, self.m) is None:
-                    return line
-        return None
-
     def safe(self) -> BreakSheet:
         from paintcheck.ai.random_coach import RandomCoach
 
         return RandomCoach(self.team, self.coach.engine, 0)._safe_sheet(self.state)
+
+
+def prebunk_line(coach, state: MatchState, pid: str, start: Point, origin: Point) -> SheetLine | None:
+    """``coach``'s prebunk line for ``pid`` from ``start`` aimed at ``origin``: the first legal one
+    (``why_line_illegal``) behind each cover of ``start`` (on the coach's best side), standing then
+    kneeling, finishing with a DEF and a support (the planner's and ``hard_break``'s alike)."""
+    m, team = coach.m, coach.team
+    for cover in m.covers(start):
+        side = coach._best_side(state, cover, start)
+        for posture in ("standing", "kneeling"):
+            line = SheetLine(pid, 0, start, posture, (Def(), Support()), cover, side, origin)
+            if why_line_illegal(state, team, line, m) is None:
+                return line
+    return None
 
 
 def ln_end(ln: SheetLine) -> Point:

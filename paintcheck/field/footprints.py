@@ -15,8 +15,6 @@ BIG_ROCKET_BODY_RADIUS = 0.5  # [H RULES 2.2]
 BIG_ROCKET_FIN_RADIUS = 0.7  # [H RULES 2.2]
 BIG_ROCKET_FIN_THICKNESS = 0.12  # [H] drawn and measured as thin plates
 CONE_TIP_WIDTH = 0.2  # the carrot narrows from 0.8 at its base to 0.2 at its tip  [H RULES 2.2]
-# tower length x width at the middle, inside the hull  [H] drawing only
-SUBMARINE_TOWER = (0.7, 0.5)
 DISC_RESOLUTION = 16  # quarter-circle segments of a disc footprint
 
 

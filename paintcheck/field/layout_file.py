@@ -211,10 +211,6 @@ def box_count_ok(layout: Layout) -> bool:
 # -- reading --
 
 
-class _JsonProblem(ValueError):
-    """Something JSON itself would accept but a layout file must not contain."""
-
-
 def _read_json(path: Path, source: str) -> tuple[Any, str | None]:
     """The decoded JSON at ``path``, or None and the one line saying why it cannot be read."""
     try:

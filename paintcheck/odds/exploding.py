@@ -16,8 +16,9 @@ computation with ``fractions.Fraction``, exact, no truncation:
   beats(k, c) = q·T / (1 − q): the infinite series summed in closed form.
 * ``shows(b)`` = P(B = b), for the distribution of a critical's margin.
 
-The die's size is the engine's (it rolls d6: ``step.Step.exploding_d6``, ``Engine._dodge``); the
-exploding face is read from ``tables`` when a die is made, so a corrected table reaches the odds.
+The die's size and exploding face are the engine's (``rules.chance.exploding_faces``, as
+``step.Step.exploding_d6`` and ``ResolutionPhases.dodge`` roll it), read when a die is made, so a
+corrected table reaches the odds.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@ his own view of the match (issue 14, item 5).
 
 The sequence being declared is set on a copy of the coach's view as the engine sets a declaration
 (``Engine._declare``: his sequence and where he declares from), and every shot of it is read as the
-engine will list and read it (``Engine._sequence_entries``, ``RoundView.reading``), with the dodge
-dice the engine would allow (``RoundView.dodge_dice``) and the exact odds. The targets are as the
+engine will list and read it (``ResolutionPhases.sequence_entries``, ``RoundView.reading``), with the
+dodge dice the engine would allow (``RoundView.dodge_dice``) and the exact odds. The targets are as the
 coach sees them: their place, posture, cover and DEF as they stand, a run already declared by the
 other side if it has been revealed. What the other coach has not declared yet cannot be known, so a
 target who will still run or take DEF this round is read as he stands now.
@@ -18,6 +18,7 @@ from paintcheck.odds.shot import ShotOdds, shot_odds
 from paintcheck.rules.actions import Declare, Reaction
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import declare_effects, make_plan
+from paintcheck.rules.resolution import fire_entry
 from paintcheck.rules.state import MatchState, ShotEntry
 from paintcheck.rules.values import RoundView, run_exposure
 
@@ -47,7 +48,7 @@ def forecasts(m: Measurer, seen: MatchState, decl: Declare) -> list[Forecast]:
     for f in view.plans[decl.player].fires:
         if f.dump or f.target not in state.players:
             continue
-        entry = ShotEntry(decl.player, f.target, "simple", max(f.number, 0), f.supports, f.action)
+        entry = fire_entry(decl.player, f)
         out.append(_read(view, entry))
     return out
 

@@ -1,24 +1,26 @@
 """Exact odds of one shot: the d20, the critical, the fumble, the dodge (RULES 7.1–7.5, 9.1–9.4).
 
-``shot_odds(required, dodge_dice)`` follows the engine's resolution (``Engine._resolve_entry``,
-``Engine._dodge``) branch by branch, with every number read from ``rules.tables`` at call time:
+``shot_odds(required, dodge_dice)`` walks the engine's own chance nodes (``rules.chance``: the
+branches the resolution takes, ``ResolutionPhases._resolve_entry`` and ``dodge``, as data), every
+number read from ``rules.tables`` at call time:
 
-* the d20 shows r, each face 1/20. r = NATURAL_MISS: a miss and a fumble, whatever the margin
-  (RULES 7.2); the fumble table is a second d20 (RULES 7.5, ``tables.fumble_outcome``).
-* r = NATURAL_CRITICAL: an exploding d6 is added (RULES 7.3), so a roll needing 21+ can still hit.
-* margin = r (+ the critical's dice) − required + 1; a hit when margin >= 1 (RULES 7.1, 7.4).
-* a hit on a target allowed no dodge die is an elimination; a margin of 1 is dodged without
-  rolling, one die counted (RULES 9.2, B p.36); otherwise the coach rolls his dice one at a time
-  while margin is left, each an exploding d6 (its 6 rolled again while margin is left: stopping
-  early never changes whether the margin is gone, only how many faces were rolled), and the
-  margin brought to <= 0 is a dodge with that many dice: 1 die → 1 boulet, 2 dice → 4 (RULES 9.4).
-  The engine offers the coach no other decision while margin is left (``Dodge`` is the only one),
-  so he always rolls his next die. docs/rules-decisions.md, docs/odds.md.
+* each face of the shot's die (``chance.shot_faces``): a fumble is a miss whatever the margin
+  (RULES 7.2), its outcomes the fumble table's chance node (``chance.fumble_outcomes``, RULES 7.5);
+  a critical adds an exploding die (RULES 7.3), so a roll needing 21+ can still hit; otherwise
+  ``chance.hits`` (margin = face − required + 1 >= 1, RULES 7.1, 7.4).
+* a hit (``chance.after_hit``): an elimination when the target is allowed no dodge die; dodged
+  without rolling, one die counted, for a margin of ``FREE_DODGE_MARGIN`` (RULES 9.2, B p.36);
+  otherwise the coach rolls his dice one at a time while margin is left, each an exploding die (its
+  exploding face rolled again while margin is left, ``chance.rolls_again``: stopping early never
+  changes whether the margin is gone, only how many faces were rolled), and the margin brought to
+  <= 0 is a dodge with that many dice: 1 die → 1 boulet, 2 dice → 4 (RULES 9.4). The engine offers
+  the coach no other decision while margin is left (``Dodge`` is the only one), so he always rolls
+  his next die. docs/rules-decisions.md, docs/odds.md.
 
 Everything is exact (``Fraction``), with no truncation: the dodge after a plain roll is a finite sum,
 and the critical's unbounded bonus is summed in closed form (``exploding.ExplodingDie.beats``).
 Only the margin's distribution, which has infinitely many values, is listed up to a bound: ``margin``
-holds P(margin = m) exactly for every m up to ``margin_max``, and ``margin_tail`` is the exact
+holds P(margin = m) exactly for every m up to its largest key, and ``margin_tail`` is the exact
 probability of all the margins above (below ``MARGIN_TAIL``, 1e-15).
 """
 
@@ -30,9 +32,8 @@ from fractions import Fraction
 from typing import Any
 
 from paintcheck.odds.exploding import ONE, ZERO, ExplodingDie
-from paintcheck.rules import tables
+from paintcheck.rules import chance, tables
 
-D20 = 20  # the engine rolls a d20 for a shot and for the fumble table
 REQUIRED_LIMIT = 1000  # a required roll further from 0 is no shot of the rules (and a long loop)
 MARGIN_TAIL = Fraction(1, 10**15)  # ``margin`` is listed until what is left above is below this
 KEYS = ("hit", "miss", "fumble", "dodged_one_die", "dodged_two_dice", "eliminated")
@@ -57,7 +58,7 @@ class ShotOdds:
     eliminated: Fraction  # a hit not dodged: to the dead zone (RULES 9.1)
     boulets: dict[int, int]  # dice used -> boulets the dodge gives (RULES 9.4)
     margin: dict[int, Fraction] = field(default_factory=dict)  # margin (>= 1) -> P(a hit with it)
-    margin_tail: Fraction = ZERO  # P(a hit with a margin above ``margin_max``)
+    margin_tail: Fraction = ZERO  # P(a hit with a margin above those listed in ``margin``)
 
     @property
     def dodged_one_die(self) -> Fraction:
@@ -66,10 +67,6 @@ class ShotOdds:
     @property
     def dodged_two_dice(self) -> Fraction:
         return self.dodged.get(2, ZERO)
-
-    @property
-    def margin_max(self) -> int:
-        return max(self.margin, default=0)
 
     def exact(self) -> dict[str, Fraction]:
         """The six headline probabilities, exact."""
@@ -95,10 +92,10 @@ def max_dodge_dice() -> int:
 
 
 @functools.lru_cache(maxsize=8)
-def _die(explode: int) -> ExplodingDie:
-    """One exploding d6 per exploding face: its memo holds only exact functions of that face, so
-    queries share it (the face itself is read from ``tables`` at every call)."""
-    return ExplodingDie(explode)
+def _die(faces: int, explode: int | None) -> ExplodingDie:
+    """One exploding die per shape: its memo holds only exact functions of its faces and exploding
+    face, so queries share it (the shape itself is read from ``chance`` at every call)."""
+    return ExplodingDie(explode, faces)
 
 
 def shot_odds(required: int, dodge_dice: int) -> ShotOdds:
@@ -111,7 +108,7 @@ def shot_odds(required: int, dodge_dice: int) -> ShotOdds:
     top = max_dodge_dice()
     if isinstance(dodge_dice, bool) or not isinstance(dodge_dice, int) or not 0 <= dodge_dice <= top:
         raise OddsError(f"a target is allowed 0 to {top} dodge dice, not {dodge_dice!r}")
-    return _Query(_die(tables.EXPLODING_FACE), required, dodge_dice).odds()
+    return _Query(_die(*chance.exploding_faces()), required, dodge_dice).odds()
 
 
 class _Query:
@@ -125,23 +122,17 @@ class _Query:
         self.margin_tail = ZERO
 
     def odds(self) -> ShotOdds:
-        face = Fraction(1, D20)
-        for r in range(1, D20 + 1):
-            m = r - self.required + 1
-            if r == tables.NATURAL_MISS:  # always a miss, and a fumble (RULES 7.2)
-                self.miss += face
-                self.fumble += face
-            elif r == tables.NATURAL_CRITICAL:  # an exploding d6 added (RULES 7.3)
-                self.critical(m, face)
-            elif m >= 1:
-                self.hit_with(m, face)
+        for face, p in chance.shot_faces(self.required):
+            if face.fumble:  # always a miss, and a fumble (RULES 7.2)
+                self.miss += p
+                self.fumble += p
+            elif face.critical:  # an exploding die added (RULES 7.3)
+                self.critical(face.margin, p)
+            elif chance.hits(face):
+                self.hit_with(face.margin, p)
             else:
-                self.miss += face
+                self.miss += p
         hit = ONE - self.miss
-        counts: dict[str, int] = {}
-        for d in range(1, D20 + 1):
-            outcome = tables.fumble_outcome(d)
-            counts[outcome] = counts.get(outcome, 0) + 1
         margin = dict(sorted(self.margin.items()))
         return ShotOdds(
             required=self.required,
@@ -149,7 +140,7 @@ class _Query:
             hit=hit,
             miss=self.miss,
             fumble=self.fumble,
-            fumble_outcomes={name: self.fumble * Fraction(n, D20) for name, n in counts.items()},
+            fumble_outcomes={name: self.fumble * p for name, p in chance.fumble_outcomes()},
             dodged=self.dodged,
             eliminated=self.eliminated,
             boulets={j: tables.boulets_for_dice(j) for j in self.dodged},
@@ -160,9 +151,10 @@ class _Query:
     def hit_with(self, m: int, weight: Fraction) -> None:
         """A hit with margin ``m`` (>= 1), of probability ``weight``: the dodge (RULES 9.1–9.2)."""
         self.margin[m] = self.margin[m] + weight if m in self.margin else weight
-        if self.k == 0:
+        after = chance.after_hit(m, self.k)
+        if after == chance.ELIMINATED:
             self.eliminated += weight
-        elif m == 1:  # dodged without rolling, one die counted  [B p.36]
+        elif after == chance.DODGED_AT_ONCE:  # dodged without rolling, one die counted  [B p.36]
             self.dodged[1] += weight
         else:
             before = ZERO
@@ -175,9 +167,10 @@ class _Query:
     def critical(self, c: int, weight: Fraction) -> None:
         """A natural 20 of probability ``weight``: margin c + B, B the exploding bonus (RULES 7.3)."""
         die = self.die
-        while c < 1:  # the bonus's first dice decide whether it is a hit at all
+        # the bonus's first dice decide whether it is a hit at all, or one dodged without rolling
+        while not chance.lands(c + 1) or chance.dodged_at_once(c + 1):
             for f in die.stops:
-                if c + f >= 1:
+                if chance.lands(c + f):
                     self.hit_with(c + f, weight * die.p)
                 else:
                     self.miss += weight * die.p
@@ -185,7 +178,8 @@ class _Query:
                 return
             weight *= die.p
             c += die.explode
-        # every margin c + B is now >= 2: the dodge against the whole bonus, in closed form
+        # every margin c + B now hits and is dodged with dice: the dodge against the whole bonus,
+        # in closed form
         before = ZERO  # P(X − B >= c) with no dodge die: P(B <= −c) = 0 for c >= 1
         for j in range(1, self.k + 1):
             now = die.beats(j, c)

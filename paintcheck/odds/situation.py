@@ -348,7 +348,7 @@ def _cost(m: Measurer, key: str, whose: str, actions: Iterable[Action], cost: in
 
 # -- the reading -------------------------------------------------------------------------------------
 def _entries(view: RoundView, ids: _Ids) -> list[ShotEntry]:
-    """The shooter's shots as the engine lists them (``Engine._sequence_entries``): his sequence's
+    """The shooter's shots as the engine lists them (``ResolutionPhases.sequence_entries``): his sequence's
     shots with their number and supports, or his reaction."""
     plan = view.plans.get(ids.shooter)
     if plan is not None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from paintcheck.field.lattice import Lattice, Point, chebyshev, point_name
 from paintcheck.rules import events as ev
@@ -218,20 +218,36 @@ def _sheet_lines(sheets: dict[str, BreakSheet]) -> tuple[str, ...]:
 
 
 # -- the engine's break turn ------------------------------------------------------------------------------
+class Resolver(Protocol):
+    """What the break asks of the resolution (``resolution.ResolutionPhases``)."""
+
+    def resume(self, step: Step) -> None: ...
+
+    def rank(self, step: Step, view: RoundView, entries: list[ShotEntry]
+             ) -> tuple[list[ShotEntry], list[int]]: ...
+
+    def sequence_entries(self, view: RoundView) -> list[ShotEntry]: ...
+
+
+class TurnEnd(Protocol):
+    """What the break asks of the engine: whether the match is over, and the start of turn 2."""
+
+    def check_end(self, step: Step) -> bool: ...
+
+    def end_turn(self, step: Step) -> None: ...
+
+
 class BreakTurn:
-    """Mixed into the Engine: the break's phases, built from the sheets (RULES 12)."""
+    """The break's phases, built from the sheets (RULES 12), given the field's measurer, the
+    resolution that fires the round's shots and what ends the turn. The engine calls ``sheet``,
+    ``choose``, and ``next_round`` when a break round is over."""
 
-    m: Measurer
+    def __init__(self, m: Measurer, resolution: Resolver, turns: TurnEnd) -> None:
+        self.m = m
+        self.resolution = resolution
+        self.turns = turns
 
-    if TYPE_CHECKING:  # the Engine's and ResolutionPhases' own, which the break calls
-        def _continue(self, step: Step) -> None: ...
-        def _check_end(self, step: Step) -> bool: ...
-        def _end_turn(self, step: Step) -> None: ...
-        def _rank(self, step: Step, view: RoundView, entries: list[ShotEntry]
-                  ) -> tuple[list[ShotEntry], list[int]]: ...
-        def _sequence_entries(self, view: RoundView) -> list[ShotEntry]: ...
-
-    def _sheet(self, step: Step, d: BreakSheet) -> None:
+    def sheet(self, step: Step, d: BreakSheet) -> None:
         s = step.state
         s.sheets[d.team] = d
         step.emit(ev.SheetHandedIn(d.team))
@@ -263,13 +279,13 @@ class BreakTurn:
             entries += [ShotEntry(pb, q.id, PREBUNK) for q, hit in zip(enemies, covered, strict=True) if hit]
         if entries:  # prebunk on prebunkers, all at once (RULES 12.4)
             s.resolution = Resolution(entries, [0] * len(entries))
-            self._continue(step)
+            self.resolution.resume(step)
         else:
-            self._next_break_round(step)
+            self.next_round(step)
 
-    def _next_break_round(self, step: Step) -> None:
+    def next_round(self, step: Step) -> None:
         s = step.state
-        if self._check_end(step):
+        if self.turns.check_end(step):
             return
         for k in range(s.round + 1, max(tables.ORDER_TOKENS) + 1):
             active = {
@@ -284,10 +300,10 @@ class BreakTurn:
         else:
             if s.break_stage == RUNNERS:
                 s.break_stage, s.round = FINISH, 0
-                self._next_break_round(step)
+                self.next_round(step)
                 return
             s.templates, s.break_stage, s.sheets, s.choices = {}, None, {}, {}
-            self._end_turn(step)  # turn 2 begins
+            self.turns.end_turn(step)  # turn 2 begins
             return
         s.round, s.active = k, active
         s.declarations, s.origins, s.reactions, s.resolution = {}, {}, [], None
@@ -302,7 +318,7 @@ class BreakTurn:
             return
         self._start_break_round(step)
 
-    def _choose(self, step: Step, d: ChooseTarget) -> None:
+    def choose(self, step: Step, d: ChooseTarget) -> None:
         s = step.state
         s.choices[d.player] = d.target
         s.awaiting.remove(d.player)
@@ -316,10 +332,10 @@ class BreakTurn:
             self._declare_from_sheet(step, pid)
         view = RoundView(s, self.m)
         prebunk = self._template_shots(view)
-        ranked, groups = self._rank(step, view, self._sequence_entries(view))
+        ranked, groups = self.resolution.rank(step, view, self.resolution.sequence_entries(view))
         s.resolution = Resolution([e for _, e in prebunk] + ranked,
                                   [0] * len(prebunk) + [g + 1 for g in groups])
-        self._continue(step)
+        self.resolution.resume(step)
 
     def _line(self, s: MatchState, pid: str) -> SheetLine:
         """``pid``'s line of his team's sheet (``BreakSheet.line``, without its generator)."""

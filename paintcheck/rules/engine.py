@@ -9,9 +9,11 @@ for callers whose decisions come from the legality queries themselves (a search,
 ``simulate`` without ``--check``), never for the window or the tests. A legal decision gives the same
 state and events either way.
 
-Where each phase lives: the break (turn 1) in ``break_turn``; the resolution (speed tests, shots by
-rank, dodges, tokens, dumps) in ``resolution``; orders, reveals, sequences, reactions and the end
-of a round, turn and match here.
+Where each phase lives: the break (turn 1) in ``break_turn.BreakTurn``; the resolution (speed
+tests, shots by rank, dodges, tokens, dumps) in ``resolution.ResolutionPhases``; orders, reveals,
+sequences, reactions and the end of a round, turn and match here. The two phases are objects the
+engine builds with their collaborators (the measurer, the resolution, and the engine itself for
+``finish_round``, ``check_end`` and ``end_turn``, as their ``Protocol``s declare): no mixins.
 """
 
 from __future__ import annotations
@@ -60,20 +62,22 @@ from paintcheck.rules.values import RoundView, stays_behind
 from paintcheck.rules.words import declaration_words
 
 
-class Engine(BreakTurn, ResolutionPhases):
+class Engine:
     """Applies decisions to match states with the geometry of one field."""
 
     def __init__(self, measurer: Measurer, checks: bool = True) -> None:
         self.m = measurer
         self.checks = checks  # refuse illegal decisions, check the invariants after each one
+        self.resolution = ResolutionPhases(measurer, self)
+        self.break_turn = BreakTurn(measurer, self.resolution, self)
         # each handler takes the decision of its type
         self._handlers: dict[type, Callable[[Step, Any], None]] = {
             AssignOrders: self._orders,
             Declare: self._declare,
             React: self._react,
-            Dodge: self._dodge,
-            BreakSheet: self._sheet,
-            ChooseTarget: self._choose,
+            Dodge: self.resolution.dodge,
+            BreakSheet: self.break_turn.sheet,
+            ChooseTarget: self.break_turn.choose,
         }
 
     # -- queries -----------------------------------------------------------------------------------
@@ -116,7 +120,7 @@ class Engine(BreakTurn, ResolutionPhases):
     # -- phases 3–4: reveal, who speaks first ---------------------------------------------------------
     def _next_round(self, step: Step) -> None:
         s = step.state
-        if self._check_end(step):
+        if self.check_end(step):
             return
         after, last = s.round, max(tables.ORDER_TOKENS)
         ahead: dict[int, dict[str, str]] = {}  # token -> team -> his player on the field, in order
@@ -125,7 +129,7 @@ class Engine(BreakTurn, ResolutionPhases):
                 if after < token <= last and s.players[pid].point is not None:
                     ahead.setdefault(token, {})[team] = pid
         if not ahead:
-            self._end_turn(step)
+            self.end_turn(step)
             return
         k = min(ahead)
         active = ahead[k]
@@ -197,7 +201,7 @@ class Engine(BreakTurn, ResolutionPhases):
                 return
             s.reactors.pop(0)
             step.emit(ev.NoReaction(team, ev.NO_PLAYER_CAN_REACT))
-        self._start_resolution(step)
+        self.resolution.start(step)
 
     def _react(self, step: Step, d: React) -> None:
         s = step.state
@@ -210,7 +214,7 @@ class Engine(BreakTurn, ResolutionPhases):
         self._skip_idle_reactors(step)
 
     # -- phase 10: end of round, turn, match -------------------------------------------------------
-    def _finish_round(self, step: Step) -> None:
+    def finish_round(self, step: Step) -> None:
         s = step.state
         view = RoundView(s, self.m)
         runs = []  # (player, team, the points he ran), in speaking order
@@ -246,7 +250,7 @@ class Engine(BreakTurn, ResolutionPhases):
             for pid in list(s.active.values()) if s.break_stage == "finish" else ():
                 if s.templates.pop(pid, None) is not None:  # RULES 12.7
                     step.emit(ev.TemplateLifted(pid))
-            self._next_break_round(step)
+            self.break_turn.next_round(step)
             return
         self._next_round(step)
 
@@ -269,7 +273,7 @@ class Engine(BreakTurn, ResolutionPhases):
                 return point, covers[0], side or "left"
         return plan.start, s.players[pid].cover, s.players[pid].side
 
-    def _end_turn(self, step: Step) -> None:
+    def end_turn(self, step: Step) -> None:
         s = step.state
         if s.turn >= tables.MAX_TURNS:
             blue, white = s.count_on_field("blue"), s.count_on_field("white")
@@ -285,7 +289,7 @@ class Engine(BreakTurn, ResolutionPhases):
         s.phase = ORDERS
         step.emit(ev.TurnStarted(s.turn))
 
-    def _check_end(self, step: Step) -> bool:
+    def check_end(self, step: Step) -> bool:
         blue = white = 0  # on the field, counted in one pass
         for p in step.state.players.values():
             if p.point is not None:

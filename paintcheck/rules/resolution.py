@@ -1,58 +1,66 @@
 """Phases 7–9 of a round (RULES 4.6): reflex DEF losses and speed tests, then the shots resolved
-by rank, pausing for each dodge die; eliminations, fumbles, tokens and dumps. ``Engine`` takes them
-from ``ResolutionPhases``; a round's start and end stay in ``engine``."""
+by rank, pausing for each dodge die; eliminations, fumbles, tokens and dumps.
+
+``ResolutionPhases(measurer, rounds)`` is an object of the step: the engine calls ``start`` when the
+reactions are in, ``dodge`` for each dodge die, and the break calls ``rank``, ``sequence_entries`` and
+``resume``; when the last shot is resolved the round goes back to ``rounds.finish_round`` (the
+engine's, declared by ``RoundEnd``). A round's start and end stay in ``engine``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from paintcheck.field.lattice import Point, chebyshev
+from paintcheck.rules import chance, tables
 from paintcheck.rules import events as ev
-from paintcheck.rules import tables
-from paintcheck.rules.actions import REFLEX, SUPPRESSIVE, Dodge
+from paintcheck.rules.actions import REFLEX, Dodge
 from paintcheck.rules.break_turn import PREBUNK, template_reading
 from paintcheck.rules.flags import drop_flags
 from paintcheck.rules.measure import Measurer
-from paintcheck.rules.plan import make_plan
+from paintcheck.rules.plan import Fire, make_plan
+from paintcheck.rules.speed import speed_modifiers
 from paintcheck.rules.state import DODGE, GUN_DEAD, GUN_OK, Resolution, ShotEntry, Token
 from paintcheck.rules.step import Step
 from paintcheck.rules.values import Reading, RoundView, Stand
 
 
+class RoundEnd(Protocol):
+    """What the resolution hands a round back to when its last shot is resolved (the engine)."""
+
+    def finish_round(self, step: Step) -> None: ...
+
+
 class ResolutionPhases:
-    """The resolution's handlers; ``self.m`` is the engine's measurer."""
+    """The resolution's handlers, given the field's measurer and what ends the round."""
 
-    m: Measurer
-
-    if TYPE_CHECKING:  # the Engine's own: the resolution hands the round back to it
-        def _finish_round(self, step: Step) -> None: ...
+    def __init__(self, m: Measurer, rounds: RoundEnd) -> None:
+        self.m = m
+        self.rounds = rounds
 
     # -- phase 7: reflex DEF losses and speed tests ----------------------------------------------------
-    def _start_resolution(self, step: Step) -> None:
+    def start(self, step: Step) -> None:
         s = step.state
         view = RoundView(s, self.m)
         for r in s.reactions:
             if r.kind == REFLEX:
                 self._reflex_def_loss(step, view, r.player, r.target)
-        entries, groups = self._rank(step, view, self._sequence_entries(view))
+        entries, groups = self.rank(step, view, self.sequence_entries(view))
         s.resolution = Resolution(entries, groups)
-        self._continue(step)
+        self.resume(step)
 
-    def _sequence_entries(self, view: RoundView) -> list[ShotEntry]:
+    def sequence_entries(self, view: RoundView) -> list[ShotEntry]:
         """The round's shots and dumps: the activated players' (in speaking order), then reactions."""
         s = view.state
         entries = []
         for team in s.speakers:
             plan = view.plans[s.active[team]]
-            for f in plan.fires:
-                kind = "dump" if f.dump else "simple"
-                entries.append(ShotEntry(plan.player, f.target, kind, max(f.number, 0), f.supports, f.action))
+            entries += [fire_entry(plan.player, f) for f in plan.fires]
         for r in s.reactions:
             entries.append(ShotEntry(r.player, r.target, r.kind))
         return entries
 
-    def _rank(self, step: Step, view: RoundView, entries: list[ShotEntry]
-              ) -> tuple[list[ShotEntry], list[int]]:
+    def rank(self, step: Step, view: RoundView, entries: list[ShotEntry]
+             ) -> tuple[list[ShotEntry], list[int]]:
         """Resolution order and simultaneous groups: by speed test when a shooter is also a target
         (RULES 11.1), else all together in declaration order."""
         shooters = {e.shooter for e in entries}
@@ -87,36 +95,22 @@ class ResolutionPhases:
         step.emit(ev.DefLost(pid, segments, lost, p.def_count))
 
     def _speed_tests(self, step: Step, view: RoundView, entries: list[ShotEntry]) -> None:
-        s = step.state
+        """Each shooter rolls the speed die once; each of his shots adds its own modifiers (``speed``)."""
         rolls: dict[str, int] = {}
         for e in entries:
             if e.shooter not in rolls:
-                rolls[e.shooter] = step.roll(6, ev.PURPOSE_SPEED, e.shooter)
+                rolls[e.shooter] = step.roll(tables.SPEED_DIE, ev.PURPOSE_SPEED, e.shooter)
         for e in entries:
-            parts = [(ev.LABEL_D6, rolls[e.shooter])]
-            if e.kind == SUPPRESSIVE:  # a presser who fires anything else loses it  [B p.40]
-                presser_team = s.players[e.shooter].team
-                if any(x.shooter == e.target and s.players[x.target].team == presser_team for x in entries):
-                    parts.append((ev.LABEL_PRESSER, tables.SPEED_PRESSER_BONUS))
-            if e.kind == REFLEX:
-                parts.append((ev.LABEL_REFLEX, tables.SPEED_REFLEX_MALUS))
-            if e.index:
-                parts.append((ev.label_shot_number(e.index + 1), tables.SPEED_EXTRA_SHOT_MALUS * e.index))
-            plan = view.plans.get(e.shooter)
-            if plan is not None and e.action >= 0:
-                if plan.stance_at(e.action).side_changed:
-                    parts.append((ev.LABEL_AFTER_SIDE_CHANGE, tables.SPEED_AFTER_SIDE_CHANGE_MALUS))
-                if plan.move_action is not None and e.action > plan.move_action:
-                    n = view.moved_vulnerable(e.shooter)
-                    if n > tables.SPEED_SHOOTS_LAST_ABOVE:
-                        e.last = True
-                    elif n:
-                        parts.append((ev.label_moved_vulnerable(n), tables.SPEED_PER_VULNERABLE_POINT * n))
-            e.score = sum(v for _, v in parts)
-            step.emit(ev.SpeedTest(e.shooter, e.target, tuple(parts), e.score, e.last))
+            mods = speed_modifiers(view, e, entries)
+            parts = ((ev.LABEL_D6, rolls[e.shooter]), *mods.parts)
+            if mods.last:
+                e.last = True
+            e.score = rolls[e.shooter] + mods.total
+            step.emit(ev.SpeedTest(e.shooter, e.target, parts, e.score, e.last))
 
     # -- phases 8–9: resolution by rank ----------------------------------------------------------------
-    def _continue(self, step: Step) -> None:
+    def resume(self, step: Step) -> None:
+        """Resolves the round's shots from the next one on, pausing for a dodge die; then the round ends."""
         s = step.state
         res = s.resolution
         assert res is not None  # the round's shots are being resolved
@@ -127,7 +121,7 @@ class ResolutionPhases:
                 s.phase = DODGE
                 return
             res.next += 1
-        self._finish_round(step)
+        self.rounds.finish_round(step)
 
     def _resolve_entry(self, step: Step, e: ShotEntry) -> str | None:
         s = step.state
@@ -151,17 +145,18 @@ class ResolutionPhases:
         if reading.lost:
             step.emit(ev.ShotLost(e.shooter, e.target, reading.lost))
             return None
-        roll = step.roll(20, ev.purpose_shot_at(e.target), e.shooter)
+        roll = step.roll(tables.SHOT_DIE, ev.purpose_shot_at(e.target), e.shooter)
+        face = chance.shot_face(roll, reading.required)  # the branches: ``chance``, as the odds read them
         bonus: tuple[int, ...] = ()
-        if roll == tables.NATURAL_CRITICAL:
+        if face.critical:
             bonus = step.exploding_d6(ev.PURPOSE_CRITICAL, e.shooter)
-        margin = roll + sum(bonus) - reading.required + 1
-        hit = roll != tables.NATURAL_MISS and margin >= 1
+        margin = face.margin + sum(bonus)
+        hit = chance.hits(face, sum(bonus))
         step.emit(ev.ShotResolved(
             e.shooter, e.target, e.kind, reading.shot_parts, reading.shot_value, reading.target_parts,
             reading.target_value, reading.required, roll, bonus, margin if hit else 0, hit,
         ))
-        if roll == tables.NATURAL_MISS:
+        if face.fumble:
             self._fumble(step, e.shooter)
         if not hit:
             self._place_token(step, e, reading.shooter, reading.token_point, advantage=False)
@@ -169,11 +164,12 @@ class ResolutionPhases:
         res.hit_now.append(e.target)
         res.hits.append((e.target, res.next))
         allowed, why_none = view.dodge_dice(e.target, reading.running)
-        if allowed == 0:
+        after = chance.after_hit(margin, allowed)
+        if after == chance.ELIMINATED:
             self._eliminate(step, e.target, e.shooter, why_none)
             self._place_token(step, e, reading.shooter, reading.token_point, advantage=False)
             return None
-        if margin == 1:
+        if after == chance.DODGED_AT_ONCE:
             self._dodged(step, e.target, 1, reading.shooter.point, automatic=True)
             self._place_token(step, e, reading.shooter, reading.token_point, advantage=True)
             return None
@@ -184,23 +180,23 @@ class ResolutionPhases:
     def _reading(self, view: RoundView, e: ShotEntry) -> Reading:
         return template_reading(view, e) if e.kind == PREBUNK else view.reading(e)
 
-    def _dodge(self, step: Step, d: Dodge) -> None:
+    def dodge(self, step: Step, d: Dodge) -> None:
         s = step.state
         res = s.resolution
         assert res is not None and res.dodge is not None  # a dodge waits in the resolution
         dg = res.dodge
-        faces = [step.roll(6, ev.PURPOSE_DODGE, dg["target"])]
+        faces = [step.roll(tables.EXPLODING_DIE, ev.PURPOSE_DODGE, dg["target"])]
         # a 6 is rolled again and added, while there is margin left to dodge  [B p.21-22, p.41]
-        while faces[-1] == tables.EXPLODING_FACE and dg["margin"] - sum(faces) > 0:
-            faces.append(step.roll(6, ev.purpose_again(ev.PURPOSE_DODGE), dg["target"]))
+        while chance.rolls_again(faces[-1], dg["margin"] - sum(faces)):
+            faces.append(step.roll(tables.EXPLODING_DIE, ev.purpose_again(ev.PURPOSE_DODGE), dg["target"]))
         dg["used"] += 1
         dg["margin"] -= sum(faces)
         step.emit(ev.DodgeRolled(dg["target"], tuple(faces), dg["margin"]))
-        if dg["margin"] > 0 and dg["used"] < dg["allowed"]:
+        if not chance.dodge_over(dg["margin"], dg["used"], dg["allowed"]):
             return
         e = res.entries[res.next]
         shooter, token_point = _shot_ends(RoundView(s, self.m), e)
-        if dg["margin"] <= 0:
+        if chance.dodged(dg["margin"]):
             self._dodged(step, dg["target"], dg["used"], shooter.point, automatic=False)
             self._place_token(step, e, shooter, token_point, advantage=True)
         else:
@@ -208,7 +204,7 @@ class ResolutionPhases:
             self._place_token(step, e, shooter, token_point, advantage=False)
         res.dodge = None
         res.next += 1
-        self._continue(step)
+        self.resume(step)
 
     def _dodged(self, step: Step, pid: str, dice: int, shooter_point: Point, automatic: bool) -> None:
         p = step.state.players[pid]
@@ -237,7 +233,7 @@ class ResolutionPhases:
 
     def _fumble(self, step: Step, pid: str) -> None:
         p = step.state.players[pid]
-        roll = step.roll(20, ev.PURPOSE_FUMBLE, pid)
+        roll = step.roll(tables.FUMBLE_DIE, ev.PURPOSE_FUMBLE, pid)
         outcome = tables.fumble_outcome(roll)
         step.emit(ev.Fumble(pid, roll, outcome))
         if outcome == "technical":
@@ -297,7 +293,7 @@ class ResolutionPhases:
         if chebyshev(dumper.point, st.point) > tables.DUMP_REACH:
             step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_OUT_OF_REACH))
             return
-        roll = step.roll(6, ev.purpose_dump_on(e.target), e.shooter)
+        roll = step.roll(tables.DUMP_DIE, ev.purpose_dump_on(e.target), e.shooter)
         parts = [(ev.LABEL_D6, roll)]
         if e.supports:
             parts.append((ev.label_supports(e.supports), tables.DUMP_SUPPORT_BONUS * e.supports))
@@ -310,6 +306,14 @@ class ResolutionPhases:
             self._eliminate(step, e.shooter, e.target, ev.dump_outcome(outcome))
         if outcome in ("confusion", "clean"):
             self._eliminate(step, e.target, e.shooter, ev.dumped(outcome))
+
+
+def fire_entry(player: str, fire: Fire) -> ShotEntry:
+    """The resolution's entry for one shot or dump of ``player``'s sequence: its kind, its number
+    among the sequence's shots (RULES 7.6), its supports and its place in the sequence. The engine
+    lists a round's shots with it; the coaches and the odds read a declared shot through it."""
+    kind = "dump" if fire.dump else "simple"
+    return ShotEntry(player, fire.target, kind, max(fire.number, 0), fire.supports, fire.action)
 
 
 def _shot_ends(view: RoundView, e: ShotEntry) -> tuple[Stand, Point | None]:

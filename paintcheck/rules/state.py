@@ -68,10 +68,6 @@ class Player:
     def on_field(self) -> bool:
         return self.point is not None
 
-    @property
-    def can_shoot(self) -> bool:
-        return self.gun == GUN_OK and not self.reload
-
 
 @dataclass
 class ShotEntry:

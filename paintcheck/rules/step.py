@@ -3,8 +3,8 @@ engine's phases (``engine``, ``resolution``, ``break_turn``) work on it."""
 
 from __future__ import annotations
 
+from paintcheck.rules import chance, tables
 from paintcheck.rules import events as ev
-from paintcheck.rules import tables
 from paintcheck.rules.dice import Roller
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.state import MatchState
@@ -28,9 +28,9 @@ class Step:
 
     def exploding_d6(self, purpose: str, player: str | None) -> tuple[int, ...]:
         """A d6 whose 6 is rolled again and added, again and again (RULES 7.3, 9.2)."""
-        faces = [self.roll(6, purpose, player)]
-        while faces[-1] == tables.EXPLODING_FACE:
-            faces.append(self.roll(6, ev.purpose_again(purpose), player))
+        faces = [self.roll(tables.EXPLODING_DIE, purpose, player)]
+        while chance.explodes(faces[-1]):
+            faces.append(self.roll(tables.EXPLODING_DIE, ev.purpose_again(purpose), player))
         return tuple(faces)
 
     def emit(self, event: ev.Event) -> None:

@@ -94,14 +94,19 @@ MULTI_TARGET_MALUS = -1  # the i-th shot after the first gets -i  [B p.15]
 MULTI_TARGET_SEGMENT_MALUS = -2  # per angle segment from the first target  [B p.15]
 
 # -- criticals and fumbles [B p.20, p.22] ----------------------------------------------------------------
+SHOT_DIE = 20  # a shot is a d20  [B p.14]
 NATURAL_MISS = 1
 NATURAL_CRITICAL = 20
+EXPLODING_DIE = 6  # a critical's bonus and each dodge die are a d6  [B p.20-21]
 EXPLODING_FACE = 6  # a 6 on a critical or dodge d6 is rolled again and added  [B p.21-22]
+FUMBLE_DIE = 20  # the fumble table is read on a re-rolled d20  [B p.20]
 FUMBLE_TABLE = ((5, "technical"), (12, "messy_paint"), (20, "reload"))  # re-rolled d20  [B p.20]
+FREE_DODGE_MARGIN = 1  # a hit by this margin or less is dodged without rolling, one die counted  [B p.36]
 DEAD_GUN_REPAIR_ABOVE = 5  # next activation: d20 > 5 works again, <= 5 dead for the match  [B p.20]
 TECHNICAL_PROBLEM_BOULETS = 1  # a technical problem also gives 1 boulet  [B p.20]
 
 # -- interactive fire [B p.24-27] ------------------------------------------------------------------------
+SPEED_DIE = 6  # a speed test is a d6 and its modifiers, the higher first  [B p.27]
 SPEED_PRESSER_BONUS = 2  # [B p.24, p.27]
 SPEED_REFLEX_MALUS = -1  # [B p.27]
 SPEED_EXTRA_SHOT_MALUS = -2  # each shot after a player's first  [B p.27]
@@ -116,6 +121,7 @@ REFLEXES_PER_ROUND = 1  # a player's reflex shots in one round  [B p.25]
 REACTIONS_PER_ROUND = 1  # a player's interactive shots (reflex or suppressive) in one round  [H]
 
 # -- dump [B p.16-17] ------------------------------------------------------------------------------------
+DUMP_DIE = 6  # a dump is a d6 and its bonuses  [B p.16-17]
 DUMP_SUPPORT_BONUS = 1  # +1 per support  [B p.17]
 DUMP_OUTSIDE_FOV_BONUS = 1  # +1 when the dumper is outside the target's FOV  [B p.17]
 DUMP_TABLE = ((2, "disaster"), (4, "confusion"))  # 1-2 disaster, 3-4 confusion, 5+ clean  [B p.17]
@@ -248,8 +254,8 @@ def dump_outcome(total: int) -> str:
 
 def fumble_outcome(d20: int) -> str:
     """The fumble table on a re-rolled d20 [B p.20]."""
-    if not 1 <= d20 <= 20:
-        raise ValueError(f"a d20 shows 1 to 20, not {d20}")
+    if not 1 <= d20 <= FUMBLE_DIE:
+        raise ValueError(f"a d{FUMBLE_DIE} shows 1 to {FUMBLE_DIE}, not {d20}")
     for limit, outcome in FUMBLE_TABLE:
         if d20 <= limit:
             return outcome

@@ -415,14 +415,10 @@ class RoundView:
             return (tables.REDODGE_DICE if p.boulets else tables.PREBUNKER_FREE_DODGE_DICE), ""
         if running and not self.plans[pid].def_after_move:
             return 0, NO_DODGE_RUNNING
+        dice = dodge_dice_for(p.boulets, self.plans[pid].def_count if running else p.def_count)
         if p.boulets >= tables.MAX_BOULETS:
             return 0, NO_DODGE_FOUR_BOULETS
-        if p.boulets:
-            return tables.REDODGE_DICE, ""
-        if running:
-            return tables.dodge_dice(self.plans[pid].def_count), ""
-        dice = tables.dodge_dice(p.def_count)
-        return dice, NO_DODGE_NO_DEF if not dice else ""
+        return dice, NO_DODGE_NO_DEF if not (dice or p.boulets or running) else ""
 
     def reading(self, entry: ShotEntry) -> Reading:
         """Every number of one shot, or the reason it is lost (RULES 6.5, 7.6, 8, 9.6, 10.4)."""
@@ -540,9 +536,15 @@ class RoundView:
         return False
 
 
-def player_on_field(state: MatchState, pid: str) -> Player | None:
-    p = state.players.get(pid)
-    return p if p is not None and p.on_field else None
+def dodge_dice_for(boulets: int, def_count: int) -> int:
+    """The dodge dice of a player carrying ``boulets`` with a DEF count ``def_count``, outside the
+    break's prebunk and a run (RULES 9.2, 9.7): none with four boulets, the re-dodge with fewer, else
+    by his DEF. ``RoundView.dodge_dice`` and the coaches read it."""
+    if boulets >= tables.MAX_BOULETS:
+        return 0
+    if boulets:
+        return tables.REDODGE_DICE
+    return tables.dodge_dice(def_count)
 
 
 def with_declaration(state: MatchState, decl: Declare) -> MatchState:

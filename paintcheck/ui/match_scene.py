@@ -208,21 +208,12 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
             return
         self.handover_waits = False
         if handover:
-            self.app.switch("handover", team=team, why=self.handover_reason(team),
+            self.app.switch("handover", team=team, why=True,
                             secret=secret_words(s.state))
             return
         if team is not None:
             self.viewer = team
         self.start_phase()
-
-    def handover_reason(self, team: str) -> str:
-        """Who decides next, in English: the hand-over words its own sentence from the phase (it only
-        reads whether the match said something)."""
-        phase = self.session.state.phase
-        words = {ORDERS: "gives his order tokens", DECLARE: "declares his player's sequence",
-                 REACT: "declares his reactions", DODGE: "rolls his dodge dice",
-                 SHEETS: "fills his break sheet", TARGET: "chooses his player's target"}
-        return f"Next: the {theme.TEAM_NAME[team]} coach {words.get(phase, 'decides')}."
 
     def start_phase(self) -> None:
         s = self.session.state

@@ -193,7 +193,6 @@ def tidy(now: float | None = None) -> list[Path]:
 
 # -- the fields a new match may be played on ------------------------------------------------------------
 SHIPPED, YOURS, GIVEN = "shipped", "yours", "given"  # where a field comes from
-ORIGIN_WORDS = {SHIPPED: "shipped with the game", YOURS: "your layout", GIVEN: "opened with --layout"}
 
 
 def user_layouts_dir() -> Path:

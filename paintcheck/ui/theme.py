@@ -38,7 +38,6 @@ PREBUNK = {"blue": (62, 104, 110), "white": (92, 122, 92)}
 TEAM = {"blue": (36, 104, 224), "white": (244, 244, 240)}
 TEAM_EDGE = {"blue": (200, 220, 255), "white": (30, 30, 34)}
 TEAM_TEXT = {"blue": (255, 255, 255), "white": (20, 20, 24)}
-TEAM_NAME = {"blue": "Blue", "white": "White"}
 FLAG = (250, 210, 40)  # the centre flag
 # obstacles: fill by height (low light, high dark), outline thickness by height
 OBSTACLE_FILL = {"low": (236, 206, 96), "medium": (232, 142, 52), "high": (190, 58, 46)}
@@ -50,7 +49,6 @@ RULER = (250, 250, 250)
 RULER_BAND = (255, 255, 255, 70)
 PROTRACTOR_WHITE = (255, 255, 255)
 PROTRACTOR_RED = (255, 70, 60)
-PROTRACTOR_FILL = (255, 255, 255, 40)
 PROTRACTOR_SEGMENT = (255, 240, 120, 90)
 FOV_FILL = {"blue": (80, 150, 255, 55), "white": (255, 255, 255, 55)}
 FOV_TINT = {"blue": (10, 30, 70), "white": (45, 45, 45)}  # added to what the selected player sees

@@ -7,9 +7,8 @@ import pytest
 
 from paintcheck.ai.coach import COACH_KINDS, make_coach
 from paintcheck.ai.duel import play_duel
-from paintcheck.ai.judge import def_count_of
 from paintcheck.ai.seen import look
-from paintcheck.rules.actions import Def, Shot, Support
+from paintcheck.rules.actions import Declare, Def, Shot, Support
 
 OPTIONS = {"hard": {"hard": {"iterations": 6}}}
 
@@ -52,9 +51,18 @@ def test_normal_beats_random_and_easy_loses_to_normal(table):
 
 
 def test_the_def_count_of_a_sequence():
-    assert def_count_of((Def(), Support(), Support())) == 3
-    assert def_count_of((Shot("W1"), Support(), Def())) == 1
-    assert def_count_of((Def(), Shot("W1"), Def())) == 2
+    """The coaches read a sequence's DEF count from its plan (``judge.def_count_of`` re-typed it)."""
+    from paintcheck.rules.plan import make_plan
+    from tests.rules.harness import B1, measurer
+
+    m = measurer()
+
+    def def_count_of(*actions):
+        return make_plan(Declare("B1", "standing", actions, "cb1", "left"), B1, m).def_count
+
+    assert def_count_of(Def(), Support(), Support()) == 3
+    assert def_count_of(Shot("W1"), Support(), Def()) == 1
+    assert def_count_of(Def(), Shot("W1"), Def()) == 2
 
 
 def test_a_hard_coach_under_a_time_budget_still_decides(table):

@@ -7,7 +7,6 @@ from __future__ import annotations
 import time
 
 from paintcheck.ai.coach import make_coach, warm_up
-from paintcheck.ai.hard import ahead
 from paintcheck.ai.hard_break import BreakSearch
 from paintcheck.ai.hard_orders import OrderSearch
 from paintcheck.ai.normal import NormalCoach
@@ -58,12 +57,6 @@ def test_order_tokens_are_searched_and_legal(table):
     others = search.samples(twin.rng)  # then the samples it drew
     mean = [sum(search.worth(dict(o.orders), x) for x in others) for o in (orders, normal)]
     assert mean[0] >= mean[1]  # never a worse turn in its own model than the normal order
-
-
-def test_speed_tests_as_chances():
-    assert ahead(0) == 15 / 36  # a tie is simultaneous: neither is first
-    assert ahead(6) == 1.0 and ahead(-6) == 0.0
-    assert abs(ahead(1) + ahead(-1) + 5 / 36 - 1) < 1e-12  # ahead, behind, or tied (d6 + 1 = d6)
 
 
 def test_warm_up_is_done_once_per_measurer(table):

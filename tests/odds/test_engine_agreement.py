@@ -1,9 +1,9 @@
-"""The odds against the engine's own resolution with seeded dice (RULES 7, 9): the engine's
+"""The odds against the engine's own resolution with seeded dice (RULES 7, 9): the resolution's
 ``_resolve_entry`` (the d20, the critical's dice, the fumble, the dodge dice allowed, margin 1) and
-``_dodge`` (each die, its re-rolls, the boulets) fire thousands of shots on the rule tests' little
+``dodge`` (each die, its re-rolls, the boulets) fire thousands of shots on the rule tests' little
 field (tests/rules/harness.py); every outcome's frequency lies within 4 standard errors of the exact
 odds. The engine is used as it is, except three steps that are not the shot's: the round's
-bookkeeping after the shot (``_continue``) and the suppressive token (``_place_token``) are left
+bookkeeping after the shot (``resume``) and the suppressive token (``_place_token``) are left
 out, and a "test offset" term is added to the shot's value, so the same two figures can need any
 roll. The same counts must reject the odds of a shot needing one more: the check can fail."""
 
@@ -20,6 +20,7 @@ from paintcheck.rules import events as ev
 from paintcheck.rules.actions import Dodge
 from paintcheck.rules.dice import Dice
 from paintcheck.rules.engine import Engine
+from paintcheck.rules.resolution import ResolutionPhases
 from paintcheck.rules.state import MatchState, Resolution, ShotEntry
 from paintcheck.rules.step import Step
 from tests.rules.harness import B1, W1, measurer, standard
@@ -38,8 +39,8 @@ SETUPS = [
 ]
 
 
-class OneShot(Engine):
-    """The engine, firing one shot: nothing after it, and a test offset on the shot's value."""
+class OneShot(ResolutionPhases):
+    """The engine's resolution, firing one shot: nothing after it, and a test offset on the shot's value."""
 
     offset = 0
 
@@ -49,7 +50,7 @@ class OneShot(Engine):
             return r
         return replace(r, shot_parts=r.shot_parts + (("test offset", self.offset),))
 
-    def _continue(self, step):  # the round's bookkeeping after the shot
+    def resume(self, step):  # the round's bookkeeping after the shot
         pass
 
     def _place_token(self, step, e, shooter, token_point, advantage):  # the suppressive token (RULES 10.1)
@@ -59,7 +60,7 @@ class OneShot(Engine):
 def fire(def_count: int, offset: int, shots: int, seed: int) -> tuple[int, Counter]:
     """The required roll the engine read, and the count of each outcome over ``shots`` shots."""
     m = measurer().see(B1, W1)
-    engine = OneShot(m)
+    engine = OneShot(m, Engine(m))
     engine.offset = offset
     base = MatchState(layout="scripted", players={
         "B1": standard("B1"), "W1": standard("W1", def_count=def_count)}, turn=2)
@@ -73,7 +74,7 @@ def fire(def_count: int, offset: int, shots: int, seed: int) -> tuple[int, Count
         res = step.state.resolution
         if engine._resolve_entry(step, entry) == "pause":
             while res.dodge is not None:
-                engine._dodge(step, Dodge("white"))
+                engine.dodge(step, Dodge("white"))
         for e in step.events:
             if isinstance(e, ev.ShotResolved):
                 required = e.required
