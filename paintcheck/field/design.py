@@ -142,9 +142,7 @@ class Design:
         for family, holds in catalogue.BOX_CONTENTS.items():
             count = used[family]
             if count > holds:
-                holds_words = _box_words(family, holds)
-                out.append(said(f"box_over.{family}", f"the box holds {holds_words} (RULES 2.1) and the "
-                                f"field uses {count}: turn the Box switch off for a free field", holds=holds,
+                out.append(said(f"box_over.{family}", holds=holds,
                                 count=count))
         return out
 
@@ -169,7 +167,7 @@ class Design:
             return f"no piece {oid!r}"
         if not catalogue.KINDS[spec.kind].lying:
             word = catalogue.kind_word(spec.kind)
-            return said("upright", f"a {word} stands upright: only a lying piece turns", piece=word)
+            return said("upright", piece=word)
         return self._edit(oid, replace(spec, axis=(spec.axis + step) % 360))
 
     def remove(self, oid: str) -> str | None:
@@ -196,16 +194,15 @@ class Design:
             return f"no piece {oid!r}"
         new_id = new_id.strip()
         if not new_id:
-            return said("empty_id", "an id is a text of at least one character")
+            return said("empty_id")
         if new_id != oid and self.spec(new_id) is not None:
-            return said("id_taken", f"another piece already has the id {new_id!r}", id=repr(new_id))
+            return said("id_taken", id=repr(new_id))
         renamed = {oid: new_id}
         twin = self.twin(spec)
         if self.mirror and twin is not None:
             twin_id = mirror_id(new_id)
             if twin_id == new_id or (self.spec(twin_id) is not None and twin_id != twin.id):
-                return said("twin_id", f"its twin would need the id {twin_id!r}: end the id with -b "
-                            "or -w", id=repr(twin_id))
+                return said("twin_id", id=repr(twin_id))
             renamed[twin.id] = twin_id
         specs = tuple(replace(o, id=renamed.get(o.id, o.id)) for o in self.obstacles)
         return self._commit(specs, set(renamed.values()), with_twins=False)
@@ -214,7 +211,7 @@ class Design:
         """The layout's name, in every language: a French name the file gave (``name_fr``) goes."""
         name = name.strip()
         if not name:
-            return said("no_name", "a layout needs a name")
+            return said("no_name")
         if (problem := name_problem(name)) is not None:  # validate's own sentence
             return problem
         if name != self.name or self.name_fr is not None:
@@ -271,8 +268,7 @@ class Design:
         twin = self.twin(old)
         if self.mirror and twin is not None:
             if new.at[1] == 0 or (new.at[1] > 0) != (old.at[1] > 0):
-                return said("mirror_half", "with the mirror on, a piece stays in its half (its twin "
-                            "mirrors it): turn the mirror off to move it across")
+                return said("mirror_half")
             mirrored = _mirror(new, twin.id)
             specs = tuple(mirrored if o.id == twin.id else o for o in specs)
             touched.add(twin.id)
@@ -301,8 +297,7 @@ class Design:
         for family, count in used.items():
             holds = catalogue.BOX_CONTENTS.get(family, 0)
             if count > holds and count > self.usage()[family]:
-                return said(f"box.{family}", f"the box holds {_box_words(family, holds)} (RULES 2.1) and "
-                            f"this would use {count}: turn the Box switch off for a free field", holds=holds,
+                return said(f"box.{family}", holds=holds,
                             count=count)
         return None
 
@@ -321,7 +316,7 @@ class Design:
             if problems:
                 name = spec.name_for()
                 problem = by_names(problems[0], snapshot.obstacles)
-                return said("piece_problem", f"{name}: {problem}", obstacle=name, problem=problem)
+                return said("piece_problem", obstacle=name, problem=problem)
         return None
 
     def _push(self, snapshot: Snapshot) -> None:
@@ -348,22 +343,14 @@ def by_names(words: str, specs: tuple[ObstacleSpec, ...]) -> str:
     if words.key == "rules.layout.obstacle":
         spec = next((o for o in specs if o.id == words.values.get("id")), None)
         return spec.name_for() if spec is not None else words
-    text, values = str(words), {}
-    for name, value in words.values.items():
-        values[name] = by_names(value, specs) if isinstance(value, str) else value
-        if values[name] is not value:
-            text = text.replace(str(value), str(values[name]), 1)
-    return Said(words.key, text, **values)
+    values = {name: by_names(value, specs) if isinstance(value, str) else value
+              for name, value in words.values.items()}
+    return Said(words.key, **values)
 
 
-def _box_words(family: str, holds: int) -> str:
-    """``8 cylinders``, ``1 pyramid``: what the box holds of a family, in English."""
-    return f"{holds} {catalogue.kind_word(family)}{'s' if holds != 1 else ''}"
-
-
-def said(key: str, text: str, **values: Any) -> Said:
-    """An edit refused, as data: the English ``text`` and the catalogue key ``rules.design.<key>``."""
-    return Said(f"rules.design.{key}", text, **values)
+def said(key: str, **values: Any) -> Said:
+    """An edit refused, as data: the catalogue key ``rules.design.<key>`` and its values."""
+    return Said(f"rules.design.{key}", **values)
 
 
 def _mirror(spec: ObstacleSpec, twin_id: str) -> ObstacleSpec:
