@@ -92,12 +92,12 @@ def catalogue() -> dict[str, str]:
     file's keys without their namespace), as ``paintcheck.ui.i18n.catalogue("en")`` reads it."""
     flat: dict[str, str] = {}
 
-    def walk(node: dict, prefix: str) -> None:
+    def walk(node: dict[str, object], prefix: str) -> None:
         for key, value in node.items():
             if isinstance(value, dict):
                 walk(value, f"{prefix}{key}.")
             else:
-                flat[prefix + key] = value
+                flat[prefix + key] = str(value)
 
     for path in sorted((data("assets") / "i18n").glob(f"*.{ENGLISH}.json")):
         namespace = path.name.split(".")[0]

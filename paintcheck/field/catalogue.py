@@ -87,7 +87,7 @@ def obstacle_words(kind_id: str, point: str) -> str:
     that goes with the piece, « le cylindre », « la pyramide »)."""
     word = kind_word(kind_id)
     if kind_id not in _KIND_SAID:
-        return f"{word} at {point}"
+        return Said("rules.obstacle.unknown", piece=word, point=point)  # a kind the catalogue lacks
     return Said(f"rules.obstacle.{kind_id}", piece=word, point=point)
 
 

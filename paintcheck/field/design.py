@@ -147,33 +147,33 @@ class Design:
         return out
 
     # -- edits ------------------------------------------------------------------------------------------
-    def place(self, kind: str, at: Point, axis: int = 0, name: str | None = None) -> str | None:
+    def place(self, kind: str, at: Point, axis: int = 0, name: str | None = None) -> Said | None:
         """A new piece of ``kind`` at ``at`` (and its twin, mirror on)."""
         if kind not in catalogue.KINDS:
-            return f"unknown kind {kind!r}"
+            return said("unknown_kind", kind=repr(kind))
         axis = axis % 360 if catalogue.KINDS[kind].lying else 0
         spec = ObstacleSpec(self._new_id(kind, at), kind, at, axis, name)
         return self._commit(self.obstacles + (spec,), {spec.id}, with_twins=True)
 
-    def move(self, oid: str, to: Point) -> str | None:
+    def move(self, oid: str, to: Point) -> Said | None:
         spec = self.spec(oid)
         if spec is None:
-            return f"no piece {oid!r}"
+            return said("no_piece", id=repr(oid))
         return self._edit(oid, replace(spec, at=to))
 
-    def turn(self, oid: str, step: int = AXIS_STEP) -> str | None:
+    def turn(self, oid: str, step: int = AXIS_STEP) -> Said | None:
         spec = self.spec(oid)
         if spec is None:
-            return f"no piece {oid!r}"
+            return said("no_piece", id=repr(oid))
         if not catalogue.KINDS[spec.kind].lying:
             word = catalogue.kind_word(spec.kind)
             return said("upright", piece=word)
         return self._edit(oid, replace(spec, axis=(spec.axis + step) % 360))
 
-    def remove(self, oid: str) -> str | None:
+    def remove(self, oid: str) -> Said | None:
         spec = self.spec(oid)
         if spec is None:
-            return f"no piece {oid!r}"
+            return said("no_piece", id=repr(oid))
         gone = {oid}
         twin = self.twin(spec)
         if self.mirror and twin is not None:
@@ -181,17 +181,17 @@ class Design:
         self._push(replace(self.now, obstacles=tuple(o for o in self.obstacles if o.id not in gone)))
         return None
 
-    def duplicate(self, oid: str, at: Point) -> str | None:
+    def duplicate(self, oid: str, at: Point) -> Said | None:
         spec = self.spec(oid)
         if spec is None:
-            return f"no piece {oid!r}"
+            return said("no_piece", id=repr(oid))
         return self.place(spec.kind, at, spec.axis)
 
-    def rename(self, oid: str, new_id: str) -> str | None:
+    def rename(self, oid: str, new_id: str) -> Said | None:
         """A piece's id (the file's name for it); with mirror on, the twin takes the mirrored id."""
         spec = self.spec(oid)
         if spec is None:
-            return f"no piece {oid!r}"
+            return said("no_piece", id=repr(oid))
         new_id = new_id.strip()
         if not new_id:
             return said("empty_id")
@@ -207,7 +207,7 @@ class Design:
         specs = tuple(replace(o, id=renamed.get(o.id, o.id)) for o in self.obstacles)
         return self._commit(specs, set(renamed.values()), with_twins=False)
 
-    def set_name(self, name: str) -> str | None:
+    def set_name(self, name: str) -> Said | None:
         """The layout's name, in every language: a French name the file gave (``name_fr``) goes."""
         name = name.strip()
         if not name:
@@ -218,9 +218,9 @@ class Design:
             self._push(replace(self.now, name=name, name_fr=None))
         return None
 
-    def set_flag(self, flag: str) -> str | None:
+    def set_flag(self, flag: str) -> Said | None:
         if flag not in FLAG_FORMATS:
-            return f"the flag format is {' or '.join(FLAG_FORMATS)}"
+            return said("flag_format", first=FLAG_FORMATS[0], second=FLAG_FORMATS[1])
         snapshot = replace(self.now, flag=flag)
         touched = {o.id for o in self.obstacles}
         reason = self._new_problem(snapshot, touched)
@@ -247,7 +247,7 @@ class Design:
         self.now = self.future.pop()
         return True
 
-    def would(self, edit: Callable[[], str | None]) -> str | None:
+    def would(self, edit: Callable[[], Said | None]) -> Said | None:
         """What ``edit`` (a call of an edit method) would say, the design left as it was."""
         state = (self.now, list(self.past), list(self.future))
         try:
@@ -259,7 +259,7 @@ class Design:
         self.saved = self.now
 
     # -- the one way an edit happens ---------------------------------------------------------------------
-    def _edit(self, oid: str, new: ObstacleSpec) -> str | None:
+    def _edit(self, oid: str, new: ObstacleSpec) -> Said | None:
         """``oid`` becomes ``new`` (and its twin the mirror of ``new``, mirror on)."""
         old = self.spec(oid)
         assert old is not None  # move and turn edit a piece they found
@@ -274,7 +274,7 @@ class Design:
             touched.add(twin.id)
         return self._commit(specs, touched, with_twins=False)
 
-    def _commit(self, specs: tuple[ObstacleSpec, ...], touched: set[str], with_twins: bool) -> str | None:
+    def _commit(self, specs: tuple[ObstacleSpec, ...], touched: set[str], with_twins: bool) -> Said | None:
         if with_twins and self.mirror:
             extra = []
             for spec in specs:
@@ -290,7 +290,7 @@ class Design:
         self._push(snapshot)
         return None
 
-    def _box_reason(self, snapshot: Snapshot) -> str | None:
+    def _box_reason(self, snapshot: Snapshot) -> Said | None:
         if not self.box:
             return None
         used = Counter(box_family(o.kind) for o in snapshot.obstacles)
@@ -301,7 +301,7 @@ class Design:
                             count=count)
         return None
 
-    def _new_problem(self, snapshot: Snapshot, touched: set[str]) -> str | None:
+    def _new_problem(self, snapshot: Snapshot, touched: set[str]) -> Said | None:
         """The first problem ``validate`` finds on the pieces the edit touches, checked after the
         others (``layout_file.Placements``): the sentence of ``validate``. A missing twin is a check,
         not a refusal (the symmetry of the whole is not checked here)."""

@@ -73,11 +73,9 @@ class Lattice:
 
     def __post_init__(self) -> None:
         if not 3 <= self.columns <= len(COLUMN_LETTERS):
-            raise CoordinateError(
-                f"a field has 3 to {len(COLUMN_LETTERS)} columns, not {self.columns}"
-            )
+            raise CoordinateError(_said("columns", most=len(COLUMN_LETTERS), value=self.columns))
         if not 3 <= self.rows_per_half <= MAX_ROW_NUMBER:
-            raise CoordinateError(f"a half has 3 to {MAX_ROW_NUMBER} rows, not {self.rows_per_half}")
+            raise CoordinateError(_said("rows", most=MAX_ROW_NUMBER, value=self.rows_per_half))
 
     @property
     def letters(self) -> str:

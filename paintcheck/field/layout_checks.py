@@ -383,7 +383,7 @@ def _lines(source: str, data: dict[str, Any], found: list[tuple[int, str]]) -> l
     return out
 
 
-def name_problem(name: str) -> str | None:
+def name_problem(name: str) -> Said | None:
     """What ``validate`` says of a layout's ``name`` alone (one line of visible characters, at most
     ``MAX_LAYOUT_NAME``; a name that is not a text is the schema's), None when it is good: for what
     shows a name without checking the whole layout (the designer's entry, the saves list)."""
@@ -394,7 +394,7 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def unshown(text: Any) -> str | None:
+def unshown(text: Any) -> Said | None:
     """What is wrong with a text a file gives to be shown (a layout's name, an obstacle's id or
     name) that holds a character no line can show; None for any other value. A lone surrogate
     (JSON's ``"\\ud800"`` escape alone) is half a character, which no font draws and no terminal

@@ -73,7 +73,7 @@ DROPPED_NO_POINTS = Said("rules.reason.no_points_left")
 
 # -- legality ------------------------------------------------------------------------------------------
 def why_sheet_illegal(state: MatchState, sheet: BreakSheet, m: Measurer,
-                      lines_legal: bool = False) -> str | None:
+                      lines_legal: bool = False) -> Said | None:
     """Why the engine refuses ``sheet``, or None. ``lines_legal``: its writer has judged each line on
     its own (``why_line_illegal`` on this state, none refused), so only what spans lines is judged
     here; the verdict is the same, each line's own part being None."""
@@ -106,7 +106,7 @@ def why_sheet_illegal(state: MatchState, sheet: BreakSheet, m: Measurer,
     return None
 
 
-def why_line_illegal(state: MatchState, team: str, ln: SheetLine, m: Measurer) -> str | None:
+def why_line_illegal(state: MatchState, team: str, ln: SheetLine, m: Measurer) -> Said | None:
     """One line of a sheet on its own (the sheet checks orders, starts and ends across lines)."""
     lattice = state.lattice
     if ln.posture not in tables.POSTURES:
@@ -175,7 +175,7 @@ def why_line_illegal(state: MatchState, team: str, ln: SheetLine, m: Measurer) -
     return None
 
 
-def _why_sheet_shot_impossible(ln: SheetLine, stance: Stance, aim: Point, m: Measurer) -> str | None:
+def _why_sheet_shot_impossible(ln: SheetLine, stance: Stance, aim: Point, m: Measurer) -> Said | None:
     """A sheet's shot whose line of fire (RULES 8.4) is impossible from where he will stand, with
     his posture, whichever cover the enemy there uses (his cover is left out of the line, as in play)."""
     ignore = tuple(c for c in (stance.cover, *m.covers(aim)) if c)
@@ -188,7 +188,7 @@ def _why_sheet_shot_impossible(ln: SheetLine, stance: Stance, aim: Point, m: Mea
     return None
 
 
-def _why_sheet_move_illegal(state: MatchState, ln: SheetLine, move: Move, m: Measurer) -> str | None:
+def _why_sheet_move_illegal(state: MatchState, ln: SheetLine, move: Move, m: Measurer) -> Said | None:
     """A sheet's move is judged on the empty field: figures move during the break. The move's
     legality reads the mover, the points other figures stand on and the declarations: a probe of
     ``state`` whose only figure is the mover on his start point (not a copy of every player)."""
@@ -438,7 +438,7 @@ def late_declaration(state: MatchState, player: str, target: str) -> Declare:
                                                else a for a in line.actions), p.cover, p.side)
 
 
-def why_choice_illegal(state: MatchState, d: ChooseTarget, m: Measurer) -> str | None:
+def why_choice_illegal(state: MatchState, d: ChooseTarget, m: Measurer) -> Said | None:
     """A late target (RULES 12.2): an enemy on the field he can shoot from where he will shoot."""
     if d.player not in state.awaiting:
         return refusal("no_shot_to_aim", player=d.player)

@@ -84,7 +84,7 @@ def to_move(state: MatchState) -> str | None:
 
 
 def why_illegal(state: MatchState, decision: Decision, measurer: Measurer,
-                verdicts: Verdicts | None = None) -> str | None:
+                verdicts: Verdicts | None = None) -> Said | None:
     """None if the engine accepts ``decision`` now, else the reason in one sentence (the break's
     sheets and late targets are then checked by ``break_turn``). ``verdicts``: the moves and shots
     of other sequences judged on ``state`` (a coach trying several), read again instead of judged."""
@@ -99,9 +99,8 @@ def why_illegal(state: MatchState, decision: Decision, measurer: Measurer,
     team = decision.team
     who = to_move(state)
     if team != who:
-        text = f"it is {who}'s turn to decide, not {team}'s"
         if who not in ("blue", "white"):
-            return text
+            return refusal("not_anyones_turn", who=str(who), team=team)
         if team in ("blue", "white"):
             return refusal(f"not_your_turn.{who}")
         return refusal(f"not_your_turn_other.{who}", team=team)  # a team of neither side
@@ -114,7 +113,7 @@ def why_illegal(state: MatchState, decision: Decision, measurer: Measurer,
     return None
 
 
-def why_orders_illegal(state: MatchState, decision: AssignOrders) -> str | None:
+def why_orders_illegal(state: MatchState, decision: AssignOrders) -> Said | None:
     players = {p.id for p in state.team_players(decision.team)}
     given = dict(decision.orders)
     if len(given) != len(decision.orders):
@@ -145,8 +144,8 @@ class Verdicts:
     def __init__(self, state: MatchState, m: Measurer) -> None:
         self.state = state
         self.m = m
-        self._moves: dict[tuple[str, tuple[Point, ...], str | None, str | None], str | None] = {}
-        self._reach: dict[tuple[Stand, str], str | None] = {}
+        self._moves: dict[tuple[str, tuple[Point, ...], str | None, str | None], Said | None] = {}
+        self._reach: dict[tuple[Stand, str], Said | None] = {}
         self._view: RoundView | None = None
 
     @property
@@ -156,7 +155,7 @@ class Verdicts:
             self._view = RoundView(self.state, self.m)
         return self._view
 
-    def move(self, pid: str, move: Move) -> str | None:
+    def move(self, pid: str, move: Move) -> Said | None:
         key = (pid, move.waypoints, move.cover, move.side)
         try:
             return self._moves[key]
@@ -164,7 +163,7 @@ class Verdicts:
             found = self._moves[key] = why_move_illegal(self.state, pid, move, self.m)
             return found
 
-    def reach(self, shooter: Stand, target: str) -> str | None:
+    def reach(self, shooter: Stand, target: str) -> Said | None:
         """``why_target_unreachable`` (word "shoot") for a shooter standing as ``shooter``."""
         key = (shooter, target)
         try:
@@ -175,7 +174,7 @@ class Verdicts:
 
 
 def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer,
-                            verdicts: Verdicts | None = None) -> str | None:
+                            verdicts: Verdicts | None = None) -> Said | None:
     if verdicts is None or verdicts.state is not state or verdicts.m is not m:
         verdicts = Verdicts(state, m)
     team = decl.team
@@ -237,7 +236,7 @@ def not_an_enemy(pid: str) -> Said:
     return refusal("not_an_enemy", player=pid)
 
 
-def why_stance_illegal(m: Measurer, point: Point, cover: str | None, side: str | None) -> str | None:
+def why_stance_illegal(m: Measurer, point: Point, cover: str | None, side: str | None) -> Said | None:
     covers = m.covers(point)
     if cover is None:
         if covers:
@@ -256,7 +255,7 @@ def why_stance_illegal(m: Measurer, point: Point, cover: str | None, side: str |
     return None
 
 
-def why_move_illegal(state: MatchState, pid: str, move: Move, m: Measurer) -> str | None:
+def why_move_illegal(state: MatchState, pid: str, move: Move, m: Measurer) -> Said | None:
     p = state.players[pid]
     assert p.point is not None  # the mover stands on the field
     if not move.waypoints:
@@ -295,7 +294,7 @@ def why_move_illegal(state: MatchState, pid: str, move: Move, m: Measurer) -> st
 
 
 def why_fire_illegal(state: MatchState, verdicts: Verdicts, decl: Declare, plan: Plan,
-                     fire: Fire) -> str | None:
+                     fire: Fire) -> Said | None:
     """A shot or dump of ``decl`` (read as ``plan``), with the shooter where he stands at it."""
     p = state.players[decl.player]
     target = state.players.get(fire.target)
@@ -317,7 +316,7 @@ def why_fire_illegal(state: MatchState, verdicts: Verdicts, decl: Declare, plan:
     return verdicts.reach(shooter, fire.target)
 
 
-def why_target_unreachable(view: RoundView, shooter: Stand, target: str, word: str = "shoot") -> str | None:
+def why_target_unreachable(view: RoundView, shooter: Stand, target: str, word: str = "shoot") -> Said | None:
     """Field of vision and line of fire to a static target, or vulnerable points of a runner."""
     if shooter.blind:
         return refusal("blind")
@@ -362,13 +361,13 @@ def _fires_or_moves(state: MatchState, view: RoundView, pid: str) -> Acts:
 
 
 def why_reaction_illegal(state: MatchState, r: Reaction, m: Measurer, view: RoundView | None = None,
-                         taken: tuple[Reaction, ...] = ()) -> str | None:
+                         taken: tuple[Reaction, ...] = ()) -> Said | None:
     return why_reactor_cannot(state, r.player, r.kind, taken) or _why_not_at(
         state, r, m, view or RoundView(state, m))
 
 
 def why_reactor_cannot(state: MatchState, pid: str, kind: str,
-                       taken: tuple[Reaction, ...] = ()) -> str | None:
+                       taken: tuple[Reaction, ...] = ()) -> Said | None:
     """What keeps ``pid`` from any reaction of ``kind`` this round, whoever its target, ``taken``
     (reactions chosen with it) counted: the first part of ``why_reaction_illegal``."""
     p = state.players.get(pid)
@@ -389,7 +388,7 @@ def why_reactor_cannot(state: MatchState, pid: str, kind: str,
     return None
 
 
-def _why_not_at(state: MatchState, r: Reaction, m: Measurer, view: RoundView) -> str | None:
+def _why_not_at(state: MatchState, r: Reaction, m: Measurer, view: RoundView) -> Said | None:
     """The rest of ``why_reaction_illegal``: his target, what the target does, and the reaction's
     kind, for a reactor ``why_reactor_cannot`` lets react."""
     p = state.players[r.player]
@@ -425,13 +424,13 @@ def _why_not_at(state: MatchState, r: Reaction, m: Measurer, view: RoundView) ->
     return why_target_unreachable(view, view.stand(r.player), r.target)
 
 
-def why_reaction_over_limit(state: MatchState, r: Reaction, taken: tuple[Reaction, ...] = ()) -> str | None:
+def why_reaction_over_limit(state: MatchState, r: Reaction, taken: tuple[Reaction, ...] = ()) -> Said | None:
     """Whether ``r`` passes the round's limits on its player's reactions, ``taken`` (reactions
     chosen with it) counted: the only part of ``why_reaction_illegal`` that ``taken`` changes."""
     return _why_over_limit(state, r.player, r.kind, taken)
 
 
-def _why_over_limit(state: MatchState, pid: str, kind: str, taken: tuple[Reaction, ...]) -> str | None:
+def _why_over_limit(state: MatchState, pid: str, kind: str, taken: tuple[Reaction, ...]) -> Said | None:
     his = [x for x in (*state.reactions, *taken) if x.player == pid] if state.reactions or taken else ()
     if kind == REFLEX and sum(x.kind == REFLEX for x in his) >= tables.REFLEXES_PER_ROUND:
         return refusal("reflex_once", player=pid)
@@ -440,7 +439,7 @@ def _why_over_limit(state: MatchState, pid: str, kind: str, taken: tuple[Reactio
     return None
 
 
-def why_reactions_illegal(state: MatchState, decision: React, m: Measurer) -> str | None:
+def why_reactions_illegal(state: MatchState, decision: React, m: Measurer) -> Said | None:
     view = RoundView(state, m)
     taken: list[Reaction] = []
     for r in decision.reactions:
