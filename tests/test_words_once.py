@@ -11,6 +11,7 @@ import pytest
 
 from paintcheck.field.design import Design, empty_layout
 from paintcheck.field.lattice import CoordinateError, Lattice
+from paintcheck.odds.lessons import LessonError, lesson_from_dict
 from paintcheck.odds.shot import OddsError, shot_odds
 from paintcheck.rules import events as ev
 from paintcheck.rules.actions import IllegalActionError, parse_action
@@ -19,7 +20,8 @@ from paintcheck.ui import event_words, i18n
 
 PACKAGE = Path(__file__).resolve().parents[1] / "paintcheck"
 WORDED = ("rules", "field", "odds", "ai")  # the layers that say things without a language
-SAYERS = {"Said", "refusal", "said", "schema_said", "_said", "_label", "_refuse"}  # a key, then values
+# what says a key, then its values
+SAYERS = {"Said", "refusal", "said", "schema_said", "_said", "_label", "_refuse", "lesson_said"}
 
 
 def _modules():
@@ -73,6 +75,8 @@ def test_the_designers_refusals_are_said(refused, key, english):
      "'XYZ 1' is not an action (DEF, SUP, SHOT W2, DUMP W2, MOV B:H6, …)"),
     (lambda: Lattice(2, 5), CoordinateError, "rules.coordinate.columns",
      "a field has 3 to 26 columns, not 2"),
+    (lambda: lesson_from_dict({"format": "x"}, "quiz.json"), LessonError, "range.lesson_file.line",
+     "quiz.json: format: 'paintcheck-lesson/1' is needed, not 'x'"),
 ])
 def test_errors_a_user_meets_carry_a_said(refuse, error, key, english):
     with pytest.raises(error) as caught:

@@ -58,7 +58,7 @@ from paintcheck.rules.values import (
     lost,
     with_declaration,
 )
-from paintcheck.rules.words import declaration_words, posture_word
+from paintcheck.rules.words import action_words, declaration_words, dropped_words, posture_word
 from paintcheck.said import Said
 
 RUNNERS = "runners"
@@ -342,7 +342,7 @@ class BreakTurn:
                 target = s.choices.get(pid) if a.point is None else self._enemy_at(s, p.team, a.point)
                 if target is None:
                     why = DROPPED_HOLDS_FIRE if a.point is None else DROPPED_NOBODY_THERE
-                    step.emit(ev.ActionDropped(pid, str(a), why))
+                    step.emit(ev.ActionDropped(pid, action_words(a, self.m), why))
                     dropping = True
                     continue
                 a = Shot(target) if isinstance(a, ShotAt) else Dump(target)
@@ -352,7 +352,7 @@ class BreakTurn:
             plan = make_plan(decl, p.point, self.m)
             if not actions or plan.cost <= budget - cleared:
                 break
-            step.emit(ev.ActionDropped(pid, str(actions[-1]), DROPPED_NO_POINTS))
+            step.emit(ev.ActionDropped(pid, dropped_words(actions[-1], self.m), DROPPED_NO_POINTS))
             actions.pop()
         s.declarations[pid], s.origins[pid] = decl, p.point
         p.posture, p.weakened_from = ln.posture, None

@@ -86,6 +86,12 @@ def action_words(action: Action, m: Measurer) -> str:
     return ACTION_WORDS.get(action.code, str(action))
 
 
+def dropped_words(action: Action, m: Measurer) -> str:
+    """A break sheet's action as ``ActionDropped`` says it: in words (``action_words``), but a run in
+    its text form (``MOV B:H6 cover=… side=…``), as the log has always written it."""
+    return str(action) if isinstance(action, Move) else action_words(action, m)
+
+
 LIST_MOST = 8  # actions one declaration's entry names (rules.words.declare.<n>); more are joined in the last
 
 

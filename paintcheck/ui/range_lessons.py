@@ -123,7 +123,8 @@ class RangeLessons:
             right = lesson_answers.check(self.m, lesson, given)
         except lessons.LessonError as exc:  # checked when listed: only a field changed since says this
             log.warning("lesson %s", exc, exc_info=True)
-            self.app.flash(tr("range.lessons.unplayable", problem=_problem(str(exc))), error=True)
+            problem = _problem(lessons.problem_of(exc))
+            self.app.flash(tr("range.lessons.unplayable", problem=problem), error=True)
             return
         self.progress.record(lesson.id, right)
         try:
@@ -283,9 +284,9 @@ class RangeLessons:
 
 # -- words ---------------------------------------------------------------------------------------------
 def _problem(problem: str) -> str:
-    """A lesson's problem as the list shows it: printable, and cut short (it is written for the
-    lesson's author, in English, naming the file and the entry)."""
-    text = printable(problem)
+    """A lesson's problem as the list shows it (a ``Said`` naming the file and the entry, worded in
+    the window's language): printable, and cut short."""
+    text = printable(say(problem))
     return text if len(text) <= MAX_PROBLEM else text[:MAX_PROBLEM - 1] + "…"
 
 

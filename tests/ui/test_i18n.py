@@ -239,9 +239,10 @@ def test_the_converted_screens_draw_no_english_in_french(french):
     seen["load-confirm"] = drawn.frame(app)
     assert "Supprimer pour de bon" in seen["load-confirm"]
 
-    for winner, reason in (("blue", "after turn 10, 3 Blue against 2 White on the field"),
-                           ("white", "W2 hung the flag"), ("draw", "no player left on either side"),
-                           ("blue", "no player left on the other side")):
+    from paintcheck.rules import events as ev
+
+    for winner, reason in (("blue", ev.after_last_turn(10, 3, 2)), ("white", ev.flag_hung("W2")),
+                           ("draw", ev.none_left_either_side()), ("blue", ev.none_left_other_side())):
         app.switch("result", winner=winner, reason=reason)
         seen[f"result-{reason}"] = drawn.frame(app)
     assert "Victoire des Bleus" in seen["result-no player left on the other side"]
