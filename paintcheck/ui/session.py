@@ -129,7 +129,7 @@ class MatchSession:
 
     def why_illegal(self, decision) -> str | None:
         """None if the engine accepts ``decision`` now, else its refusal worded in the window's
-        language (the engine's ``Said``; one it gives as plain English is recognised or shown as is)."""
+        language (the engine's ``Said``, worded from its key and values)."""
         reason = self.engine.why_illegal(self.state, decision)
         return None if reason is None else words(reason)
 
