@@ -73,7 +73,7 @@ KIND_WORDS = {
 
 
 # ... each a Said (paintcheck.said: the same English string, worded again by the window)
-_KIND_SAID = {kind: Said(f"rules.piece.{kind}", word) for kind, word in KIND_WORDS.items()}
+_KIND_SAID = {kind: Said(f"rules.piece.{kind}") for kind, word in KIND_WORDS.items()}
 
 
 def kind_word(kind_id: str) -> str:
@@ -87,8 +87,8 @@ def obstacle_words(kind_id: str, point: str) -> str:
     that goes with the piece, « le cylindre », « la pyramide »)."""
     word = kind_word(kind_id)
     if kind_id not in _KIND_SAID:
-        return f"{word} at {point}"
-    return Said(f"rules.obstacle.{kind_id}", f"{word} at {point}", piece=word, point=point)
+        return Said("rules.obstacle.unknown", piece=word, point=point)  # a kind the catalogue lacks
+    return Said(f"rules.obstacle.{kind_id}", piece=word, point=point)
 
 
 BOX_CONTENTS = {  # the 21 obstacles of the box  [B p.2]

@@ -142,46 +142,44 @@ class Design:
         for family, holds in catalogue.BOX_CONTENTS.items():
             count = used[family]
             if count > holds:
-                holds_words = _box_words(family, holds)
-                out.append(said(f"box_over.{family}", f"the box holds {holds_words} (RULES 2.1) and the "
-                                f"field uses {count}: turn the Box switch off for a free field", holds=holds,
+                out.append(said(f"box_over.{family}", holds=holds,
                                 count=count))
         return out
 
     # -- edits ------------------------------------------------------------------------------------------
-    def place(self, kind: str, at: Point, axis: int = 0, name: str | None = None) -> str | None:
+    def place(self, kind: str, at: Point, axis: int = 0, name: str | None = None) -> Said | None:
         """A new piece of ``kind`` at ``at`` (and its twin, mirror on)."""
         return self._do(self._placed(kind, at, axis, name))
 
-    def _placed(self, kind: str, at: Point, axis: int = 0, name: str | None = None) -> Snapshot | str:
+    def _placed(self, kind: str, at: Point, axis: int = 0, name: str | None = None) -> Snapshot | Said:
         if kind not in catalogue.KINDS:
-            return f"unknown kind {kind!r}"
+            return said("unknown_kind", kind=repr(kind))
         axis = axis % 360 if catalogue.KINDS[kind].lying else 0
         spec = ObstacleSpec(self._new_id(kind, at), kind, at, axis, name)
         return self._judged(self.obstacles + (spec,), {spec.id}, with_twins=True)
 
-    def move(self, oid: str, to: Point) -> str | None:
+    def move(self, oid: str, to: Point) -> Said | None:
         return self._do(self._moved(oid, to))
 
-    def _moved(self, oid: str, to: Point) -> Snapshot | str:
+    def _moved(self, oid: str, to: Point) -> Snapshot | Said:
         spec = self.spec(oid)
         if spec is None:
-            return f"no piece {oid!r}"
+            return said("no_piece", id=repr(oid))
         return self._edited(oid, replace(spec, at=to))
 
-    def turn(self, oid: str, step: int = AXIS_STEP) -> str | None:
+    def turn(self, oid: str, step: int = AXIS_STEP) -> Said | None:
         spec = self.spec(oid)
         if spec is None:
-            return f"no piece {oid!r}"
+            return said("no_piece", id=repr(oid))
         if not catalogue.KINDS[spec.kind].lying:
             word = catalogue.kind_word(spec.kind)
-            return said("upright", f"a {word} stands upright: only a lying piece turns", piece=word)
+            return said("upright", piece=word)
         return self._do(self._edited(oid, replace(spec, axis=(spec.axis + step) % 360)))
 
-    def remove(self, oid: str) -> str | None:
+    def remove(self, oid: str) -> Said | None:
         spec = self.spec(oid)
         if spec is None:
-            return f"no piece {oid!r}"
+            return said("no_piece", id=repr(oid))
         gone = {oid}
         twin = self.twin(spec)
         if self.mirror and twin is not None:
@@ -189,51 +187,50 @@ class Design:
         self._push(replace(self.now, obstacles=tuple(o for o in self.obstacles if o.id not in gone)))
         return None
 
-    def duplicate(self, oid: str, at: Point) -> str | None:
+    def duplicate(self, oid: str, at: Point) -> Said | None:
         spec = self.spec(oid)
         if spec is None:
-            return f"no piece {oid!r}"
+            return said("no_piece", id=repr(oid))
         return self.place(spec.kind, at, spec.axis)
 
-    def rename(self, oid: str, new_id: str) -> str | None:
+    def rename(self, oid: str, new_id: str) -> Said | None:
         """A piece's id (the file's name for it); with mirror on, the twin takes the mirrored id."""
         spec = self.spec(oid)
         if spec is None:
-            return f"no piece {oid!r}"
+            return said("no_piece", id=repr(oid))
         new_id = new_id.strip()
         if not new_id:
-            return said("empty_id", "an id is a text of at least one character")
+            return said("empty_id")
         if new_id != oid and self.spec(new_id) is not None:
-            return said("id_taken", f"another piece already has the id {new_id!r}", id=repr(new_id))
+            return said("id_taken", id=repr(new_id))
         renamed = {oid: new_id}
         twin = self.twin(spec)
         if self.mirror and twin is not None:
             twin_id = mirror_id(new_id)
             if twin_id == new_id or (self.spec(twin_id) is not None and twin_id != twin.id):
-                return said("twin_id", f"its twin would need the id {twin_id!r}: end the id with -b "
-                            "or -w", id=repr(twin_id))
+                return said("twin_id", id=repr(twin_id))
             renamed[twin.id] = twin_id
         specs = tuple(replace(o, id=renamed.get(o.id, o.id)) for o in self.obstacles)
         return self._do(self._judged(specs, set(renamed.values()), with_twins=False))
 
-    def set_name(self, name: str) -> str | None:
+    def set_name(self, name: str) -> Said | None:
         """The layout's name, in every language: a French name the file gave (``name_fr``) goes."""
         named = self._named(name)
         if isinstance(named, Snapshot) and named == self.now:
             return None  # the name it has: no undo step
         return self._do(named)
 
-    def _named(self, name: str) -> Snapshot | str:
+    def _named(self, name: str) -> Snapshot | Said:
         name = name.strip()
         if not name:
-            return said("no_name", "a layout needs a name")
+            return said("no_name")
         if (problem := name_problem(name)) is not None:  # validate's own sentence
             return problem
         return replace(self.now, name=name, name_fr=None)
 
-    def set_flag(self, flag: str) -> str | None:
+    def set_flag(self, flag: str) -> Said | None:
         if flag not in FLAG_FORMATS:
-            return f"the flag format is {' or '.join(FLAG_FORMATS)}"
+            return said("flag_format", first=FLAG_FORMATS[0], second=FLAG_FORMATS[1])
         snapshot = replace(self.now, flag=flag)
         touched = {o.id for o in self.obstacles}
         reason = self._new_problem(snapshot, touched)
@@ -261,15 +258,15 @@ class Design:
         return True
 
     # -- would an edit be legal? (asked without making it) ------------------------------------------
-    def why_not_place(self, kind: str, at: Point, axis: int = 0) -> str | None:
+    def why_not_place(self, kind: str, at: Point, axis: int = 0) -> Said | None:
         """Why ``place(kind, at, axis)`` would be refused (None: it would be done)."""
         return _refusal(self._placed(kind, at, axis))
 
-    def why_not_move(self, oid: str, to: Point) -> str | None:
+    def why_not_move(self, oid: str, to: Point) -> Said | None:
         """Why ``move(oid, to)`` would be refused (None: it would be done)."""
         return _refusal(self._moved(oid, to))
 
-    def why_not_name(self, name: str) -> str | None:
+    def why_not_name(self, name: str) -> Said | None:
         """Why ``set_name(name)`` would be refused (None: it would be done)."""
         return _refusal(self._named(name))
 
@@ -277,7 +274,7 @@ class Design:
         self.saved = self.now
 
     # -- the one way an edit happens: judged (the state it gives, or why not), then done ------------
-    def _do(self, judged: Snapshot | str) -> str | None:
+    def _do(self, judged: Snapshot | Said) -> Said | None:
         """The state an edit was judged to give becomes the design's (one undo step); a refusal
         changes nothing and is returned."""
         if isinstance(judged, Snapshot):
@@ -285,7 +282,7 @@ class Design:
             return None
         return judged
 
-    def _edited(self, oid: str, new: ObstacleSpec) -> Snapshot | str:
+    def _edited(self, oid: str, new: ObstacleSpec) -> Snapshot | Said:
         """``oid`` becomes ``new`` (and its twin the mirror of ``new``, mirror on)."""
         old = self.spec(oid)
         assert old is not None  # move and turn edit a piece they found
@@ -294,14 +291,13 @@ class Design:
         twin = self.twin(old)
         if self.mirror and twin is not None:
             if new.at[1] == 0 or (new.at[1] > 0) != (old.at[1] > 0):
-                return said("mirror_half", "with the mirror on, a piece stays in its half (its twin "
-                            "mirrors it): turn the mirror off to move it across")
+                return said("mirror_half")
             mirrored = _mirror(new, twin.id)
             specs = tuple(mirrored if o.id == twin.id else o for o in specs)
             touched.add(twin.id)
         return self._judged(specs, touched, with_twins=False)
 
-    def _judged(self, specs: tuple[ObstacleSpec, ...], touched: set[str], with_twins: bool) -> Snapshot | str:
+    def _judged(self, specs: tuple[ObstacleSpec, ...], touched: set[str], with_twins: bool) -> Snapshot | Said:
         if with_twins and self.mirror:
             extra = []
             for spec in specs:
@@ -314,19 +310,18 @@ class Design:
         reason = self._box_reason(snapshot) or self._new_problem(snapshot, touched)
         return reason if reason else snapshot
 
-    def _box_reason(self, snapshot: Snapshot) -> str | None:
+    def _box_reason(self, snapshot: Snapshot) -> Said | None:
         if not self.box:
             return None
         used = Counter(box_family(o.kind) for o in snapshot.obstacles)
         for family, count in used.items():
             holds = catalogue.BOX_CONTENTS.get(family, 0)
             if count > holds and count > self.usage()[family]:
-                return said(f"box.{family}", f"the box holds {_box_words(family, holds)} (RULES 2.1) and "
-                            f"this would use {count}: turn the Box switch off for a free field", holds=holds,
+                return said(f"box.{family}", holds=holds,
                             count=count)
         return None
 
-    def _new_problem(self, snapshot: Snapshot, touched: set[str]) -> str | None:
+    def _new_problem(self, snapshot: Snapshot, touched: set[str]) -> Said | None:
         """The first problem ``validate`` finds on the pieces the edit touches, checked after the
         others (``layout_file.Placements``): the sentence of ``validate``. A missing twin is a check,
         not a refusal (the symmetry of the whole is not checked here)."""
@@ -341,7 +336,7 @@ class Design:
             if problems:
                 name = spec.name_for()
                 problem = by_names(problems[0], snapshot.obstacles)
-                return said("piece_problem", f"{name}: {problem}", obstacle=name, problem=problem)
+                return said("piece_problem", obstacle=name, problem=problem)
         return None
 
     def _push(self, snapshot: Snapshot) -> None:
@@ -360,7 +355,7 @@ class Design:
             n += 1
 
 
-def _refusal(judged: Snapshot | str) -> str | None:
+def _refusal(judged: Snapshot | Said) -> Said | None:
     return None if isinstance(judged, Snapshot) else judged
 
 
@@ -372,22 +367,14 @@ def by_names(words: str, specs: tuple[ObstacleSpec, ...]) -> str:
     if words.key == "rules.layout.obstacle":
         spec = next((o for o in specs if o.id == words.values.get("id")), None)
         return spec.name_for() if spec is not None else words
-    text, values = str(words), {}
-    for name, value in words.values.items():
-        values[name] = by_names(value, specs) if isinstance(value, str) else value
-        if values[name] is not value:
-            text = text.replace(str(value), str(values[name]), 1)
-    return Said(words.key, text, **values)
+    values = {name: by_names(value, specs) if isinstance(value, str) else value
+              for name, value in words.values.items()}
+    return Said(words.key, **values)
 
 
-def _box_words(family: str, holds: int) -> str:
-    """``8 cylinders``, ``1 pyramid``: what the box holds of a family, in English."""
-    return f"{holds} {catalogue.kind_word(family)}{'s' if holds != 1 else ''}"
-
-
-def said(key: str, text: str, **values: Any) -> Said:
-    """An edit refused, as data: the English ``text`` and the catalogue key ``rules.design.<key>``."""
-    return Said(f"rules.design.{key}", text, **values)
+def said(key: str, **values: Any) -> Said:
+    """An edit refused, as data: the catalogue key ``rules.design.<key>`` and its values."""
+    return Said(f"rules.design.{key}", **values)
 
 
 def _mirror(spec: ObstacleSpec, twin_id: str) -> ObstacleSpec:

@@ -27,22 +27,22 @@ class _Problem(ValueError):
 
 
 # what a file holds, as the window words it (the ``what`` of ``read_json``)
-WHAT = {what: Said(f"rules.file.what.{key}", what) for key, what in (
+WHAT = {what: Said(f"rules.file.what.{key}") for key, what in (
     ("layout", "layout file"), ("save", "saved match"), ("lesson", "lesson"), ("progress", "lesson progress"),
     ("settings", "settings file"), ("file", "file"))}
 
 
 # the json module's own reasons (JSONDecodeError.msg), worded by the window too
-JSON_ERRORS = {msg: Said(f"rules.file.json_error.{key}", msg) for key, msg in (
+JSON_ERRORS = {msg: Said(f"rules.file.json_error.{key}") for key, msg in (
     ("value", "Expecting value"), ("property", "Expecting property name enclosed in double quotes"),
     ("comma", "Expecting ',' delimiter"), ("colon", "Expecting ':' delimiter"),
     ("unterminated", "Unterminated string starting at"), ("control", "Invalid control character at"),
     ("escape", "Invalid \\escape"), ("unicode", "Invalid \\uXXXX escape"), ("extra", "Extra data"))}
 
 
-def _said(name: str, text: str, **values: Any) -> Said:
-    """Why a file cannot be read, as data: the English ``text`` and the key ``rules.file.<name>``."""
-    return Said(f"rules.file.{name}", text, **values)
+def _said(name: str, **values: Any) -> Said:
+    """Why a file cannot be read, as data: the key ``rules.file.<name>`` and its values."""
+    return Said(f"rules.file.{name}", **values)
 
 
 def read_json(path: str | os.PathLike[str], limit: int, what: str = "file", texts: bool = True) -> Any:
@@ -51,32 +51,31 @@ def read_json(path: str | os.PathLike[str], limit: int, what: str = "file", text
     what = WHAT.get(what, what)
     raw = _read_bytes(Path(path), limit, what)
     if b"\x00" in raw:
-        raise JsonFileError(_said("binary", "is not a text file (it holds binary data)"))
+        raise JsonFileError(_said("binary"))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         byte = f"0x{raw[exc.start]:02x}"
-        raise JsonFileError(_said("utf8", f"is not UTF-8 text (byte {byte} at offset {exc.start})", byte=byte,
+        raise JsonFileError(_said("utf8", byte=byte,
                                   offset=exc.start)) from None
     if not text.strip():
-        raise JsonFileError(_said("empty", "the file is empty"))
+        raise JsonFileError(_said("empty"))
     try:
         data = json.loads(text, object_pairs_hook=_object, parse_constant=_refuse_constant)
         if texts:
             _check_texts(data)
     except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno}, column {exc.colno}"
         error = JSON_ERRORS.get(exc.msg, exc.msg)
-        raise JsonFileError(_said("json", f"not valid JSON: {exc.msg} ({where})", error=error,
+        raise JsonFileError(_said("json", error=error,
                                   line=exc.lineno, column=exc.colno)) from None
     except _Problem as exc:
-        raise JsonFileError(_said("json_for", f"not valid JSON for a {what}: {exc}", what=what,
+        raise JsonFileError(_said("json_for", what=what,
                                   problem=exc.args[0])) from None
     except RecursionError:
-        raise JsonFileError(_said("nested", f"not valid JSON for a {what}: nested too deeply",
+        raise JsonFileError(_said("nested",
                                   what=what)) from None
     except ValueError:  # an integer of more digits than Python converts
-        raise JsonFileError(_said("digits", f"not valid JSON for a {what}: a number has too many digits",
+        raise JsonFileError(_said("digits",
                                   what=what)) from None
     return data
 
@@ -85,24 +84,24 @@ def _read_bytes(path: Path, limit: int, what: str) -> bytes:
     try:
         mode = path.stat().st_mode  # follows a link: a link to a device is a device
         if stat.S_ISDIR(mode):
-            raise JsonFileError(_said("folder", f"is a folder, not a {what}", what=what))
+            raise JsonFileError(_said("folder", what=what))
         if not stat.S_ISREG(mode):  # a FIFO would wait for a writer, a device never ends: unread
-            raise JsonFileError(_said("not_regular", "is not a regular file"))
+            raise JsonFileError(_said("not_regular"))
         with path.open("rb") as handle:
             raw = handle.read(limit + 1)
     except JsonFileError:
         raise
     except FileNotFoundError:
-        raise JsonFileError(_said("missing", "no such file")) from None
+        raise JsonFileError(_said("missing")) from None
     except PermissionError:
-        raise JsonFileError(_said("permission", "cannot be read (permission denied)")) from None
+        raise JsonFileError(_said("permission")) from None
     except ValueError:  # e.g. a NUL character in the name
-        raise JsonFileError(_said("bad_name", "is not a valid file name")) from None
+        raise JsonFileError(_said("bad_name")) from None
     except OSError as exc:
         error = str(exc.strerror or exc)
-        raise JsonFileError(_said("unreadable", f"cannot be read ({error})", error=error)) from None
+        raise JsonFileError(_said("unreadable", error=error)) from None
     if len(raw) > limit:
-        raise JsonFileError(_said("too_large", f"is too large for a {what} (more than {limit} bytes)",
+        raise JsonFileError(_said("too_large",
                                   what=what, limit=limit))
     return raw
 
@@ -111,7 +110,7 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     seen: dict[str, Any] = {}
     for key, value in pairs:
         if key in seen:
-            raise _Problem(_said("twice", f"the key {key!r} appears twice in one object", field=repr(key)))
+            raise _Problem(_said("twice", field=repr(key)))
         seen[key] = value
     return seen
 
@@ -131,9 +130,9 @@ def _check_texts(data: Any) -> None:
                 item.encode("utf-8")
             except UnicodeEncodeError as exc:
                 shown, char = repr(item[:20]), f"\\u{ord(item[exc.start]):04x}"
-                raise _Problem(_said("surrogate", f"the text {shown} holds a lone surrogate ({char})",
+                raise _Problem(_said("surrogate",
                                      value=shown, char=char)) from None
 
 
 def _refuse_constant(name: str) -> Any:
-    raise _Problem(_said("constant", f"{name} is not a number", constant=name))
+    raise _Problem(_said("constant", constant=name))

@@ -42,8 +42,8 @@ class CoordinateError(ValueError):
     ``rules.coordinate.*``: the window words it)."""
 
 
-def _said(key: str, text: str, **values: Any) -> Said:
-    return Said(f"rules.coordinate.{key}", text, **values)
+def _said(key: str, **values: Any) -> Said:
+    return Said(f"rules.coordinate.{key}", **values)
 
 
 def other_team(team: str) -> str:
@@ -73,11 +73,9 @@ class Lattice:
 
     def __post_init__(self) -> None:
         if not 3 <= self.columns <= len(COLUMN_LETTERS):
-            raise CoordinateError(
-                f"a field has 3 to {len(COLUMN_LETTERS)} columns, not {self.columns}"
-            )
+            raise CoordinateError(_said("columns", most=len(COLUMN_LETTERS), value=self.columns))
         if not 3 <= self.rows_per_half <= MAX_ROW_NUMBER:
-            raise CoordinateError(f"a half has 3 to {MAX_ROW_NUMBER} rows, not {self.rows_per_half}")
+            raise CoordinateError(_said("rows", most=MAX_ROW_NUMBER, value=self.rows_per_half))
 
     @property
     def letters(self) -> str:
@@ -118,13 +116,13 @@ class Lattice:
         """Where runners start, in words: "row 13, columns E-M" on the default field."""
         cols = self.base_columns
         first, last = COLUMN_LETTERS[cols[0]], COLUMN_LETTERS[cols[-1]]
-        return Said("rules.field.base", f"row {self.base_row}, columns {first}-{last}", row=self.base_row,
+        return Said("rules.field.base", row=self.base_row,
                     first=first, last=last)
 
     def prebunk_text(self) -> str:
         """The prebunk zone's rows in words: "rows 11-13" on the default field."""
         rows = self.prebunk_rows
-        return Said("rules.field.prebunk_rows", f"rows {rows[0]}-{rows[-1]}", first=rows[0], last=rows[-1])
+        return Said("rules.field.prebunk_rows", first=rows[0], last=rows[-1])
 
     def in_prebunk_zone(self, point: Point, team: str) -> bool:
         return half_of(point) == team and row_of(point) in self.prebunk_rows
@@ -148,30 +146,29 @@ class Lattice:
     def parse(self, text: str, team: str | None = None) -> Point:
         """Read ``H11`` (in ``team``'s half), ``B:H11`` / ``W:H11`` (qualified) or ``I0``."""
         if not isinstance(text, str):
-            raise CoordinateError(_said("not_text", f"a coordinate is a text like 'B:H11', not {text!r}",
+            raise CoordinateError(_said("not_text",
                                         example="'B:H11'", value=repr(text)))
         match = _COORD.match(text)
         if not match:
             raise CoordinateError(_said(
-                "unreadable", f"{text!r} is not a coordinate (write a column letter and a row, e.g. 'H11' or "
-                "'B:H11')", coordinate=repr(text), example="'H11'", qualified="'B:H11'"))
+                "unreadable", coordinate=repr(text), example="'H11'", qualified="'B:H11'"))
         prefix, letter, digits = match.groups()
         letter = letter.upper()
         row = int(digits)
         column = COLUMN_LETTERS.find(letter)
         if column < 0 or column >= self.columns:
             raise CoordinateError(_said(
-                "column", f"{text!r}: column {letter} is off the field (columns A-{self.letters[-1]})",
+                "column",
                 coordinate=repr(text), letter=letter, last=self.letters[-1]))
         if row > self.rows_per_half:
             raise CoordinateError(_said(
-                "row", f"{text!r}: row {row} is off the field (rows 0-{self.rows_per_half})",
+                "row",
                 coordinate=repr(text), row=row, rows=self.rows_per_half))
         if prefix is not None:
             half = PREFIX_TEAM.get(prefix.upper())
             if half is None:
                 raise CoordinateError(_said(
-                    "half", f"{text!r}: half {prefix!r} is neither B (Blue) nor W (White)",
+                    "half",
                     coordinate=repr(text), half=repr(prefix)))
         else:
             half = team
@@ -179,17 +176,17 @@ class Lattice:
             return (column, 0)
         if half is None:
             raise CoordinateError(_said(
-                "whose_half", f"{text!r}: say whose half (e.g. 'B:{letter}{row}' or 'W:{letter}{row}')",
+                "whose_half",
                 coordinate=repr(text), blue=f"'B:{letter}{row}'", white=f"'W:{letter}{row}'"))
         if half not in TEAMS:
-            raise CoordinateError(_said("team", f"{text!r}: unknown team {half!r}", coordinate=repr(text),
+            raise CoordinateError(_said("team", coordinate=repr(text),
                                         team=repr(half)))
         return self.world(half, column, row)
 
     def format(self, point: Point, team: str | None = None) -> str:
         """``H11`` in ``team``'s own half, else the qualified ``B:H11``; ``I0`` on the centre."""
         if not self.contains(point):
-            raise CoordinateError(_said("off_field", f"{point!r} is off the field", point=repr(point)))
+            raise CoordinateError(_said("off_field", point=repr(point)))
         x, y = point
         name = f"{COLUMN_LETTERS[x]}{abs(y)}"
         half = half_of(point)

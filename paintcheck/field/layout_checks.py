@@ -67,7 +67,7 @@ def _after_source(line: str) -> str:
     window (a ``rules.layout.line``'s problem keeps its key and values)."""
     text = line.split(": ", 1)[-1]
     problem = getattr(line, "values", {}).get("problem")
-    return Said(problem.key, text, **problem.values) if isinstance(problem, Said) else text
+    return Said(problem.key, **problem.values) if isinstance(problem, Said) else text
 
 
 # -- checking --
@@ -97,14 +97,14 @@ def _check(data: Any, source: str) -> _Checked:
     if not isinstance(data, dict):
         what = json_type(data)
         out.problems.append(
-            _line(source, said("not_an_object", f"a layout file holds one JSON object {{...}}, not {what}",
+            _line(source, said("not_an_object",
                                type=what))
         )
         return out
     fmt = data.get("format")
     if isinstance(fmt, str) and fmt != FORMAT:
         out.problems.append(
-            _line(source, said("unknown_format", f"unknown format {fmt!r} (this program reads {FORMAT!r})",
+            _line(source, said("unknown_format",
                                format=repr(fmt), reads=repr(FORMAT)))
         )
         return out
@@ -118,9 +118,9 @@ def _check(data: Any, source: str) -> _Checked:
         return out
 
     if "name" not in bad_top and (where := unshown(data.get("name"))) is not None:
-        found.append((-1, said("unshown_in.name", f"'name' {where}", where=where)))
+        found.append((-1, said("unshown_in.name", where=where)))
     if "name_fr" not in bad_top and (where := unshown(data.get("name_fr"))) is not None:
-        found.append((-1, said("unshown_in.name_fr", f"'name_fr' {where}", where=where)))
+        found.append((-1, said("unshown_in.name_fr", where=where)))
     out.lattice = Lattice(
         columns=int(data.get("columns", DEFAULT_COLUMNS)),
         rows_per_half=int(data.get("rows_per_half", DEFAULT_ROWS_PER_HALF)),
@@ -197,12 +197,12 @@ class _ObstacleChecks:
         problems: list[str] = []
         oid = entry["id"]
         if (where := unshown(oid)) is not None:
-            problems.append(said("unshown_in.its_id", f"its 'id' {where}", where=where))
+            problems.append(said("unshown_in.its_id", where=where))
         if (where := unshown(entry.get("name", ""))) is not None:
-            problems.append(said("unshown_in.its_name", f"its 'name' {where}", where=where))
+            problems.append(said("unshown_in.its_name", where=where))
         if oid in self.ids_seen:
             first = self.ids_seen[oid] + 1
-            problems.append(said("duplicate_id", f"duplicate id: obstacle #{first} already has it",
+            problems.append(said("duplicate_id",
                                  number=first))
         else:
             self.ids_seen[oid] = index
@@ -210,7 +210,7 @@ class _ObstacleChecks:
         if kind is None:
             known = ", ".join(sorted(catalogue.KINDS))
             unknown = repr(entry["kind"])
-            return [*problems, said("unknown_kind", f"unknown kind {unknown} (known kinds: {known})",
+            return [*problems, said("unknown_kind",
                                     kind=unknown, known=known)]
         try:
             at = self.lattice.parse(entry["at"])
@@ -219,10 +219,9 @@ class _ObstacleChecks:
         axis = entry.get("axis", 0)
         if "axis" in entry and not kind.lying:
             lying = ", ".join(k.id for k in catalogue.KINDS.values() if k.lying)
-            return [*problems, said("axis_upright", f"'axis' is only for lying kinds ({lying}); a {kind.id} "
-                                    "has none", lying=lying, kind=_kind_id(kind.id))]
+            return [*problems, said("axis_upright", lying=lying, kind=_kind_id(kind.id))]
         if axis % AXIS_STEP:
-            return [*problems, said("axis_step", f"axis {axis} is not a multiple of {AXIS_STEP} degrees",
+            return [*problems, said("axis_step",
                                     axis=said_number(axis), step=AXIS_STEP)]
         axis = int(axis) % 360
         points = catalogue.obstacle_points(kind, at, axis)
@@ -230,8 +229,7 @@ class _ObstacleChecks:
             if not self.lattice.contains(point):
                 off = self._off_field(point)
                 problems.append(Said(
-                    "rules.layout.runs_off", f"runs off the field: from {entry['at']} along axis {axis} its "
-                    f"point #{n + 1} {off}", at=entry["at"], axis=axis, number=n + 1, where=off))
+                    "rules.layout.runs_off", at=entry["at"], axis=axis, number=n + 1, where=off))
                 return problems
         shape = footprints.footprint(kind, points, axis)
         spec = ObstacleSpec(oid, kind.id, at, axis, entry.get("name"))
@@ -250,37 +248,31 @@ class _ObstacleChecks:
             other = self.standing.get(point)
             if other is not None:
                 here = _obstacle(other.spec.id, other.index)
-                problems.append(said("stands_on", f"stands on {fmt(point)} where {here} already "
-                                     "stands", point=fmt(point), other=here))
+                problems.append(said("stands_on", point=fmt(point), other=here))
                 return problems
         homes = flag_homes(self.flag, self.lattice)
         for fid, home in homes.items():
             if home in placed.points:
-                which = "the centre flag" if fid == "centre" else f"the {fid.capitalize()} flag"
-                problems.append(said(f"flag_point.{fid}", f"stands on {fmt(home)}, {which}'s point "
-                                     "(RULES 13.1): the flag must stay free", point=fmt(home)))
+                problems.append(said(f"flag_point.{fid}", point=fmt(home)))
         for team in TEAMS:
             starts = set(self.lattice.base_points(team)) - set(homes.values())
             start = next((q for q in placed.points if q in starts), None)
             if start is not None:
                 base = self.lattice.base_text()
                 problems.append(said(
-                    f"start_point.{team}", f"stands on {fmt(start)}, a runner's start point on the "
-                    f"{team.capitalize()} base ({base}, RULES 1.5): the start points must stay free",
+                    f"start_point.{team}",
                     point=fmt(start), base=base))
         mirrored = tuple(mirror_point(p) for p in placed.points)
         on_line = any(p[1] == 0 for p in placed.points)
         if on_line and not _same_place(placed.kind, placed.points, mirrored):
             points = ", ".join(fmt(p) for p in placed.points)
             problems.append(Said(
-                "rules.layout.straddles", f"straddles the centre line asymmetrically (points {points}): an "
-                "obstacle touching the centre line must be its own mirror", points=points))
+                "rules.layout.straddles", points=points))
         for other in self.placed:
             shared = shapely.intersection(placed.footprint, other.footprint)
             if shared.area > OVERLAP_TOLERANCE:
                 here = _obstacle(other.spec.id, other.index)
-                problems.append(said("overlaps", f"its footprint overlaps {here}: the two pieces "
-                                     "cannot stand there together", other=here))
+                problems.append(said("overlaps", other=here))
                 break
         return problems
 
@@ -288,11 +280,11 @@ class _ObstacleChecks:
         x, y = point
         lat = self.lattice
         if x < 0:
-            return said("off.left", "is left of column A")
+            return said("off.left")
         if x >= lat.columns:
-            return said("off.right", f"is past column {lat.letters[-1]}", column=lat.letters[-1])
+            return said("off.right", column=lat.letters[-1])
         team = "Blue" if y < 0 else "White"
-        return said(f"off.{team.lower()}", f"is past row {lat.rows_per_half} (the {team} base)",
+        return said(f"off.{team.lower()}",
                     row=lat.rows_per_half)
 
     def symmetry(self) -> list[tuple[int, str]]:
@@ -325,17 +317,15 @@ class _ObstacleChecks:
             partner = self._partner(p, want, [o for o in unmatched if o.index not in told])
             kind = _kind_id(p.kind.id)
             if partner is None:
-                message = said("no_mirror", f"has no mirror: a {kind} {where} should mirror it",
+                message = said("no_mirror",
                                kind=kind, where=where)
             elif partner.kind.id != p.kind.id:
                 named, theirs = _obstacle(partner.spec.id, partner.index), _kind_id(partner.kind.id)
-                message = said("no_mirror_kind", f"has no mirror: {named} on its mirror point is "
-                               f"a {theirs}, not a {kind}", other=named, theirs=theirs, kind=kind)
+                message = said("no_mirror_kind", other=named, theirs=theirs, kind=kind)
             else:
                 given = _where(fmt(partner.spec.at), partner.spec.axis if p.kind.lying else None)
                 named = _obstacle(partner.spec.id, partner.index)
-                message = said("no_mirror_place", f"has no mirror: {named} should be {where}, "
-                               f"not {given}", other=named, where=where, given=given)
+                message = said("no_mirror_place", other=named, where=where, given=given)
             if partner is not None:
                 told.add(partner.index)
             told.add(p.index)
@@ -388,23 +378,23 @@ def _lines(source: str, data: dict[str, Any], found: list[tuple[int, str]]) -> l
         entry = obstacles[index] if index < len(obstacles) else None
         oid = entry.get("id") if isinstance(entry, dict) else None
         obstacle = _obstacle(oid, index)
-        out.append(_line(source, said("of_obstacle", f"{obstacle}: {message}", obstacle=obstacle,
+        out.append(_line(source, said("of_obstacle", obstacle=obstacle,
                                       problem=message)))
     return out
 
 
-def name_problem(name: str) -> str | None:
+def name_problem(name: str) -> Said | None:
     """What ``validate`` says of a layout's ``name`` alone (one line of visible characters, at most
     ``MAX_LAYOUT_NAME``; a name that is not a text is the schema's), None when it is good: for what
     shows a name without checking the whole layout (the designer's entry, the saves list)."""
     if len(name) > MAX_LAYOUT_NAME:
         return too_long("name", name, MAX_LAYOUT_NAME)
     if (where := unshown(name)) is not None:
-        return said("unshown_in.name", f"'name' {where}", where=where)
+        return said("unshown_in.name", where=where)
     return None
 
 
-def unshown(text: Any) -> str | None:
+def unshown(text: Any) -> Said | None:
     """What is wrong with a text a file gives to be shown (a layout's name, an obstacle's id or
     name) that holds a character no line can show; None for any other value. A lone surrogate
     (JSON's ``"\\ud800"`` escape alone) is half a character, which no font draws and no terminal
@@ -417,40 +407,38 @@ def unshown(text: Any) -> str | None:
         return None
     escape = repr(text[i])[1:-1]
     if "\ud800" <= text[i] <= "\udfff":
-        return said("surrogate", f"holds a lone surrogate ({escape} at character {i + 1}): half a "
-                    "character, which cannot be shown; write the whole character", char=escape, number=i + 1)
-    return said("control", f"holds a control character ({escape} at character {i + 1}), which cannot be "
-                "shown on one line; remove it", char=escape, number=i + 1)
+        return said("surrogate", char=escape, number=i + 1)
+    return said("control", char=escape, number=i + 1)
 
 
-def said(key: str, text: str, **values: Any) -> Said:
-    """A problem as data: the English ``text`` (what ``validate`` prints) and ``rules.layout.<key>``."""
-    return Said(f"rules.layout.{key}", text, **values)
+def said(key: str, **values: Any) -> Said:
+    """A problem as data: ``rules.layout.<key>`` and its values (its English is what ``validate`` prints)."""
+    return Said(f"rules.layout.{key}", **values)
 
 
 def _bad_point(exc: CoordinateError) -> Said:
     """A point the notation cannot read: the lattice's reason (worded by the window when it is a
     ``Said``, else as it is)."""
-    return said("bad_point", f"bad point in 'at': {exc}", error=exc.args[0] if exc.args else str(exc))
+    return said("bad_point", error=exc.args[0] if exc.args else str(exc))
 
 
 def _obstacle(oid: Any, index: int) -> str:
     shown = oid if isinstance(oid, str) and oid else "?"
     if len(shown) > MAX_ID:  # refused for its length: its start names it
         shown = shown[:MAX_ID] + "..."
-    return said("obstacle", f"obstacle '{shown}' (#{index + 1})", id=shown, number=index + 1)
+    return said("obstacle", id=shown, number=index + 1)
 
 
 def _where(point: str, axis: int | None) -> str:
     """``at B:C5``, ``at B:C5 with axis 90`` (a lying piece)."""
     if axis is None:
-        return said("at", f"at {point}", point=point)
-    return said("at_axis", f"at {point} with axis {axis}", point=point, axis=axis)
+        return said("at", point=point)
+    return said("at_axis", point=point, axis=axis)
 
 
 def _kind_id(kind_id: str) -> str:
     """A kind's id, as layout files write it (``cylinder_lying``); the window words it as the piece."""
-    return said(f"kind.{kind_id}", kind_id) if kind_id in catalogue.KINDS else kind_id
+    return said(f"kind.{kind_id}") if kind_id in catalogue.KINDS else kind_id
 
 
 def _line(source: str, message: str) -> str:
@@ -458,7 +446,7 @@ def _line(source: str, message: str) -> str:
     ``Said`` problem stays one (``rules.layout.line``: the file, then the problem)."""
     text = printable(f"{source}: {message}")
     if isinstance(message, Said):
-        return said("line", text, source=printable(source), problem=printable_said(message))
+        return said("line", source=printable(source), problem=printable_said(message))
     return text
 
 
@@ -467,5 +455,5 @@ def printable_said(words: Any) -> Any:
     its English is the escaped English, and the window words it from escaped values)."""
     if isinstance(words, Said):
         values = {name: printable_said(value) for name, value in words.values.items()}
-        return Said(words.key, printable(words), **values)
+        return Said(words.key, **values)
     return printable(words) if isinstance(words, str) else words

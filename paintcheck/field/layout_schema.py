@@ -32,16 +32,12 @@ MAX_ROWS_PER_HALF = 20
 _SIZE_WHY: dict[tuple[str | None, str], Said] = {  # why a size has its bound, said after it
     # (``rules.schema.why.*``)
     ("columns", "minimum"): Said(
-        "rules.schema.why.columns_minimum",
-        f"a base needs {MIN_COLUMNS} start points for its five runners (RULES 1.5)", count=MIN_COLUMNS),
-    ("columns", "maximum"): Said("rules.schema.why.columns_maximum", "a column is named by one letter, A-Z"),
+        "rules.schema.why.columns_minimum", count=MIN_COLUMNS),
+    ("columns", "maximum"): Said("rules.schema.why.columns_maximum"),
     ("rows_per_half", "minimum"): Said(
         "rules.schema.why.rows_minimum",
-        f"a half holds its {PREBUNK_DEPTH}-row prebunk zone and, in front of it, a "
-        f"{catalogue.TEMPLATE_LENGTH:g}-point prebunk template (RULES 1.5, 12.3)",
         depth=PREBUNK_DEPTH, length=f"{catalogue.TEMPLATE_LENGTH:g}"),
-    ("rows_per_half", "maximum"): Said("rules.schema.why.rows_maximum",
-                                       "a longer field does not fit the window"),
+    ("rows_per_half", "maximum"): Said("rules.schema.why.rows_maximum"),
 }
 
 _OBSTACLE_KEYS = ("id", "kind", "at", "axis", "name")
@@ -83,7 +79,7 @@ SCHEMA: dict[str, Any] = {
 
 # How a value of the wrong type is described: "'at' must be <this>, not a number"
 # (``rules.schema.expected.*``).
-_EXPECTED = {name: Said(f"rules.schema.expected.{key}", text, **values) for name, key, text, values in (
+_EXPECTED = {name: Said(f"rules.schema.expected.{key}", **values) for name, key, text, values in (
     ("format", "format", f"the text {FORMAT!r}", {"format": repr(FORMAT)}),
     ("name", "text", "a text", {}),
     ("name_fr", "text", "a text", {}),
@@ -137,41 +133,39 @@ def _describe(err: jsonschema.ValidationError, path: list[Any], index: int) -> l
     kind = err.validator
     if kind == "required":
         missing = [k for k in err.validator_value if k not in value]
-        return [schema_said("missing", f"missing key {k!r}", field=repr(k)) for k in missing]
+        return [schema_said("missing", field=repr(k)) for k in missing]
     if kind == "additionalProperties":
         keys = _OBSTACLE_KEYS if index >= 0 else _LAYOUT_KEYS
         allowed = ", ".join(keys)
-        return [schema_said("unknown_key", f"unknown key {k!r} (allowed: {allowed})", field=repr(k),
+        return [schema_said("unknown_key", field=repr(k),
                             allowed=allowed) for k in value if k not in keys]
     if kind == "type":
         got = json_type(value)
         if name is None:
             if index >= 0:
-                return [schema_said("obstacle_object", f"an obstacle is an object {{...}}, not {got}",
+                return [schema_said("obstacle_object",
                                     type=got)]
-            return [schema_said("layout_object", f"a layout is an object {{...}}, not {got}", type=got)]
+            return [schema_said("layout_object", type=got)]
         expected = _EXPECTED.get(name, err.validator_value)
         shown = _short(value)
-        return [schema_said("type", f"{name!r} must be {expected}, not {got} ({shown})", name=repr(name),
+        return [schema_said("type", name=repr(name),
                             expected=expected, type=got, value=shown)]
     if kind == "enum":
         choices = ", ".join(repr(c) for c in err.validator_value)
         shown = _short(value)
-        return [schema_said("enum", f"{name!r} must be one of {choices}, not {shown}", name=repr(name),
+        return [schema_said("enum", name=repr(name),
                             choices=choices, value=shown)]
     if kind in ("minimum", "maximum"):
-        bound = "at least" if kind == "minimum" else "at most"
         why = _SIZE_WHY.get((name, kind))
-        text = f"{name!r} must be {bound} {err.validator_value}, not {_short(value)}"
         values = {"name": repr(name), "bound": said_number(err.validator_value), "value": _short(value)}
         if why:
-            return [schema_said(f"{kind}_why", f"{text}: {why}", why=why, **values)]
-        return [schema_said(kind, text, **values)]
+            return [schema_said(f"{kind}_why", why=why, **values)]
+        return [schema_said(kind, **values)]
     if kind == "minLength":
-        return [schema_said("empty", f"{name!r} must not be empty", name=repr(name))]
+        return [schema_said("empty", name=repr(name))]
     if kind == "maxLength" and isinstance(value, str):
         return [too_long(str(name), value, err.validator_value)]
-    return [schema_said("other", f"{name or 'layout'}: {err.message}", name=str(name or "layout"),
+    return [schema_said("other", name=str(name or "layout"),
                         error=err.message)]
 
 
@@ -179,7 +173,7 @@ def too_long(name: str, value: str, limit: int) -> Said:
     """The text ``value`` of the key ``name`` is longer than ``limit`` characters (said with the
     value shortened: it may be very long)."""
     shown, count = _short(value), len(value)
-    return schema_said("too_long", f"{name!r} has {count} characters, more than the {limit} allowed: {shown}",
+    return schema_said("too_long",
                        name=repr(name), count=count, limit=limit, value=shown)
 
 
@@ -193,7 +187,7 @@ def said_number(value: Any) -> Any:
     return value if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
-_JSON_TYPES = {key: Said(f"rules.schema.json_type.{key}", text) for key, text in (
+_JSON_TYPES = {key: Said(f"rules.schema.json_type.{key}") for key, text in (
     ("null", "null"), ("bool", "true/false"), ("number", "a number"), ("text", "a text"), ("list", "a list"),
     ("object", "an object"))}
 
@@ -220,6 +214,6 @@ def _short(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def schema_said(key: str, text: str, **values: Any) -> Said:
-    """A problem of the file's structure (the schema's): the English ``text`` and ``rules.schema.<key>``."""
-    return Said(f"rules.schema.{key}", text, **values)
+def schema_said(key: str, **values: Any) -> Said:
+    """A problem of the file's structure (the schema's): ``rules.schema.<key>`` and its values."""
+    return Said(f"rules.schema.{key}", **values)

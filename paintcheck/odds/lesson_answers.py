@@ -22,6 +22,9 @@ from paintcheck.odds.lessons import (  # the lesson as data
     Lesson,
     LessonError,
     LessonFile,
+    lesson_line,
+    lesson_said,
+    problem_of,
 )
 from paintcheck.odds.situation import SituationReading, Term, read
 from paintcheck.rules import tables
@@ -37,7 +40,8 @@ def reading(m: Measurer, lesson: Lesson) -> SituationReading:
     try:
         return read(m, lesson.situation)
     except ValueError as exc:
-        raise LessonError(f"{lesson.source or lesson.id}: situation: {exc}") from None
+        raise LessonError(lesson_said("situation", source=lesson.source or lesson.id,
+                                problem=problem_of(exc))) from None
 
 
 def _asked(m: Measurer, lesson: Lesson) -> tuple[SituationReading, SituationReading]:
@@ -46,12 +50,12 @@ def _asked(m: Measurer, lesson: Lesson) -> tuple[SituationReading, SituationRead
     shot = r
     if lesson.question.shot == 2:
         if r.second is None:
-            raise LessonError(f"{lesson.source or lesson.id}: question.shot: the situation has no"
-                              " second target")
+            raise LessonError(lesson_said("no_second", source=lesson.source or lesson.id))
         shot = r.second
     if ASKS[lesson.question.ask].needs_shot and shot.lost:
-        raise LessonError(f"{lesson.source or lesson.id}: question.ask: {lesson.question.ask!r} needs a shot"
-                          f" that can be made, and this one is lost ({shot.lost})")
+        raise LessonError(lesson_said("lost", source=lesson.source or lesson.id,
+                                      ask=repr(lesson.question.ask),
+                                reason=shot.lost))
     return r, shot
 
 
@@ -65,7 +69,7 @@ def _segment(m: Measurer, r: SituationReading, shot: SituationReading) -> int:
     shooter stands in (RULES 8.2; ``overlays.read_protractor`` numbers them the same way)."""
     view, shooter = _aim(m, r, shot)
     if view.running(shot.target_id):
-        raise LessonError("question.ask: 'segment' is asked of a static target (a run reads 'run_angle')")
+        raise LessonError(lesson_said("segment_static"))
     st = view.static_stand(shot.target_id)
     return tables.angle_segment(m.static_angle(st.point, st.cover, shooter.point))
 
@@ -75,12 +79,11 @@ def _line(m: Measurer, lesson: Lesson, r: SituationReading, shot: SituationReadi
     or none, leaving out the shooter's and the target's own covers as the engine does (RULES 8.4)."""
     view, shooter = _aim(m, r, shot)
     if view.running(shot.target_id):
-        raise LessonError("question.ask: 'line' is asked of a static target (a run reads its sweep)")
+        raise LessonError(lesson_said("line_static"))
     try:
         m.obstacle(lesson.question.obstacle or "")
     except KeyError:
-        raise LessonError(f"question.obstacle: no obstacle {lesson.question.obstacle!r} on the lesson's"
-                          " field") from None
+        raise LessonError(lesson_said("no_obstacle", obstacle=repr(lesson.question.obstacle))) from None
     st = view.static_stand(shot.target_id)
     ignore = tuple(c for c in (shooter.cover, st.cover) if c)
     (touches,) = m.lines_of_fire(shooter.point, [st.point], ignore)
@@ -117,7 +120,7 @@ def answer(m: Measurer, lesson: Lesson) -> int | str:
         }
         return compute[q.ask]()
     except LessonError as exc:
-        raise LessonError(f"{lesson.source or lesson.id}: {exc}") from None
+        raise LessonError(lesson_line(lesson.source or lesson.id, problem_of(exc))) from None
 
 
 def _made(value: int | None) -> int:
@@ -130,11 +133,11 @@ def _boulets(lesson: Lesson, shot: SituationReading) -> int:
     """The boulets a dodge with ``dice`` dice gives (RULES 9.4), as the odds name them; a target who
     already carries boulets gets 4 whatever the dice (RULES 9.7), so the question is not asked then."""
     if lesson.situation.boulets:
-        raise LessonError("question.ask: 'boulets' is asked of a target who carries none yet (RULES 9.7)")
+        raise LessonError(lesson_said("boulets_carried"))
     dice = lesson.question.dice
     assert dice is not None  # a 'boulets' question says its dice (``lessons._question``)
     if dice > shot.dodge_dice:
-        raise LessonError(f"question.dice: the target is allowed {shot.dodge_dice} dodge dice, not {dice}")
+        raise LessonError(lesson_said("dice_allowed", allowed=shot.dodge_dice, value=dice))
     assert shot.odds is not None  # the shot can be made (``_asked``)
     return shot.odds.boulets[dice]
 
@@ -256,10 +259,10 @@ def verify(m: Measurer, lesson: Lesson) -> None:
     try:
         right = answer(m, lesson)
         if not check(m, lesson, right):
-            raise LessonError(f"{where}: question: the computed answer {right!r} cannot be given")
+            raise LessonError(lesson_said("cannot_give", source=where, answer=repr(right)))
         if lesson.choices and str(right) not in lesson.choices:
-            raise LessonError(f"{where}: question.choices: the answer the engine computes ({right}) is"
-                              f" not among {', '.join(lesson.choices)}")
+            raise LessonError(lesson_said("not_among", source=where, answer=right,
+                                          choices=", ".join(lesson.choices)))
         for language in LANGUAGES:
             explanation(m, lesson, language)
         lit_terms(m, lesson)
@@ -268,7 +271,8 @@ def verify(m: Measurer, lesson: Lesson) -> None:
     except Exception as exc:  # noqa: BLE001 - whatever a file makes the reading do, the lesson is listed bad
         log.warning("%s cannot be answered", where, exc_info=True)
         words = " ".join(str(exc).splitlines())[:200]
-        raise LessonError(f"{where}: cannot be answered ({type(exc).__name__}: {words})") from None
+        raise LessonError(lesson_said("cannot_answer", source=where, error=type(exc).__name__,
+                                      words=words)) from None
 
 
 def playable(files: list[LessonFile], measurer: Callable[[str], Measurer]) -> list[LessonFile]:
@@ -283,11 +287,12 @@ def playable(files: list[LessonFile], measurer: Callable[[str], Measurer]) -> li
             try:
                 m = measurer(lesson.layout)
             except (ValueError, OSError) as exc:
-                f = replace(f, problem=f"{f.source}: layout: {exc}")
+                f = replace(f, problem=lesson_said("layout_problem", source=f.source,
+                                                     problem=problem_of(exc)))
             else:
                 try:
                     verify(m, lesson)
                 except LessonError as exc:
-                    f = replace(f, problem=str(exc))
+                    f = replace(f, problem=problem_of(exc))
         out.append(f)
     return sorted(out, key=lambda f: (f.problem is not None, f.lesson.id if f.lesson else f.source))

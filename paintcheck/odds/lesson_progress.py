@@ -53,14 +53,14 @@ class Progress:
     def from_json(cls, data: Any) -> Progress:
         """The progress from its JSON object; ``ValueError`` (a ``Said``: range.progress.*) if it is none."""
         if not isinstance(data, dict) or data.get("format") != PROGRESS_FORMAT:
-            raise ValueError(Said("range.progress.format", f"not a {PROGRESS_FORMAT} file",
+            raise ValueError(Said("range.progress.format",
                                   format=PROGRESS_FORMAT))
         right, tries = data.get("right", []), data.get("tries", {})
         if not isinstance(right, list) or not all(isinstance(x, str) for x in right):
-            raise ValueError(Said("range.progress.right", "right: a list of lesson ids"))
+            raise ValueError(Said("range.progress.right"))
         if not isinstance(tries, dict) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
                                                   for v in tries.values()):
-            raise ValueError(Said("range.progress.tries", "tries: lesson id -> a count"))
+            raise ValueError(Said("range.progress.tries"))
         return cls(set(right), dict(tries))
 
     @classmethod
@@ -74,7 +74,7 @@ class Progress:
             return cls.from_json(read_json(path, MAX_PROGRESS_BYTES, "lesson progress"))
         except ValueError as exc:  # JsonFileError included: its reason is a Said too
             reason = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
-            return cls(problem=Said("range.progress.problem", f"{path.name}: {reason}", file=path.name,
+            return cls(problem=Said("range.progress.problem", file=path.name,
                                     reason=reason))
 
     def save(self, path: str | os.PathLike[str] | None = None) -> Path:

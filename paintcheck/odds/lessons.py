@@ -33,6 +33,7 @@ from paintcheck.odds.situation import figure_ids as situation_figure_ids
 from paintcheck.resources import data
 from paintcheck.rules import tables
 from paintcheck.rules.measure import CROSS, GRAZE
+from paintcheck.said import Said
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +42,7 @@ LESSONS_DIR = data("assets") / "lessons"
 MAX_LESSON_BYTES = 64 * 1024
 NONE = "none"
 POSSIBLE, IMPOSSIBLE = "possible", "impossible"
+POINT_EXAMPLES = "B:H11, W:D12, I0"  # a point as a lesson file writes it
 
 
 class LessonError(ValueError):
@@ -137,12 +139,28 @@ class Lesson:
         try:
             return dict(self.translations)[language]
         except KeyError:
-            raise LessonError(f"{self.source or self.id}: {language}: the lesson does not speak it") from None
+            raise LessonError(lesson_said("unspoken", source=self.source or self.id,
+                                          language=language)) from None
 
 
 # -- reading a lesson file -----------------------------------------------------------------------------
 class _Bad(ValueError):
-    """A problem at one entry of the file (the message names the entry)."""
+    """A problem at one entry of the file (the message, a ``Said``, names the entry)."""
+
+
+def lesson_said(key: str, **values: Any) -> Said:
+    """A lesson file's problem as data: ``range.lesson_file.<key>`` and its values."""
+    return Said(f"range.lesson_file.{key}", **values)
+
+
+def problem_of(exc: Exception) -> str:
+    """What an error says: its one ``Said`` (or text) as it came, else the error as text."""
+    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+
+
+def lesson_line(source: str, problem: object) -> Said:
+    """``quiz.json: question.shot: …``: a problem after the file (or the lesson's id) it is in."""
+    return lesson_said("line", source=source or lesson_said("unnamed"), problem=problem)
 
 
 @overload
@@ -154,7 +172,7 @@ def _text(data: dict[str, Any], key: str, where: str, optional: bool = False) ->
     if value is None and optional:
         return None
     if not isinstance(value, str) or not value.strip():
-        raise _Bad(f"{where}{key}: a text is needed, not {_shown(value)}")
+        raise _Bad(lesson_said("text_needed", where=f"{where}{key}", value=_shown(value)))
     _printable(value, f"{where}{key}", MAX_TEXT.get(key, MAX_NAME))
     return value
 
@@ -163,10 +181,10 @@ def _printable(text: str, where: str, longest: int) -> None:
     """A text the window can draw on one line: at most ``longest`` characters, no control character
     (a NUL cannot be drawn at all) and no line or paragraph separator."""
     if len(text) > longest:
-        raise _Bad(f"{where}: at most {longest} characters, not {len(text)}")
+        raise _Bad(lesson_said("too_long", where=where, most=longest, count=len(text)))
     bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp")), None)
     if bad is not None:
-        raise _Bad(f"{where}: a text without control characters, not one holding U+{ord(bad):04X}")
+        raise _Bad(lesson_said("control", where=where, char=f"U+{ord(bad):04X}"))
 
 
 def _shown(value: object) -> str:
@@ -180,35 +198,37 @@ def _shown(value: object) -> str:
 
 def _point(value: Any, where: str) -> Point:
     if not isinstance(value, str) or len(value) > 16:
-        raise _Bad(f"{where}: a point as the game writes it (B:H11, W:D12, I0), not {_shown(value)}")
+        raise _Bad(lesson_said("point", where=where, examples=POINT_EXAMPLES, value=_shown(value)))
     try:
         return NOTATION_LATTICE.parse(value)
     except ValueError as exc:
-        raise _Bad(f"{where}: {exc}") from None
+        raise _Bad(lesson_said("line", source=where, problem=problem_of(exc))) from None
 
 
 def _whole(data: dict[str, Any], key: str, where: str, default: int) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _Bad(f"{where}{key}: a whole number is needed, not {_shown(value)}")
+        raise _Bad(lesson_said("whole", where=f"{where}{key}", value=_shown(value)))
     return value
 
 
 def _flag(data: dict[str, Any], key: str, where: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise _Bad(f"{where}{key}: true or false, not {_shown(value)}")
+        raise _Bad(lesson_said("flag", where=f"{where}{key}", value=_shown(value)))
     return value
 
 
 def _keys(data: Any, allowed: set[str], where: str) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise _Bad(f"{where or 'the lesson'}: an object is needed, not {type(data).__name__}")
+        raise _Bad(lesson_said("object", where=where, type=type(data).__name__) if where
+                   else lesson_said("object_lesson", type=type(data).__name__))
     if "answer" in data:
-        raise _Bad(f"{where}answer: a lesson never holds its answer; the range computes it")
+        raise _Bad(lesson_said("holds_answer", where=f"{where}answer"))
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise _Bad(f"{where}{unknown[0]}: unknown entry (known: {', '.join(sorted(allowed))})")
+        raise _Bad(lesson_said("unknown_entry", where=f"{where}{unknown[0]}",
+                               known=", ".join(sorted(allowed))))
     return data
 
 
@@ -216,10 +236,12 @@ def _figure(data: Any, where: str) -> Figure:
     data = _keys(data, FIGURE_KEYS, where + ".")
     posture = data.get("posture", "standing")
     if posture not in tables.POSTURES:
-        raise _Bad(f"{where}.posture: {', '.join(tables.POSTURES)}, not {_shown(posture)}")
+        raise _Bad(lesson_said("posture", where=f"{where}.posture", choices=", ".join(tables.POSTURES),
+                         value=_shown(posture)))
     side = data.get("side")
     if side is not None and side not in tables.SIDES:
-        raise _Bad(f"{where}.side: {', '.join(tables.SIDES)} or null, not {_shown(side)}")
+        raise _Bad(lesson_said("side", where=f"{where}.side", choices=", ".join(tables.SIDES),
+                               value=_shown(side)))
     return Figure(_point(data.get("point"), where + ".point"), posture,
                   _text(data, "cover", where + ".", optional=True), side)
 
@@ -230,15 +252,15 @@ def situation_from_dict(data: Any) -> Situation:
     data = _keys(data, SITUATION_KEYS, w)
     for key in ("shooter", "target"):
         if key not in data:
-            raise _Bad(f"{w}{key}: missing")
+            raise _Bad(lesson_said("missing", where=f"{w}{key}"))
     second = data.get("second_target")
     run = data.get("run", [])
     if not isinstance(run, list):
-        raise _Bad(f"{w}run: a list of points, not {_shown(run)}")
+        raise _Bad(lesson_said("run_list", where=f"{w}run", value=_shown(run)))
     weak = data.get("weakened_from")
     kind = data.get("kind", "simple")
     if not isinstance(kind, str):
-        raise _Bad(f"{w}kind: simple, reflex or suppressive, not {_shown(kind)}")
+        raise _Bad(lesson_said("kind", where=f"{w}kind", value=_shown(kind)))
     return Situation(
         shooter=_figure(data["shooter"], w + "shooter"),
         target=_figure(data["target"], w + "target"),
@@ -284,26 +306,26 @@ def _question(data: Any) -> Question:
     data = _keys(data, QUESTION_KEYS, w)
     ask = data.get("ask")
     if not isinstance(ask, str) or ask not in ASKS:
-        raise _Bad(f"{w}ask: one of {', '.join(ASKS)}, not {_shown(ask)}")
+        raise _Bad(lesson_said("ask", where=f"{w}ask", choices=", ".join(ASKS), value=_shown(ask)))
     choices = data.get("choices", [])
     if not isinstance(choices, list) or not all(isinstance(c, str | int) and not isinstance(c, bool)
                                                 for c in choices):
-        raise _Bad(f"{w}choices: a list of texts or numbers, not {_shown(choices)}")
+        raise _Bad(lesson_said("choices_list", where=f"{w}choices", value=_shown(choices)))
     choices = _choices(ASKS[ask], [str(c) for c in choices], w)
     shot = _whole(data, "shot", w, 1)
     if shot not in (1, 2):
-        raise _Bad(f"{w}shot: 1 (the first target) or 2 (the second), not {shot}")
+        raise _Bad(lesson_said("shot", where=f"{w}shot", value=shot))
     dice = data.get("dice")
     if dice is not None and (isinstance(dice, bool) or dice not in range(1, tables.MAX_DEF + 1)):
-        raise _Bad(f"{w}dice: the dice a dodge uses, 1 to {tables.MAX_DEF}, not {_shown(dice)}")
+        raise _Bad(lesson_said("dice", where=f"{w}dice", most=tables.MAX_DEF, value=_shown(dice)))
     q = Question(ask, _text(data, "words", w), _text(data, "obstacle", w, optional=True),
                  choices, shot, _text(data, "term", w, optional=True), dice)
     if ask == "line" and q.obstacle is None:
-        raise _Bad(f"{w}obstacle: a 'line' question names the obstacle it asks about")
+        raise _Bad(lesson_said("line_obstacle", where=f"{w}obstacle"))
     if ask == "modifier" and q.term is None:
-        raise _Bad(f"{w}term: a 'modifier' question names the terms it adds (e.g. 'sweep')")
+        raise _Bad(lesson_said("modifier_term", where=f"{w}term"))
     if ask == "boulets" and q.dice is None:
-        raise _Bad(f"{w}dice: a 'boulets' question says how many dice the dodge uses, not {_shown(q.dice)}")
+        raise _Bad(lesson_said("boulets_dice", where=f"{w}dice", value=_shown(q.dice)))
     return q
 
 
@@ -311,7 +333,7 @@ def _choices(ask: Ask, choices: list[str], w: str) -> tuple[str, ...]:
     """What the range offers to click: whole numbers for a number question, the question's own words
     (graze, cross, none; possible, impossible) for the others; each once."""
     if len(choices) > MAX_CHOICES:
-        raise _Bad(f"{w}choices: at most {MAX_CHOICES}, not {len(choices)}")
+        raise _Bad(lesson_said("choices_most", where=f"{w}choices", most=MAX_CHOICES, count=len(choices)))
     for choice in choices:
         if ask.number:
             try:
@@ -319,12 +341,13 @@ def _choices(ask: Ask, choices: list[str], w: str) -> tuple[str, ...]:
             except ValueError:
                 fits = False
             if not fits:
-                raise _Bad(f"{w}choices: whole numbers from -{MAX_NUMBER_CHOICE} to {MAX_NUMBER_CHOICE}"
-                           f" for this question, not {_shown(choice)}")
+                raise _Bad(lesson_said("choices_numbers", where=f"{w}choices", most=MAX_NUMBER_CHOICE,
+                                 value=_shown(choice)))
         elif choice not in ask.choices:
-            raise _Bad(f"{w}choices: {', '.join(ask.choices)} for this question, not {_shown(choice)}")
+            raise _Bad(lesson_said("choices_words", where=f"{w}choices", choices=", ".join(ask.choices),
+                             value=_shown(choice)))
     if len(set(choices)) != len(choices):
-        raise _Bad(f"{w}choices: each choice once")
+        raise _Bad(lesson_said("choices_once", where=f"{w}choices"))
     return tuple(choices)
 
 
@@ -333,32 +356,33 @@ def lesson_from_dict(data: Any, source: str = "") -> Lesson:
     try:
         data = _keys(data, LESSON_KEYS, "")
         if data.get("format") != FORMAT:
-            raise _Bad(f"format: {FORMAT!r} is needed, not {_shown(data.get('format'))}")
+            raise _Bad(lesson_said("format", format=repr(FORMAT), value=_shown(data.get("format"))))
         lesson_id = _text(data, "id", "")
         if not _ID.match(lesson_id):
-            raise _Bad(f"id: small letters, digits and '-', not {_shown(lesson_id)}")
+            raise _Bad(lesson_said("id", value=_shown(lesson_id)))
         layout = _text(data, "layout", "")
         if Path(layout).name != layout or not layout.endswith(".json"):
-            raise _Bad(f"layout: the file name of a shipped layout (e.g. 'box21.json'), not {_shown(layout)}")
+            raise _Bad(lesson_said("layout", value=_shown(layout)))
         highlight = data.get("highlight", [])
         if not isinstance(highlight, list) or not all(isinstance(h, str) and h for h in highlight) \
                 or len(highlight) > MAX_HIGHLIGHTS:
-            raise _Bad(f"highlight: a list of at most {MAX_HIGHLIGHTS} term labels, not {_shown(highlight)}")
+            raise _Bad(lesson_said("highlight", most=MAX_HIGHLIGHTS, value=_shown(highlight)))
         for i, words in enumerate(highlight):
             _printable(words, f"highlight[{i}]", MAX_NAME)
         explain = _text(data, "explain", "")
         _placeholders(explain, "explain")
         if "situation" not in data or "question" not in data:
-            raise _Bad(f"{'situation' if 'situation' not in data else 'question'}: missing")
+            raise _Bad(lesson_said("missing", where="situation" if "situation" not in data else "question"))
         title = _text(data, "title", "")
         translations = tuple((language, _translation(data, language, explain)) for language in LANGUAGES[1:])
         return Lesson(lesson_id, title, layout, situation_from_dict(data["situation"]),
                       _question(data["question"]), explain, tuple(highlight), source, translations)
     except _Bad as exc:
-        raise LessonError(f"{source or 'lesson'}: {exc}") from None
+        raise LessonError(lesson_line(source, problem_of(exc))) from None
     except (TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:  # unforeseen shapes
         log.warning("%s: not a lesson", source, exc_info=True)
-        raise LessonError(f"{source or 'lesson'}: not a lesson ({type(exc).__name__})") from None
+        raise LessonError(lesson_said("not_a_lesson", source=source or lesson_said("unnamed"),
+                                error=type(exc).__name__)) from None
 
 
 def _translation(data: dict[str, Any], language: str, explain: str) -> LessonWords:
@@ -366,15 +390,16 @@ def _translation(data: dict[str, Any], language: str, explain: str) -> LessonWor
     there, and the explanation with the English one's placeholders, no more, no fewer."""
     where = f"{language}."
     if language not in data:
-        raise _Bad(f"{language}: missing: the lesson's {', '.join(WORDS_KEYS)} in this language")
+        raise _Bad(lesson_said("language_missing", language=language, keys=", ".join(WORDS_KEYS)))
     block = _keys(data[language], set(WORDS_KEYS), where)
     title, words, text = (_text(block, key, where) for key in WORDS_KEYS)
     _placeholders(text, where + "explain")
     mine, english = set(_FIELD.findall(text)), set(_FIELD.findall(explain))
     if mine != english:
         extra, lacking = sorted(mine - english), sorted(english - mine)
-        raise _Bad(f"{where}explain: the placeholders are the English explain's"
-                   f" ({'without ' + ', '.join(extra) if extra else 'with ' + ', '.join(lacking)})")
+        if extra:
+            raise _Bad(lesson_said("explain_without", where=f"{where}explain", names=", ".join(extra)))
+        raise _Bad(lesson_said("explain_with", where=f"{where}explain", names=", ".join(lacking)))
     return LessonWords(title, words, text)
 
 
@@ -383,7 +408,7 @@ def load_lesson(path: str | os.PathLike[str]) -> Lesson:
     try:
         data = read_json(path, MAX_LESSON_BYTES, "lesson")
     except JsonFileError as exc:
-        raise LessonError(f"{path.name}: {exc}") from None
+        raise LessonError(lesson_line(path.name, problem_of(exc))) from None
     return lesson_from_dict(data, path.name)
 
 
@@ -414,10 +439,10 @@ def read_lessons(folder: str | os.PathLike[str] | None = None) -> list[LessonFil
         try:
             lesson = load_lesson(path)
         except LessonError as exc:
-            files.append(LessonFile(source, problem=str(exc)))
+            files.append(LessonFile(source, problem=problem_of(exc)))
             continue
         if lesson.id in seen:
-            problem = f"{source}: id: {lesson.id!r} is also the id of {seen[lesson.id]}"
+            problem = lesson_said("same_id", source=source, id=repr(lesson.id), other=seen[lesson.id])
             files.append(LessonFile(source, problem=problem))
             continue
         seen[lesson.id] = source
@@ -452,7 +477,8 @@ PLACEHOLDERS = ("answer", "sum", "required", "shot_value", "protection", "distan
 def _placeholders(text: str, where: str) -> None:
     for name in _FIELD.findall(text):
         if name not in PLACEHOLDERS:
-            raise _Bad(f"{where}: unknown placeholder {{{name}}} (known: {', '.join(PLACEHOLDERS)})")
+            raise _Bad(lesson_said("placeholder", where=where, name=f"{{{name}}}",
+                                   known=", ".join(PLACEHOLDERS)))
 
 
 

@@ -33,6 +33,7 @@ from typing import Any
 
 from paintcheck.odds.exploding import ONE, ZERO, ExplodingDie
 from paintcheck.rules import chance, tables
+from paintcheck.said import Said
 
 REQUIRED_LIMIT = 1000  # a required roll further from 0 is no shot of the rules (and a long loop)
 MARGIN_TAIL = Fraction(1, 10**15)  # ``margin`` is listed until what is left above is below this
@@ -101,13 +102,13 @@ def _die(faces: int, explode: int | None) -> ExplodingDie:
 def shot_odds(required: int, dodge_dice: int) -> ShotOdds:
     """Exact odds of one shot (RULES 7.1–7.5, 9.1–9.4); see the module's docstring."""
     if isinstance(required, bool) or not isinstance(required, int):
-        raise OddsError(f"a required roll is a whole number, not {required!r}")
+        raise OddsError(Said("rules.odds.required_whole", value=repr(required)))
     if abs(required) > REQUIRED_LIMIT:
-        raise OddsError(f"a required roll lies between {-REQUIRED_LIMIT} and {REQUIRED_LIMIT},"
-                        f" not {required}")
+        raise OddsError(Said("rules.odds.required_range", lowest=-REQUIRED_LIMIT, highest=REQUIRED_LIMIT,
+                             value=required))
     top = max_dodge_dice()
     if isinstance(dodge_dice, bool) or not isinstance(dodge_dice, int) or not 0 <= dodge_dice <= top:
-        raise OddsError(f"a target is allowed 0 to {top} dodge dice, not {dodge_dice!r}")
+        raise OddsError(Said("rules.odds.dodge_dice", top=top, value=repr(dodge_dice)))
     return _Query(_die(*chance.exploding_faces()), required, dodge_dice).odds()
 
 

@@ -121,9 +121,9 @@ class SituationReading:
 # -- checks ----------------------------------------------------------------------------------------
 # The refusals are ``Said`` (the window words them in its language: keys ``range.refuse.*``); the
 # figure they name is said in two forms, as a subject and as an owner ("the shooter's posture").
-WHO = {who: Said(f"range.who.{who.replace(' ', '_')}", f"the {who}")
+WHO = {who: Said(f"range.who.{who.replace(' ', '_')}")
        for who in ("shooter", "target", "second target")}
-WHOSE = {who: Said(f"range.whose.{who.replace(' ', '_')}", f"the {who}'s")
+WHOSE = {who: Said(f"range.whose.{who.replace(' ', '_')}")
          for who in ("shooter", "target", "second target")}
 
 
@@ -131,8 +131,8 @@ def _name(p: Point) -> str:
     return point_name(p)
 
 
-def _refuse(key: str, text: str, **values: Any) -> ValueError:
-    return ValueError(Said(f"range.refuse.{key}", text, **values))
+def _refuse(key: str, **values: Any) -> ValueError:
+    return ValueError(Said(f"range.refuse.{key}", **values))
 
 
 def _count(value: object, top: int) -> bool:
@@ -142,29 +142,29 @@ def _count(value: object, top: int) -> bool:
 def _check_figure(m: Measurer, f: Figure, who: str) -> None:
     he, his, point = WHO[who], WHOSE[who], _name(f.point)
     if f.posture not in tables.POSTURES:
-        raise _refuse("posture", f"{his} posture is {', '.join(tables.POSTURES)}, not {f.posture!r}",
+        raise _refuse("posture",
                       whose=his, posture=repr(f.posture))
     if not m.on_field(f.point):
-        raise _refuse("off_field", f"{he} stands off the field ({point})", who=he, point=point)
+        raise _refuse("off_field", who=he, point=point)
     if m.blocked(f.point) or m.obstacle_at(f.point) is not None:
-        raise _refuse("on_obstacle", f"{he} cannot stand on {point}: an obstacle stands there", who=he,
+        raise _refuse("on_obstacle", who=he,
                       point=point)
     if f.cover is not None and f.cover not in m.covers(f.point):
-        raise _refuse("cover_far", f"{his} cover {f.cover} is not next to {point}", whose=his,
+        raise _refuse("cover_far", whose=his,
                       cover=f.cover, point=point)
     if f.side is not None:
         if f.cover is None:
-            raise _refuse("no_side", f"{he} is behind nothing: he plays no side (RULES 3.3)", who=he)
+            raise _refuse("no_side", who=he)
         reason = why_stance_illegal(m, f.point, f.cover, f.side)
         if reason:
-            raise _refuse("stance", f"{he}: {reason} (RULES 3.3)", who=he, reason=reason)
+            raise _refuse("stance", who=he, reason=reason)
 
 
 def check(m: Measurer, s: Situation) -> None:
     """Refuse a situation the rules forbid, with one sentence (``ValueError``). The run, the
     runner's and the shooter's sequences are checked again by the engine's legality in ``read``."""
     if s.kind not in SHOT_KINDS:
-        raise _refuse("kind", f"a shot is {', '.join(SHOT_KINDS)}, not {s.kind!r}", kind=repr(s.kind))
+        raise _refuse("kind", kind=repr(s.kind))
     figures = [("shooter", s.shooter), ("target", s.target)]
     if s.second_target is not None:
         figures.append(("second target", s.second_target))
@@ -172,50 +172,42 @@ def check(m: Measurer, s: Situation) -> None:
         _check_figure(m, f, who)
     points = [f.point for _, f in figures]
     if len(set(points)) != len(points):
-        raise _refuse("same_point", "two figures cannot stand on one point (RULES 1.1)")
+        raise _refuse("same_point")
     if not _count(s.def_count, tables.MAX_DEF):
-        raise _refuse("def_count", f"a DEF count is 0 to {tables.MAX_DEF} (RULES 6.2), not {s.def_count!r}",
+        raise _refuse("def_count",
                       top=tables.MAX_DEF, count=repr(s.def_count))
     if not _count(s.supports, tables.ACTION_POINTS):
-        raise _refuse("supports", f"supports are a count of actions (RULES 5.1), not {s.supports!r}",
+        raise _refuse("supports",
                       count=repr(s.supports))
     if s.kind != "simple":
         if s.supports and s.kind == REFLEX:
-            raise _refuse("reflex_support", "a reflex shot is value 9, with no support (RULES 10.6)")
+            raise _refuse("reflex_support")
         if s.supports:
-            raise _refuse("suppressive_support", "a suppressive shot is one free simple shot, with no support"
-                          " (RULES 10.2)")
+            raise _refuse("suppressive_support")
         if s.second_target is not None:
-            raise _refuse(f"{s.kind}_second", f"a {s.kind} shot is one shot at one target: no second target"
-                          f" (RULES {'10.6' if s.kind == REFLEX else '10.2'})")
+            raise _refuse(f"{s.kind}_second")
     if s.def_after_move and not s.run:
-        raise _refuse("def_after_no_run", "DEF after the move needs a run (RULES 9.3)")
+        raise _refuse("def_after_no_run")
     if s.def_after_move and s.def_count == 0:
-        raise _refuse("def_after_zero", "a DEF after the move gives the runner a DEF count of at least 1"
-                      " (RULES 9.3)")
+        raise _refuse("def_after_zero")
     if not _count(s.boulets, tables.MAX_BOULETS):
-        raise _refuse("boulets", f"a player carries 0 to {tables.MAX_BOULETS} boulets (RULES 9.4),"
-                      f" not {s.boulets!r}", top=tables.MAX_BOULETS, count=repr(s.boulets))
+        raise _refuse("boulets", top=tables.MAX_BOULETS, count=repr(s.boulets))
     if s.run and s.weakened_from is not None:
-        raise _refuse("weakened_run", "a weakened position is a static target's (RULES 9.6): his activation"
-                      " ends it")
+        raise _refuse("weakened_run")
     if s.run and s.boulets:
-        raise _refuse("runner_boulets", "a runner has cleared his boulets before moving: his first actions"
-                      " clear them (RULES 9.4)")
+        raise _refuse("runner_boulets")
     if s.weakened_from is not None:
         if not m.on_field(s.weakened_from):
             point = _name(s.weakened_from)
-            raise _refuse("weakened_off", f"the shooter who forced the dodge stands off the field ({point})",
+            raise _refuse("weakened_off",
                           point=point)
         if s.weakened_from == s.target.point:
-            raise _refuse("weakened_same", "the shooter who forced the dodge cannot stand on the target's"
-                          " point")
+            raise _refuse("weakened_same")
         if not s.boulets:
-            raise _refuse("weakened_no_boulet", "a target in a weakened position has dodged since his"
-                          " activation: he carries 1 or 4 boulets (RULES 9.4, 9.6)")
+            raise _refuse("weakened_no_boulet")
     for w in s.run:
         if not m.on_field(w):
-            raise _refuse("run_off", f"a point of the run is off the field ({_name(w)})", point=_name(w))
+            raise _refuse("run_off", point=_name(w))
 
 
 # -- the state ---------------------------------------------------------------------------------------
@@ -326,7 +318,7 @@ def build(m: Measurer, s: Situation, lattice: Lattice = DEFAULT_LATTICE) -> tupl
         state.active[enemy] = ids.target
         reason = why_move_illegal(state, ids.target, move, m)
         if reason:
-            raise _refuse("run", f"the run: {reason} (RULES 2.4, 5.1)", reason=reason)
+            raise _refuse("run", reason=reason)
         plan = make_plan(decl, t.point, m)
         if plan.cost > tables.ACTION_POINTS:
             raise _cost(m, "runner_cost", "the runner's", decl.actions, plan.cost)
@@ -341,8 +333,7 @@ def _cost(m: Measurer, key: str, whose: str, actions: Iterable[Action], cost: in
     """A sequence that costs more than a player's action points (RULES 5.1); its actions as the
     engine says them (``SHOT B1, SUP``; the window words them: ``TIR B1, soutien``)."""
     sequence = joined([action_words(a, m) for a in actions])
-    return _refuse(key, f"{whose} sequence ({sequence}) costs {cost} action points; a player has"
-                   f" {tables.ACTION_POINTS} (RULES 5.1)", sequence=sequence, cost=cost,
+    return _refuse(key, sequence=sequence, cost=cost,
                    points=tables.ACTION_POINTS)
 
 

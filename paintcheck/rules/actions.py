@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from paintcheck.field.lattice import NOTATION_LATTICE, Point, point_name
 from paintcheck.rules import tables
+from paintcheck.said import Said
 
 _set = object.__setattr__  # a frozen class's fields set at once (its generated __init__ sets them one by one)
 
@@ -148,6 +149,7 @@ class DumpAt:
 
 Action = Def | Support | Shot | Dump | Move | SideChange | ClearBoulet | Clean | Reload | ShotAt | DumpAt
 
+ACTION_EXAMPLES = "DEF, SUP, SHOT W2, DUMP W2, MOV B:H6, …"  # the text forms parse_action reads
 SUPPORTABLE = ("DEF", "MOV", "SHOT", "DUMP", "SHOT@", "DUMP@")  # a support adds to the action just before it
 
 
@@ -155,7 +157,7 @@ def parse_action(text: str) -> Action:
     """Read an action's text form (see the module docstring)."""
     words = text.split()
     if not words:
-        raise IllegalActionError("an empty action")
+        raise IllegalActionError(Said("rules.action_text.empty"))
     code, rest = words[0].upper(), words[1:]
     simple: dict[str, type[Def | Support | ClearBoulet | Clean | Reload]] = {
         "DEF": Def, "SUP": Support, "CLEAR": ClearBoulet, "CLEAN": Clean, "RELOAD": Reload}
@@ -169,10 +171,11 @@ def parse_action(text: str) -> Action:
         try:
             waypoints = tuple(NOTATION_LATTICE.parse(p) for p in rest[0].split(">"))
         except ValueError as exc:
-            raise IllegalActionError(f"{text!r}: {exc}") from None
+            raise IllegalActionError(Said("rules.action_text.point", text=repr(text),
+                                          error=exc.args[0] if exc.args else str(exc))) from None
         opts = dict(w.split("=", 1) for w in rest[1:] if "=" in w)
         return Move(waypoints, opts.get("cover"), opts.get("side"))
-    raise IllegalActionError(f"{text!r} is not an action (DEF, SUP, SHOT W2, DUMP W2, MOV B:H6, …)")
+    raise IllegalActionError(Said("rules.action_text.unreadable", text=repr(text), examples=ACTION_EXAMPLES))
 
 
 # -- decisions ----------------------------------------------------------------------------------------

@@ -58,22 +58,22 @@ from paintcheck.rules.values import (
     lost,
     with_declaration,
 )
-from paintcheck.rules.words import declaration_words, posture_word
+from paintcheck.rules.words import action_words, declaration_words, dropped_words, posture_word
 from paintcheck.said import Said
 
 RUNNERS = "runners"
 PREBUNK = "prebunk"  # the kind of a template's shot
 SHEET_CODES = ("DEF", "SUP", "MOV", "SHOT@", "DUMP@")  # what a break sheet may write  [RULES 12.2, B p.32]
-LABEL_PREBUNK = Said("rules.label.kind.prebunk", PREBUNK)
+LABEL_PREBUNK = Said("rules.label.kind.prebunk")
 # why a sheet's action is dropped (ActionDropped.reason)
-DROPPED_HOLDS_FIRE = Said("rules.reason.holds_fire", "he holds fire")
-DROPPED_NOBODY_THERE = Said("rules.reason.nobody_there", "no enemy stands on that point")
-DROPPED_NO_POINTS = Said("rules.reason.no_points_left", "no action point left after clearing boulets")
+DROPPED_HOLDS_FIRE = Said("rules.reason.holds_fire")
+DROPPED_NOBODY_THERE = Said("rules.reason.nobody_there")
+DROPPED_NO_POINTS = Said("rules.reason.no_points_left")
 
 
 # -- legality ------------------------------------------------------------------------------------------
 def why_sheet_illegal(state: MatchState, sheet: BreakSheet, m: Measurer,
-                      lines_legal: bool = False) -> str | None:
+                      lines_legal: bool = False) -> Said | None:
     """Why the engine refuses ``sheet``, or None. ``lines_legal``: its writer has judged each line on
     its own (``why_line_illegal`` on this state, none refused), so only what spans lines is judged
     here; the verdict is the same, each line's own part being None."""
@@ -81,55 +81,55 @@ def why_sheet_illegal(state: MatchState, sheet: BreakSheet, m: Measurer,
     own = sorted(p.id for p in state.team_players(team))
     named = sorted(ln.player for ln in sheet.lines)
     if named != own:
-        return refusal("sheet_lines", f"the sheet needs one line for each of {', '.join(own)}",
+        return refusal("sheet_lines",
                        players=", ".join(own))
     orders = sorted(ln.order for ln in sheet.lines)
     if orders != list(range(1, len(orders) + 1)):
-        return refusal("sheet_orders", f"order numbers are 1 to {len(orders)}, each once", last=len(orders))
+        return refusal("sheet_orders", last=len(orders))
     prebunkers = [ln for ln in sheet.lines if ln.prebunker]
     if sorted(ln.order for ln in prebunkers) != list(range(1, len(prebunkers) + 1)):
-        return refusal("sheet_prebunkers_first", "prebunkers take the first order numbers (1, 2, …)")
+        return refusal("sheet_prebunkers_first")
     starts = [ln.start for ln in sheet.lines]
     if len(set(starts)) != len(starts):
-        return refusal("sheet_same_start", "two players cannot start on the same point")
+        return refusal("sheet_same_start")
     ends: dict[Point, str] = {}
     for ln in sheet.lines:
         reason = None if lines_legal else why_line_illegal(state, team, ln, m)
         if reason:
-            return refusal("sheet_line", f"{ln.player}: {reason}", player=ln.player, reason=reason)
+            return refusal("sheet_line", player=ln.player, reason=reason)
         moves = [a for a in ln.actions if isinstance(a, Move)]
         end = moves[0].end if moves else ln.start
         if end in ends:
-            return refusal("sheet_same_end", f"{ln.player} and {ends[end]} would end on the same point",
+            return refusal("sheet_same_end",
                            player=ln.player, other=ends[end])
         ends[end] = ln.player
     return None
 
 
-def why_line_illegal(state: MatchState, team: str, ln: SheetLine, m: Measurer) -> str | None:
+def why_line_illegal(state: MatchState, team: str, ln: SheetLine, m: Measurer) -> Said | None:
     """One line of a sheet on its own (the sheet checks orders, starts and ends across lines)."""
     lattice = state.lattice
     if ln.posture not in tables.POSTURES:
-        return refusal("posture", f"posture is standing, kneeling or prone, not {ln.posture!r}",
+        return refusal("posture",
                        posture=repr(ln.posture))
     if not lattice.contains(ln.start) or m.obstacle_at(ln.start) is not None:
-        return refusal("sheet_start_free", "his start point must be a free point of the field")
+        return refusal("sheet_start_free")
     if ln.prebunk is not None:  # a prebunker
         if not lattice.in_prebunk_zone(ln.start, team):
             zone = lattice.prebunk_text()
-            return refusal("prebunk_zone", f"a prebunker starts in his prebunk zone ({zone} of his half)",
+            return refusal("prebunk_zone",
                            zone=zone)
         if not lattice.contains(ln.prebunk) or ln.prebunk == ln.start:
-            return refusal("prebunk_point", "the prebunked point is a point of the field away from him")
+            return refusal("prebunk_point")
         (touches,) = m.lines_of_fire(ln.start, [ln.prebunk], tuple(c for c in (ln.cover,) if c))
         total, parts = line_of_fire_total(ln.posture, touches)
         if total is None:
-            return refusal("prebunk_line", f"his prebunk's line of fire is impossible ({parts[0][0]})",
+            return refusal("prebunk_line",
                            label=parts[0][0])
         budget = tables.ACTION_POINTS - tables.COST_PREBUNK
     else:
         if ln.start not in _base_points(lattice, team):
-            return refusal("runner_base", f"a runner starts on his base ({lattice.base_text()})",
+            return refusal("runner_base",
                            base=lattice.base_text())
         budget = tables.ACTION_POINTS
     reason = why_stance_illegal(m, ln.start, ln.cover, ln.side)
@@ -137,16 +137,14 @@ def why_line_illegal(state: MatchState, team: str, ln: SheetLine, m: Measurer) -
         return reason
     for i, a in enumerate(ln.actions):
         if a.code not in SHEET_CODES:
-            return refusal("sheet_codes", "a break sheet writes DEF, SUP, MOV, and SHOT and DUMP at a "
-                           f"point, not {a.code}", code=a.code)
+            return refusal("sheet_codes", code=a.code)
         if isinstance(a, Support) and (i == 0 or ln.actions[i - 1].code not in SUPPORTABLE + ("SUP",)):
-            return refusal("sheet_support_follows",
-                           "a support follows a DEF, MOV, SHOT or DUMP (or another support)")
+            return refusal("sheet_support_follows")
     if sum(isinstance(a, Move) for a in ln.actions) > 1:
-        return refusal("one_move", "one move per activation")
+        return refusal("one_move")
     aims = [a.point for a in ln.actions if isinstance(a, (ShotAt, DumpAt))]
     if len(set(aims)) != len(aims):  # one shot per target (RULES 7.6); one late choice per line
-        return refusal("sheet_one_shot", "one shot per point, and one shot chosen later")
+        return refusal("sheet_one_shot")
     for a in ln.actions:  # judged before the plan is read: a point off the field is never walked
         if isinstance(a, Move):
             reason = _why_sheet_move_illegal(state, ln, a, m)
@@ -154,16 +152,15 @@ def why_line_illegal(state: MatchState, team: str, ln: SheetLine, m: Measurer) -
                 return reason
     plan = make_plan(Declare(ln.player, ln.posture, ln.actions, ln.cover, ln.side), ln.start, m)
     if plan.cost > budget:
-        return refusal("sheet_cost", f"his actions cost {plan.cost} action points; he has {budget}",
+        return refusal("sheet_cost",
                        cost=plan.cost, points=budget)
     for i, a in enumerate(ln.actions):
         if isinstance(a, ShotAt):
             where = plan.stance_at(i).point
             if a.point is None and not lattice.behind_back_line(where, team):
-                return refusal("choose_later", f"only a player behind line {lattice.back_line} may choose "
-                               "his target when he shoots", line=lattice.back_line)
+                return refusal("choose_later", line=lattice.back_line)
             if a.point is not None and not lattice.contains(a.point):
-                return refusal("shoot_on_field", "he shoots at a point of the field")
+                return refusal("shoot_on_field")
             if a.point is not None:
                 reason = _why_sheet_shot_impossible(ln, plan.stance_at(i), a.point, m)
                 if reason:
@@ -171,28 +168,27 @@ def why_line_illegal(state: MatchState, team: str, ln: SheetLine, m: Measurer) -
         elif isinstance(a, DumpAt):
             where = plan.stance_at(i).point
             if not lattice.contains(a.point) or a.point == where:
-                return refusal("dump_on_field", "he dumps a point of the field other than his own")
+                return refusal("dump_on_field")
             if chebyshev(where, a.point) > tables.DUMP_REACH:
-                return refusal("dump_reach", f"a dump reaches an enemy within {tables.DUMP_REACH} points",
+                return refusal("dump_reach",
                                reach=tables.DUMP_REACH)
     return None
 
 
-def _why_sheet_shot_impossible(ln: SheetLine, stance: Stance, aim: Point, m: Measurer) -> str | None:
+def _why_sheet_shot_impossible(ln: SheetLine, stance: Stance, aim: Point, m: Measurer) -> Said | None:
     """A sheet's shot whose line of fire (RULES 8.4) is impossible from where he will stand, with
     his posture, whichever cover the enemy there uses (his cover is left out of the line, as in play)."""
     ignore = tuple(c for c in (stance.cover, *m.covers(aim)) if c)
     (touches,) = m.lines_of_fire(stance.point, [aim], ignore)
     total, parts = line_of_fire_total(ln.posture, touches)
     if total is None:
-        return refusal("sheet_shot_line", f"his shot at {point_name(aim)} is impossible from "
-                       f"{point_name(stance.point)}, {ln.posture}: the line of fire {parts[0][0]}",
+        return refusal("sheet_shot_line",
                        aim=point_name(aim), point=point_name(stance.point), posture=posture_word(ln.posture),
                        label=parts[0][0])
     return None
 
 
-def _why_sheet_move_illegal(state: MatchState, ln: SheetLine, move: Move, m: Measurer) -> str | None:
+def _why_sheet_move_illegal(state: MatchState, ln: SheetLine, move: Move, m: Measurer) -> Said | None:
     """A sheet's move is judged on the empty field: figures move during the break. The move's
     legality reads the mover, the points other figures stand on and the declarations: a probe of
     ``state`` whose only figure is the mover on his start point (not a copy of every player)."""
@@ -362,7 +358,7 @@ class BreakTurn:
                 target = s.choices.get(pid) if a.point is None else self._enemy_at(s, p.team, a.point)
                 if target is None:
                     why = DROPPED_HOLDS_FIRE if a.point is None else DROPPED_NOBODY_THERE
-                    step.emit(ev.ActionDropped(pid, str(a), why))
+                    step.emit(ev.ActionDropped(pid, action_words(a, self.m), why))
                     dropping = True
                     continue
                 a = Shot(target) if isinstance(a, ShotAt) else Dump(target)
@@ -372,7 +368,7 @@ class BreakTurn:
             plan = make_plan(decl, p.point, self.m)
             if not actions or plan.cost <= budget - cleared:
                 break
-            step.emit(ev.ActionDropped(pid, str(actions[-1]), DROPPED_NO_POINTS))
+            step.emit(ev.ActionDropped(pid, dropped_words(actions[-1], self.m), DROPPED_NO_POINTS))
             actions.pop()
         s.declarations[pid], s.origins[pid] = decl, p.point
         p.posture, p.weakened_from = ln.posture, None
@@ -458,10 +454,10 @@ def late_declaration(state: MatchState, player: str, target: str) -> Declare:
                                                else a for a in line.actions), p.cover, p.side)
 
 
-def why_choice_illegal(state: MatchState, d: ChooseTarget, m: Measurer) -> str | None:
+def why_choice_illegal(state: MatchState, d: ChooseTarget, m: Measurer) -> Said | None:
     """A late target (RULES 12.2): an enemy on the field he can shoot from where he will shoot."""
     if d.player not in state.awaiting:
-        return refusal("no_shot_to_aim", f"{d.player} has no shot to aim now", player=d.player)
+        return refusal("no_shot_to_aim", player=d.player)
     if d.target is None:
         return None
     target = state.players.get(d.target)

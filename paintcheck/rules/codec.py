@@ -64,32 +64,32 @@ class CodecError(RecordError):
         return str(said) if not isinstance(said, str) else said
 
 
-def said(key: str, text: str, **values: Any) -> Said:
-    """What is wrong with a save, as data: the English ``text`` and the key ``rules.codec.<key>``."""
-    return Said(f"rules.codec.{key}", text, **values)
+def said(key: str, **values: Any) -> Said:
+    """What is wrong with a save, as data: the key ``rules.codec.<key>`` and its values."""
+    return Said(f"rules.codec.{key}", **values)
 
 
 def in_file(source: str, problem: str) -> Said:
     """``<file>: <problem>``, the file named first."""
-    return said("line", f"{source}: {problem}", source=source, problem=problem)
+    return said("line", source=source, problem=problem)
 
 
 def does_not_replay(source: object, exc: Exception) -> CodecError:
     """A save the engine refuses to replay (a layout or a decision it refuses): ``exc``'s own words
     inside (worded by the window when they are a ``Said``)."""
     error = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
-    return CodecError(in_file(str(source), said("does_not_replay", f"the saved match does not replay ({exc})",
+    return CodecError(in_file(str(source), said("does_not_replay",
                                                 error=error)))
 
 
 def not_a_match() -> Said:
     """A file that is not a saved match at all (the saves list says it too)."""
-    return said("not_a_match", f"not a saved Paintcheck match ({MATCH_FORMAT})", format=MATCH_FORMAT)
+    return said("not_a_match", format=MATCH_FORMAT)
 
 
 def no_layout() -> Said:
     """A saved match without its field (the saves list says it)."""
-    return said("no_layout", "the save holds no layout")
+    return said("no_layout")
 
 
 _SIMPLE: dict[str, type[Def | Support | ClearBoulet | Clean | Reload]] = {
@@ -113,7 +113,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 
 def action_from_dict(data: Any) -> Action:
     if not isinstance(data, dict) or not isinstance(data.get("code"), str):
-        raise CodecError(said("action_object", f"an action is an object with a 'code', not {data!r}",
+        raise CodecError(said("action_object",
                               value=repr(data)))
     code = data["code"]
     try:
@@ -134,9 +134,9 @@ def action_from_dict(data: Any) -> Action:
             return Move(waypoints, _opt_str(data.get("cover")), _opt_str(data.get("side")))
     except KeyError as exc:
         lacks = repr(exc.args[0])
-        raise CodecError(said("action_lacks", f"action {code} lacks {lacks}", code=code,
+        raise CodecError(said("action_lacks", code=code,
                               field=lacks)) from None
-    raise CodecError(said("unknown_action", f"unknown action code {code!r}", code=repr(code)))
+    raise CodecError(said("unknown_action", code=repr(code)))
 
 
 def decision_to_dict(decision: object) -> dict[str, Any]:
@@ -161,24 +161,24 @@ def decision_to_dict(decision: object) -> dict[str, Any]:
     if isinstance(decision, ChooseTarget):
         return {"type": "target", "team": decision.team, "player": decision.player,
                 "target": decision.target}
-    raise CodecError(said("not_a_decision", f"{decision!r} is not a decision", decision=repr(decision)))
+    raise CodecError(said("not_a_decision", decision=repr(decision)))
 
 
 def decision_from_dict(data: Any) -> Decision:
     if not isinstance(data, dict):
         got = type(data).__name__
-        raise CodecError(said("decision_object", f"a decision is an object, not {got}", type=got))
+        raise CodecError(said("decision_object", type=got))
     kind = data.get("type")
     try:
         if kind == "orders":
             orders = data["orders"]
             if not isinstance(orders, dict):
-                raise CodecError(said("orders_map", "'orders' maps player ids to tokens"))
+                raise CodecError(said("orders_map"))
             return AssignOrders(_str(data["team"]), tuple((_str(p), _int(k)) for p, k in orders.items()))
         if kind == "declare":
             actions = data["actions"]
             if not isinstance(actions, list):
-                raise CodecError(said("actions_list", "'actions' is a list"))
+                raise CodecError(said("actions_list"))
             return Declare(_str(data["player"]), _str(data["posture"]),
                            tuple(action_from_dict(a) for a in actions),
                            _opt_str(data.get("cover")), _opt_str(data.get("side")))
@@ -198,12 +198,12 @@ def decision_from_dict(data: Any) -> Decision:
         if kind == "target":
             return ChooseTarget(_str(data["team"]), _str(data["player"]), _opt_str(data.get("target")))
     except KeyError as exc:
-        raise CodecError(said("decision_missing", f"{kind} decision is missing or mistypes {exc}",
+        raise CodecError(said("decision_missing",
                               type=str(kind), field=str(exc))) from None
     except TypeError as exc:  # Python's own words on the value it could not use
-        raise CodecError(said("decision_mistypes", f"{kind} decision is missing or mistypes {exc}",
+        raise CodecError(said("decision_mistypes",
                               type=str(kind), error=str(exc))) from None
-    raise CodecError(said("unknown_decision", f"unknown decision type {kind!r}", type=repr(kind)))
+    raise CodecError(said("unknown_decision", type=repr(kind)))
 
 
 @dataclass
@@ -238,27 +238,26 @@ class MatchRecord:
             raise CodecError(in_file(source, not_a_match()))
         seed, rolls = data.get("seed"), data.get("rolls")
         if rolls is None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise CodecError(in_file(source, said("seed",
-                                                  "a saved match needs an integer 'seed' or its 'rolls'")))
+            raise CodecError(in_file(source, said("seed")))
         if rolls is not None and not (isinstance(rolls, list) and all(
                 isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 20 for r in rolls)):
-            raise CodecError(in_file(source, said("rolls", "'rolls' is a list of dice faces, 1 to 20",
+            raise CodecError(in_file(source, said("rolls",
                                                   lowest=1, highest=20)))
         if not isinstance(data.get("layout"), dict):
-            raise CodecError(in_file(source, said("layout", "a saved match needs its 'layout'")))
+            raise CodecError(in_file(source, said("layout")))
         if data.get("start", START_DEFAULT_TURN2) not in STARTS:
             start = repr(data.get("start"))
-            raise CodecError(in_file(source, said("start", f"unknown start {start}", start=start)))
+            raise CodecError(in_file(source, said("start", start=start)))
         decisions = data.get("decisions")
         if not isinstance(decisions, list):
-            raise CodecError(in_file(source, said("decisions_list", "'decisions' is a list")))
+            raise CodecError(in_file(source, said("decisions_list")))
         parsed = []
         for i, d in enumerate(decisions, start=1):
             try:
                 parsed.append(decision_from_dict(d))
             except CodecError as exc:
                 problem = exc.args[0]
-                raise CodecError(in_file(source, said("decision", f"decision #{i}: {problem}", number=i,
+                raise CodecError(in_file(source, said("decision", number=i,
                                                       problem=problem))) from None
         summary = data.get("summary")
         coaches = data.get("coaches", {})
@@ -266,10 +265,10 @@ class MatchRecord:
                 team in ("blue", "white") and isinstance(kind, str) and kind.isidentifier()
                 for team, kind in coaches.items())):
             raise CodecError(in_file(source, said(
-                "coaches", "'coaches' maps a team (blue, white) to a computer coach's name")))
+                "coaches")))
         coach_seed = data.get("coach_seed")
         if coach_seed is not None and (not isinstance(coach_seed, int) or isinstance(coach_seed, bool)):
-            raise CodecError(in_file(source, said("coach_seed", "'coach_seed' is a whole number")))
+            raise CodecError(in_file(source, said("coach_seed")))
         return cls(None if rolls is not None else seed, data["layout"], parsed,
                    data.get("start", START_DEFAULT_TURN2), rolls,
                    summary if isinstance(summary, dict) else {}, dict(coaches), coach_seed)
@@ -300,13 +299,13 @@ def record_from_data(data: Any, source: str) -> MatchRecord:
         raise
     except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
         error = type(exc).__name__
-        raise CodecError(in_file(source, said("not_a_save", f"not a saved match ({error})",
+        raise CodecError(in_file(source, said("not_a_save",
                                               error=error))) from None
 
 
 def _str(value: object) -> str:
     if not isinstance(value, str):
-        raise CodecError(said("expected_text", f"expected a text, got {value!r}", value=repr(value)))
+        raise CodecError(said("expected_text", value=repr(value)))
     return value
 
 
@@ -316,12 +315,12 @@ def _opt_str(value: object) -> str | None:
 
 def _int(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise CodecError(said("expected_whole", f"expected a whole number, got {value!r}", value=repr(value)))
+        raise CodecError(said("expected_whole", value=repr(value)))
     return value
 
 
 def _point(value: object) -> tuple[int, int]:
     if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
-        raise CodecError(said("point", f"a point is [x, y] in whole numbers, not {value!r}",
+        raise CodecError(said("point",
                               value=repr(value)))
     return (value[0], value[1])

@@ -71,12 +71,12 @@ class RecordedDice:
             if not 1 <= face <= sides:
                 n = self.used + 1
                 raise RecordedRollsError(Said(
-                    "rules.dice.face", f"recorded roll #{n} is {face}, which a d{sides} cannot show",
+                    "rules.dice.face",
                     number=n, face=face, sides=sides))
         elif self.replaying:
             n = len(self.rolls)
             raise RecordedRollsError(Said(
-                "rules.dice.too_few", f"the recorded rolls end at #{n}, and its decisions roll more",
+                "rules.dice.too_few",
                 count=n))
         else:
             face = self._rng.randint(1, sides)
@@ -90,7 +90,7 @@ class RecordedDice:
         left = len(self.rolls) - self.used
         if left:
             raise RecordedRollsError(Said(
-                "rules.dice.left_over", f"{left} recorded rolls were never rolled by its decisions",
+                "rules.dice.left_over",
                 count=left, recorded=len(self.rolls)))
         self.replaying = False
 

@@ -60,6 +60,7 @@ from paintcheck.rules.state import (
 from paintcheck.rules.step import Step
 from paintcheck.rules.values import RoundView, stays_behind
 from paintcheck.rules.words import declaration_words
+from paintcheck.said import Said
 
 
 class Engine:
@@ -85,7 +86,7 @@ class Engine:
         return to_move(state)
 
     def why_illegal(self, state: MatchState, decision: Decision, verdicts: Verdicts | None = None,
-                    lines_legal: bool = False) -> str | None:
+                    lines_legal: bool = False) -> Said | None:
         """None if the engine accepts ``decision`` now, else the reason in one sentence. What a coach
         has judged already on ``state`` is not judged again: ``verdicts``, a sequence's moves and
         shots (``legality.Verdicts``); ``lines_legal``, a break sheet's lines, each on its own."""

@@ -1,14 +1,13 @@
 """Typed events: what happened, the rule applied and the numbers that went in.
 
-Every event has ``rule`` (a RULES.md reference) and ``text`` (one English sentence: the command line's
-and the golden logs' log). The log, the teaching view and the replay tests read them; nothing reads
-the engine's internals. The window words each event again from its data, in its own language
-(``paintcheck.ui.event_words``).
+Every event has ``rule`` (a RULES.md reference) and ``said``: its catalogue entry (``rules.event.*``)
+and its data as values, which the window words in its language (``paintcheck.ui.event_words``);
+``text`` is that entry's English (the command line's and the golden logs' log). The log, the teaching
+view and the replay tests read them; nothing reads the engine's internals.
 
-The engine's own words are data too (``paintcheck.said.Said``: the same English string, with a
-catalogue key and its values): why a match ended, what a die is rolled for, why a shot is lost, the
-labels of a value's parts. The factories below make them; their English is the one the engine always
-wrote, so logs and files read the same words.
+The engine's own words are data too (``paintcheck.said.Said``: a catalogue key and its values): why a
+match ended, what a die is rolled for, why a shot is lost, the labels of a value's parts. The
+factories below make them; their English is the catalogue's, so logs and files read the same words.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from dataclasses import MISSING, asdict, dataclass, fields
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Self
 
-from paintcheck.said import Said
+from paintcheck.said import Said, catalogue
 
 if TYPE_CHECKING:
     from paintcheck.rules.state import Token
@@ -27,20 +26,33 @@ _new = object.__new__
 Parts = tuple[tuple[str, int], ...]  # a value's breakdown: (label, amount), summed in order
 
 
-def _count(n: int, one: str, other: str | None = None) -> str:
-    """``1 boulet``, ``4 boulets``: a count in the log's English (the window words it by the
-    catalogue's count forms, ``rules.event.*_one`` / ``_other``)."""
-    return f"{n} {one if n == 1 else other or one + 's'}"
-
-
-def _parts(parts: Parts) -> str:
-    out = ""
-    for i, (label, value) in enumerate(parts):
-        if i == 0:
-            out = f"{value} ({label})"
-        else:
-            out += f" {'+' if value >= 0 else '−'} {abs(value)} ({label})"
+def parts_said(parts: Parts) -> Said | str:
+    """``10 (simple) − 1 (distance)``: a value's parts, each ``rules.words.part.*`` with its label,
+    chained (``rules.words.chain``) into one ``Said``; no parts say nothing."""
+    if not parts:
+        return ""
+    (label, value), rest = parts[0], parts[1:]
+    items = [Said("rules.words.part.first", value=value, label=label)]
+    items += [Said(f"rules.words.part.{'plus' if v >= 0 else 'minus'}", value=abs(v), label=lb)
+              for lb, v in rest]
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = Said("rules.words.chain", first=item, rest=out)
     return out
+
+
+def shot_said(kind: str) -> Said | str:
+    """``simple shot``, ``reflex shot`` (``rules.shot.<kind>``)."""
+    return Said(f"rules.shot.{kind}") if f"rules.shot.{kind}" in catalogue() else f"{kind} shot"
+
+
+def _names(key: str, names: list[str], **values: object) -> Said:
+    """An entry for one player (``…_one``) or two (``…_two``); ``…_none`` for nobody."""
+    if not names:
+        return Said(f"{key}_none", **values)
+    if len(names) == 1:
+        return Said(f"{key}_one", player=names[0], **values)
+    return Said(f"{key}_two", first=names[0], second=names[1], **values)
 
 
 @dataclass(frozen=True)
@@ -48,8 +60,14 @@ class Event:
     rule = ""
 
     @property
-    def text(self) -> str:
+    def said(self) -> Said:
+        """What happened: its catalogue entry (``rules.event.*``) and the event's data as values."""
         raise NotImplementedError
+
+    @property
+    def text(self) -> str:
+        """The English line (the command line's and the golden logs'): the catalogue's English."""
+        return str(self.said)
 
     @property
     def type(self) -> str:
@@ -68,9 +86,14 @@ class Rolled(Event):
     rule = "RULES 4.6"
 
     @property
-    def text(self) -> str:
-        who = f"{self.player} " if self.player else ""
-        return f"{who}rolls d{self.sides}: {self.value} ({self.purpose})"
+    def said(self) -> Said:
+        if self.player in ("blue", "white"):  # a coach rolls (who speaks first)
+            return Said(f"rules.event.rolled_team.{self.player}", sides=self.sides, value=self.value,
+                        purpose=self.purpose)
+        if self.player:
+            return Said("rules.event.rolled", player=self.player, sides=self.sides, value=self.value,
+                        purpose=self.purpose)
+        return Said("rules.event.rolled_anon", sides=self.sides, value=self.value, purpose=self.purpose)
 
 
 @dataclass(frozen=True)
@@ -79,8 +102,8 @@ class TurnStarted(Event):
     rule = "RULES 4.6"
 
     @property
-    def text(self) -> str:
-        return f"Turn {self.turn} begins: coaches give their order tokens."
+    def said(self) -> Said:
+        return Said("rules.event.turn_started", turn=self.turn)
 
 
 @dataclass(frozen=True)
@@ -89,8 +112,8 @@ class OrdersAssigned(Event):
     rule = "RULES 4.2"
 
     @property
-    def text(self) -> str:
-        return f"{self.team.capitalize()} has placed its order tokens face down."
+    def said(self) -> Said:
+        return Said(f"rules.event.orders_assigned.{self.team}")
 
 
 @dataclass(frozen=True)
@@ -101,11 +124,8 @@ class TokensRevealed(Event):
     rule = "RULES 4.3"
 
     @property
-    def text(self) -> str:
-        names = [p for p in (self.blue, self.white) if p]
-        return f"Round {self.round}: tokens {self.round} revealed — " + (
-            " and ".join(names) + " activated." if names else "nobody."
-        )
+    def said(self) -> Said:
+        return _names("rules.event.tokens", [p for p in (self.blue, self.white) if p], round=self.round)
 
 
 @dataclass(frozen=True)
@@ -116,9 +136,9 @@ class GunChecked(Event):
     rule = "RULES 7.5"
 
     @property
-    def text(self) -> str:
-        verdict = "works again" if self.works else "stays dead for the match"
-        return f"{self.player}'s dead gun: d20 {self.roll} → it {verdict}."
+    def said(self) -> Said:
+        return Said("rules.event.gun_works" if self.works else "rules.event.gun_broken", player=self.player,
+                    roll=self.roll)
 
 
 @dataclass(frozen=True)
@@ -128,8 +148,8 @@ class SpeakingOrder(Event):
     rule = "RULES 4.4"
 
     @property
-    def text(self) -> str:
-        return f"{self.order[0].capitalize()} declares first ({self.reason})."
+    def said(self) -> Said:
+        return Said(f"rules.event.speaks_first.{self.order[0]}", reason=self.reason)
 
 
 class _MadeLater:
@@ -171,8 +191,8 @@ class SequenceDeclared(_MadeLater, Event):
     LATER = "sequence"
 
     @property
-    def text(self) -> str:
-        return f"{self.sequence}  [{_count(self.cost, 'action point')}]"
+    def said(self) -> Said:
+        return Said("rules.event.sequence", sequence=self.sequence, cost=self.cost, count=self.cost)
 
 
 @dataclass(frozen=True)
@@ -183,8 +203,8 @@ class ReactionDeclared(Event):
     rule = "RULES 10"
 
     @property
-    def text(self) -> str:
-        return f"{self.player} declares a {self.kind} shot at {self.target}."
+    def said(self) -> Said:
+        return Said(f"rules.event.reaction.{self.kind}", player=self.player, target=self.target)
 
 
 @dataclass(frozen=True)
@@ -194,8 +214,8 @@ class NoReaction(Event):
     rule = "RULES 10"
 
     @property
-    def text(self) -> str:
-        return f"{self.team.capitalize()} does not react ({self.reason})."
+    def said(self) -> Said:
+        return Said(f"rules.event.no_reaction.{self.team}", reason=self.reason)
 
 
 @dataclass(frozen=True)
@@ -206,8 +226,9 @@ class BouletsCleared(Event):
     rule = "RULES 9.4"
 
     @property
-    def text(self) -> str:
-        return f"{self.player} clears {_count(self.count, 'boulet')}; DEF {self.def_count}."
+    def said(self) -> Said:
+        return Said("rules.event.boulets_cleared", player=self.player, count=self.count,
+                    def_count=self.def_count)
 
 
 @dataclass(frozen=True)
@@ -219,9 +240,12 @@ class DefLost(Event):
     rule = "RULES 10.7"
 
     @property
-    def text(self) -> str:
-        why = f"{_count(self.segments, 'segment')} from his token" if self.segments else "d6 check"
-        return f"{self.player}'s reflex costs {self.lost} DEF ({why}); DEF now {self.def_count}."
+    def said(self) -> Said:
+        if self.segments:
+            return Said("rules.event.def_lost_segments", player=self.player, lost=self.lost,
+                        segments=self.segments, def_count=self.def_count, count=self.segments)
+        return Said("rules.event.def_lost_check", player=self.player, lost=self.lost,
+                    def_count=self.def_count)
 
 
 @dataclass(frozen=True)
@@ -234,9 +258,9 @@ class SpeedTest(Event):
     rule = "RULES 11.2"
 
     @property
-    def text(self) -> str:
-        tail = " → shoots last (moved more than 4 vulnerable points)" if self.last else ""
-        return f"Speed {self.player}→{self.target}: {_parts(self.parts)} = {self.score}{tail}"
+    def said(self) -> Said:
+        return Said("rules.event.speed_last" if self.last else "rules.event.speed", player=self.player,
+                    target=self.target, parts=parts_said(self.parts), score=self.score)
 
 
 @dataclass(frozen=True)
@@ -256,14 +280,17 @@ class ShotResolved(Event):
     rule = "RULES 7.1"
 
     @property
-    def text(self) -> str:
-        extra = "".join(f"+{d}" for d in self.bonus_dice)
-        verdict = f"HIT, margin {self.margin}" if self.hit else "miss"
-        return (
-            f"{self.shooter} {self.kind} shot at {self.target}: {_parts(self.shot_parts)} = "
-            f"{self.shot_value} vs {_parts(self.target_parts)} = {self.target_value} → needs "
-            f"{self.required}; rolls {self.roll}{extra} → {verdict}."
-        )
+    def said(self) -> Said:
+        return Said("rules.event.shot_hit" if self.hit else "rules.event.shot_miss", shooter=self.shooter,
+                    shot=shot_said(self.kind), target=self.target, parts=parts_said(self.shot_parts),
+                    value=self.shot_value, target_parts=parts_said(self.target_parts),
+                    target_value=self.target_value, required=self.required,
+                    roll=self.rolled, margin=self.margin)
+
+    @property
+    def rolled(self) -> str:
+        """``14``, ``20+6+2``: the d20 and the critical's dice."""
+        return f"{self.roll}{''.join(f'+{d}' for d in self.bonus_dice)}"
 
 
 @dataclass(frozen=True)
@@ -274,8 +301,8 @@ class ShotLost(Event):
     rule = "RULES 11.6"
 
     @property
-    def text(self) -> str:
-        return f"{self.shooter}'s shot at {self.target} is lost: {self.reason}."
+    def said(self) -> Said:
+        return Said("rules.event.shot_lost", shooter=self.shooter, target=self.target, reason=self.reason)
 
 
 @dataclass(frozen=True)
@@ -286,13 +313,8 @@ class Fumble(Event):
     rule = "RULES 7.5"
 
     @property
-    def text(self) -> str:
-        words = {
-            "technical": "technical problem: dead gun and 1 boulet",
-            "messy_paint": "messy paint: −5 to his shots until he cleans",
-            "reload": "reload: no shot until he reloads",
-        }
-        return f"{self.player} fumbles (d20 {self.roll}): {words[self.outcome]}."
+    def said(self) -> Said:
+        return Said(f"rules.event.fumble.{self.outcome}", player=self.player, roll=self.roll)
 
 
 @dataclass(frozen=True)
@@ -303,9 +325,9 @@ class DodgeRolled(Event):
     rule = "RULES 9.2"
 
     @property
-    def text(self) -> str:
-        faces = "+".join(map(str, self.faces))
-        return f"{self.player} dodges {faces}; margin left {max(self.margin_left, 0)}."
+    def said(self) -> Said:
+        return Said("rules.event.dodge_rolled", player=self.player, faces="+".join(map(str, self.faces)),
+                    margin=max(self.margin_left, 0))
 
 
 @dataclass(frozen=True)
@@ -317,10 +339,9 @@ class Dodged(Event):
     rule = "RULES 9.4"
 
     @property
-    def text(self) -> str:
-        dice = _count(self.dice, "die", "dice")
-        how = "margin 1, dodged without rolling" if self.automatic else f"with {dice}"
-        return f"{self.player} dodges ({how}) and now carries {_count(self.boulets, 'boulet')}."
+    def said(self) -> Said:
+        return Said("rules.event.dodged_auto" if self.automatic else "rules.event.dodged", player=self.player,
+                    dice=Said("rules.count.dice", count=self.dice), boulets=self.boulets, count=self.boulets)
 
 
 @dataclass(frozen=True)
@@ -332,8 +353,8 @@ class Eliminated(Event):
     rule = "RULES 9.1"
 
     @property
-    def text(self) -> str:
-        return f"{self.player} goes to the dead zone ({self.reason})."
+    def said(self) -> Said:
+        return Said("rules.event.eliminated", player=self.player, reason=self.reason)
 
 
 @dataclass(frozen=True)
@@ -346,10 +367,12 @@ class TokenPlaced(Event):
     rule = "RULES 10.1"
 
     @property
-    def text(self) -> str:
+    def said(self) -> Said:
         face = "advantage" if self.advantage else "suppressive"
-        where = f" on the {self.side} side" if self.side else ""
-        return f"{self.player} puts his {face} token on {self.target}{where}."
+        if self.side:
+            return Said(f"rules.event.token_placed.{face}_side", player=self.player, target=self.target,
+                        side=Said(f"rules.side.{self.side}"))
+        return Said(f"rules.event.token_placed.{face}", player=self.player, target=self.target)
 
 
 @dataclass(frozen=True)
@@ -360,8 +383,8 @@ class TokenKept(Event):
     rule = "RULES 10.5"
 
     @property
-    def text(self) -> str:
-        return f"{self.player} cannot press {self.target}: {self.reason}."
+    def said(self) -> Said:
+        return Said("rules.event.token_kept", player=self.player, target=self.target, reason=self.reason)
 
 
 @dataclass(frozen=True)
@@ -378,8 +401,8 @@ class TokenRemoved(Event):
         return "RULES 9.5" if self.boulets else "RULES 10.1"
 
     @property
-    def text(self) -> str:
-        return f"{self.player} loses his suppressive token ({self.reason})."
+    def said(self) -> Said:
+        return Said("rules.event.token_removed", player=self.player, reason=self.reason)
 
 
 @dataclass(frozen=True)
@@ -393,8 +416,9 @@ class DumpResolved(Event):
     rule = "RULES 11.7"
 
     @property
-    def text(self) -> str:
-        return f"{self.dumper} dumps {self.target}: {_parts(self.parts)} = {self.total} → {self.outcome}."
+    def said(self) -> Said:
+        return Said("rules.event.dump", dumper=self.dumper, target=self.target, parts=parts_said(self.parts),
+                    total=self.total, outcome=Said(f"rules.dump.{self.outcome}"))
 
 
 @dataclass(frozen=True)
@@ -407,8 +431,8 @@ class Moved(Event):
     rule = "RULES 5.1"
 
     @property
-    def text(self) -> str:
-        return f"{self.player} runs {_count(self.length, 'point')}."
+    def said(self) -> Said:
+        return Said("rules.event.moved", player=self.player, length=self.length, count=self.length)
 
 
 @dataclass(frozen=True)
@@ -418,9 +442,9 @@ class MatchEnded(Event):
     rule = "RULES 13.3"
 
     @property
-    def text(self) -> str:
-        who = "Draw" if self.winner == "draw" else f"{self.winner.capitalize()} wins"
-        return f"{who}: {self.reason}."
+    def said(self) -> Said:
+        key = "ended_draw" if self.winner == "draw" else f"ended.{self.winner}"
+        return Said(f"rules.event.{key}", reason=self.reason)
 
 
 @dataclass(frozen=True)
@@ -432,14 +456,8 @@ class FlagMoved(Event):
     rule = "RULES 13.2"
 
     @property
-    def text(self) -> str:
-        name = "the flag" if self.flag == "centre" else f"{self.flag.capitalize()}'s flag"
-        return {
-            "taken": f"{self.player} takes {name}.",
-            "dropped": f"{self.player} drops {name} where he falls.",
-            "returned": f"{self.player} sends {name} back to its base.",
-            "hung": f"{self.player} hangs {name}!",
-        }[self.kind]
+    def said(self) -> Said:
+        return Said(f"rules.event.flag.{self.kind}", player=self.player, flag=Said(f"rules.flag.{self.flag}"))
 
 
 @dataclass(frozen=True)
@@ -448,8 +466,8 @@ class SheetHandedIn(Event):
     rule = "RULES 12.1"
 
     @property
-    def text(self) -> str:
-        return f"{self.team.capitalize()} hands in its break sheet, face down."
+    def said(self) -> Said:
+        return Said(f"rules.event.sheet_handed_in.{self.team}")
 
 
 @dataclass(frozen=True)
@@ -459,8 +477,8 @@ class SheetsRevealed(_MadeLater, Event):
     LATER = "lines"
 
     @property
-    def text(self) -> str:
-        return "Both break sheets are revealed. The break begins!"
+    def said(self) -> Said:
+        return Said("rules.event.sheets_revealed")
 
 
 @dataclass(frozen=True)
@@ -471,9 +489,9 @@ class Deployed(Event):
     rule = "RULES 12.3"
 
     @property
-    def text(self) -> str:
-        role = "prebunker" if self.prebunk else "runner"
-        return f"{self.player} ({role}) takes his place."
+    def said(self) -> Said:
+        return Said("rules.event.deployed_prebunker" if self.prebunk else "rules.event.deployed_runner",
+                    player=self.player)
 
 
 @dataclass(frozen=True)
@@ -483,8 +501,8 @@ class PrebunkLaid(Event):
     rule = "RULES 12.3"
 
     @property
-    def text(self) -> str:
-        return f"{self.player} prebunks: his template lies on the field."
+    def said(self) -> Said:
+        return Said("rules.event.prebunk_laid", player=self.player)
 
 
 @dataclass(frozen=True)
@@ -496,10 +514,10 @@ class BreakRound(Event):
     rule = "RULES 12.1"
 
     @property
-    def text(self) -> str:
-        who = " and ".join(p for p in (self.blue, self.white) if p)
-        what = "run" if self.stage == "runners" else "finish their sequences"
-        return f"Break, order {self.round}: {who} {what}."
+    def said(self) -> Said:
+        stage = "runners" if self.stage == "runners" else "finish"
+        return _names(f"rules.event.break_round.{stage}", [p for p in (self.blue, self.white) if p],
+                      round=self.round)
 
 
 @dataclass(frozen=True)
@@ -509,10 +527,10 @@ class TargetChosen(Event):
     rule = "RULES 12.2"
 
     @property
-    def text(self) -> str:
+    def said(self) -> Said:
         if self.target is None:
-            return f"{self.player} holds fire."
-        return f"{self.player} picks {self.target} as his target."
+            return Said("rules.event.holds_fire", player=self.player)
+        return Said("rules.event.target_chosen", player=self.player, target=self.target)
 
 
 @dataclass(frozen=True)
@@ -523,8 +541,8 @@ class ActionDropped(Event):
     rule = "RULES 12.2"
 
     @property
-    def text(self) -> str:
-        return f"{self.player}'s sheet action {self.action} is dropped: {self.reason}."
+    def said(self) -> Said:
+        return Said("rules.event.action_dropped", player=self.player, action=self.action, reason=self.reason)
 
 
 @dataclass(frozen=True)
@@ -533,8 +551,8 @@ class TemplateLifted(Event):
     rule = "RULES 12.7"
 
     @property
-    def text(self) -> str:
-        return f"{self.player} has finished: his template leaves the field."
+    def said(self) -> Said:
+        return Said("rules.event.template_lifted", player=self.player)
 
 
 def one_dict_init(cls: type) -> type:
@@ -564,17 +582,17 @@ del _cls
 # -- the engine's words, as data (English as it always was; the window words them, ui.i18n.say) -----
 def flag_hung(player: str) -> Said:
     """Why a match ends when ``player`` hangs a flag (RULES 13.3)."""
-    return Said("rules.end.flag", f"{player} hung the flag", player=player)
+    return Said("rules.end.flag", player=player)
 
 
 def after_last_turn(turn: int, blue: int, white: int) -> Said:
     """Why a match ends after its last turn, with the players left on each side (RULES 13.3)."""
-    return Said("rules.end.turns", f"after turn {turn}, {blue} Blue against {white} White on the field",
+    return Said("rules.end.turns",
                 turn=turn, blue=blue, white=white)
 
 
-NONE_LEFT_OTHER_SIDE = Said("rules.end.one_side", "no player left on the other side")
-NONE_LEFT_EITHER_SIDE = Said("rules.end.both_sides", "no player left on either side")
+NONE_LEFT_OTHER_SIDE = Said("rules.end.one_side")
+NONE_LEFT_EITHER_SIDE = Said("rules.end.both_sides")
 
 
 def none_left_other_side() -> Said:
@@ -587,108 +605,108 @@ def none_left_either_side() -> Said:
     return NONE_LEFT_EITHER_SIDE
 
 
-def _said(key: str, text: str) -> Said:
-    return Said(f"rules.{key}", text)
+def _said(key: str) -> Said:
+    return Said(f"rules.{key}")
 
 
 # what a die is rolled for (Rolled.purpose)
-PURPOSE_DEAD_GUN = _said("purpose.dead_gun", "dead gun check")
-PURPOSE_SPEAKS_FIRST = _said("purpose.speaks_first", "who speaks first")
-PURPOSE_REFLEX_DEF = _said("purpose.reflex_def", "reflex DEF check")
-PURPOSE_SPEED = _said("purpose.speed", "speed test")
-PURPOSE_CRITICAL = _said("purpose.critical", "critical")
-PURPOSE_DODGE = _said("purpose.dodge", "dodge")
-PURPOSE_FUMBLE = _said("purpose.fumble", "fumble")
+PURPOSE_DEAD_GUN = _said("purpose.dead_gun")
+PURPOSE_SPEAKS_FIRST = _said("purpose.speaks_first")
+PURPOSE_REFLEX_DEF = _said("purpose.reflex_def")
+PURPOSE_SPEED = _said("purpose.speed")
+PURPOSE_CRITICAL = _said("purpose.critical")
+PURPOSE_DODGE = _said("purpose.dodge")
+PURPOSE_FUMBLE = _said("purpose.fumble")
 
 
 @lru_cache(maxsize=1024)
 def purpose_shot_at(target: str) -> Said:
-    return Said("rules.purpose.shot_at", f"shot at {target}", target=target)
+    return Said("rules.purpose.shot_at", target=target)
 
 
 @lru_cache(maxsize=1024)
 def purpose_dump_on(target: str) -> Said:
-    return Said("rules.purpose.dump_on", f"dump on {target}", target=target)
+    return Said("rules.purpose.dump_on", target=target)
 
 
 @lru_cache(maxsize=1024)
 def purpose_again(purpose: str) -> Said:
     """A 6 rolled again and added (RULES 7.3, 9.2)."""
-    return Said("rules.purpose.again", f"{purpose} (6 again)", purpose=purpose)
+    return Said("rules.purpose.again", purpose=purpose)
 
 
 # why a coach speaks first (SpeakingOrder.reason)
-SPEAKS_ONLY_COACH = _said("reason.only_coach", "the only coach with a player this round")
-SPEAKS_BOULETS = _said("reason.speaks_boulets", "his activated player carries boulets")
-SPEAKS_FEWER = _said("reason.fewer_players", "fewer players on the field")
+SPEAKS_ONLY_COACH = _said("reason.only_coach")
+SPEAKS_BOULETS = _said("reason.speaks_boulets")
+SPEAKS_FEWER = _said("reason.fewer_players")
 
 
 @lru_cache(maxsize=1024)
 def speaks_lower_d6(low: int, high: int) -> Said:
-    return Said("rules.reason.lower_d6", f"lower d6, {low} against {high}", low=low, high=high)
+    return Said("rules.reason.lower_d6", low=low, high=high)
 
 
 # why a coach does not react (NoReaction.reason)
-NO_PLAYER_CAN_REACT = _said("reason.none_can_react", "no player can react")
-COACH_DECLARES_NONE = _said("reason.declares_none", "the coach declares none")
+NO_PLAYER_CAN_REACT = _said("reason.none_can_react")
+COACH_DECLARES_NONE = _said("reason.declares_none")
 
 # why a shot is lost (ShotLost.reason; the rest come from values.RoundView.reading)
-LOST_FASTER_SHOT = _said("reason.faster_shot", "he was hit by a faster shot")
-LOST_SHOOTER_DEAD = _said("reason.shooter_dead", "he is in the dead zone")
-LOST_MARKER = _said("reason.marker", "his marker no longer shoots")
-LOST_TARGET_DEAD = _said("reason.target_dead", "the target is already in the dead zone")
-LOST_RAN_OFF = _said("reason.ran_off", "the target ran off")
-LOST_OUT_OF_REACH = _said("reason.out_of_reach", "the target is out of reach")
+LOST_FASTER_SHOT = _said("reason.faster_shot")
+LOST_SHOOTER_DEAD = _said("reason.shooter_dead")
+LOST_MARKER = _said("reason.marker")
+LOST_TARGET_DEAD = _said("reason.target_dead")
+LOST_RAN_OFF = _said("reason.ran_off")
+LOST_OUT_OF_REACH = _said("reason.out_of_reach")
 
 # why a suppressive token goes (TokenRemoved.reason) or stays (TokenKept.reason)
-TOKEN_BOULETS = _said("reason.token_boulets", "he carries boulets")
+TOKEN_BOULETS = _said("reason.token_boulets")
 
 
 @lru_cache(maxsize=1024)
 def token_left_cover(player: str) -> Said:
-    return Said("rules.reason.left_cover", f"{player} has left that cover", player=player)
+    return Said("rules.reason.left_cover", player=player)
 
 
 @lru_cache(maxsize=1024)
 def token_priority_lock(presser: str) -> Said:
-    return Said("rules.reason.priority_lock", f"{presser} presses him (priority lock)", presser=presser)
+    return Said("rules.reason.priority_lock", presser=presser)
 
 
 # why a player goes to the dead zone (Eliminated.reason; the dodge's own in values.RoundView.dodge_dice)
-DODGE_FELL_SHORT = _said("reason.dodge_short", "the dodge fell short")
+DODGE_FELL_SHORT = _said("reason.dodge_short")
 
 
 @lru_cache(maxsize=1024)
 def dump_outcome(outcome: str) -> Said:
     """The dumper's own fall: ``dump disaster``, ``dump confusion`` (RULES 11.7)."""
-    return Said(f"rules.reason.dump.{outcome}", f"dump {outcome}")
+    return Said(f"rules.reason.dump.{outcome}")
 
 
 @lru_cache(maxsize=1024)
 def dumped(outcome: str) -> Said:
     """The dumped player's fall: ``dumped (confusion)``, ``dumped (clean)``."""
-    return Said(f"rules.reason.dumped.{outcome}", f"dumped ({outcome})")
+    return Said(f"rules.reason.dumped.{outcome}")
 
 
 # the labels of a value's parts (Parts), shared by the engine, values and the break
-LABEL_D6 = _said("label.d6", "d6")
-LABEL_PRESSER = _said("label.presser", "presser")
-LABEL_REFLEX = _said("label.reflex", "reflex")
-LABEL_AFTER_SIDE_CHANGE = _said("label.after_side_change", "after side change")
-LABEL_OUTSIDE_FOV = _said("label.outside_fov", "outside his field of vision")
+LABEL_D6 = _said("label.d6")
+LABEL_PRESSER = _said("label.presser")
+LABEL_REFLEX = _said("label.reflex")
+LABEL_AFTER_SIDE_CHANGE = _said("label.after_side_change")
+LABEL_OUTSIDE_FOV = _said("label.outside_fov")
 
 
 @lru_cache(maxsize=1024)
 def label_moved_vulnerable(n: int) -> Said:
-    return Said("rules.label.moved_vulnerable", f"moved {n} vulnerable", count=n)
+    return Said("rules.label.moved_vulnerable", count=n)
 
 
 @lru_cache(maxsize=64)
 def label_shot_number(n: int) -> Said:
     """``shot #2``: the second target of a sequence (RULES 7.6, 11.2)."""
-    return Said("rules.label.shot_number", f"shot #{n}", number=n)
+    return Said("rules.label.shot_number", number=n)
 
 
 @lru_cache(maxsize=64)
 def label_supports(n: int) -> Said:
-    return Said("rules.label.supports", f"{n} support(s)", count=n)
+    return Said("rules.label.supports", count=n)

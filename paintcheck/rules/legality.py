@@ -39,19 +39,21 @@ from paintcheck.rules.values import Acts, RoundView, Stand, line_of_fire_blocked
 from paintcheck.rules.words import obstacle_name, side_word
 from paintcheck.said import Said
 
-_REFUSALS: dict[tuple[str, str], Said] = {}  # made once: the searches meet the same refusals again and again
+_REFUSALS: dict[tuple[str, tuple[tuple[str, Any], ...]], Said] = {}  # made once: the searches meet the
+# same refusals again and again
 
 
-def refusal(key: str, text: str, **values: Any) -> Said:
-    """A refusal as data: its English ``text`` (what the engine and the command line print), the
-    catalogue key ``rules.refusal.<key>`` and the values the window words it from. The text is made
-    from the values, so one (key, text) is one refusal: it is remembered (a ``Said`` costs some
-    microseconds to make, a look-up a tenth of that; the legality is asked thousands of times)."""
-    found = _REFUSALS.get((key, text))
+def refusal(key: str, **values: Any) -> Said:
+    """A refusal as data: the catalogue key ``rules.refusal.<key>`` and the values it is said with (its
+    English, what the engine and the command line print, is the catalogue's). One (key, values) is
+    one refusal: it is remembered (a ``Said`` costs some microseconds to make, a look-up a tenth of
+    that; the legality is asked thousands of times)."""
+    held = (key, tuple(values.items()))
+    found = _REFUSALS.get(held)
     if found is None:
         if len(_REFUSALS) >= 8192:
             _REFUSALS.clear()
-        found = _REFUSALS[key, text] = Said(f"rules.refusal.{key}", text, **values)
+        found = _REFUSALS[held] = Said(f"rules.refusal.{key}", **values)
     return found
 
 
@@ -82,7 +84,7 @@ def to_move(state: MatchState) -> str | None:
 
 
 def why_illegal(state: MatchState, decision: Decision, measurer: Measurer,
-                verdicts: Verdicts | None = None) -> str | None:
+                verdicts: Verdicts | None = None) -> Said | None:
     """None if the engine accepts ``decision`` now, else the reason in one sentence (the break's
     sheets and late targets are then checked by ``break_turn``). ``verdicts``: the moves and shots
     of other sequences judged on ``state`` (a coach trying several), read again instead of judged."""
@@ -90,19 +92,18 @@ def why_illegal(state: MatchState, decision: Decision, measurer: Measurer,
                 BreakSheet: SHEETS, ChooseTarget: TARGET}
     wanted = phase_of.get(type(decision))
     if wanted is None:
-        return refusal("not_a_decision", f"{decision!r} is not a decision", decision=repr(decision))
+        return refusal("not_a_decision", decision=repr(decision))
     if state.phase != wanted:
-        return refusal(f"waiting.{state.phase}", f"the match is waiting for {state.phase}, not {wanted}",
-                       wanted=refusal(f"phase.{wanted}", wanted))
+        return refusal(f"waiting.{state.phase}",
+                       wanted=refusal(f"phase.{wanted}"))
     team = decision.team
     who = to_move(state)
     if team != who:
-        text = f"it is {who}'s turn to decide, not {team}'s"
         if who not in ("blue", "white"):
-            return text
+            return refusal("not_anyones_turn", who=str(who), team=team)
         if team in ("blue", "white"):
-            return refusal(f"not_your_turn.{who}", text)
-        return refusal(f"not_your_turn_other.{who}", text, team=team)  # a team of neither side
+            return refusal(f"not_your_turn.{who}")
+        return refusal(f"not_your_turn_other.{who}", team=team)  # a team of neither side
     if isinstance(decision, AssignOrders):
         return why_orders_illegal(state, decision)
     if isinstance(decision, Declare):
@@ -112,24 +113,23 @@ def why_illegal(state: MatchState, decision: Decision, measurer: Measurer,
     return None
 
 
-def why_orders_illegal(state: MatchState, decision: AssignOrders) -> str | None:
+def why_orders_illegal(state: MatchState, decision: AssignOrders) -> Said | None:
     players = {p.id for p in state.team_players(decision.team)}
     given = dict(decision.orders)
     if len(given) != len(decision.orders):
-        return refusal("two_tokens", "a player is given two order tokens")
+        return refusal("two_tokens")
     if set(given) != players:
         missing = sorted(players - set(given))
         extra = sorted(set(given) - players)
         if missing:
-            return refusal("token_missing", "every player on the field needs an order token: "
-                           f"{_ids(missing)} has none", players=_ids(missing))
-        return refusal("not_your_player", f"{_ids(extra)} is not one of your players on the field",
+            return refusal("token_missing", players=_ids(missing))
+        return refusal("not_your_player",
                        players=_ids(extra))
     tokens = list(given.values())
     if any(t not in tables.ORDER_TOKENS for t in tokens):
-        return refusal("token_numbers", "order tokens are numbered 1 to 5")
+        return refusal("token_numbers")
     if len(set(tokens)) != len(tokens):
-        return refusal("token_once", "each order token can be given once")
+        return refusal("token_once")
     return None
 
 
@@ -144,8 +144,8 @@ class Verdicts:
     def __init__(self, state: MatchState, m: Measurer) -> None:
         self.state = state
         self.m = m
-        self._moves: dict[tuple[str, tuple[Point, ...], str | None, str | None], str | None] = {}
-        self._reach: dict[tuple[Stand, str], str | None] = {}
+        self._moves: dict[tuple[str, tuple[Point, ...], str | None, str | None], Said | None] = {}
+        self._reach: dict[tuple[Stand, str], Said | None] = {}
         self._view: RoundView | None = None
 
     @property
@@ -155,7 +155,7 @@ class Verdicts:
             self._view = RoundView(self.state, self.m)
         return self._view
 
-    def move(self, pid: str, move: Move) -> str | None:
+    def move(self, pid: str, move: Move) -> Said | None:
         key = (pid, move.waypoints, move.cover, move.side)
         try:
             return self._moves[key]
@@ -163,7 +163,7 @@ class Verdicts:
             found = self._moves[key] = why_move_illegal(self.state, pid, move, self.m)
             return found
 
-    def reach(self, shooter: Stand, target: str) -> str | None:
+    def reach(self, shooter: Stand, target: str) -> Said | None:
         """``why_target_unreachable`` (word "shoot") for a shooter standing as ``shooter``."""
         key = (shooter, target)
         try:
@@ -174,17 +174,16 @@ class Verdicts:
 
 
 def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer,
-                            verdicts: Verdicts | None = None) -> str | None:
+                            verdicts: Verdicts | None = None) -> Said | None:
     if verdicts is None or verdicts.state is not state or verdicts.m is not m:
         verdicts = Verdicts(state, m)
     team = decl.team
     if state.active.get(team) != decl.player:
-        return refusal("not_activated", f"{decl.player} is not the activated player (it is "
-                       f"{state.active.get(team)})", player=decl.player, active=str(state.active.get(team)))
+        return refusal("not_activated", player=decl.player, active=str(state.active.get(team)))
     p = state.players[decl.player]
     assert p.point is not None  # the activated player stands on the field
     if decl.posture not in tables.POSTURES:
-        return refusal("posture", f"posture is standing, kneeling or prone, not {decl.posture!r}",
+        return refusal("posture",
                        posture=repr(decl.posture))
     reason = why_stance_illegal(m, p.point, decl.cover, decl.side)
     if reason:
@@ -193,20 +192,18 @@ def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer,
     if p.boulets:
         head = actions[: p.boulets]
         if len(head) < p.boulets or not all(isinstance(a, ClearBoulet) for a in head):
-            return refusal("clear_first", f"{p.id} carries {p.boulets} boulet(s): his first {p.boulets} "
-                           "action(s) must clear them", player=p.id, count=p.boulets)
+            return refusal("clear_first", player=p.id, count=p.boulets)
     if sum(isinstance(a, ClearBoulet) for a in actions) > p.boulets:
-        return refusal("clear_extra", "only boulets he carries can be cleared")
+        return refusal("clear_extra")
     if sum(isinstance(a, Move) for a in actions) > 1:
-        return refusal("one_move", "one move per activation")
+        return refusal("one_move")
     for i, a in enumerate(actions):
         if isinstance(a, Support) and (i == 0 or actions[i - 1].code not in SUPPORTABLE + ("SUP",)):
-            return refusal("support_follows",
-                           "a support follows a DEF, MOV, SHOT or DUMP (or another support)")
+            return refusal("support_follows")
         if isinstance(a, Clean) and not p.messy:
-            return refusal("clean", "only messy paint needs cleaning")
+            return refusal("clean")
         if isinstance(a, Reload) and not p.reload:
-            return refusal("reload", "his marker does not need reloading")
+            return refusal("reload")
     for a in actions:
         if isinstance(a, Move):
             reason = verdicts.move(decl.player, a)
@@ -214,21 +211,20 @@ def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer,
                 return reason
     plan = make_plan(decl, p.point, m)
     if plan.cost > tables.ACTION_POINTS:
-        return refusal("cost", f"the sequence costs {plan.cost} action points; a player has "
-                       f"{tables.ACTION_POINTS}", cost=plan.cost, points=tables.ACTION_POINTS)
+        return refusal("cost", cost=plan.cost, points=tables.ACTION_POINTS)
     targets = [f.target for f in plan.fires if not f.dump]
     if len(set(targets)) != len(targets):
-        return refusal("one_shot_per_target", "one shot per target per activation")
+        return refusal("one_shot_per_target")
     for i, a in enumerate(actions):
         if isinstance(a, SideChange):
             st = plan.stance_at(i)
             if st.cover is None or not m.obstacle(st.cover).narrow:
-                return refusal("side_narrow", "a side change needs an obstacle at most 1 point wide")
+                return refusal("side_narrow")
             reason = why_stance_illegal(m, st.point, st.cover, a.side)
             if reason:
                 return reason
             if a.side == st.side:
-                return refusal("side_same", f"he already plays {a.side}", side=side_word(a.side))
+                return refusal("side_same", side=side_word(a.side))
     for f in plan.fires:
         reason = why_fire_illegal(state, verdicts, decl, plan, f)
         if reason:
@@ -237,42 +233,42 @@ def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer,
 
 
 def not_an_enemy(pid: str) -> Said:
-    return refusal("not_an_enemy", f"{pid} is not an enemy on the field", player=pid)
+    return refusal("not_an_enemy", player=pid)
 
 
-def why_stance_illegal(m: Measurer, point: Point, cover: str | None, side: str | None) -> str | None:
+def why_stance_illegal(m: Measurer, point: Point, cover: str | None, side: str | None) -> Said | None:
     covers = m.covers(point)
     if cover is None:
         if covers:
             name = obstacle_name(m, covers[0])
-            return refusal("which_cover", f"he stands behind the {name}: say which cover he uses",
+            return refusal("which_cover",
                            obstacle=name)
-        return None if side is None else refusal("no_side", "a player behind nothing plays no side")
+        return None if side is None else refusal("no_side")
     if cover not in covers:
         name = obstacle_name(m, cover)
-        return refusal("cover_not_next", f"the {name} is not next to him", obstacle=name)
+        return refusal("cover_not_next", obstacle=name)
     if side not in tables.SIDES:
-        return refusal("which_side", "say which side he plays: left, right or over")
+        return refusal("which_side")
     if side == "over" and not m.obstacle(cover).overable:
         name = obstacle_name(m, cover)
-        return refusal("too_high", f"the {name} is too high to play over", obstacle=name)
+        return refusal("too_high", obstacle=name)
     return None
 
 
-def why_move_illegal(state: MatchState, pid: str, move: Move, m: Measurer) -> str | None:
+def why_move_illegal(state: MatchState, pid: str, move: Move, m: Measurer) -> Said | None:
     p = state.players[pid]
     assert p.point is not None  # the mover stands on the field
     if not move.waypoints:
-        return refusal("move_arrival", "a move needs at least its arrival point")
+        return refusal("move_arrival")
     for w in move.waypoints:
         if not m.on_field(w):
-            return refusal("move_off_field", "a point of the move is off the field")
+            return refusal("move_off_field")
     path = m.path(p.point, move.waypoints)
     length = len(path) - 1
     if length < 1:
-        return refusal("move_nowhere", "a move goes somewhere")
+        return refusal("move_nowhere")
     if length > tables.MAX_MOVE:
-        return refusal("move_long", f"a move is at most {tables.MAX_MOVE} points; this one is {length}",
+        return refusal("move_long",
                        most=tables.MAX_MOVE, length=length)
     standing: dict[Point, Player] = {}  # who stands on each point (``state.occupant``: the first in order)
     for q in state.players.values():
@@ -281,62 +277,61 @@ def why_move_illegal(state: MatchState, pid: str, move: Move, m: Measurer) -> st
     for pt in path[1:]:
         if m.blocked(pt):
             where = state.lattice.format(pt, p.team)
-            return refusal("move_through_obstacle", f"the move passes through an obstacle at {where}",
+            return refusal("move_through_obstacle",
                            point=where)
         there = standing.get(pt)
         if there is not None and there.id != pid:
-            return refusal("move_through_player", f"the move passes through {there.id}'s point",
+            return refusal("move_through_player",
                            player=there.id)
     end = path[-1]
     if m.obstacle_at(end) is not None:
-        return refusal("move_end_obstacle", "a move cannot end on an obstacle")
+        return refusal("move_end_obstacle")
     for other, decl in state.declarations.items():
         for a in decl.actions:
             if isinstance(a, Move) and other != pid and a.end == end:
-                return refusal("move_taken", f"{other} already runs to that point", player=other)
+                return refusal("move_taken", player=other)
     return why_stance_illegal(m, end, move.cover, move.side)
 
 
 def why_fire_illegal(state: MatchState, verdicts: Verdicts, decl: Declare, plan: Plan,
-                     fire: Fire) -> str | None:
+                     fire: Fire) -> Said | None:
     """A shot or dump of ``decl`` (read as ``plan``), with the shooter where he stands at it."""
     p = state.players[decl.player]
     target = state.players.get(fire.target)
     if target is None or not target.on_field or target.team == p.team:
         return not_an_enemy(fire.target)
     if p.gun != "ok":
-        return refusal("gun_dead", "his gun is dead: no shooting")
+        return refusal("gun_dead")
     if p.reload and not fire.reloaded:
-        return refusal("must_reload", "he must reload (2 actions) before he can shoot")
+        return refusal("must_reload")
     # a shooter hit in the group being resolved still fires with it (RULES 11.5), as RoundView reads
     tied = state.resolution is not None and decl.player in state.resolution.hit_now
     shooter = sequence_stand(p, plan, decl.posture, fire.action, tied)
     if fire.dump:
         st = verdicts.view.static_stand(fire.target)
         if chebyshev(shooter.point, st.point) > tables.DUMP_REACH:
-            return refusal("dump_reach", f"a dump reaches an enemy within {tables.DUMP_REACH} points",
+            return refusal("dump_reach",
                            reach=tables.DUMP_REACH)
         return None
     return verdicts.reach(shooter, fire.target)
 
 
-def why_target_unreachable(view: RoundView, shooter: Stand, target: str, word: str = "shoot") -> str | None:
+def why_target_unreachable(view: RoundView, shooter: Stand, target: str, word: str = "shoot") -> Said | None:
     """Field of vision and line of fire to a static target, or vulnerable points of a runner."""
     if shooter.blind:
-        return refusal("blind", "a player carrying boulets has no field of vision")
+        return refusal("blind")
     if view.running(target):
         if not view.vulnerable_points(shooter, target):
-            return refusal("no_point_of_run", f"he sees no point of {target}'s run", target=target)
+            return refusal("no_point_of_run", target=target)
         return None
     st = view.static_stand(target)
     if not view.sees(shooter, [st.point])[0]:
-        return refusal("out_of_sight", f"{target} is out of his field of vision", target=target)
+        return refusal("out_of_sight", target=target)
     ignore = tuple(c for c in (shooter.cover, st.cover) if c)
     (touches,) = view.m.lines_of_fire(shooter.point, [st.point], ignore)
     if line_of_fire_blocked(shooter.posture, touches):
         _, parts = view.line_modifier(shooter, touches)
-        return refusal(f"line_impossible.{word}", f"he cannot {word} {target}: line of fire impossible "
-                       f"({parts[0][0]})", target=target, label=parts[0][0])
+        return refusal(f"line_impossible.{word}", target=target, label=parts[0][0])
     return None
 
 
@@ -366,35 +361,34 @@ def _fires_or_moves(state: MatchState, view: RoundView, pid: str) -> Acts:
 
 
 def why_reaction_illegal(state: MatchState, r: Reaction, m: Measurer, view: RoundView | None = None,
-                         taken: tuple[Reaction, ...] = ()) -> str | None:
+                         taken: tuple[Reaction, ...] = ()) -> Said | None:
     return why_reactor_cannot(state, r.player, r.kind, taken) or _why_not_at(
         state, r, m, view or RoundView(state, m))
 
 
 def why_reactor_cannot(state: MatchState, pid: str, kind: str,
-                       taken: tuple[Reaction, ...] = ()) -> str | None:
+                       taken: tuple[Reaction, ...] = ()) -> Said | None:
     """What keeps ``pid`` from any reaction of ``kind`` this round, whoever its target, ``taken``
     (reactions chosen with it) counted: the first part of ``why_reaction_illegal``."""
     p = state.players.get(pid)
     if p is None or not p.on_field:
-        return refusal("not_on_field", f"{pid} is not on the field", player=pid)
+        return refusal("not_on_field", player=pid)
     if pid in state.active.values():
-        return refusal("react_activated", f"{pid} is activated this round: he acts by his sequence",
+        return refusal("react_activated",
                        player=pid)
     reason = _why_over_limit(state, pid, kind, taken)
     if reason:
         return reason
     if p.boulets:
-        return refusal("react_boulets", f"{pid} carries boulets: no field of vision, no interactive "
-                       "fire", player=pid)
+        return refusal("react_boulets", player=pid)
     if p.gun != "ok":
-        return refusal("react_gun_dead", f"{pid}'s gun is dead", player=pid)
+        return refusal("react_gun_dead", player=pid)
     if p.reload:
-        return refusal("react_reload", f"{pid} must reload first", player=pid)
+        return refusal("react_reload", player=pid)
     return None
 
 
-def _why_not_at(state: MatchState, r: Reaction, m: Measurer, view: RoundView) -> str | None:
+def _why_not_at(state: MatchState, r: Reaction, m: Measurer, view: RoundView) -> Said | None:
     """The rest of ``why_reaction_illegal``: his target, what the target does, and the reaction's
     kind, for a reactor ``why_reactor_cannot`` lets react."""
     p = state.players[r.player]
@@ -404,57 +398,53 @@ def _why_not_at(state: MatchState, r: Reaction, m: Measurer, view: RoundView) ->
         return not_an_enemy(r.target)
     sides, shot_points, path = fires_or_moves(state, view, r.target)
     if not shot_points and not path:
-        return refusal("target_idle", f"{r.target} neither shoots nor moves this round", target=r.target)
+        return refusal("target_idle", target=r.target)
     if r.kind == REFLEX:
         if p.def_count > tables.REFLEX_MAX_DEF:
-            return refusal("reflex_def", f"{r.player} has DEF {p.def_count}: a reflex needs DEF "
-                           f"{tables.REFLEX_MAX_DEF} or less", player=r.player, count=p.def_count,
+            return refusal("reflex_def", player=r.player, count=p.def_count,
                            most=tables.REFLEX_MAX_DEF)
         run = path or ()  # his move's points (none without a move)
         moves_openly = bool(run) and not m.safe_move(run, target.team, p.point)
         shows = [*shot_points, *(run[1:] if moves_openly else ())]
         if not any(view.sees(view.stand(r.player), shows)):
-            return refusal("reflex_unseen", f"{r.player} does not see {r.target} shoot or move in his "
-                           "field of vision", player=r.player, target=r.target)
+            return refusal("reflex_unseen", player=r.player, target=r.target)
     elif r.kind == SUPPRESSIVE:
         token = p.token
         if token is None or token.target != r.target:
-            return refusal("no_token", f"{r.player} has no suppressive token on {r.target}", player=r.player,
+            return refusal("no_token", player=r.player,
                            target=r.target)
         from_pressed = bool(shot_points) and (token.side is None or token.side in sides)
         if not (from_pressed or (path and not stays_behind(m, path, target.cover,
                                                            view.plans[r.target].final.cover))):
-            return refusal("not_pressed_side", f"{r.target} neither shoots from the pressed side "
-                           f"({token.side}) nor leaves his obstacle", target=r.target,
+            return refusal("not_pressed_side", target=r.target,
                            side=side_word(token.side))
     else:
-        return refusal("reaction_kind", f"a reaction is reflex or suppressive, not {r.kind!r}",
+        return refusal("reaction_kind",
                        kind=repr(r.kind))
     return why_target_unreachable(view, view.stand(r.player), r.target)
 
 
-def why_reaction_over_limit(state: MatchState, r: Reaction, taken: tuple[Reaction, ...] = ()) -> str | None:
+def why_reaction_over_limit(state: MatchState, r: Reaction, taken: tuple[Reaction, ...] = ()) -> Said | None:
     """Whether ``r`` passes the round's limits on its player's reactions, ``taken`` (reactions
     chosen with it) counted: the only part of ``why_reaction_illegal`` that ``taken`` changes."""
     return _why_over_limit(state, r.player, r.kind, taken)
 
 
-def _why_over_limit(state: MatchState, pid: str, kind: str, taken: tuple[Reaction, ...]) -> str | None:
+def _why_over_limit(state: MatchState, pid: str, kind: str, taken: tuple[Reaction, ...]) -> Said | None:
     his = [x for x in (*state.reactions, *taken) if x.player == pid] if state.reactions or taken else ()
     if kind == REFLEX and sum(x.kind == REFLEX for x in his) >= tables.REFLEXES_PER_ROUND:
-        return refusal("reflex_once", f"{pid} already fires his reflex shot this round", player=pid)
+        return refusal("reflex_once", player=pid)
     if len(his) >= tables.REACTIONS_PER_ROUND:
-        return refusal("react_once", f"{pid} already reacts this round", player=pid)
+        return refusal("react_once", player=pid)
     return None
 
 
-def why_reactions_illegal(state: MatchState, decision: React, m: Measurer) -> str | None:
+def why_reactions_illegal(state: MatchState, decision: React, m: Measurer) -> Said | None:
     view = RoundView(state, m)
     taken: list[Reaction] = []
     for r in decision.reactions:
         if team_of(r.player) != decision.team:
-            return refusal(f"not_team_player.{decision.team}", f"{r.player} is not one of {decision.team}'s "
-                           "players", player=r.player)
+            return refusal(f"not_team_player.{decision.team}", player=r.player)
         reason = why_reaction_illegal(state, r, m, view, tuple(taken))
         if reason:
             return reason

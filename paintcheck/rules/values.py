@@ -15,82 +15,80 @@ from paintcheck.rules import events as ev
 from paintcheck.rules import tables
 from paintcheck.rules.actions import REFLEX, SUPPRESSIVE, Declare
 from paintcheck.rules.events import Parts
-from paintcheck.rules.measure import CROSS, GRAZE, Measurer, Touch
+from paintcheck.rules.measure import CROSS, Measurer, Touch
 from paintcheck.rules.plan import Plan, make_plan
 from paintcheck.rules.state import MatchState, Player, ShotEntry
 from paintcheck.rules.words import height_word, posture_word
 from paintcheck.said import Said
 
-VERB = {GRAZE: "grazes", CROSS: "crosses"}
 _set = object.__setattr__  # a frozen class's fields set at once (its generated __init__ sets them one by one)
 
 
 # -- the parts' labels: words made once (a search reads thousands of shots), each a Said ----------------
-def _label(key: str, text: str) -> Said:
-    return Said(f"rules.label.{key}", text)
+def _label(key: str) -> Said:
+    return Said(f"rules.label.{key}")
 
 
-LABEL_KIND = {kind: _label(f"kind.{kind}", kind) for kind in ("simple", REFLEX, SUPPRESSIVE)}
-LABEL_DISTANCE = _label("distance", "distance")
-LABEL_RUN_ANGLE = _label("run_angle", "run angle")
-LABEL_ANGLE = _label("angle", "angle")
-LABEL_MOV = _label("mov", "MOV")
-LABEL_MOVE_SUPPORTS = _label("move_supports", "move support(s)")
-LABEL_WEAKENED = _label("weakened", "weakened position")
-LABEL_ADVANTAGE = _label("advantage", "advantage")
-LABEL_MESSY = _label("messy", "messy paint")
-LABEL_PREBUNKING = _label("prebunking", "prebunking")
-LABEL_BARE = _label("bare", "no DEF in his prebunk's finish")
-LABEL_NO_COVER = _label("no_cover", "no cover")
-LABEL_MINIMUM = Said("rules.label.minimum", f"minimum {tables.NATURAL_PROTECTION}",
+LABEL_KIND = {kind: _label(f"kind.{kind}") for kind in ("simple", REFLEX, SUPPRESSIVE)}
+LABEL_DISTANCE = _label("distance")
+LABEL_RUN_ANGLE = _label("run_angle")
+LABEL_ANGLE = _label("angle")
+LABEL_MOV = _label("mov")
+LABEL_MOVE_SUPPORTS = _label("move_supports")
+LABEL_WEAKENED = _label("weakened")
+LABEL_ADVANTAGE = _label("advantage")
+LABEL_MESSY = _label("messy")
+LABEL_PREBUNKING = _label("prebunking")
+LABEL_BARE = _label("bare")
+LABEL_NO_COVER = _label("no_cover")
+LABEL_MINIMUM = Said("rules.label.minimum",
                      minimum=tables.NATURAL_PROTECTION)
 
 
 @lru_cache(maxsize=4096)
 def touch_label(effect: str, name: str, height: str, sweep: bool = False) -> Said:
     """``grazes cylinder at B:H6 (high)``; ``sweep crosses …`` for a sweep (RULES 8.4, 8.5)."""
-    text = f"{VERB[effect]} {name} ({height})"
     verb = "crosses" if effect == CROSS else "grazes"
     if sweep:
-        return Said(f"rules.label.sweep_{verb}", f"sweep {text}", obstacle=name, height=height_word(height))
-    return Said(f"rules.label.{verb}", text, obstacle=name, height=height_word(height))
+        return Said(f"rules.label.sweep_{verb}", obstacle=name, height=height_word(height))
+    return Said(f"rules.label.{verb}", obstacle=name, height=height_word(height))
 
 
 @lru_cache(maxsize=64)
 def _segments_label(n: int) -> Said:
-    return Said("rules.label.segments", f"{n} segment(s) from first target", count=n)
+    return Said("rules.label.segments", count=n)
 
 
 @lru_cache(maxsize=64)
 def _vulnerable_label(n: int) -> Said:
-    return Said("rules.label.vulnerable", f"{n} vulnerable", count=n)
+    return Said("rules.label.vulnerable", count=n)
 
 
 @lru_cache(maxsize=64)
 def _def_label(n: int) -> Said:
-    return Said("rules.label.def", f"{n} DEF", count=n)
+    return Said("rules.label.def", count=n)
 
 
 @lru_cache(maxsize=256)
 def _cover_label(kind: str, posture: str) -> Said:
     """A static target's obstacle and posture: ``lying cylinder kneeling``."""
-    return Said("rules.label.cover", f"{kind_word(kind)} {posture}", piece=kind_word(kind),
+    return Said("rules.label.cover", piece=kind_word(kind),
                 posture=posture_word(posture))
 
 
 # -- why a shot is lost, why no dodge (Reading.lost, RoundView.dodge_dice) --------------------------------
-LOST_NO_POINT_SEEN = Said("rules.reason.no_point_seen", "he sees no point of the run")
-LOST_OUT_OF_SIGHT = Said("rules.reason.out_of_sight", "the target is out of his field of vision")
-NO_DODGE_FOUR_BOULETS = Said("rules.reason.four_boulets", f"hit with {tables.MAX_BOULETS} boulets: no dodge",
+LOST_NO_POINT_SEEN = Said("rules.reason.no_point_seen")
+LOST_OUT_OF_SIGHT = Said("rules.reason.out_of_sight")
+NO_DODGE_FOUR_BOULETS = Said("rules.reason.four_boulets",
                              count=tables.MAX_BOULETS)
-NO_DODGE_RUNNING = Said("rules.reason.running_no_def", "hit running, with no DEF after his move")
-NO_DODGE_NO_DEF = Said("rules.reason.no_def", "hit with no DEF: no dodge")
+NO_DODGE_RUNNING = Said("rules.reason.running_no_def")
+NO_DODGE_NO_DEF = Said("rules.reason.no_def")
 
 
 @lru_cache(maxsize=4096)
 def impossible_line(label: str) -> Said:
     """``impossible line of fire (crosses cylinder at B:H6 (high))`` (RULES 8.4)."""
-    return Said("rules.reason.impossible_line", f"impossible line of fire ({label})", label=label)
+    return Said("rules.reason.impossible_line", label=label)
 FINISH = "finish"  # the break's last stage: prebunkers finish their sequences (RULES 12.7)
 
 

@@ -16,11 +16,11 @@ from paintcheck.rules.actions import Action, Declare, Dump, DumpAt, Move, Shot, 
 from paintcheck.rules.measure import Measurer
 from paintcheck.said import Said
 
-POSTURE_WORDS = {p: Said(f"rules.posture.{p}", p) for p in ("standing", "kneeling", "prone")}
-SIDE_WORDS = {s: Said(f"rules.side.{s}", s) for s in ("left", "right", "over")}
-HEIGHT_WORDS = {h: Said(f"rules.height.{h}", h) for h in ("low", "medium", "high")}
-NOTHING = Said("rules.obstacle.nothing", "nothing")
-SHOT_CHOSEN_LATER = Said("rules.action.shot_later", "SHOT (chosen later)")
+POSTURE_WORDS = {p: Said(f"rules.posture.{p}") for p in ("standing", "kneeling", "prone")}
+SIDE_WORDS = {s: Said(f"rules.side.{s}") for s in ("left", "right", "over")}
+HEIGHT_WORDS = {h: Said(f"rules.height.{h}") for h in ("low", "medium", "high")}
+NOTHING = Said("rules.obstacle.nothing")
+SHOT_CHOSEN_LATER = Said("rules.action.shot_later")
 
 
 def posture_word(posture: str) -> str:
@@ -52,7 +52,7 @@ def obstacle_name(m: Measurer, obstacle_id: str | None) -> str:
 
 
 # the actions' codes the window words (SUP / soutien, SHOT / TIR); the points keep the game's notation
-ACTION_WORDS = {code: Said(f"rules.action.{code.lower()}", code) for code in ("DEF", "SUP", "CLEAR", "CLEAN",
+ACTION_WORDS = {code: Said(f"rules.action.{code.lower()}") for code in ("DEF", "SUP", "CLEAR", "CLEAN",
                                                                               "RELOAD")}
 
 
@@ -60,10 +60,10 @@ ACTION_WORDS = {code: Said(f"rules.action.{code.lower()}", code) for code in ("D
 def _aimed(code: str, target: str) -> Said:
     """``SHOT W2``, ``DUMP W2``, ``SHOT @B:H6``, ``DUMP @B:H6``."""
     if code == "SHOT@":
-        return Said("rules.action.shot_at", f"SHOT @{target}", point=target)
+        return Said("rules.action.shot_at", point=target)
     if code == "DUMP@":
-        return Said("rules.action.dump_at", f"DUMP @{target}", point=target)
-    return Said(f"rules.action.{code.lower()}", f"{code} {target}", target=target)
+        return Said("rules.action.dump_at", point=target)
+    return Said(f"rules.action.{code.lower()}", target=target)
 
 
 def action_words(action: Action, m: Measurer) -> str:
@@ -72,11 +72,11 @@ def action_words(action: Action, m: Measurer) -> str:
         if not action.cover:
             return f"MOV {pts}"
         name = obstacle_name(m, action.cover)
-        return Said("rules.action.move_to", f"MOV {pts} to the {name} ({action.side})", points=pts,
+        return Said("rules.action.move_to", points=pts,
                     obstacle=name, side=side_word(action.side))
     if isinstance(action, SideChange):
         known = action.side in SIDE_WORDS
-        return Said(f"rules.action.side.{action.side}", str(action)) if known else str(action)
+        return Said(f"rules.action.side.{action.side}") if known else str(action)
     if isinstance(action, ShotAt):
         return SHOT_CHOSEN_LATER if action.point is None else _aimed("SHOT@", point_name(action.point))
     if isinstance(action, DumpAt):
@@ -84,6 +84,12 @@ def action_words(action: Action, m: Measurer) -> str:
     if isinstance(action, (Shot, Dump)):
         return _aimed(action.code, action.target)
     return ACTION_WORDS.get(action.code, str(action))
+
+
+def dropped_words(action: Action, m: Measurer) -> str:
+    """A break sheet's action as ``ActionDropped`` says it: in words (``action_words``), but a run in
+    its text form (``MOV B:H6 cover=… side=…``), as the log has always written it."""
+    return str(action) if isinstance(action, Move) else action_words(action, m)
 
 
 LIST_MOST = 8  # actions one declaration's entry names (rules.words.declare.<n>); more are joined in the last
@@ -99,22 +105,20 @@ def joined(items: list[str]) -> str:
     if len(items) > LIST_MOST:
         items = [*items[:LIST_MOST - 1], joined(items[LIST_MOST - 1:])]
     values = {f"a{i}": item for i, item in enumerate(items)}
-    return Said(f"rules.words.list.{len(items)}", ", ".join(items), **values)
+    return Said(f"rules.words.list.{len(items)}", **values)
 
 
 def declaration_words(decl: Declare, m: Measurer) -> str:
     """"B1 kneeling behind the lying cylinder at B:B9 (left): MOV B:A8, DEF": one ``Said`` with each
     action a value (``rules.words.declare.<n>``, ``rules.words.declare_behind.<n>``, n actions)."""
     actions = [action_words(a, m) for a in decl.actions]
-    text = ", ".join(actions)
     if len(actions) > LIST_MOST:
         actions = [*actions[:LIST_MOST - 1], ", ".join(actions[LIST_MOST - 1:])]
     values = {f"a{i}": a for i, a in enumerate(actions)}
     n = len(actions)
     if decl.cover:
         name = obstacle_name(m, decl.cover)
-        return Said(f"rules.words.declare_behind.{n}", f"{decl.player} {decl.posture} behind the {name} "
-                    f"({decl.side}): {text}", player=decl.player, posture=posture_word(decl.posture),
+        return Said(f"rules.words.declare_behind.{n}", player=decl.player, posture=posture_word(decl.posture),
                     obstacle=name, side=side_word(decl.side), **values)
-    return Said(f"rules.words.declare.{n}", f"{decl.player} {decl.posture}: {text}", player=decl.player,
+    return Said(f"rules.words.declare.{n}", player=decl.player,
                 posture=posture_word(decl.posture), **values)

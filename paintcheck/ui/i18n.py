@@ -121,13 +121,7 @@ def entry(key: str, locale: str, values: dict | None = None) -> str:
         raise CatalogueError(f"{key!r} is not in the {locale} catalogue")
     if values is None or "count" not in values:
         raise CatalogueError(f"{key!r} is counted: it needs a value for %{{count}}")
-    count = values["count"]
-    if isinstance(count, str):  # a count read back from English (``event_words.said_again``)
-        try:
-            count = float(count)
-        except ValueError:
-            raise CatalogueError(f"{key!r} is counted: {count!r} is not a number") from None
-    return found.get(f"{key}_{count_form(count, locale)}", found[f"{key}_other"])
+    return found.get(f"{key}_{count_form(values['count'], locale)}", found[f"{key}_other"])
 
 
 def count_form(count, locale: str | None = None) -> str:

@@ -16,8 +16,7 @@ PHASES = (ORDERS, DECLARE, REACT, DODGE, SHEETS, TARGET, OVER)  # each has its w
 
 
 def end_words(reason) -> str:
-    """Why the match ended, in the window's language: the engine's words (``Said``), or a reason read
-    back from a file as plain English, recognised (``event_words.words``)."""
+    """Why the match ended (the engine's ``Said``), in the window's language."""
     return engine_words(reason) if reason else ""
 
 

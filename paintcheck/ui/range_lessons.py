@@ -163,7 +163,8 @@ class RangeLessons:
             right = lesson_answers.check(self.model.m, lesson, given)
         except lessons.LessonError as exc:  # checked when listed: only a field changed since says this
             log.warning("lesson %s", exc, exc_info=True)
-            self.app.flash(tr("range.lessons.unplayable", problem=_problem(str(exc))), error=True)
+            problem = _problem(lessons.problem_of(exc))
+            self.app.flash(tr("range.lessons.unplayable", problem=problem), error=True)
             return
         progress = self.progress
         assert progress is not None, "the progress is read with the list, before any lesson"
@@ -330,9 +331,9 @@ class RangeLessons:
 
 # -- words ---------------------------------------------------------------------------------------------
 def _problem(problem: str) -> str:
-    """A lesson's problem as the list shows it: printable, and cut short (it is written for the
-    lesson's author, in English, naming the file and the entry)."""
-    text = printable(problem)
+    """A lesson's problem as the list shows it (a ``Said`` naming the file and the entry, worded in
+    the window's language): printable, and cut short."""
+    text = printable(say(problem))
     return text if len(text) <= MAX_PROBLEM else text[:MAX_PROBLEM - 1] + "…"
 
 

@@ -238,10 +238,8 @@ class ResultScene(Scene):
 
 
 def end_reason_words(reason: str) -> str:
-    """The engine's end-of-match reason in the window's language (its numbers and the player's id
-    kept). The engine says it as a ``Said`` (``rules.end.*``); a reason that comes as plain English
-    (a caller that passes text) is recognised against the same catalogue entries' English
-    (``event_words.said_again``); one the catalogue does not know is shown as it came."""
+    """The engine's end-of-match reason (a ``Said``, ``rules.end.*``) in the window's language, its
+    numbers and the player's id kept."""
     return words(reason) if reason else reason
 
 

@@ -148,7 +148,7 @@ class Session:
 
     def why_illegal(self, decision: Decision) -> str | None:
         """None if the game accepts ``decision`` now, else its refusal worded in the window's
-        language (the game's ``Said``; one it gives as plain English is recognised or shown as is)."""
+        language (the game's ``Said``, worded from its key and values)."""
         reason = self.game.why_illegal(self.state, decision)
         return None if reason is None else words(reason)
 

@@ -46,7 +46,7 @@ def load() -> tuple[dict, str | None]:
             return {}, None
         return {}, exc.args[0]
     if not isinstance(data, dict):
-        return {}, Said("rules.file.settings_object", "a settings file holds one JSON object {...}")
+        return {}, Said("rules.file.settings_object")
     return data, None
 
 

@@ -239,9 +239,10 @@ def test_the_converted_screens_draw_no_english_in_french(french):
     seen["load-confirm"] = drawn.frame(app)
     assert "Supprimer pour de bon" in seen["load-confirm"]
 
-    for winner, reason in (("blue", "after turn 10, 3 Blue against 2 White on the field"),
-                           ("white", "W2 hung the flag"), ("draw", "no player left on either side"),
-                           ("blue", "no player left on the other side")):
+    from paintcheck.rules import events as ev
+
+    for winner, reason in (("blue", ev.after_last_turn(10, 3, 2)), ("white", ev.flag_hung("W2")),
+                           ("draw", ev.none_left_either_side()), ("blue", ev.none_left_other_side())):
         app.switch("result", winner=winner, reason=reason)
         seen[f"result-{reason}"] = drawn.frame(app)
     assert "Victoire des Bleus" in seen["result-no player left on the other side"]
@@ -260,17 +261,18 @@ def test_the_converted_screens_draw_no_english_in_french(french):
 
 
 def test_the_end_reasons_are_told_in_french():
+    from paintcheck.rules import events as ev
     from paintcheck.ui.scenes import end_reason_words
 
     try:
         i18n.set_locale("fr")
-        assert end_reason_words("after turn 10, 3 Blue against 2 White on the field") == (
+        assert end_reason_words(ev.after_last_turn(10, 3, 2)) == (
             "après le tour 10, 3 Bleus contre 2 Blancs sur le terrain")
-        assert end_reason_words("W2 hung the flag") == "W2 a raccroché le drapeau"
+        assert end_reason_words(ev.flag_hung("W2")) == "W2 a raccroché le drapeau"
         assert end_reason_words("something new") == "something new"
     finally:
         i18n.set_locale("en")
-    assert end_reason_words("W2 hung the flag") == "W2 hung the flag"
+    assert end_reason_words(ev.flag_hung("W2")) == "W2 hung the flag"
 
 
 def test_the_how_to_play_pages_are_twins():

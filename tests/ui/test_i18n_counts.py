@@ -10,8 +10,9 @@ import pytest
 
 from paintcheck.rules import events as ev
 from paintcheck.said import Said
+from paintcheck.ui import event_words as engine
 from paintcheck.ui import i18n
-from paintcheck.ui.event_words import event_words, said_again
+from paintcheck.ui.event_words import event_words
 from paintcheck.ui.i18n import tr
 
 # The engine's own English for these (rules/values.py, rules/legality.py, the labels of rules/events.py
@@ -84,10 +85,9 @@ def test_events_with_counts_are_told_in_the_right_form(event, english, french):
     assert event_words(event, "fr") == french
 
 
-def test_a_counted_label_read_back_from_english_is_worded_by_its_count():
-    """Plain English from older code ("2 vulnerable") is recognised as the counted entry, and French
-    takes the form of the number read."""
-    again = said_again("2 vulnerable")
-    assert isinstance(again, Said) and again.key == "rules.label.vulnerable"
-    assert i18n.say(again, "fr") == "2 vulnérables"
-    assert i18n.say(Said("rules.label.vulnerable", "1 vulnerable", count=1), "fr") == "1 vulnérable"
+def test_a_counted_label_is_worded_by_its_count_and_english_is_never_read_back():
+    """A counted label is a ``Said`` with its count: French takes the count's form. Plain English
+    ("2 vulnerable") is not read back into a key (``said_again`` is gone): it is data, shown as it came."""
+    assert i18n.say(Said("rules.label.vulnerable", count=2), "fr") == "2 vulnérables"
+    assert i18n.say(Said("rules.label.vulnerable", count=1), "fr") == "1 vulnérable"
+    assert engine.words("2 vulnerable", "fr") == "2 vulnerable"

@@ -375,12 +375,13 @@ def test_the_log_names_a_shot_as_the_panel_does(french):
 
 # -- single sentences -------------------------------------------------------------------------------
 def test_the_panel_says_the_end_of_a_match_in_french():
+    from paintcheck.rules import events as ev
     from paintcheck.ui.match_panel import end_words
 
     try:
         i18n.set_locale("fr")
-        assert end_words("W2 hung the flag") == "W2 a raccroché le drapeau"
-        line = tr("match.over.line", result=tr("match.over.wins.blue"), reason=end_words("W2 hung the flag"))
+        assert end_words(ev.flag_hung("W2")) == "W2 a raccroché le drapeau"
+        line = tr("match.over.line", result=tr("match.over.wins.blue"), reason=end_words(ev.flag_hung("W2")))
         assert line == f"Victoire des Bleus{NNBSP}: W2 a raccroché le drapeau"
     finally:
         i18n.set_locale("en")

@@ -244,23 +244,23 @@ def test_every_event_of_the_matches_is_worded_in_both_languages():
     assert {"ShotResolved", "SpeedTest", "Rolled", "Moved", "MatchEnded", "BreakRound"} <= kinds
 
 
-def test_plain_english_from_older_code_is_recognised():
-    """A reason that comes as plain English (an engine not yet converted, a test) is worded by the
-    catalogue entry whose English it is."""
+def test_the_engines_words_are_worded_once_from_their_key_and_plain_text_is_shown_as_it_came():
+    """The engine's reasons and purposes are ``Said``: the window words them from their key and values,
+    never by reading English back (``said_again`` is gone); plain text is data, shown as it came."""
     assert i18n.say(ev.LOST_RAN_OFF, "fr") == "la cible est partie en courant"
-    lost = ev.ShotLost("B1", "W2", "the target ran off")
+    lost = ev.ShotLost("B1", "W2", ev.LOST_RAN_OFF)
     assert event_words(lost, "fr") == "Le tir de B1 sur W2 est perdu\u202f: la cible est partie en courant."
-    rolled = ev.Rolled(20, 7, "shot at W2", "B1")
+    rolled = ev.Rolled(20, 7, ev.purpose_shot_at("W2"), "B1")
     assert event_words(rolled, "fr") == "B1 lance un D20\u202f: 7 (tir sur W2)"
-    assert event_words(ev.MatchEnded("white", "W2 hung the flag"), "fr") == (
+    assert event_words(ev.MatchEnded("white", ev.flag_hung("W2")), "fr") == (
         "Victoire des Blancs\u202f: W2 a raccroché le drapeau.")
-    assert event_words(ev.ShotLost("B1", "W2", "something new"), "fr").endswith("something new.")
+    assert event_words(ev.ShotLost("B1", "W2", "the target ran off"), "fr").endswith("the target ran off.")
 
 
 def test_parts_are_worded_label_by_label():
-    parts = ((Said("rules.label.kind.reflex", "reflex"), 9), ("run angle", 2),
-             (Said("rules.label.messy", "messy paint"), -5))
-    assert parts_words(parts, "en") == ev._parts(parts) == "9 (reflex) + 2 (run angle) − 5 (messy paint)"
+    parts = ((Said("rules.label.kind.reflex"), 9), (Said("rules.label.run_angle"), 2),
+             (Said("rules.label.messy"), -5))
+    assert parts_words(parts, "en") == ev.parts_said(parts) == "9 (reflex) + 2 (run angle) − 5 (messy paint)"
     assert parts_words(parts, "fr") == "9 (réflexe) + 2 (angle de course) − 5 (bille scalpée)"
 
 
@@ -388,7 +388,7 @@ def test_the_result_screen_words_the_engines_end_reason_in_french(french):
             ("blue", ev.after_last_turn(10, 3, 2),
              "après le tour 10, 3 Bleus contre 2 Blancs sur le terrain"),
             ("draw", ev.none_left_either_side(), "plus aucun joueur d’un côté comme de l’autre"),
-            ("blue", "no player left on the other side", "plus aucun joueur dans l’autre camp")):
+            ("blue", ev.none_left_other_side(), "plus aucun joueur dans l’autre camp")):
         app.switch("result", winner=winner, reason=reason)
         words = drawn.frame(app)
         assert french_words in words, words

@@ -130,5 +130,7 @@ def test_in_french_the_problem_is_said_by_the_catalogue(french_app, folder):
     press(french_app, "lessons")
     (entry,) = [k for k in scene.controls.choices if k.startswith("lesson-file-")]
     reason = scene.controls.choices[entry].reason
-    assert reason.startswith("Cette leçon ne peut pas être jouée\u202f: 99-bad.json: ") and "\n" not in reason
+    # the file's problem is a Said (range.lesson_file.*): worded in French too, the file's name kept
+    assert reason == ("Cette leçon ne peut pas être jouée\u202f: 99-bad.json\u202f: situation\u202f: "
+                      "un nombre de DEF va de 0 à 4 (RÈGLES 6.2), pas 99")
     _answer_by_clicks(french_app, scene, scene.lessons.catalogue[0])
