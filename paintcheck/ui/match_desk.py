@@ -9,6 +9,8 @@ transform, where the mouse is, and the scene's one door (``why_not`` / ``apply``
 ``Room`` is what the scene asks of the room of a phase (``MatchScene.rooms``: phase -> room): its
 buttons (``build``), its use of a click on the board (``click``), what a click would do
 (``hover``), what it draws on the field and on the panel, and what its drawing depends on (``key``).
+
+Owns nothing; given nothing: it is the contract between the scene and its rooms.
 """
 
 from __future__ import annotations
