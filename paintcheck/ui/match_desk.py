@@ -80,6 +80,14 @@ class Desk(Protocol):
         """The flashed line taken away."""
 
 
+def seat(desk: Desk) -> str:
+    """The coach who decides at the screen: a room builds, takes a click or decides only while he
+    does (``MatchScene.deciding``), so there is one."""
+    viewer = desk.viewer
+    assert viewer is not None, "a room decides only for the coach at the screen"
+    return viewer
+
+
 class Room:
     """A phase's room: what the scene asks of it. This base does nothing; each room says what it
     does (a phase without a use for the board leaves ``click`` and ``hover`` as they are)."""

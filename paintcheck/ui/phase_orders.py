@@ -10,7 +10,7 @@ from __future__ import annotations
 from paintcheck.rules import tables
 from paintcheck.rules.actions import AssignOrders
 from paintcheck.ui.i18n import tr
-from paintcheck.ui.match_desk import Desk, Room
+from paintcheck.ui.match_desk import Desk, Room, seat
 from paintcheck.ui.widgets import Controls
 
 
@@ -24,7 +24,7 @@ class OrdersRoom(Room):
         self.next_token: int | None = None
 
     def decision(self) -> AssignOrders:
-        return AssignOrders(self.desk.viewer, tuple(sorted(self.draft.items())))
+        return AssignOrders(seat(self.desk), tuple(sorted(self.draft.items())))
 
     def build(self) -> None:
         c = self.controls

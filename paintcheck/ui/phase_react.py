@@ -19,7 +19,7 @@ from paintcheck.rules.state import MatchState
 from paintcheck.ui import theme
 from paintcheck.ui.event_words import words as engine_words
 from paintcheck.ui.i18n import tr
-from paintcheck.ui.match_desk import Desk, Room
+from paintcheck.ui.match_desk import Desk, Room, seat
 from paintcheck.ui.phase_declare import action_words, odds_words
 from paintcheck.ui.stances import Stances
 from paintcheck.ui.widgets import Controls
@@ -36,7 +36,7 @@ class ReactRoom(Room):
 
     def build(self) -> None:
         c, desk = self.controls, self.desk
-        team = desk.viewer
+        team = seat(desk)
         session = desk.session
         self.offered = reaction_options(session.state, team, session.m)
         for r, refusal in self.offered:
@@ -70,7 +70,7 @@ class ReactRoom(Room):
         self.desk.rebuild()
 
     def confirm_reactions(self) -> None:
-        self.desk.apply(React(self.desk.viewer, tuple(self.chosen)))
+        self.desk.apply(React(seat(self.desk), tuple(self.chosen)))
 
     def draw_panel_below(self, surface: pygame.Surface, state: MatchState, x: int, y: int, w: int,
                          bottom: int) -> int:
@@ -100,11 +100,11 @@ class DodgeRoom(Room):
         assert resolution is not None and resolution.dodge is not None
         dg = resolution.dodge
         self.controls.add("dodge", tr("match.react.dodge", die=dg["used"] + 1, dice=dg["allowed"]),
-                          self.roll_dodge, self.desk.why_not(Dodge(self.desk.viewer)), primary=True,
+                          self.roll_dodge, self.desk.why_not(Dodge(seat(self.desk))), primary=True,
                           width=240)
 
     def roll_dodge(self) -> None:
-        self.desk.apply(Dodge(self.desk.viewer))
+        self.desk.apply(Dodge(seat(self.desk)))
 
 
 class TargetRoom(Room):
@@ -125,7 +125,7 @@ class TargetRoom(Room):
         desk.caption(tr("match.react.shoots_at", player=pid))
         for q in desk.session.state.players.values():
             if q.on_field and q.team != desk.viewer:
-                reason = desk.why_not(ChooseTarget(desk.viewer, pid, q.id))
+                reason = desk.why_not(ChooseTarget(seat(desk), pid, q.id))
                 c.add(f"target-{q.id}", q.id, lambda e=q.id: self.choose_target(e), reason, width=60,
                       hint=self.late_target_odds(pid, q.id) if reason is None else None)
         c.add("hold-fire", tr("match.react.hold_fire"), lambda: self.choose_target(None))
@@ -140,7 +140,7 @@ class TargetRoom(Room):
         if pid is None or self.desk.session.state.players[pid].team == self.desk.viewer:
             return None
         shooter = self.shooter()
-        reason = self.desk.why_not(ChooseTarget(self.desk.viewer, shooter, pid))
+        reason = self.desk.why_not(ChooseTarget(seat(self.desk), shooter, pid))
         if reason:
             return tr("match.hover.target_refused", shooter=shooter, target=pid, reason=reason)
         return tr("match.hover.target_click", shooter=shooter, target=pid)
@@ -153,7 +153,7 @@ class TargetRoom(Room):
         return odds_words(found[0]) if found else ""
 
     def choose_target(self, target: str | None) -> None:
-        self.desk.apply(ChooseTarget(self.desk.viewer, self.shooter(), target))
+        self.desk.apply(ChooseTarget(seat(self.desk), self.shooter(), target))
 
     def draw_panel(self, surface: pygame.Surface, state: MatchState, x: int, y: int, w: int,
                    bottom: int) -> int:
