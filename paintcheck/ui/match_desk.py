@@ -6,7 +6,7 @@ they share with the scene is this ``Desk``: the session, whose view is drawn (``
 transform, where the mouse is, and the scene's one door (``why_not`` / ``apply``) and its buttons
 (``rebuild`` / ``caption``). ``MatchScene`` is the one desk; mypy checks it gives all of it.
 
-``Room`` is what the scene asks of the room of a phase (``MatchScene.rooms``: phase -> room): its
+``Room`` is what the scene asks of the room of a phase (``MatchScene.room``: phase -> room): its
 buttons (``build``), its use of a click on the board (``click``), what a click would do
 (``hover``), what it draws on the field and on the panel, and what its drawing depends on (``key``).
 
