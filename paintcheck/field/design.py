@@ -297,7 +297,8 @@ class Design:
             touched.add(twin.id)
         return self._judged(specs, touched, with_twins=False)
 
-    def _judged(self, specs: tuple[ObstacleSpec, ...], touched: set[str], with_twins: bool) -> Snapshot | Said:
+    def _judged(self, specs: tuple[ObstacleSpec, ...], touched: set[str],
+                with_twins: bool) -> Snapshot | Said:
         if with_twins and self.mirror:
             extra = []
             for spec in specs:

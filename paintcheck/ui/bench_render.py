@@ -62,16 +62,17 @@ def busiest_scene(app, seed: int = 3):
     me = state.active.get(team)
     enemies = [p for p in players if p.team != team and p.on_field]
     friends = [p for p in players if p.team == team and p.on_field and p.id != me]
+    inst, draft = scene.instruments.inst, scene.declare.draft
     if enemies and friends:
-        scene.inst.ruler_head = enemies[0].id
-        scene.inst.ruler_shooter = friends[0].id
-        scene.inst.ruler_tail = friends[0].point
-    scene.inst.selected = friends[-1].id if friends else None
-    if scene.draft is not None:
-        scene.draft.move_mode = True
-        p = state.players[scene.draft.pid]
+        inst.ruler_head = enemies[0].id
+        inst.ruler_shooter = friends[0].id
+        inst.ruler_tail = friends[0].point
+    inst.selected = friends[-1].id if friends else None
+    if draft is not None:
+        draft.move_mode = True
+        p = state.players[draft.pid]
         fwd = 1 if team == "blue" else -1
-        scene.draft.waypoints = [(p.point[0], p.point[1] + 2 * fwd)]
+        draft.waypoints = [(p.point[0], p.point[1] + 2 * fwd)]
         scene.mouse = scene.t.to_screen(p.point[0] + 2, p.point[1] + 3 * fwd)
     return scene
 

@@ -54,8 +54,8 @@ def _play_out(app, session: MatchSession) -> None:
             scene.show_result()  # the button the match ends with
             app.step(FRAME_SECONDS)
             return
-        if scene.thinking is not None:
-            scene.thinking[2].exception(THINK_SECONDS)  # the window idles while the computer thinks
+        if scene.computer.thinking is not None:
+            scene.computer.thinking[2].exception(THINK_SECONDS)  # the window idles while the computer thinks
         app.step(FRAME_SECONDS)
     raise MatchDidNotEnd(f"the match did not end in {MAX_FRAMES} frames (turn {session.state.turn})")
 

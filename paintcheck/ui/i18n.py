@@ -39,7 +39,6 @@ CATALOGUE_DIR = data("assets") / "i18n"
 NAMESPACE = "paintcheck"  # the window's first file: its keys are written without the namespace
 LOCALES = ("en", "fr")
 DEFAULT = "en"
-COUNT_FORMS = ("one", "other")  # the forms a counted entry writes: <key>_one, <key>_other
 NNBSP = "\u202f"  # the narrow no-break space of French typography (before ; ! ? : and %)
 PLACEHOLDER = re.compile(r"%\{(\w+)\}")
 

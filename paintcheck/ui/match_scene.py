@@ -1,34 +1,35 @@
 """The match table: the field, the instruments and a coach's turn, hot-seat.
 
-The scene routes: each phase's choices are a room of their own (``phase_orders``, ``phase_declare``,
-``phase_react``, ``sheet_editor``), as are the instruments (``instrument_layer``), the computer's
-turn (``computer_turn``), the board (``match_board``) and the panel (``match_panel``).
+The scene owns the window's frame (the layout, the camera, the log, the telling of a resolution,
+whose view is drawn) and routes: each phase's choices are a room of its own, built with what it
+needs (``phase_orders``, ``phase_declare``, ``phase_react``, ``sheet_editor``; the table
+``MatchScene.room``: phase -> room), as are the instruments (``instrument_layer``) and the
+computer's turn (``computer_turn``). The scene is the rooms' ``Desk`` (``match_desk``): the session,
+the viewer, the transform, the mouse and the one door. The board and the panel are pure drawings of
+a model the scene builds (``match_board``, ``match_panel``).
 
 The scene draws only a *view* of the match: the deciding coach's (``viewer``) while he alone looks,
 the public one otherwise; ``ui.holder`` says when the screen must change hands first
 (``HandOverScene``). Every choice is checked with the engine (``why_illegal`` on the tentative
 decision, ``reaction_options``) and greyed with the engine's sentence; every change goes through
 ``MatchSession.apply`` (the engine's one door).
+
+Given: the ``App`` (its session, holder, manager, size, messages and scenes).
 """
 
 from __future__ import annotations
 
 import html
 import logging
-from concurrent.futures import ThreadPoolExecutor
 
 import pygame
 from pygame_gui.elements import UITextBox
 
+from paintcheck.field.lattice import Point
 from paintcheck.printable import printable
 from paintcheck.rules import events as ev
-from paintcheck.rules.actions import (
-    ChooseTarget,
-    Dump,
-    Shot,
-)
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, SHEETS, TARGET, MatchState
-from paintcheck.ui import overlays, playback, theme
+from paintcheck.ui import playback, theme
 from paintcheck.ui.camera import Camera
 from paintcheck.ui.computer_turn import ComputerTurn
 from paintcheck.ui.event_words import event_words
@@ -37,13 +38,17 @@ from paintcheck.ui.fieldview import FieldRenderer
 from paintcheck.ui.holder import secret_words
 from paintcheck.ui.i18n import CatalogueError, error_words, tr
 from paintcheck.ui.instrument_layer import InstrumentLayer
-from paintcheck.ui.match_board import MatchBoard
-from paintcheck.ui.match_panel import MatchPanel
-from paintcheck.ui.phase_declare import DeclarePhase, Draft
-from paintcheck.ui.phase_orders import OrdersPhase
-from paintcheck.ui.phase_react import ReactPhase
+from paintcheck.ui.match_board import BoardModel, draw_board
+from paintcheck.ui.match_desk import Room
+from paintcheck.ui.match_panel import PanelModel, draw_panel
+from paintcheck.ui.overlays import ProtractorView, RulerView
+from paintcheck.ui.phase_declare import DeclareRoom
+from paintcheck.ui.phase_orders import OrdersRoom
+from paintcheck.ui.phase_react import DodgeRoom, ReactRoom, TargetRoom
 from paintcheck.ui.scenes import Scene
+from paintcheck.ui.session import MatchSession
 from paintcheck.ui.sheet_editor import SheetEditor
+from paintcheck.ui.stances import Stances
 from paintcheck.ui.transform import FieldTransform
 from paintcheck.ui.widgets import Controls
 
@@ -69,80 +74,118 @@ def _log_html(e) -> str:
     return words
 
 
+class OverRoom(Room):
+    """The match is over: one button, the result."""
+
+    def __init__(self, controls: Controls, show_result) -> None:
+        self.controls = controls
+        self.show_result = show_result
+
+    def build(self) -> None:
+        self.controls.add("result", tr("match.see_result"), self.show_result, primary=True)
 
 
-
-class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, ComputerTurn, MatchBoard, MatchPanel,
-                 Scene):
-    """The match table: routes each phase's buttons and clicks to its room (``phase_orders``,
-    ``phase_declare``, ``phase_react``, ``sheet_editor``) and the rest to the instruments
-    (``instrument_layer``); draws the board, the panel and the log."""
+class MatchScene(Scene):
+    """The match table: routes each phase's buttons and clicks to its room (``room``) and the rest
+    to the instruments (``instrument_layer``); draws the board, the panel and the log."""
 
     name = "match"
+    t: FieldTransform  # the board's transform, as zoomed and panned (set by ``layout``)
+    field_area: pygame.Rect  # the board's part of the window (``layout``)
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.tools = Controls(app.manager)
         self.renderer: FieldRenderer | None = None
         self.log_box: UITextBox | None = None
-        self.session = None
+        self._session: MatchSession | None = None
+        self.viewer: str | None = None
+        self.private = False  # the viewer's secrets are drawn (he alone looks): set by sync()
+        self.mouse = (0, 0)
         self.telling = playback.Telling()
-        self.thinking = None
-        self._pool: ThreadPoolExecutor | None = None  # the computer coaches think here
         self.camera = Camera()  # the board's zoom and pan (``ui.camera``)
         self._panning: tuple[int, int] | None = None  # where a pan drag last was
         self._space = False  # Space held: a left drag pans
+        self.computer = ComputerTurn(self)
+        self.stances = Stances(self, self.controls)
+        self.instruments = InstrumentLayer(self, self.stances, self.build_tools)
+        self.dodge = DodgeRoom(self, self.controls)
+        self.target = TargetRoom(self, self.controls, self.stances)
+        self.over = OverRoom(self.controls, self.show_result)
+        self.fresh_rooms()
+        self.ruler_view: RulerView | None = None  # the instruments' readings as last drawn
+        self.protractor_view: ProtractorView | None = None
+        self.instrument_lines: list[str] = []
+        self.flag_view: list = []
+
+    def fresh_rooms(self) -> None:
+        """The rooms that keep a draft, empty (a phase starts)."""
+        self.orders = OrdersRoom(self, self.controls)
+        self.declare = DeclareRoom(self, self.controls, self.stances)
+        self.react = ReactRoom(self, self.controls)
+        self.sheet: SheetEditor | None = None
+
+    def room(self, phase: str) -> Room | None:
+        """The room of ``phase`` (None: the break sheet of a coach who is not at the screen)."""
+        rooms: dict[str, Room | None] = {ORDERS: self.orders, DECLARE: self.declare, REACT: self.react,
+                                         DODGE: self.dodge, SHEETS: self.sheet, TARGET: self.target,
+                                         OVER: self.over}
+        return rooms.get(phase)
+
+    # -- what the rooms are given (``match_desk.Desk``) -------------------------------------------
+    @property
+    def session(self) -> MatchSession:
+        assert self._session is not None, "the match scene is entered with a session"
+        return self._session
+
+    def board_point(self) -> Point | None:
+        return self.t.nearest_point(*self.mouse) if self.field_area.collidepoint(self.mouse) else None
+
+    def flash(self, words: str, error: bool = False) -> None:
+        self.app.flash(words, error=error)
+
+    def quiet(self) -> None:
+        self.app.message = None
 
     # -- entering, leaving, layout ----------------------------------------------------------------
     def enter(self, persist: dict) -> None:
         session = self.app.session
         kept = None
-        if persist.get("keep") and session is self.session:  # back from "How to play": drafts stay
-            kept = (self.draft, self.sheet, self.orders_draft, self.next_token, self.chosen_reactions,
-                    self.inst, self.tool)
-        if session is not self.session or self.renderer is None:
+        if persist.get("keep") and session is self._session:  # back from "How to play": drafts stay
+            kept = (self.orders, self.declare, self.react, self.sheet, self.instruments.inst,
+                    self.instruments.tool)
+        if session is not self._session or self.renderer is None:
             self.renderer = FieldRenderer(session.table.field)
             self.camera.reset()
             self.telling = playback.Telling()
             told = len(session.events)
             self.looked = {"blue": told, "white": told}  # events each coach has seen told
             self.replay_from = told  # the first event *Tell again* tells
-        self.session = session
+        self._session = session
         self.handover_waits = False  # a hand-over waits for the end of a resolution told to both
         self.viewer = persist.get("viewer")
-        self.private = False  # the viewer's secrets are drawn (he alone looks): set by sync()
-        self.thinking = None  # (team, state, future) while the computer decides
-        self.inst = overlays.Instruments()
-        self.tool: str | None = None
-        self._right_press = None  # where the right button went down (a drag lays the ruler)
+        self.private = False
+        self.computer.thinking = None  # (team, state, future) while the computer decides
+        self.instruments = InstrumentLayer(self, self.stances, self.build_tools)
         self.mouse = (0, 0)
-        self.draft: Draft | None = None
-        self.sheet: SheetEditor | None = None
-        self.flag_view: list = []
-        self.orders_draft: dict[str, int] = {}
-        self.next_token: int | None = None
-        self.chosen_reactions: list = []
+        self.fresh_rooms()
         self.hover_reason: str | None = None
         self.captions: list = []
-        self._exposure_key = None
-        self._exposure: dict = {}
-        self._refused: str | None = None
-        self._readings_key = None
-        self._board_key, self._board = None, None  # the board drawn once per change (``draw``)
-        self._readings = (None, None, None)
+        self._board_key: object = None  # the board drawn once per change (``draw``)
+        self._board: pygame.Surface | None = None
         self._logged = 0
         super().enter(persist)
         if self.viewer is not None and persist.get("handed"):  # what he missed while he looked away
             self.replay_from = min(self.replay_from, self.looked.get(self.viewer, self.replay_from))
         self.sync()
         if kept is not None and self.app.scene is self:
-            (self.draft, self.sheet, self.orders_draft, self.next_token, self.chosen_reactions,
-             self.inst, self.tool) = kept
+            self.orders, self.declare, self.react, self.sheet, inst, tool = kept
+            self.instruments.inst, self.instruments.tool = inst, tool
             self.build_tools()
             self.rebuild()
 
     def exit(self) -> None:
-        self.thinking = None  # a decision still being thought is dropped; ``sync`` asks again
+        self.computer.thinking = None  # a decision still being thought is dropped; ``sync`` asks again
         self.tools.clear()
         if self.log_box is not None:
             self.log_box.kill()
@@ -169,14 +212,14 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         self.rebuild()
 
     def build_tools(self) -> None:
-        t = self.tools
+        t, inst = self.tools, self.instruments
         t.start(self.px, 112, self.pw)
         t.row_height = 28
-        t.add("tool-ruler", tr("match.tools.ruler"), self.toggle_ruler, chosen=self.tool == "ruler",
+        t.add("tool-ruler", tr("match.tools.ruler"), inst.toggle_ruler, chosen=inst.tool == "ruler",
               hint=tr("match.tools.ruler_hint"))
-        t.add("tool-protractor", tr("match.tools.protractor"), self.toggle_protractor,
-              chosen=self.inst.protractor, hint=tr("match.tools.protractor_hint"))
-        t.add("tool-clear", tr("match.tools.put_away"), self.clear_instruments)
+        t.add("tool-protractor", tr("match.tools.protractor"), inst.toggle_protractor,
+              chosen=inst.inst.protractor, hint=tr("match.tools.protractor_hint"))
+        t.add("tool-clear", tr("match.tools.put_away"), inst.clear)
         t.add("tell-again", tr("match.tools.tell_again"), self.tell_again,
               hint=tr("match.tools.tell_again_hint"))
         t.add("save", tr("match.tools.save"), self.save)
@@ -190,7 +233,7 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         """After every decision: hand over when the next screen would show a coach's secrets to
         someone else (ui.holder); otherwise the deciding coach plays on the board he may see. When
         the computer decides, the person at the screen (if one) keeps his own view, secrets and all,
-        and the computer thinks in a worker thread (``think``)."""
+        and the computer thinks in a worker thread (``computer_turn``)."""
         s = self.session
         team = s.to_move()
         if team in s.coaches:  # the computer's coach is made, and warmed, in its worker thread
@@ -198,7 +241,7 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
             self.viewer = people[0] if len(people) == 1 else None
             self.private = len(people) == 1
             self.start_phase()
-            self.think(team)
+            self.computer.think(team)
             return
         handover, self.private = self.app.holder.next(s.state, team)
         if handover and self.playing():  # both coaches see the resolution told before the hand-over
@@ -216,14 +259,15 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         self.start_phase()
 
     def start_phase(self) -> None:
+        """The phase's rooms, fresh: the sheet of the coach at the screen, the draft of his
+        activated player."""
         s = self.session.state
-        self.draft = None
-        self.sheet = SheetEditor(self, self.viewer) if s.phase == SHEETS and self.deciding() else None
-        self.chosen_reactions = []
-        self.orders_draft = {}
-        self.next_token = None
-        if s.phase == DECLARE and self.deciding():
-            self.start_draft(s.active[self.viewer])
+        self.fresh_rooms()
+        if self.viewer is not None and self.deciding():
+            if s.phase == SHEETS:
+                self.sheet = SheetEditor(self, self.controls, self.stances, self.viewer)
+            elif s.phase == DECLARE:
+                self.declare.start_draft(s.active[self.viewer])
         self.rebuild()
 
     # -- the state as this coach sees it ----------------------------------------------------------
@@ -231,8 +275,8 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
     def state(self) -> MatchState:
         """What the coach at the screen may see, with his draft order tokens on it."""
         seen = self.session.view(self.viewer if self.private else None)
-        if self.orders_draft and self.viewer is not None and seen.phase == ORDERS:
-            seen.orders[self.viewer] = dict(self.orders_draft)
+        if self.orders.draft and self.viewer is not None and seen.phase == ORDERS:
+            seen.orders[self.viewer] = dict(self.orders.draft)
         return seen
 
     def deciding(self) -> bool:
@@ -245,19 +289,10 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         c.row_height = 28
         self.captions = []
         phase = self.session.state.phase
-        builders = {ORDERS: self.build_orders, DECLARE: self.build_declare, REACT: self.build_react,
-                    DODGE: self.build_dodge, SHEETS: self.build_sheet, TARGET: self.build_target,
-                    OVER: self.build_over}
-        if not self.playing() and (self.deciding() or phase == OVER):  # choices once the board has caught up
-            builders[phase]()
+        room = self.room(phase)
+        if room is not None and not self.playing() and (self.deciding() or phase == OVER):
+            room.build()  # choices once the board has caught up
         self.readings_top = c.bottom + 34
-
-    def build_over(self) -> None:
-        self.controls.add("result", tr("match.see_result"), self.show_result, primary=True)
-
-    def build_sheet(self) -> None:
-        if self.sheet is not None:
-            self.sheet.build(self.controls)
 
     def caption(self, words: str, gap: int = 0) -> None:
         """Words drawn on the buttons' row (``gap`` pixels of room before them), on the next row when
@@ -270,22 +305,13 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         rect = c.label_space(width)
         self.captions.append((rect.move(gap, 0), words))
 
-    def confirm_sheet(self) -> None:
-        self.apply(self.sheet.sheet())
-
-    # -- orders -----------------------------------------------------------------------------------
-
-    # -- declarations -----------------------------------------------------------------------------
-
-    # -- reactions and dodges ---------------------------------------------------------------------
-
     # -- the one door -----------------------------------------------------------------------------
-    def why_not(self, decision) -> str | None:
+    def why_not(self, decision: object) -> str | None:
         """The engine's sentence refusing ``decision``, in the window's language (None: allowed)."""
         reason = self.session.why_illegal(decision)
         return None if reason is None else engine_words(reason)
 
-    def apply(self, decision) -> list:
+    def apply(self, decision: object) -> list:
         """The engine's door: a decision it refuses is a line on the screen; one it gives up with an
         exception too (logged), the match as it was before it (``engine_failed``)."""
         try:
@@ -373,24 +399,24 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
 
     # -- events -----------------------------------------------------------------------------------
     def handle_event(self, event) -> None:
-        """Buttons first; then the board's clicks go to the phase (order tokens, a target, a run's
-        waypoints, the sheet), and only those it has no use for to the instruments, which never
-        take a click the phase needs (``InstrumentLayer.instrument_event``)."""
+        """Buttons first; then the board's clicks go to the phase's room (order tokens, a target, a
+        run's waypoints, the sheet), and only those it has no use for to the instruments, which never
+        take a click the phase needs (``InstrumentLayer.event``)."""
         if self.tools.handle(event) or self.controls.handle(event):
             return
         if self.camera_event(event):
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             on_board = self.field_area.collidepoint(event.pos)
-            if event.type != pygame.MOUSEBUTTONUP or on_board or self.inst.dragging:
+            if event.type != pygame.MOUSEBUTTONUP or on_board or self.instruments.inst.dragging:
                 self.mouse = event.pos
         if event.type == pygame.MOUSEBUTTONDOWN and on_board:
             if self.playing():  # a first click on the board only ends the telling (it acts on nothing)
                 self.show_all()
             elif event.button != 1 or not self.field_click(event.pos):
-                self.instrument_event(event)
+                self.instruments.event(event)
         elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
-            self.instrument_event(event)
+            self.instruments.event(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.panel.collidepoint(event.pos) and event.pos[1] >= self.readings_top \
                     and event.pos[1] < self.log_rect.top:
@@ -432,52 +458,35 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         return True
 
     def key(self, event) -> None:
+        draft = self.declare.draft
         if event.key in (pygame.K_SPACE, pygame.K_RETURN) and self.playing():
             self.show_all()
         elif event.key == pygame.K_t:
             self.tell_again()
         elif event.key == pygame.K_r:
-            self.toggle_ruler()
+            self.instruments.toggle_ruler()
         elif event.key == pygame.K_p:
-            self.toggle_protractor()
+            self.instruments.toggle_protractor()
         elif event.key == pygame.K_ESCAPE:
-            if self.draft is not None and self.draft.move_mode:
-                self.cancel_move()
+            if draft is not None and draft.move_mode:
+                self.declare.cancel_move()
             else:
-                self.clear_instruments()
-        elif event.key in (pygame.K_BACKSPACE, pygame.K_z) and self.draft is not None:
-            self.undo()
+                self.instruments.clear()
+        elif event.key in (pygame.K_BACKSPACE, pygame.K_z) and draft is not None:
+            self.declare.undo()
         elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
             self.save()
 
     def field_click(self, pos) -> bool:
-        """The phase's use of a left click on the board; False when it has none."""
-        s = self.session.state
-        if self.deciding() and s.phase == SHEETS and self.sheet is not None:
-            self.sheet.click(pos)
-            return True
-        pid = self.figure_at(pos)
-        if self.deciding() and s.phase == TARGET and pid is not None and s.players[pid].team != self.viewer:
-            self.choose_target(pid)
-            return True
-        if self.deciding() and s.phase == ORDERS and pid is not None and s.players[pid].team == self.viewer:
-            self.click_own_figure_for_orders(pid)
-            return True
-        if self.deciding() and s.phase == DECLARE and self.draft is not None:
-            d = self.draft
-            if d.move_mode:
-                point = self.t.nearest_point(*pos)
-                if point is not None:
-                    self.add_waypoint(point)
-                return True
-            if pid is not None and s.players[pid].team != self.viewer:
-                self.click_enemy(pid)
-                return True
-        return False
+        """The phase's use of a left click on the board (its room's); False when it has none."""
+        room = self.room(self.session.state.phase)
+        if not self.deciding() or room is None:
+            return False
+        return room.click(pos, self.instruments.figure_at(pos))
 
     # -- update and draw --------------------------------------------------------------------------
     def animating(self) -> bool:
-        return self.playing() or bool(self.inst.dragging) or self.thinking is not None
+        return self.playing() or bool(self.instruments.inst.dragging) or self.computer.thinking is not None
 
     def playing(self) -> bool:
         """The resolution is still being told: lines to reveal or runs moving."""
@@ -520,7 +529,7 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
         return self.telling.board(state, self.session.events)
 
     def update(self, dt: float) -> None:
-        self.computer_turn()
+        self.computer.update()
         if self.playing():
             self.telling.advance(dt)
             self.append_log()
@@ -531,52 +540,68 @@ class MatchScene(OrdersPhase, DeclarePhase, ReactPhase, InstrumentLayer, Compute
             self.hover_reason = self.field_hover_reason()
 
     def field_hover_reason(self) -> str | None:
-        """What a click on the board would do, and why not: over an enemy, the shot; a run or a
-        sheet's shot being drawn, the engine's refusal as it is drawn."""
+        """What a click on the board would do, and why not (the phase's room says)."""
+        room = self.room(self.session.state.phase)
+        if not self.deciding() or self.playing() or room is None:
+            return None
+        return room.hover(self.instruments.figure_at(self.mouse))
+
+    def board_key(self) -> object:
+        """What the board drawn under the panel depends on, or None while it changes by itself (a
+        resolution being told, a room drawing under the mouse): the board is drawn again only when
+        this changes."""
         s = self.session.state
-        if not self.deciding() or self.playing():
+        room = self.room(s.phase)
+        if self.playing() or (room is not None and self.deciding() and room.drawn_live()):
             return None
-        pid = self.figure_at(self.mouse)
-        if s.phase == SHEETS and self.sheet is not None:
-            pending = self.sheet.pending(self.t.nearest_point(*self.mouse))
-            if pending is not None and pending[2]:
-                key = {"move": "run_refused", "dump": "sheet_dump_refused"}.get(pending[0], "shot_refused")
-                return tr(f"match.hover.{key}", reason=pending[2])
-            return None
-        if s.phase == DECLARE and self.draft is not None and self.draft.move_mode:
-            run = self.run_preview(self.state)
-            return tr("match.hover.run_refused", reason=run[2]) if run is not None and run[2] else None
-        if pid is None or s.players[pid].team == self.viewer:
-            return None
-        if s.phase == TARGET:  # a break shot "chosen later" (RULES 12.2)
-            shooter = s.awaiting[0]
-            reason = self.why_not(ChooseTarget(self.viewer, shooter, pid))
-            if reason:
-                return tr("match.hover.target_refused", shooter=shooter, target=pid, reason=reason)
-            return tr("match.hover.target_click", shooter=shooter, target=pid)
-        if s.phase != DECLARE or self.draft is None:
-            return None
-        action = Dump(pid) if self.draft.armed == "dump" else Shot(pid)
-        reason = self.why_with(action)
-        verb = "dump" if self.draft.armed == "dump" else "shoot"
-        if reason:
-            return tr(f"match.hover.{verb}_refused", target=pid, reason=reason)
-        return tr(f"match.hover.{verb}_click", target=pid)
+        return (id(s), s.decisions, len(self.session.events), self.viewer, self.private,
+                self.instruments.readings_key(), self.declare.key(), self.orders.key(), self.react.key(),
+                self.field_area.size, self.t)
+
+    def board_model(self, state: MatchState) -> BoardModel:
+        """The board as the coach at the screen sees it now."""
+        assert self.renderer is not None
+        inst = self.instruments.inst
+        fov_team = None
+        if inst.selected or inst.viewpoint:
+            fov_team = state.players[inst.selected].team if inst.selected else self.viewer or "blue"
+        room = self.room(state.phase) if self.deciding() else None
+        telling = self.telling
+        return BoardModel(
+            background=self.renderer.background(self.app.size, self.t), area=self.field_area, t=self.t,
+            field=self.session.table.field, m=self.session.m, state=state, board=self.shown(state),
+            readings=self.instruments.readings(state), fov_team=fov_team, selected=inst.selected,
+            protractor=inst.protractor, ruler_shooter=inst.ruler_shooter, sequence=self.declare.sequence(),
+            run=self.declare.run_preview(state), room_layer=room.draw_field if room is not None else None,
+            positions=room.positions() if room is not None else {},
+            active=set(state.active.values()) if state.phase in (DECLARE, REACT, DODGE) else set(),
+            runs=telling.runs, running={pid: telling.run_position(pid) for pid in telling.runs},
+            told_shot=telling.shot())
 
     def draw(self, surface: pygame.Surface) -> None:
         state = self.state
-        key = self.board_key(state)
+        key = self.board_key()
         if key is None:
             surface.set_clip(self.field_area)  # a zoomed board stays in its area
-            self.draw_board(surface, state)
+            self.flag_view = draw_board(surface, self.board_model(state))
             surface.set_clip(None)
         else:
             if key != self._board_key or self._board is None:
                 if self._board is None or self._board.get_size() != self.field_area.size:
                     self._board = pygame.Surface(self.field_area.size).convert() \
                         if pygame.display.get_surface() else pygame.Surface(self.field_area.size)
-                self.draw_board(self._board, state)
+                self.flag_view = draw_board(self._board, self.board_model(state))
                 self._board_key = key
             surface.blit(self._board, (0, 0))
-        ruler, prot, _fov = self.readings(state)
-        self.draw_panel(surface, state, ruler, prot)
+        ruler, prot, _fov = self.instruments.readings(state)
+        self.ruler_view, self.protractor_view = ruler, prot
+        team = self.session.to_move()
+        thinking = self.computer.thinking is not None and team is not None
+        choosing = self.deciding() and not self.playing()  # the choices wait for the telling's end
+        self.instrument_lines = draw_panel(surface, PanelModel(
+            rect=self.panel, x=self.px, w=self.pw, state=state, to_move=team, playing=self.playing(),
+            thinking=self.computer.thinking_words(team) if thinking and team is not None else None,
+            captions=self.captions, controls_bottom=self.controls.bottom,
+            room=self.room(state.phase) if choosing else None, hover_reason=self.hover_reason,
+            readings_top=self.readings_top, message=self.app.message, ruler=ruler, protractor=prot,
+            telling=self.telling, bottom=self.log_rect.top - 6))

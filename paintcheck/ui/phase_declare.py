@@ -1,6 +1,11 @@
 """Declaring a sequence at the window (RULES 5): posture, cover and side, then the actions; a run
 is drawn point by point on the field, refused in red as it is drawn; every button is greyed with
-the engine's own sentence. ``Draft`` is the sequence being written."""
+the engine's own sentence. ``Draft`` is the sequence being written.
+
+Owns: the draft (``DeclareRoom.draft``) and what is remembered of it (its run's exposure, its way
+round, its odds). Given: the ``Desk`` (the session, the coach at the screen, the board's transform
+and mouse, the engine's door), the controls its buttons go in and the ``Stances`` it offers.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from paintcheck.field.lattice import FORWARD, point_name
+from paintcheck.field.lattice import Point, point_name
 from paintcheck.odds.forecast import Defence, Forecast, defence, forecasts
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
@@ -35,6 +40,9 @@ from paintcheck.rules.words import obstacle_name
 from paintcheck.ui import overlays, theme
 from paintcheck.ui.event_words import words as engine_words
 from paintcheck.ui.i18n import tr
+from paintcheck.ui.match_desk import Desk, Room, RunPreview
+from paintcheck.ui.stances import Stances, said
+from paintcheck.ui.widgets import Controls
 
 THROUGH = ("rules.refusal.move_through_obstacle", "rules.refusal.move_through_player")  # routed round
 
@@ -60,53 +68,49 @@ class Draft:
         return Declare(self.pid, self.posture, (*self.actions, *extra), self.cover, self.side)
 
 
-class DeclarePhase:
-    """The declaration phase of ``MatchScene``: the draft, its buttons, its run and its drawing."""
+class DeclareRoom(Room):
+    """The declaration phase: the draft, its buttons, its run being drawn, its odds."""
+
+    def __init__(self, desk: Desk, controls: Controls, stances: Stances) -> None:
+        self.desk = desk
+        self.controls = controls
+        self.stances = stances
+        self.draft: Draft | None = None
+        self._exposure_key: object = None
+        self._exposure: dict[str, int] = {}
+        self._refused: str | None = None
+        self._routed_key: object = None
+        self._routed: tuple[Point, ...] = ()
+        self._forecast_key: object = None
+        self._forecast: list[tuple[str, tuple]] = []
 
     def start_draft(self, pid: str) -> None:
         """The activated player's draft: his cover kept if he still stands by it, his boulets'
         clearing written first (RULES 9.4)."""
-        p = self.session.state.players[pid]
-        covers = self.session.m.covers(p.point)
+        session = self.desk.session
+        p = session.state.players[pid]
+        covers = session.m.covers(p.point)
         cover = p.cover if p.cover in covers else (covers[0] if covers else None)
-        side = self.default_side(cover, p.side if cover == p.cover else None, p.point)
+        side = self.stances.default_side(cover, p.side if cover == p.cover else None, p.point)
         self.draft = Draft(pid, p.posture, cover, side, [ClearBoulet()] * p.boulets, p.boulets)
 
-    def default_side(self, cover, wanted, point):
-        """The side he plays behind ``cover`` from ``point``: ``wanted`` when it is possible there,
-        else the side of the obstacle he stands on, as his coach sees it facing the enemy base
-        (right behind it: over a low one, else toward the middle of the field)."""
-        if cover is None:
-            return None
-        m = self.session.m
-        if wanted is not None and why_stance_illegal(m, point, cover, wanted) is None:
-            return wanted
-        obstacle = m.obstacle(cover)
-        centre_x = sum(x for x, _ in obstacle.points) / len(obstacle.points)
-        left_x = -FORWARD[self.viewer or "blue"]  # his left, in x, facing the enemy base
-        dx = point[0] - centre_x
-        if abs(dx) < 0.5:
-            if obstacle.overable:
-                return "over"
-            dx = (self.session.table.field.lattice.columns - 1) / 2 - centre_x or 1.0
-        return "left" if dx * left_x > 0 else "right"
-
-    def build_declare(self) -> None:
+    def build(self) -> None:
         if self.draft is None:
             return
-        c, d, m = self.controls, self.draft, self.session.m
-        p = self.session.state.players[d.pid]
-        self.caption(tr("match.declare.posture"))
+        c, d, m = self.controls, self.draft, self.desk.session.m
+        caption = self.desk.caption
+        p = self.desk.session.state.players[d.pid]
+        caption(tr("match.declare.posture"))
         for posture in tables.POSTURES:
             c.add(f"posture-{posture}", tr(f"match.posture.{posture}"),
                   lambda v=posture: self.set_stance(posture=v), chosen=d.posture == posture, width=86)
         covers = m.covers(p.point)
         if covers:
-            self.caption(tr("match.declare.cover"), gap=4)
+            caption(tr("match.declare.cover"), gap=4)
             for cov in covers:
-                c.add(f"cover-{cov}", self.cover_name(cov), lambda v=cov: self.set_stance(cover=v),
+                c.add(f"cover-{cov}", self.stances.cover_name(cov), lambda v=cov: self.set_stance(cover=v),
                       chosen=d.cover == cov)
-            self.caption(tr("match.declare.side"), gap=4)
+            caption(tr("match.declare.side"), gap=4)
             for side in tables.SIDES:
                 c.add(f"side-{side}", tr(f"match.side.{side}"), lambda v=side: self.set_stance(side=v),
                       chosen=d.side == side, reason=said(why_stance_illegal(m, p.point, d.cover, side)),
@@ -120,11 +124,11 @@ class DeclarePhase:
         c.add("clear-seq", tr("match.declare.clear"), self.clear_sequence,
               None if more else tr("match.declare.nothing_to_clear"))
         c.add("confirm", tr("match.declare.confirm"), self.confirm_sequence,
-              self.why_not(d.declaration()) if not d.move_mode
+              self.desk.why_not(d.declaration()) if not d.move_mode
               else tr("match.declare.finish_move_first"), primary=True)
         c.newline(12)
         if d.move_mode:
-            self.caption(tr("match.declare.run_caption"))
+            caption(tr("match.declare.run_caption"))
             c.newline()
             c.add("move-finish", tr("match.declare.finish_move"), self.finish_move,
                   None if d.waypoints else tr("match.declare.arrival_needed"), primary=True)
@@ -132,7 +136,7 @@ class DeclarePhase:
                   None if d.waypoints else tr("match.declare.no_point"))
             c.add("move-cancel", tr("match.declare.cancel_move"), self.cancel_move)
         else:
-            self.caption(tr("match.declare.add"))
+            caption(tr("match.declare.add"))
             c.add("act-DEF", tr("match.declare.def"), lambda: self.add_action(Def()), self.why_with(Def()))
             c.add("act-SUP", tr("match.declare.support"), lambda: self.add_action(Support()),
                   self.why_with(Support()), hint=tr("match.declare.support_hint"))
@@ -157,20 +161,71 @@ class DeclarePhase:
             c.newline()
             last = d.actions[-1] if d.actions else None
             if isinstance(last, Move):
-                self.arrival_buttons("arrive", last, self.set_arrival)
+                self.stances.arrival_buttons("arrive", last, self.set_arrival)
 
-    def why_with(self, action) -> str | None:
+    # -- the board ----------------------------------------------------------------------------------
+    def click(self, pos: tuple[int, int], pid: str | None) -> bool:
+        """A run's next point while a run is drawn; else an enemy figure shot (or dumped when armed)."""
+        d = self.draft
+        if d is None:
+            return False
+        if d.move_mode:
+            point = self.desk.t.nearest_point(*pos)
+            if point is not None:
+                self.add_waypoint(point)
+            return True
+        if pid is not None and self.desk.session.state.players[pid].team != self.desk.viewer:
+            self.click_enemy(pid)
+            return True
+        return False
+
+    def hover(self, pid: str | None) -> str | None:
+        """The run's refusal as it is drawn; over an enemy, the shot (or the dump) and why not."""
+        d = self.draft
+        if d is not None and d.move_mode:
+            run = self.run_preview(self.desk.state)
+            return tr("match.hover.run_refused", reason=run[2]) if run is not None and run[2] else None
+        if pid is None or self.desk.session.state.players[pid].team == self.desk.viewer or d is None:
+            return None
+        action = Dump(pid) if d.armed == "dump" else Shot(pid)
+        reason = self.why_with(action)
+        verb = "dump" if d.armed == "dump" else "shoot"
+        if reason:
+            return tr(f"match.hover.{verb}_refused", target=pid, reason=reason)
+        return tr(f"match.hover.{verb}_click", target=pid)
+
+    def key(self) -> object:
+        d = self.draft
+        if d is None:
+            return None
+        hover = self.desk.board_point() if d.move_mode else None
+        return d.pid, d.posture, d.cover, d.side, tuple(d.actions), d.move_mode, tuple(d.waypoints), hover
+
+    def sequence(self) -> Declare | None:
+        """The sequence being declared, drawn on the board with the declared ones."""
+        d = self.draft
+        return d.declaration() if d is not None and d.actions else None
+
+    def draw_panel(self, surface: pygame.Surface, state: MatchState, x: int, y: int, w: int,
+                   bottom: int) -> int:
+        return y if self.draft is None else self.draw_sequence_line(surface, x, y, w)
+
+    # -- the draft ----------------------------------------------------------------------------------
+    def why_with(self, action: object) -> str | None:
         """Why ``action`` cannot be added: the points all used first (a complete sequence is no
         error), else the engine's sentence for the sequence with it."""
-        return self.points_used() or self.why_not(self.draft.declaration(action))
+        assert self.draft is not None
+        return self.points_used() or self.desk.why_not(self.draft.declaration(action))
 
     def points_used(self) -> str | None:
+        assert self.draft is not None
         cost = self.cost(self.draft.declaration())
         if cost is not None and cost >= tables.ACTION_POINTS:
             return tr("match.declare.points_used", used=cost, points=tables.ACTION_POINTS)
         return None
 
     def why_move_possible(self) -> str | None:
+        assert self.draft is not None
         if any(isinstance(a, Move) for a in self.draft.actions):
             return tr("match.declare.one_move")
         return self.points_used()
@@ -179,136 +234,117 @@ class DeclarePhase:
         return self.points_used()
 
     def cost(self, decl: Declare) -> int | None:
-        p = self.session.state.players[decl.player]
+        session = self.desk.session
+        p = session.state.players[decl.player]
         try:
-            return make_plan(decl, p.point, self.session.m).cost
+            return make_plan(decl, p.point, session.m).cost
         except Exception:  # noqa: BLE001 - a draft the plan cannot read has no cost to show
             log.debug("no cost for %s", decl, exc_info=True)
             return None
 
-    def set_stance(self, posture=None, cover=None, side=None) -> None:
+    def set_stance(self, posture: str | None = None, cover: str | None = None,
+                   side: str | None = None) -> None:
         d = self.draft
+        assert d is not None
         if posture is not None:
             d.posture = posture
         if cover is not None:
             d.cover = cover
-            p = self.session.state.players[d.pid]
-            d.side = self.default_side(cover, d.side, p.point)
+            p = self.desk.session.state.players[d.pid]
+            d.side = self.stances.default_side(cover, d.side, p.point)
         if side is not None:
             d.side = side
-        self.rebuild()
+        self.desk.rebuild()
 
-    def cover_name(self, obstacle_id: str) -> str:
-        """An obstacle as the coach at the screen reads it: "cylinder at H6" in his own half."""
-        return engine_words(self.session.table.field.by_id[obstacle_id].name_for(self.viewer))
-
-    def arrival_buttons(self, key: str, move: Move, choose) -> None:
-        """A run's arrival stance: his cover at the end point and the side he plays, as buttons
-        ``{key}-cover-…`` / ``{key}-side-…`` calling ``choose(cover=…)`` / ``choose(side=…)``."""
-        c, m = self.controls, self.session.m
-        covers = m.covers(move.end)
-        self.caption(tr("match.declare.arrival"))
-        if covers:
-            for cov in covers:
-                c.add(f"{key}-cover-{cov}", self.cover_name(cov), lambda v=cov: choose(cover=v),
-                      chosen=move.cover == cov)
-            for side in tables.SIDES:
-                c.add(f"{key}-side-{side}", tr(f"match.side.{side}"), lambda v=side: choose(side=v),
-                      chosen=move.side == side, width=66,
-                      reason=said(why_stance_illegal(m, move.end, move.cover, side)))
-        else:
-            self.caption(tr("match.declare.no_cover"))
-        c.newline()
-
-    def arrived(self, move: Move, cover=None, side=None) -> Move:
-        """``move`` with its arrival cover or side changed (a new cover takes its default side)."""
-        if cover is not None:
-            return Move(move.waypoints, cover, self.default_side(cover, None, move.end))
-        return Move(move.waypoints, move.cover, side if side is not None else move.side)
-
-    def set_arrival(self, cover=None, side=None) -> None:
+    def set_arrival(self, cover: str | None = None, side: str | None = None) -> None:
         d = self.draft
-        d.actions[-1] = self.arrived(d.actions[-1], cover, side)
-        self.rebuild()
+        assert d is not None
+        d.actions[-1] = self.stances.arrived(d.actions[-1], cover, side)
+        self.desk.rebuild()
 
-    def add_action(self, action) -> bool:
+    def add_action(self, action: object) -> bool:
+        assert self.draft is not None
         reason = self.why_with(action)
         if reason is not None:
-            self.app.flash(reason, error=True)
+            self.desk.flash(reason, error=True)
             return False
         self.draft.actions.append(action)
         self.draft.armed = None
-        self.app.message = None
-        self.rebuild()
+        self.desk.quiet()
+        self.desk.rebuild()
         return True
 
     def arm_dump(self) -> None:
+        assert self.draft is not None
         self.draft.armed = None if self.draft.armed == "dump" else "dump"
-        self.rebuild()
+        self.desk.rebuild()
 
     def start_move(self) -> None:
+        assert self.draft is not None
         self.draft.move_mode = True
         self.draft.waypoints = []
         self.draft.armed = None
-        self.rebuild()
+        self.desk.rebuild()
 
     def cancel_move(self) -> None:
+        assert self.draft is not None
         self.draft.move_mode = False
         self.draft.waypoints = []
-        self.rebuild()
+        self.desk.rebuild()
 
     def remove_waypoint(self) -> None:
+        assert self.draft is not None
         if self.draft.waypoints:
             self.draft.waypoints.pop()
-        self.rebuild()
+        self.desk.rebuild()
 
-    def add_waypoint(self, point) -> None:
+    def add_waypoint(self, point: Point) -> None:
         d = self.draft
+        assert d is not None
         if d.waypoints and d.waypoints[-1] == point:
             self.finish_move()
             return
         d.waypoints.extend(self.routed(d.waypoints, point))
-        self.rebuild()
+        self.desk.rebuild()
 
-    def routed(self, waypoints: list, point) -> tuple:
+    def routed(self, waypoints: list[Point], point: Point) -> tuple[Point, ...]:
         """The waypoints to reach ``point`` after ``waypoints``: ``point`` itself, or, when the straight
         way passes through an obstacle or a figure, the shortest way round (``rules.route``) if the
         engine takes the run that way."""
-        s, m, pid = self.session.state, self.session.m, self.draft.pid
+        assert self.draft is not None
+        session = self.desk.session
+        s, m, pid = session.state, session.m, self.draft.pid
         key = (id(s), s.decisions, pid, tuple(waypoints), point)
-        if key == getattr(self, "_routed_key", None):
+        if key == self._routed_key:
             return self._routed
-        way: tuple = (point,)
-        straight = why_move_illegal(s, pid, self.arrival_move([*waypoints, point]), m)
+        way: tuple[Point, ...] = (point,)
+        arrival = self.stances.arrival_move
+        straight = why_move_illegal(s, pid, arrival([*waypoints, point]), m)
         if getattr(straight, "key", None) in THROUGH:
             start = s.players[pid].point
             before = len(m.path(start, tuple(waypoints))) - 1 if waypoints else 0
             found = route(m, s, pid, waypoints[-1] if waypoints else start, point, tables.MAX_MOVE - before)
-            taken = found is not None and why_move_illegal(
-                s, pid, self.arrival_move([*waypoints, *found]), m) is None
-            if taken:
-                way = found
+            taken = found is not None and why_move_illegal(s, pid, arrival([*waypoints, *found]), m) is None
+            if found is not None and taken:
+                way = tuple(found)
         self._routed_key, self._routed = key, way
         return way
 
-    def arrival_move(self, waypoints) -> Move:
-        end = waypoints[-1]
-        covers = self.session.m.covers(end)
-        cover = covers[0] if covers else None
-        return Move(tuple(waypoints), cover, self.default_side(cover, None, end))
-
     def finish_move(self) -> None:
         d = self.draft
+        assert d is not None
         if not d.waypoints:
             return
-        move = self.arrival_move(d.waypoints)
+        move = self.stances.arrival_move(d.waypoints)
         if self.add_action(move):
             d.move_mode = False
             d.waypoints = []
-            self.rebuild()
+            self.desk.rebuild()
 
     def undo(self) -> None:
         d = self.draft
+        if d is None:
+            return
         if d.move_mode:
             if d.waypoints:
                 d.waypoints.pop()
@@ -316,87 +352,60 @@ class DeclarePhase:
                 d.move_mode = False
         elif len(d.actions) > d.locked:
             d.actions.pop()
-        self.rebuild()
+        self.desk.rebuild()
 
     def clear_sequence(self) -> None:
         d = self.draft
+        assert d is not None
         del d.actions[d.locked:]
         d.move_mode, d.waypoints, d.armed = False, [], None
-        self.rebuild()
+        self.desk.rebuild()
 
     def confirm_sequence(self) -> None:
-        self.apply(self.draft.declaration())
+        assert self.draft is not None
+        self.desk.apply(self.draft.declaration())
 
     def click_enemy(self, pid: str) -> None:
         d = self.draft
+        assert d is not None
         action = Dump(pid) if d.armed == "dump" else Shot(pid)
         self.add_action(action)
 
-    def run_preview(self, state: MatchState):
+    def run_preview(self, state: MatchState) -> RunPreview | None:
         """The run being drawn (path, exposure per enemy, why the engine refuses it), or None."""
         d = self.draft
         if d is None or not d.move_mode:
             return None
+        session = self.desk.session
         waypoints = list(d.waypoints)
-        hover = self.t.nearest_point(*self.mouse) if self.field_area.collidepoint(self.mouse) else None
+        hover = self.desk.board_point()
         if hover is not None and (not waypoints or waypoints[-1] != hover):
             waypoints.extend(self.routed(waypoints, hover))  # the way round, shown before the click
         if not waypoints:
             return None
         p = state.players[d.pid]
-        path = self.session.m.path(p.point, tuple(waypoints))
+        path = session.m.path(p.point, tuple(waypoints))
         key = (tuple(waypoints), tuple(d.actions))
         if key != self._exposure_key:
-            self._refused = said(why_move_illegal(self.session.state, d.pid, self.arrival_move(waypoints),
-                                                  self.session.m))
+            self._refused = said(why_move_illegal(session.state, d.pid, self.stances.arrival_move(waypoints),
+                                                  session.m))
             decl = overlays.pending_move_declaration(d.declaration(), waypoints)
             try:
-                self._exposure = {} if self._refused else run_exposure(state, decl, self.session.m)
+                self._exposure = {} if self._refused else run_exposure(state, decl, session.m)
             except Exception:  # noqa: BLE001 - a run the engine cannot read has no exposure to show
                 log.debug("no exposure for %s", decl, exc_info=True)
                 self._exposure = {}
             self._exposure_key = key
         return path, self._exposure, self._refused
 
-    def draw_declared(self, surface, state: MatchState) -> None:
-        """This round's declared runs and shots, the sequence being drafted, and the reactions, as
-        lines on the field."""
-        for pid, decl in state.declarations.items():
-            origin = state.origins.get(pid)
-            if origin is not None:
-                self.draw_sequence(surface, state, decl, origin)
+    def draw_sequence_line(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         d = self.draft
-        if d is not None and d.actions and state.players[d.pid].point is not None:
-            self.draw_sequence(surface, state, d.declaration(), state.players[d.pid].point)
-        t = self.t
-        for r in state.reactions:
-            a_p, b_p = state.players.get(r.player), state.players.get(r.target)
-            if a_p and b_p and a_p.point and b_p.point:
-                pygame.draw.line(surface, (255, 150, 150), t.to_screen(*a_p.point),
-                                 t.to_screen(*b_p.point), 1)
-
-    def draw_sequence(self, surface, state: MatchState, decl: Declare, origin) -> None:
-        """One sequence's run (team colour) and shots (red) or dumps (orange) from where he fires."""
-        t = self.t
-        plan = make_plan(decl, origin, self.session.m)
-        colour = theme.TEAM[state.players[decl.player].team]
-        if plan.path and len(plan.path) > 1:
-            pygame.draw.lines(surface, colour, False, [t.to_screen(*q) for q in plan.path], 3)
-            pygame.draw.circle(surface, colour, t.to_screen(*plan.path[-1]), int(t.scale * 0.3), 2)
-        for f in plan.fires:
-            target = state.players.get(f.target)
-            if target is None or target.point is None:
-                continue
-            a = t.to_screen(*plan.stance_at(f.action).point)
-            b = t.to_screen(*target.point)
-            pygame.draw.line(surface, (255, 80, 80) if not f.dump else (255, 160, 0), a, b, 2)
-
-    def draw_sequence_line(self, surface, x, y, w) -> int:
-        d = self.draft
+        assert d is not None
         decl = d.declaration()
         cost = self.cost(decl)
         left = tables.ACTION_POINTS - (cost or 0)
-        seq = ", ".join(action_words(a, self.session.m) for a in d.actions) or tr("match.declare.no_action")
+        m = self.desk.session.m
+        seq = ", ".join(action_words(a, m) for a in d.actions) or tr("match.declare.no_action")
         if d.move_mode:
             seq = tr("match.declare.drawing", actions=seq)
         words = tr("match.declare.sequence", player=d.pid, posture=tr(f"match.posture.{d.posture}"),
@@ -413,24 +422,25 @@ class DeclarePhase:
                 y += 16
         return y
 
-    def forecast_lines(self, decl) -> list[tuple[str, tuple]]:
+    def forecast_lines(self, decl: Declare) -> list[tuple[str, tuple]]:
         """Each shot of the sequence being declared: what it needs and its odds, read by the engine
         on this coach's own view, with a word when the other side has yet to declare; then what the
         sequence leaves him if he is hit (a warning: no dodge) and who sees his run (remembered
         while the sequence and the match stay the same)."""
-        s = self.session.state
+        session = self.desk.session
+        s = session.state
         key = (id(s), s.decisions, decl)
-        if key != getattr(self, "_forecast_key", None):
-            seen = self.state
+        if key != self._forecast_key:
+            seen = self.desk.state
             try:
-                shots = forecasts(self.session.m, seen, decl)
-                guard = defence(self.session.m, seen, decl)
+                shots = forecasts(session.m, seen, decl)
+                guard = defence(session.m, seen, decl)
             except Exception:  # noqa: BLE001 - a sequence the engine cannot read yet has no odds to show
                 log.debug("no odds for %s", decl, exc_info=True)
                 shots, guard = [], Defence(0, None, ())
             lines = [(odds_words(f), theme.TEXT_GOOD) for f in shots]
             later = [pid for team, pid in s.active.items()
-                     if team != self.viewer and pid not in s.declarations]
+                     if team != self.desk.viewer and pid not in s.declarations]
             if shots and later:
                 lines.append((tr("match.odds.before_declaring", player=later[0]), theme.TEXT_DIM))
             if guard.no_dodge:
@@ -456,11 +466,6 @@ def odds_words(f: Forecast) -> str:
                   missed=percent(o.miss))
     return tr("match.odds.line", target=f.target, required=f.required, eliminated=percent(o.eliminated),
               missed=percent(o.miss))
-
-
-def said(reason):
-    """A reason the rules gave (``Said`` or plain words) in the window's language; None stays None."""
-    return None if reason is None else engine_words(reason)
 
 
 def side_words(side: str | None) -> str:

@@ -57,7 +57,7 @@ def draw_resolution(surface: pygame.Surface, telling: Telling, x: int, y: int, w
     while rows and y + sum(height[k] for k, _, _ in rows) > bottom:
         rows.pop(0)
     for kind, content, colour in rows:
-        if kind == "die":
+        if isinstance(content, ev.Rolled):  # a "die" row
             e = content
             die = pygame.Rect(x, y, 30, 18)
             pygame.draw.rect(surface, (245, 245, 240), die, border_radius=4)

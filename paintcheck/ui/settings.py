@@ -67,6 +67,10 @@ def write(**changes) -> None:
     data = {**data, **changes}
     path = settings_path()
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    if len(text.encode("utf-8")) > MAX_SETTINGS_BYTES:  # indented, deep entries outgrow the limit
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False) + "\n"
+    if len(text.encode("utf-8")) > MAX_SETTINGS_BYTES:  # never write what ``load`` would refuse
+        raise SettingsError(Said("rules.file.too_large", what="settings file", limit=MAX_SETTINGS_BYTES))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, lambda fd, _tmp: write_text(fd, text))

@@ -6,6 +6,11 @@ drawn), then his actions as in a declaration. Order numbers follow the order the
 prebunkers first (RULES 12.2: prebunkers take 1..k). Every line is checked with
 ``why_line_illegal`` and the whole sheet with the engine; only this coach's own draft is drawn, the
 other sheet lies face down in the view. Nothing reaches the engine before the scene's one door.
+
+Owns: the lines being written (``lines``), the player whose line it is (``current``), what the next
+click on the field sets (``mode``) and a run's points (``waypoints``). Given: the ``Desk`` (the
+session, the board's transform and mouse, the engine's door), the controls its buttons go in, the
+``Stances`` it offers and the team whose sheet it is.
 """
 
 from __future__ import annotations
@@ -20,11 +25,16 @@ from paintcheck.rules.actions import BreakSheet, Declare, Def, DumpAt, Move, She
 from paintcheck.rules.break_turn import why_line_illegal
 from paintcheck.rules.legality import why_stance_illegal
 from paintcheck.rules.plan import make_plan
+from paintcheck.rules.state import MatchState
 from paintcheck.ui import theme
 from paintcheck.ui.fieldview import draw_template
 from paintcheck.ui.i18n import tr
+from paintcheck.ui.match_desk import Desk, Room
 from paintcheck.ui.overlays import draw_run
-from paintcheck.ui.phase_declare import action_words, said
+from paintcheck.ui.phase_declare import action_words
+from paintcheck.ui.session import MatchSession
+from paintcheck.ui.stances import Stances, said
+from paintcheck.ui.widgets import Controls
 
 # what the next field click sets
 START, ORIGIN, MOVING, SHOOTING, DUMPING = "start", "origin", "move", "shot", "dump"
@@ -52,9 +62,13 @@ class LineDraft:
                          self.side, self.prebunk if self.prebunker else None)
 
 
-class SheetEditor:
-    def __init__(self, scene, team: str) -> None:
-        self.scene = scene
+class SheetEditor(Room):
+    """The break sheet phase: ``team``'s sheet being written."""
+
+    def __init__(self, desk: Desk, controls: Controls, stances: Stances, team: str) -> None:
+        self.desk = desk
+        self.controls = controls
+        self.stances = stances
         self.team = team
         self.lines: dict[str, LineDraft] = {}  # in the order the lines were begun
         self._pending_key = self._pending = None
@@ -64,8 +78,8 @@ class SheetEditor:
 
     # -- reading ------------------------------------------------------------------------------------
     @property
-    def session(self):
-        return self.scene.session
+    def session(self) -> MatchSession:
+        return self.desk.session
 
     def players(self) -> list[str]:
         return [p.id for p in sorted(self.session.state.team_players(self.team), key=lambda p: p.jersey)]
@@ -114,13 +128,13 @@ class SheetEditor:
 
     def action_text(self, a) -> str:
         """An action as the sheet's table writes it, coordinates in the coach's own half."""
-        return action_words(a, self.session.m, point=self.fmt, cover_name=self.scene.cover_name)
+        return action_words(a, self.session.m, point=self.fmt, cover_name=self.stances.cover_name)
 
     # -- buttons ------------------------------------------------------------------------------------
-    def build(self, c) -> None:
-        d, m = self.draft, self.session.m
+    def build(self) -> None:
+        c, d, m = self.controls, self.draft, self.session.m
         orders = self.orders()
-        self.scene.caption(tr("match.sheet.player"))
+        self.desk.caption(tr("match.sheet.player"))
         for pid in self.players():
             words = f"{pid} ({orders[pid]})" if pid in orders else pid
             c.add(f"sheet-pick-{pid}", words, lambda p=pid: self.select(p), chosen=pid == self.current,
@@ -129,16 +143,16 @@ class SheetEditor:
               hint=tr("match.sheet.prebunker_hint"))
         c.newline()
         stance = c.y  # posture, then cover and side: two rows kept whether covers show or not
-        self.scene.caption(tr("match.declare.posture"))
+        self.desk.caption(tr("match.declare.posture"))
         for posture in tables.POSTURES:
             c.add(f"sheet-posture-{posture}", tr(f"match.posture.{posture}"),
                   lambda v=posture: self.set_stance(posture=v), chosen=d.posture == posture, width=86)
         c.newline()
         covers = m.covers(d.start) if d.start is not None else []
         if covers:
-            self.scene.caption(tr("match.declare.cover"))
+            self.desk.caption(tr("match.declare.cover"))
             for cov in covers:
-                c.add(f"sheet-cover-{cov}", self.scene.cover_name(cov),
+                c.add(f"sheet-cover-{cov}", self.stances.cover_name(cov),
                       lambda v=cov: self.set_stance(cover=v),
                       chosen=d.cover == cov)
             for side in tables.SIDES:
@@ -157,34 +171,34 @@ class SheetEditor:
         c.add("sheet-clear-line", tr("match.sheet.clear_line"), self.clear_line)
         busy = {MOVING: "match.declare.finish_move_first", SHOOTING: "match.sheet.shot_point_first",
                 DUMPING: "match.sheet.dump_point_first"}.get(self.mode)
-        c.add("sheet-confirm", tr("match.sheet.hand_in"), self.scene.confirm_sheet,
-              tr(busy) if busy else self.scene.why_not(self.sheet()), primary=True, width=260)
+        c.add("sheet-confirm", tr("match.sheet.hand_in"), self.confirm,
+              tr(busy) if busy else self.desk.why_not(self.sheet()), primary=True, width=260)
         c.newline(12)
         move = next((a for a in d.actions if isinstance(a, Move)), None)
         if move is not None and self.mode is None:
-            self.scene.arrival_buttons("sheet-arrive", move, self.set_arrival)
+            self.stances.arrival_buttons("sheet-arrive", move, self.set_arrival)
         if self.mode == START:
             lattice = self.session.state.lattice
             if d.prebunker:
                 words = tr("match.sheet.click_start_prebunk", player=d.player, zone=prebunk_words(lattice))
             else:
                 words = tr("match.sheet.click_start_base", player=d.player, base=base_words(lattice))
-            self.scene.caption(words)
+            self.desk.caption(words)
         elif self.mode == ORIGIN:
-            self.scene.caption(tr("match.sheet.click_origin", player=d.player))
+            self.desk.caption(tr("match.sheet.click_origin", player=d.player))
         elif self.mode == MOVING:
-            self.scene.caption(tr("match.sheet.run_caption"))
+            self.desk.caption(tr("match.sheet.run_caption"))
             c.add("sheet-move-finish", tr("match.declare.finish_move"), self.finish_move,
                   None if self.waypoints else tr("match.declare.arrival_needed"), primary=True)
             c.add("sheet-move-cancel", tr("match.declare.cancel_move"), self.cancel_mode)
         elif self.mode == SHOOTING:
-            self.scene.caption(tr("match.sheet.shot_caption"))
+            self.desk.caption(tr("match.sheet.shot_caption"))
             c.add("sheet-shot-cancel", tr("match.sheet.cancel_shot"), self.cancel_mode)
         elif self.mode == DUMPING:
-            self.scene.caption(tr("match.sheet.dump_caption"))
+            self.desk.caption(tr("match.sheet.dump_caption"))
             c.add("sheet-dump-cancel", tr("match.sheet.cancel_dump"), self.cancel_mode)
         else:
-            self.scene.caption(tr("match.declare.add"))
+            self.desk.caption(tr("match.declare.add"))
             c.add("sheet-DEF", tr("match.declare.def"), lambda: self.add(Def()), self.why_line(d, Def()))
             c.add("sheet-SUP", tr("match.declare.support"), lambda: self.add(Support()),
                   self.why_line(d, Support()))
@@ -228,7 +242,11 @@ class SheetEditor:
 
     # -- editing ------------------------------------------------------------------------------------
     def changed(self) -> None:
-        self.scene.rebuild()
+        self.desk.rebuild()
+
+    def confirm(self) -> None:
+        """The sheet handed in, through the scene's one door."""
+        self.desk.apply(self.sheet())
 
     def select(self, pid: str) -> None:
         self.current = pid
@@ -248,7 +266,7 @@ class SheetEditor:
             d.posture = posture
         if cover is not None:
             d.cover = cover
-            d.side = self.scene.default_side(cover, d.side, d.start)
+            d.side = self.stances.default_side(cover, d.side, d.start)
         if side is not None:
             d.side = side
         self.changed()
@@ -257,7 +275,7 @@ class SheetEditor:
         """The cover and side he plays where his run ends."""
         d = self.draft
         i = next(i for i, a in enumerate(d.actions) if isinstance(a, Move))
-        d.actions[i] = self.scene.arrived(d.actions[i], cover, side)
+        d.actions[i] = self.stances.arrived(d.actions[i], cover, side)
         self.changed()
 
     def arm(self, mode: str) -> None:
@@ -270,10 +288,10 @@ class SheetEditor:
     def add(self, action) -> bool:
         reason = self.why_line(self.draft, action)
         if reason is not None:
-            self.scene.app.flash(reason, error=True)
+            self.desk.flash(reason, error=True)
             return False
         self.draft.actions.append(action)
-        self.scene.app.message = None
+        self.desk.quiet()
         self.mode, self.waypoints = None, []
         self.changed()
         return True
@@ -281,10 +299,7 @@ class SheetEditor:
     def finish_move(self) -> None:
         if not self.waypoints:
             return
-        end = self.waypoints[-1]
-        covers = self.session.m.covers(end)
-        cover = covers[0] if covers else None
-        self.add(Move(tuple(self.waypoints), cover, self.scene.default_side(cover, None, end)))
+        self.add(self.stances.arrival_move(self.waypoints))
 
     def undo(self) -> None:
         if self.waypoints:
@@ -299,10 +314,15 @@ class SheetEditor:
         self.mode, self.waypoints = START, []
         self.changed()
 
-    def click(self, pos) -> None:
-        """A click on the field: the point the armed step waits for, or a figure to pick."""
-        scene, d = self.scene, self.draft
-        point = scene.t.nearest_point(*pos)
+    def click(self, pos: tuple[int, int], pid: str | None = None) -> bool:
+        """A click on the field: the point the armed step waits for, or a figure to pick (every
+        click on the board is the sheet's)."""
+        self.click_at(pos)
+        return True
+
+    def click_at(self, pos: tuple[int, int]) -> None:
+        desk, d = self.desk, self.draft
+        point = desk.t.nearest_point(*pos)
         if self.mode is None or point is None:
             pid = self.figure_at(pos)
             if pid is not None:
@@ -311,23 +331,23 @@ class SheetEditor:
         if self.mode == START:
             reason = self.why_start(point, d)
             if reason:
-                scene.app.flash(reason, error=True)
+                desk.flash(reason, error=True)
                 return
             d.start, d.prebunk, d.actions = point, None, []
             covers = self.session.m.covers(point)
             d.cover = covers[0] if covers else None
-            d.side = scene.default_side(d.cover, None, point)
+            d.side = self.stances.default_side(d.cover, None, point)
             self.mode = ORIGIN if d.prebunker else None
-            scene.app.message = None
+            desk.quiet()
         elif self.mode == ORIGIN:
             before, d.prebunk = d.prebunk, point
             reason = self.why_line(d)
             if reason:
                 d.prebunk = before
-                scene.app.flash(reason, error=True)
+                desk.flash(reason, error=True)
                 return
             self.mode = None
-            scene.app.message = None
+            desk.quiet()
         elif self.mode == MOVING:
             if self.waypoints and self.waypoints[-1] == point:
                 self.finish_move()
@@ -338,8 +358,8 @@ class SheetEditor:
             return
         self.changed()
 
-    def figure_at(self, pos) -> str | None:
-        t = self.scene.t
+    def figure_at(self, pos: tuple[int, int]) -> str | None:
+        t = self.desk.t
         for pid in self.players():
             point = self.position(pid) or self.session.state.players[pid].point
             x, y = t.to_screen(*point)
@@ -371,15 +391,34 @@ class SheetEditor:
             points.append(hover)
         if not points:
             return None
-        end = points[-1]
-        covers = self.session.m.covers(end)
-        cover = covers[0] if covers else None
-        move = Move(tuple(points), cover, self.scene.default_side(cover, None, end))
+        move = self.stances.arrival_move(points)
         path = self.session.m.path(self.stand_point(d), tuple(points))
         return MOVING, path, self.why_line(d, move)
 
-    def draw_field(self, surface, hover: Point | None) -> None:
-        t, m = self.scene.t, self.session.m
+    # -- the room's part on the board and the panel -------------------------------------------------------
+    def hover(self, pid: str | None) -> str | None:
+        """The engine's refusal of the run or shot being drawn, as it is drawn."""
+        pending = self.pending(self.desk.board_point())
+        if pending is not None and pending[2]:
+            key = {"move": "run_refused", "dump": "sheet_dump_refused"}.get(pending[0], "shot_refused")
+            return tr(f"match.hover.{key}", reason=pending[2])
+        return None
+
+    def drawn_live(self) -> bool:
+        return True  # the run or the shot being drawn follows the mouse
+
+    def positions(self) -> dict[str, Point]:
+        return {pid: d.start for pid, d in self.lines.items() if d.start is not None}
+
+    def draw_panel(self, surface: pygame.Surface, state: MatchState, x: int, y: int, w: int,
+                   bottom: int) -> int:
+        return self.draw_table(surface, x, y + 4, w, bottom)
+
+    def draw_field(self, surface: pygame.Surface) -> None:
+        self.draw_lines(surface, self.desk.board_point())
+
+    def draw_lines(self, surface: pygame.Surface, hover: Point | None) -> None:
+        t, m = self.desk.t, self.session.m
         colour = theme.TEAM[self.team]
         if self.mode == START:
             d = self.draft

@@ -197,7 +197,7 @@ def fill_sheet_by_clicks(app, prebunkers: int = 1, hand_in: bool = True) -> None
         for start in sorted(zone, key=lambda p: abs(p[0] - lattice.columns // 2)):
             covers = m.covers(start)
             cover = covers[0] if covers else None
-            side = app.scene.default_side(cover, None, start)
+            side = app.scene.stances.default_side(cover, None, start)
             aims = sorted(enemy, key=lambda o: (abs(abs(o[1]) - 10), abs(o[0] - lattice.columns // 2)))
             origin = next((o for o in aims
                            if why_line_illegal(state, team, SheetLine(pid, 1, start, "standing", (), cover,

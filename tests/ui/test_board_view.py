@@ -55,7 +55,7 @@ def test_a_middle_drag_or_space_and_left_drag_pans_and_clicks_follow(app):
     pid = next(p.id for p in scene.session.state.team_players(scene.viewer)
                if scene.field_area.collidepoint(point_pos(app, p.point)))
     click(app, point_pos(app, scene.session.state.players[pid].point))
-    assert pid in scene.orders_draft
+    assert pid in scene.orders.draft
 
 
 def test_the_camera_keeps_the_field_in_view():

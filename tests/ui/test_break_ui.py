@@ -253,7 +253,7 @@ def test_a_click_on_the_board_while_the_break_is_told_ends_the_telling_and_nothi
     runner = next(p for p in session.state.players.values() if p.team == scene.viewer and p.point)
     click(app, point_pos(app, runner.point), tell_first=False)
     assert not scene.playing() and scene.telling.reveal == len(scene.telling.batch)
-    assert len(session.record.decisions) == decisions and scene.inst.selected is None
+    assert len(session.record.decisions) == decisions and scene.instruments.inst.selected is None
 
 
 @pytest.mark.slow

@@ -66,7 +66,7 @@ def _secrets_drawn(scene) -> set[str]:
             shown.add(team)
     if scene.sheet is not None:
         shown.add(scene.sheet.team)
-    if scene.orders_draft:
+    if scene.orders.draft:
         shown.add(scene.viewer)
     return shown
 
@@ -107,12 +107,12 @@ def test_whole_matches_through_the_window_never_show_a_secret_to_the_other_coach
             step(app)
             if session.state.phase == ORDERS and scene.deciding():  # a token given by hand: a draft
                 pid = next(p.id for p in session.state.team_players(team) if p.on_field)
-                scene.orders_draft = {pid: 1}
+                scene.orders.draft = {pid: 1}
             for owner in _secrets_drawn(scene):
                 assert lookers == {owner}, (
                     f"{owner}'s secrets drawn while {sorted(lookers)} may look "
                     f"(turn {session.state.turn}, {session.state.phase})")
-            scene.orders_draft = {}
+            scene.orders.draft = {}
             decision = coaches[team].decide(session.view(team))
             assert not scene.apply(decision) == [] or isinstance(decision, AssignOrders)
     assert hand_overs > 20

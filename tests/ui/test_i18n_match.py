@@ -255,9 +255,9 @@ def test_a_turn_told_in_french(french):
     hand_over_if_asked(app)
     play_orders_by_clicks(app)
     hand_over_if_asked(app)
-    assert scene.session.state.phase == DECLARE and scene.draft is not None
+    assert scene.session.state.phase == DECLARE and scene.declare.draft is not None
     walk.look("declaring")
-    pid = scene.draft.pid
+    pid = scene.declare.draft.pid
 
     # a shot declared: its odds line, in French (decimal comma, narrow space before %)
     target = _shoot_an_enemy(app, walk)
@@ -325,11 +325,11 @@ def test_the_computer_thinks_in_french(french, monkeypatch):
     hand_over_if_asked(app)
     play_orders_by_clicks(app)  # Blue's tokens; then White (the computer) decides
     for _ in range(600):
-        if app.scene.name == "match" and app.scene.thinking is not None:
+        if app.scene.name == "match" and app.scene.computer.thinking is not None:
             break
         hand_over_if_asked(app)
         step(app)
-    assert app.scene.thinking is not None
+    assert app.scene.computer.thinking is not None
     words = walk.look("the computer thinks")
     read.set()
     assert any(w.startswith("Les Blancs (l’ordinateur, moyen) réfléchissent") for w in words), words
@@ -519,7 +519,7 @@ def french_match_screenshots(out, size=(1600, 1000)) -> list:
     press(app, "act-DEF")
     target = _shoot_an_enemy(app, type("Nobody", (), {"look": lambda self, name: None})())
     if target is not None:
-        drag(app, figure_pos(app, target), figure_pos(app, scene.draft.pid), button=3)
+        drag(app, figure_pos(app, target), figure_pos(app, scene.declare.draft.pid), button=3)
     move(app, scene.tools.rect("tool-ruler").center)
     move(app, (scene.px + 300, scene.controls.bottom + 60))
     shot("fr-04-declaration.png")

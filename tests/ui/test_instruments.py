@@ -7,6 +7,7 @@ import pygame
 from paintcheck.rules import tables
 from paintcheck.rules.state import ShotEntry
 from paintcheck.rules.values import RoundView
+from paintcheck.ui import match_scene
 from tests.ui.driver import click, drag, figure_pos, move, new_turn2_match, press, step
 
 
@@ -27,7 +28,7 @@ def test_dragging_the_ruler_from_target_to_shooter_reads_the_engines_modifiers(a
     session = scene.session
     shooter, target, expected = _shootable_pair(session.state, session.m)
     press(app, "tool-ruler")
-    assert scene.tool == "ruler"
+    assert scene.instruments.tool == "ruler"
     drag(app, figure_pos(app, target), figure_pos(app, shooter))
     rv = scene.ruler_view
     assert (rv.target, rv.shooter) == (target, shooter)
@@ -57,7 +58,7 @@ def test_the_ruler_follows_the_mouse_until_it_snaps(app):
     step(app)
     free = scene.t.to_screen(8, -3)
     move(app, free)
-    assert scene.inst.ruler_tail == scene.t.to_world(*free)
+    assert scene.instruments.inst.ruler_tail == scene.t.to_world(*free)
     assert scene.ruler_view.shooter is None
     d = scene.ruler_view.distance
     assert scene.ruler_view.distance_modifier == tables.distance_modifier(d)
@@ -78,7 +79,7 @@ def test_the_protractor_sits_on_the_target_with_white_numbers(app):
     assert pv.centre == tg.point and not pv.run
     assert f"angle {dict(expected.shot_parts).get('angle', 0):+d}" in pv.reading
     press(app, "tool-protractor")
-    assert scene.readings(scene.state)[1] is None
+    assert scene.instruments.readings(scene.state)[1] is None
 
 
 def test_drawing_a_run_shows_what_each_enemy_sees(app):
@@ -90,22 +91,22 @@ def test_drawing_a_run_shows_what_each_enemy_sees(app):
     play_orders_by_clicks(app)
     hand_over_if_asked(app)
     scene = app.scene
-    assert scene.session.state.phase == "declare" and scene.draft is not None
+    assert scene.session.state.phase == "declare" and scene.declare.draft is not None
     press(app, "act-MOV")
-    assert scene.draft.move_mode
-    p = scene.session.state.players[scene.draft.pid]
+    assert scene.declare.draft.move_mode
+    p = scene.session.state.players[scene.declare.draft.pid]
     fwd = 1 if p.team == "blue" else -1
     for dy in (1, 2, 3):
         end = (p.point[0], p.point[1] + dy * fwd)
         if scene.session.m.obstacle_at(end) is None and scene.session.state.occupant(end) is None:
             break
     move(app, scene.t.to_screen(*end))
-    path, exposure, refused = scene.run_preview(scene.state)
+    path, exposure, refused = scene.declare.run_preview(scene.state)
     assert path[-1] == end and refused is None
     # the counts are the rules' own vulnerable points
     from paintcheck.rules.actions import Move
 
-    decl = scene.draft.declaration(Move((end,)))
+    decl = scene.declare.draft.declaration(Move((end,)))
     from paintcheck.rules.values import run_exposure
 
     assert exposure == run_exposure(scene.state, decl, scene.session.m)
@@ -113,8 +114,8 @@ def test_drawing_a_run_shows_what_each_enemy_sees(app):
                              if q.on_field and q.team != p.team}
     click(app, scene.t.to_screen(*end))
     click(app, scene.t.to_screen(*end))  # clicking the last point again finishes the move
-    assert not scene.draft.move_mode
-    assert scene.draft.actions[-1].end == end
+    assert not scene.declare.draft.move_mode
+    assert scene.declare.draft.actions[-1].end == end
 
 
 def test_with_the_ruler_on_a_click_on_his_own_figure_still_gives_an_order_token(app):
@@ -123,8 +124,8 @@ def test_with_the_ruler_on_a_click_on_his_own_figure_still_gives_an_order_token(
     scene = app.scene
     press(app, "tool-ruler")
     click(app, figure_pos(app, "B2"))
-    assert scene.orders_draft == {"B2": 1}
-    assert not scene.inst.laid
+    assert scene.orders.draft == {"B2": 1}
+    assert not scene.instruments.inst.laid
 
 
 def test_the_right_button_lays_the_ruler_between_two_points_without_taking_the_phases_click(app):
@@ -137,10 +138,10 @@ def test_the_right_button_lays_the_ruler_between_two_points_without_taking_the_p
     rv = scene.ruler_view
     assert rv is not None and rv.head == (8, 0) and rv.tail == scene.session.state.players["B1"].point
     assert rv.distance_modifier == tables.distance_modifier(rv.distance)
-    assert scene.orders_draft == {} and scene.tool is None
+    assert scene.orders.draft == {} and scene.instruments.tool is None
     # a right click without a drag shades the figure's field of vision, as before
     click(app, figure_pos(app, "B1"), button=3)
-    assert scene.inst.selected == "B1"
+    assert scene.instruments.inst.selected == "B1"
 
 
 def test_putting_the_instruments_away_ends_every_instrument_mode(app):
@@ -149,12 +150,13 @@ def test_putting_the_instruments_away_ends_every_instrument_mode(app):
     press(app, "tool-ruler")
     drag(app, figure_pos(app, "W1"), figure_pos(app, "B1"))
     click(app, figure_pos(app, "B3"), button=3)
-    assert scene.tool == "ruler" and scene.inst.laid and scene.inst.selected == "B3"
+    inst = scene.instruments.inst
+    assert scene.instruments.tool == "ruler" and inst.laid and inst.selected == "B3"
     press(app, "tool-clear")
-    assert scene.tool is None and not scene.inst.laid and scene.inst.selected is None
-    assert not scene.inst.protractor and scene.ruler_view is None
+    assert scene.instruments.tool is None and not inst.laid and inst.selected is None
+    assert not scene.instruments.inst.protractor and scene.ruler_view is None
     click(app, figure_pos(app, "B2"))
-    assert scene.orders_draft == {"B2": 1} and not scene.inst.laid
+    assert scene.orders.draft == {"B2": 1} and not scene.instruments.inst.laid
 
 
 def test_protractor_and_field_of_vision_work_on_an_empty_point(app):
@@ -178,17 +180,18 @@ def test_protractor_and_field_of_vision_work_on_an_empty_point(app):
     assert pv.reading.endswith(f"angle {tables.static_angle_bonus(expected.theta):+d}")
     press(app, "tool-clear")
     click(app, scene.t.to_screen(*spot), button=3)
-    _, _, fov = scene.readings(scene.state)
-    cover, side = scene.viewpoint_stance(spot)
-    assert scene.inst.viewpoint == spot and fov == fov_mod.field_of_vision(m.index, scene.viewer, cover, side)
+    _, _, fov = scene.instruments.readings(scene.state)
+    cover, side = scene.instruments.viewpoint_stance(spot)
+    assert scene.instruments.inst.viewpoint == spot
+    assert fov == fov_mod.field_of_vision(m.index, scene.viewer, cover, side)
 
 
 def test_the_board_is_drawn_again_only_when_something_on_it_changes(app, monkeypatch):
     new_turn2_match(app)
     scene = app.scene
     drawn = []
-    real = type(scene).draw_board
-    monkeypatch.setattr(type(scene), "draw_board", lambda self, *a: (drawn.append(1), real(self, *a)))
+    real = match_scene.draw_board  # the board's pure drawing, as the scene calls it
+    monkeypatch.setattr(match_scene, "draw_board", lambda *a: (drawn.append(1), real(*a))[1])
     step(app, 3)
     assert drawn == []  # nothing changed: the board drawn before is blitted
     move(app, (scene.px + 20, 300))  # over the panel

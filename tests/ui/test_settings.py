@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import io
+import json
 import os
 import threading
 
@@ -112,3 +113,21 @@ def test_a_good_settings_file_keeps_its_other_entries(app):
     assert app.message is None
     assert settings.read() == {"language": "fr", "kept": [1, 2]}
     assert path.read_text(encoding="utf-8").endswith("\n")
+
+
+@pytest.mark.parametrize("other", ["[" * 300 + "1" + "]" * 300, '"' + "x" * 65_510 + '"'],
+                         ids=["deep", "long"])
+def test_a_setting_written_back_is_always_read_again(user_data, other):
+    """A compact file 300 lists deep is within the limit, but the same entries written back indented
+    outgrew it: the language was remembered into a file the next start refused (the slow fuzzer's
+    variant 26). Written back compact, or, when even that is too large, not at all (one line)."""
+    text = '{"other": ' + other + "}"
+    path = _settings_file(text)
+    kept = json.loads(text)["other"]
+    assert settings.load() == ({"other": kept}, None)
+    problem = settings.remember_language("fr")
+    remembered = {"other": kept, "language": "fr"} if problem is None else {"other": kept}
+    assert settings.load() == (remembered, None)
+    if problem is not None:
+        assert "too large" in problem and path.read_text(encoding="utf-8") == text
+    assert (problem is None) is other.startswith("[")

@@ -50,9 +50,9 @@ def test_a_token_number_can_be_chosen_first_and_a_click_takes_it_back(app):
     scene = app.scene
     press(app, "token-5")
     click(app, figure_pos(app, "B2"))
-    assert scene.orders_draft == {"B2": 5}
+    assert scene.orders.draft == {"B2": 5}
     click(app, figure_pos(app, "B2"))
-    assert scene.orders_draft == {}
+    assert scene.orders.draft == {}
 
 
 def test_the_other_coachs_tokens_are_face_down_until_revealed(app):
@@ -73,7 +73,7 @@ def test_declaring_a_sequence_by_clicks(app):
     # an illegal choice is greyed with the engine's reason: a support needs an action before it
     assert not enabled(app, "act-SUP")
     assert scene.controls.choices["act-SUP"].reason == session.why_illegal(
-        scene.draft.declaration(Support()))
+        scene.declare.draft.declaration(Support()))
     press(app, "posture-standing")
     press(app, "act-DEF")
     press(app, "act-SUP")
@@ -89,7 +89,7 @@ def test_declaring_a_sequence_by_clicks(app):
         click(app, figure_pos(app, target))
     press(app, "act-DEF")
     press(app, "undo")
-    d = scene.draft
+    d = scene.declare.draft
     actions = (Def(), Support(), *((Shot(target),) if target else ()))
     expected = Declare(pid, "standing", actions, d.cover, d.side)
     assert d.declaration() == expected
@@ -187,7 +187,7 @@ def test_a_move_by_clicks_stays_drawn_while_the_sequence_grows_and_reaches_the_e
     from paintcheck.ui import theme
 
     scene = _to_first_declaration(app)
-    session, d = scene.session, scene.draft
+    session, d = scene.session, scene.declare.draft
     p = session.state.players[d.pid]
     fwd = 1 if p.team == "blue" else -1
     end = next((p.point[0], p.point[1] + dy * fwd) for dy in (3, 2, 1)
@@ -196,7 +196,7 @@ def test_a_move_by_clicks_stays_drawn_while_the_sequence_grows_and_reaches_the_e
     press(app, "act-MOV")
     click(app, scene.t.to_screen(*end))
     click(app, scene.t.to_screen(*end))  # the last point again: the move is finished
-    assert not scene.draft.move_mode and isinstance(scene.draft.actions[-1], Move)
+    assert not scene.declare.draft.move_mode and isinstance(scene.declare.draft.actions[-1], Move)
     press(app, "act-DEF")
     # the drafted run is still on the field in the team's colour, halfway along it
     mid = scene.t.to_screen(p.point[0], p.point[1] + (end[1] - p.point[1]) / 2)
@@ -226,10 +226,10 @@ def test_a_whole_match_played_by_clicks_reaches_the_result_screen(app):
 def test_how_to_play_in_the_middle_of_a_sequence_keeps_it(app):
     _to_first_declaration(app)
     press(app, "act-DEF")
-    drafted = list(app.scene.draft.actions)
+    drafted = list(app.scene.declare.draft.actions)
     press(app, "help")
     press(app, "back")
-    assert app.scene.name == "match" and app.scene.draft.actions == drafted and drafted
+    assert app.scene.name == "match" and app.scene.declare.draft.actions == drafted and drafted
 
 
 def test_a_complete_sequence_greys_the_add_buttons_with_the_points_used_not_an_error(app):
@@ -251,12 +251,12 @@ def test_the_side_he_arrives_on_is_the_side_of_the_obstacle_he_stands_on(app):
     (x, y) = cyl.points[0]
     for viewer, west, east in (("blue", "left", "right"), ("white", "right", "left")):
         scene.viewer = viewer
-        assert scene.default_side(cyl.id, None, (x - 1, y)) == west
-        assert scene.default_side(cyl.id, None, (x + 1, y)) == east
-        assert scene.default_side(cyl.id, None, (x + 1, y + 1)) == east
+        assert scene.stances.default_side(cyl.id, None, (x - 1, y)) == west
+        assert scene.stances.default_side(cyl.id, None, (x + 1, y)) == east
+        assert scene.stances.default_side(cyl.id, None, (x + 1, y + 1)) == east
     low = next(o for o in map(m.obstacle, m.index.ids) if o.overable and len(o.points) == 1)
     (x, y) = low.points[0]
-    assert scene.default_side(low.id, None, (x, y - 1)) == "over"
+    assert scene.stances.default_side(low.id, None, (x, y - 1)) == "over"
 
 
 def test_the_sequence_buttons_keep_their_place_while_a_move_is_drawn_and_arrives(app):
@@ -265,28 +265,28 @@ def test_the_sequence_buttons_keep_their_place_while_a_move_is_drawn_and_arrives
     where = {k: scene.controls.rect(k).copy() for k in ("undo", "clear-seq", "confirm")}
     press(app, "act-MOV")
     assert {k: scene.controls.rect(k) for k in where} == where
-    p = scene.session.state.players[scene.draft.pid]
+    p = scene.session.state.players[scene.declare.draft.pid]
     m = scene.session.m
     taken = {o.point for o in scene.session.state.players.values()}
     ahead = next(q for q in ((p.point[0] + dx, p.point[1] + dy) for dy in (2, -2, 1, -1) for dx in (0, 1, -1))
                  if m.on_field(q) and m.obstacle_at(q) is None and q not in taken)
     click(app, scene.t.to_screen(*ahead))
     press(app, "move-finish")
-    assert not scene.draft.move_mode
+    assert not scene.declare.draft.move_mode
     assert {k: scene.controls.rect(k) for k in where} == where
 
 
 def test_a_run_through_an_obstacle_is_shown_refused_while_it_is_drawn(app):
     """Issue 11: the refusal came only at *Finish the move*."""
     scene = _to_first_declaration(app)
-    m, p = scene.session.m, scene.session.state.players[scene.draft.pid]
+    m, p = scene.session.m, scene.session.state.players[scene.declare.draft.pid]
     press(app, "act-MOV")
     target = min((q for o in map(m.obstacle, m.index.ids) for q in o.points),
                  key=lambda q: max(abs(q[0] - p.point[0]), abs(q[1] - p.point[1])))
     move(app, scene.t.to_screen(*target))
     step(app)
-    path, _, refused = scene.run_preview(scene.state)
-    expected = why_move_illegal(scene.session.state, p.id, scene.arrival_move([target]), m)
+    path, _, refused = scene.declare.run_preview(scene.state)
+    expected = why_move_illegal(scene.session.state, p.id, scene.stances.arrival_move([target]), m)
     assert refused == expected and refused
     assert scene.hover_reason == f"this run is refused: {expected}"
 
@@ -336,12 +336,12 @@ def test_the_next_choices_wait_until_the_resolution_is_told(app, monkeypatch):
     for _ in range(60):
         hand_over_if_asked(app)
         scene = app.scene
-        if scene.playing() and session.state.phase == "declare" and scene.deciding() and scene.draft:
-            def drawing(*args, real=scene.draw_sequence_line):
+        if scene.playing() and session.state.phase == "declare" and scene.deciding() and scene.declare.draft:
+            def drawing(*args, real=scene.declare.draw_sequence_line):
                 drawn.append(True)
                 return real(*args)
 
-            monkeypatch.setattr(scene, "draw_sequence_line", drawing)
+            monkeypatch.setattr(scene.declare, "draw_sequence_line", drawing)
             step(app)
             assert not drawn and not scene.controls.choices
             settle(app)

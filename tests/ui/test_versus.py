@@ -16,12 +16,12 @@ def wait_for_the_computer(app, frames: int = 600) -> None:
     """Frames until the person at the screen decides (or the match is over)."""
     for _ in range(frames):
         scene = app.scene
-        if scene.name != "match" or (scene.thinking is None and not scene.playing()
+        if scene.name != "match" or (scene.computer.thinking is None and not scene.playing()
                                      and scene.session.to_move() in (scene.session.people + (None,))):
             return
         assert scene.viewer != "white"  # the screen never shows the computer's side
-        if scene.thinking is not None:
-            scene.thinking[2].result(30)  # the worker: the frame itself never waits for it
+        if scene.computer.thinking is not None:
+            scene.computer.thinking[2].result(30)  # the worker: the frame itself never waits for it
         step(app)
 
 
@@ -96,8 +96,8 @@ def test_computer_against_computer_can_be_watched(app):
             break
         scene = app.scene
         assert scene.name == "match" and scene.viewer is None  # the public board, no secret shown
-        if scene.thinking is not None:
-            scene.thinking[2].result(30)
+        if scene.computer.thinking is not None:
+            scene.computer.thinking[2].result(30)
         step(app)
     assert len(session.record.decisions) >= 12 or session.over
 
@@ -119,10 +119,10 @@ def test_starting_a_match_against_the_computer_leaves_its_warm_up_to_its_worker(
 
     monkeypatch.setattr(coach, "warm_up", recorded)
     app.new_match(coaches={"blue": "normal", "white": "normal"})
-    assert app.scene.name == "match" and app.scene.thinking is not None
+    assert app.scene.name == "match" and app.scene.computer.thinking is not None
     window = threading.main_thread().name
     assert window not in warmed_on  # new_match has returned: nothing was warmed on this thread
-    app.scene.thinking[2].result(60)
+    app.scene.computer.thinking[2].result(60)
     assert warmed_on and window not in warmed_on  # the worker warmed the computer's table
     step(app)
     assert len(app.session.record.decisions) == 1  # the decision thought in the worker is applied

@@ -91,8 +91,8 @@ def test_clicking_a_figure_shades_its_field_of_vision(app):
     scene = app.scene
     white = scene.session.state.players["W3"]
     click(app, scene.t.to_screen(*white.point))
-    assert scene.inst.selected == "W3"
-    ruler, prot, fov = scene.readings(scene.state)
+    assert scene.instruments.inst.selected == "W3"
+    ruler, prot, fov = scene.instruments.readings(scene.state)
     from paintcheck.geometry.fov import field_of_vision
 
     expected = field_of_vision(scene.session.m.index, "white", white.cover, white.side)

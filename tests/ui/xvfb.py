@@ -287,7 +287,7 @@ def versus_shots(app, shot, out: Path, saved: list) -> None:
     scene = app.scene
     play_orders_by_clicks(app)  # Blue's tokens; White's are the computer's
     for _ in range(600):  # the first frame of the computer's thinking is kept
-        if scene.thinking is not None:
+        if scene.computer.thinking is not None:
             app.scene.draw(app.screen)
             app.manager.draw_ui(app.screen)
             path = out / "22-computer-thinking.png"
@@ -298,8 +298,8 @@ def versus_shots(app, shot, out: Path, saved: list) -> None:
     for _ in range(600):  # until a resolution is being told
         if scene.playing() and scene.telling.shot() is not None:
             break
-        if scene.thinking is not None:
-            scene.thinking[2].result(30)
+        if scene.computer.thinking is not None:
+            scene.computer.thinking[2].result(30)
         elif scene.session.to_move() == "blue":
             from tests.ui.test_turn import _play_one_decision
 
