@@ -17,6 +17,7 @@ from typing import ClassVar
 
 from paintcheck.ai.mixed_strategy import decision_rng
 from paintcheck.ai.seen import Seen
+from paintcheck.field.layout import Field
 from paintcheck.rules.engine import Engine
 from paintcheck.rules.state import MatchState
 from paintcheck.rules.views import view
@@ -119,7 +120,10 @@ def warm_up(engine: Engine, seed: int = 0) -> None:
     them all, in the middle of a decision. Nothing keeps the measurer alive for this: whoever made
     it keeps it (the window keeps one per field, ``ui.tables``)."""
     m = engine.m
-    if getattr(m, "field", None) is None:
+    # the geometry's measurer (``FieldMeasurer``) is on a field; a measurer on none (a test's) has
+    # nothing to warm
+    field: Field | None = getattr(m, "field", None)
+    if field is None:
         return
     try:
         if m in _warmed:
@@ -132,7 +136,7 @@ def warm_up(engine: Engine, seed: int = 0) -> None:
     from paintcheck.rules.setup import default_match
     from paintcheck.rules.state import OVER, new_break
 
-    layout = m.field.layout
+    layout = field.layout
     lattice = layout.lattice
     quick = Engine(m, checks=False)
     bases = {team: lattice.base_points(team)[::2] for team in ("blue", "white")}

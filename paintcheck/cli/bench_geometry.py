@@ -27,7 +27,7 @@ import random
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from paintcheck.cli.bench_goals import AT_LEAST, AT_MOST, Figure
@@ -126,10 +126,10 @@ def measure(field: Field, budget_s: float = 0.6) -> dict:
     shooters = [a for a in figures for _ in figures]
     targets = [b for _ in figures for b in figures]
 
-    def pairs_fast() -> object:
+    def pairs_fast() -> Sequence[ruler.LineOfFire]:
         return ruler.lines_of_fire_pairs(index, shooters, targets)
 
-    def pairs_naive() -> object:
+    def pairs_naive() -> Sequence[ruler.LineOfFire]:
         return [ruler.line_of_fire_naive(index, a, b) for a, b in zip(shooters, targets, strict=True)]
 
     runner, five = figures[0], figures[1:6]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -20,6 +21,9 @@ from paintcheck.ui import i18n, overlays, saves, theme
 from paintcheck.ui.holder import Holder
 from paintcheck.ui.session import MatchSession
 from paintcheck.ui.window_size import DEFAULT_SIZE, MIN_SIZE, opening_position, opening_size
+
+if TYPE_CHECKING:  # the scenes are imported when the window is made (``App.__init__``)
+    from paintcheck.ui.scenes import Scene
 
 FPS = 60
 IDLE_FPS = 15  # nothing moves and nobody touches the mouse: poll slowly, draw nothing
@@ -69,22 +73,26 @@ class App:
         self.scenes = {cls.name: cls(self) for cls in (TitleScene, HandOverScene, ResultScene, HelpScene,
                                                         MatchScene, LoadScene, FieldChooserScene,
                                                         DesignerScene, StudyScene, RangeScene)}
-        self.scene = None
         saves.tidy()  # stale temporary files of interrupted saves hold secrets: removed
-        self.switch(start)
+        self._keep_fresh_message()
+        self.scene: Scene = self.scenes[start]  # the first scene: none to leave before it
+        self.scene.enter({})
 
     # -- scenes ----------------------------------------------------------------------------------------
     def switch(self, name: str, **persist) -> None:
         """Leave the scene for ``name``. A line flashed just before (``flash``: "Cannot resume…",
         "Resumed the match saved in…") is shown by the scene switched to; any older one goes, so that
         no line follows the coach from screen to screen."""
+        self._keep_fresh_message()
+        self.scene.exit()
+        self.scene = self.scenes[name]
+        self.scene.enter(persist)
+
+    def _keep_fresh_message(self) -> None:
+        """Before a scene is entered: the line flashed since the last one stays, an older one goes."""
         if not self._fresh_message:
             self.message = None
         self._fresh_message = False
-        if self.scene is not None:
-            self.scene.exit()
-        self.scene = self.scenes[name]
-        self.scene.enter(persist)
 
     def set_language(self, language: str, remember: bool = True) -> None:
         """Speak ``language`` from now on (``en``, ``fr``): pygame_gui's own words follow the manager's
@@ -148,7 +156,7 @@ class App:
         except CodecError as exc:
             saves.refused(path, exc.problem)  # listed as damaged from now on; Continue passes it by
             self.flash(i18n.tr("app.cannot_resume", error=printable(i18n.say(exc.args[0]))), error=True)
-            if self.scene is not None and self.scene.name == "title":
+            if self.scene.name == "title":
                 self.scene.layout(self.size)  # Continue offers the next match that can be read
             return False
         self.flash(i18n.tr("app.resumed", path=path))

@@ -139,12 +139,14 @@ def measure_designer(frames: int = 300, seconds: float | None = None, study: boo
 
     from paintcheck.field.layout_file import default_layout_path
     from paintcheck.ui.app import App
+    from paintcheck.ui.designer_scene import DesignerScene
 
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["XDG_DATA_HOME"] = tmp
         app = App(SIZE)
         app.open_designer(default_layout_path())
         scene = app.scene
+        assert isinstance(scene, DesignerScene)  # open_designer switched to it
         scene.design.box = False  # every point fully checked, none refused early by the box
         scene.model.armed = "cone"
         if study:

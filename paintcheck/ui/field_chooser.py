@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from paintcheck.printable import printable
+from paintcheck.said import Said
 from paintcheck.ui import i18n, saves, text_fit, theme
 from paintcheck.ui.coach_choice import add_coach_buttons, draw_captions
 from paintcheck.ui.i18n import tr
@@ -195,10 +196,10 @@ class FieldChooserScene(Scene):
         if entry.problem is not None:
             theme.blit_text(surface, text_fit.cut(entry.name, 18, room), (x, rect.y + 6), 18, theme.TEXT_DIM,
                             True)
-            problem = entry.problem  # the file is named below
-            if getattr(problem, "values", {}).get("source") == entry.file:
-                problem = problem.values["problem"]
-            problem = i18n.say(problem).removeprefix(f"{entry.file}: ")
+            said: object = entry.problem  # the file is named below
+            if isinstance(said, Said) and said.values.get("source") == entry.file:
+                said = said.values["problem"]
+            problem = i18n.say(said).removeprefix(f"{entry.file}: ")
             lines = theme.wrap(tr("fields.cannot_play", problem=problem), 13, room)
             if len(lines) > 2:
                 lines = [lines[0], text_fit.cut(" ".join(lines[1:]), 13, room)]

@@ -2,8 +2,9 @@
 
 Each overlay is computed from the geometry instruments (``paintcheck.geometry``: the same result
 objects the measurer reads) and its numbers come from the rules (``RoundView.reading`` and
-``rules.tables``), never re-derived here. ``Instruments`` holds where they lie; the ``read_*``
-functions make the readings; the ``draw_*`` functions draw them.
+``rules.tables``) and the ruler's marks from the catalogue (``field.catalogue``), never re-derived
+here. ``Instruments`` holds where they lie; the ``read_*`` functions make the readings; the
+``draw_*`` functions draw them.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 import pygame.gfxdraw
 
+from paintcheck.field.catalogue import RULER_MARKS
 from paintcheck.field.lattice import point_name
 from paintcheck.geometry import fov as fov_mod
 from paintcheck.geometry import protractor as protractor_mod
@@ -92,8 +94,8 @@ class RulerView:
 
 
 def band_words(band: int) -> str:
-    marks = (0.0, *tables.catalogue.RULER_MARKS)
-    if band >= len(tables.catalogue.RULER_MARKS):
+    marks = (0.0, *RULER_MARKS)
+    if band >= len(RULER_MARKS):
         return tr("match.ruler.beyond", mark=i18n.number(marks[-1]))
     return tr("match.ruler.band", low=i18n.number(marks[band]), high=i18n.number(marks[band + 1]))
 
@@ -366,7 +368,7 @@ def draw_ruler(surf: pygame.Surface, t: FieldTransform, field, rv: RulerView, ba
     d = rv.distance
     if d > 0:
         ux, uy = (rv.tail[0] - rv.head[0]) / d, (rv.tail[1] - rv.head[1]) / d
-        for mark in tables.catalogue.RULER_MARKS:
+        for mark in RULER_MARKS:
             if mark < d:
                 px, py = rv.head[0] + ux * mark, rv.head[1] + uy * mark
                 nx, ny = -uy * 0.35, ux * 0.35
