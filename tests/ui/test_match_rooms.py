@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import importlib
 import re
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
 ROOMS = ("match_scene", "match_desk", "phase_orders", "phase_declare", "phase_react", "sheet_editor",
          "stances", "instrument_layer", "computer_turn", "match_board", "match_panel")
 
@@ -30,13 +28,10 @@ def test_each_room_of_the_match_window_says_what_it_is_given():
 
 @pytest.mark.slow
 def test_mypy_finds_no_attribute_a_class_of_the_match_window_does_not_define(tmp_path, monkeypatch):
-    from mypy import api
+    from tests.mypy_run import errors, run_mypy
 
-    monkeypatch.chdir(ROOT)
     files = [f"paintcheck/ui/{name}.py" for name in ROOMS]
-    out, err, _status = api.run(["--config-file", str(ROOT / "pyproject.toml"),
-                                 "--cache-dir", str(tmp_path / "mypy-cache"), *files])
+    out, err, _status = run_mypy(tmp_path, monkeypatch, *files)
     assert f"checked {len(files)} source files" in out or "Success" in out, out[-1000:] + err  # all read
-    mine = [line for line in out.splitlines()
-            if "[attr-defined]" in line and line.split(":")[0] in files]
+    mine = [line for line in errors(out, "attr-defined") if line.split(":")[0] in files]
     assert not mine, f"{len(mine)} attributes read that no class defines:\n" + "\n".join(mine)
