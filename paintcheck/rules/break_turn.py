@@ -58,11 +58,12 @@ from paintcheck.rules.values import (
     lost,
     with_declaration,
 )
+from paintcheck.rules.vocab import Posture, ShotKind, side_of
 from paintcheck.rules.words import action_words, declaration_words, dropped_words, posture_word
 from paintcheck.said import Said
 
 RUNNERS = "runners"
-PREBUNK = "prebunk"  # the kind of a template's shot
+PREBUNK = ShotKind.PREBUNK  # the kind of a template's shot
 SHEET_CODES = ("DEF", "SUP", "MOV", "SHOT@", "DUMP@")  # what a break sheet may write  [RULES 12.2, B p.32]
 LABEL_PREBUNK = Said("rules.label.kind.prebunk")
 # why a sheet's action is dropped (ActionDropped.reason)
@@ -256,7 +257,8 @@ class BreakTurn:
         for team in ("blue", "white"):
             for ln in sorted(s.sheets[team].lines, key=lambda x: x.order):
                 p = s.players[ln.player]
-                p.point, p.posture, p.cover, p.side = ln.start, ln.posture, ln.cover, ln.side
+                p.point, p.cover, p.side = ln.start, ln.cover, side_of(ln.side)
+                p.posture = Posture(ln.posture)
                 step.emit(ev.Deployed(ln.player, ln.start, ln.prebunk))
         for team in ("blue", "white"):
             for ln in sorted(s.sheets[team].lines, key=lambda x: x.order):
@@ -371,7 +373,7 @@ class BreakTurn:
             step.emit(ev.ActionDropped(pid, dropped_words(actions[-1], self.m), DROPPED_NO_POINTS))
             actions.pop()
         s.declarations[pid], s.origins[pid] = decl, p.point
-        p.posture, p.weakened_from = ln.posture, None
+        p.posture, p.weakened_from = Posture(ln.posture), None
         p.def_count = plan.def_count
         if ln.prebunker:  # his obstacle protects him only if his finish includes a DEF (RULES 12.6)
             p.bare = not has_def(actions)

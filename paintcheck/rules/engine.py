@@ -59,6 +59,7 @@ from paintcheck.rules.state import (
 )
 from paintcheck.rules.step import Step
 from paintcheck.rules.values import RoundView, stays_behind
+from paintcheck.rules.vocab import side_of
 from paintcheck.rules.words import declaration_words
 from paintcheck.said import Said
 
@@ -228,7 +229,7 @@ class Engine:
                 # a token stays while he stays behind the obstacle it presses, or when it was put
                 # this round at his arrival (RULES 10.1, 10.2)
                 stays = stays_behind(self.m, ran, p.cover, cover)
-                p.point, p.cover, p.side = end, cover, side
+                p.point, p.cover, p.side = end, cover, side_of(side)
                 step.emit(ev.Moved(pid, plan.start, end, plan.move_length, ran))
                 runs.append((pid, p.team, ran))
                 for q in s.players.values():

@@ -79,7 +79,7 @@ def to_move(state: MatchState) -> str | None:
     if state.phase == DODGE:
         res = state.resolution
         assert res is not None and res.dodge is not None  # the dodge waits in the resolution
-        return team_of(res.dodge["target"])
+        return team_of(res.dodge.target)
     return None
 
 
