@@ -150,7 +150,8 @@ class DumpAt:
 Action = Def | Support | Shot | Dump | Move | SideChange | ClearBoulet | Clean | Reload | ShotAt | DumpAt
 
 ACTION_EXAMPLES = "DEF, SUP, SHOT W2, DUMP W2, MOV B:H6, …"  # the text forms parse_action reads
-SUPPORTABLE = ("DEF", "MOV", "SHOT", "DUMP", "SHOT@", "DUMP@")  # a support adds to the action just before it
+# a support adds to the action just before it (a DEF, a move, a shot or a dump; or another support)
+SUPPORTABLE: tuple[type[Action], ...] = (Def, Move, Shot, Dump, ShotAt, DumpAt, Support)
 
 
 def parse_action(text: str) -> Action:

@@ -23,9 +23,11 @@ from paintcheck.rules import events as ev
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
     SUPPORTABLE,
+    Action,
     BreakSheet,
     ChooseTarget,
     Declare,
+    Def,
     Dump,
     DumpAt,
     Move,
@@ -64,7 +66,8 @@ from paintcheck.said import Said
 
 RUNNERS = "runners"
 PREBUNK = ShotKind.PREBUNK  # the kind of a template's shot
-SHEET_CODES = ("DEF", "SUP", "MOV", "SHOT@", "DUMP@")  # what a break sheet may write  [RULES 12.2, B p.32]
+# what a break sheet may write  [RULES 12.2, B p.32]
+SHEET_ACTIONS: tuple[type[Action], ...] = (Def, Support, Move, ShotAt, DumpAt)
 LABEL_PREBUNK = Said("rules.label.kind.prebunk")
 # why a sheet's action is dropped (ActionDropped.reason)
 DROPPED_HOLDS_FIRE = Said("rules.reason.holds_fire")
@@ -137,9 +140,9 @@ def why_line_illegal(state: MatchState, team: str, ln: SheetLine, m: Measurer) -
     if reason:
         return reason
     for i, a in enumerate(ln.actions):
-        if a.code not in SHEET_CODES:
+        if not isinstance(a, SHEET_ACTIONS):
             return refusal("sheet_codes", code=a.code)
-        if isinstance(a, Support) and (i == 0 or ln.actions[i - 1].code not in SUPPORTABLE + ("SUP",)):
+        if isinstance(a, Support) and (i == 0 or not isinstance(ln.actions[i - 1], SUPPORTABLE)):
             return refusal("sheet_support_follows")
     if sum(isinstance(a, Move) for a in ln.actions) > 1:
         return refusal("one_move")

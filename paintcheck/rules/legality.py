@@ -198,7 +198,7 @@ def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer,
     if sum(isinstance(a, Move) for a in actions) > 1:
         return refusal("one_move")
     for i, a in enumerate(actions):
-        if isinstance(a, Support) and (i == 0 or actions[i - 1].code not in SUPPORTABLE + ("SUP",)):
+        if isinstance(a, Support) and (i == 0 or not isinstance(actions[i - 1], SUPPORTABLE)):
             return refusal("support_follows")
         if isinstance(a, Clean) and not p.messy:
             return refusal("clean")

@@ -114,9 +114,9 @@ def declare_effects(p: Player, d: Declare, plan: Plan) -> int:
     cleared, p.boulets = p.boulets, 0
     p.posture, p.cover, p.side = Posture(d.posture), d.cover, side_of(d.side)
     p.weakened_from, p.bare = None, False
-    if any(a.code == "CLEAN" for a in d.actions):
+    if any(isinstance(a, Clean) for a in d.actions):
         p.messy = False
-    if any(a.code == "RELOAD" for a in d.actions):
+    if any(isinstance(a, Reload) for a in d.actions):
         p.reload = False
     p.def_count = tables.DEF_AFTER_CLEARING_FOUR if cleared == tables.MAX_BOULETS else plan.def_count
     return cleared

@@ -13,7 +13,7 @@ from paintcheck.field.catalogue import kind_word
 from paintcheck.field.lattice import Point
 from paintcheck.rules import events as ev
 from paintcheck.rules import tables
-from paintcheck.rules.actions import REFLEX, SUPPRESSIVE, Declare
+from paintcheck.rules.actions import REFLEX, SUPPRESSIVE, Clean, Declare
 from paintcheck.rules.events import Parts
 from paintcheck.rules.measure import CROSS, Measurer, Touch
 from paintcheck.rules.plan import Plan, make_plan
@@ -530,7 +530,7 @@ class RoundView:
         for f in plan.fires:
             if f.action == action:  # not cleaned before this shot, in a sequence with a CLEAN
                 actions = self.state.declarations[entry.shooter].actions
-                return not f.cleaned and any(a.code == "CLEAN" for a in actions)
+                return not f.cleaned and any(isinstance(a, Clean) for a in actions)
         return False
 
 

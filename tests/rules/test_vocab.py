@@ -9,13 +9,32 @@ from dataclasses import asdict
 import pytest
 
 from paintcheck.game import PaintcheckGame
-from paintcheck.rules.actions import Declare, Def, React, Reaction
+from paintcheck.rules.actions import (
+    SUPPORTABLE,
+    Clean,
+    ClearBoulet,
+    Declare,
+    Def,
+    Dump,
+    DumpAt,
+    Move,
+    React,
+    Reaction,
+    Reload,
+    Shot,
+    ShotAt,
+    SideChange,
+    Support,
+)
+from paintcheck.rules.break_turn import SHEET_ACTIONS
 from paintcheck.rules.codec import START_BREAK, MatchRecord, decision_to_dict, load_match, save_match
+from paintcheck.rules.plan import declare_effects, make_plan
 from paintcheck.rules.state import DODGE, PendingDodge
 from paintcheck.rules.vocab import GunState, Phase, Posture, ShotKind, Side, Team
 from paintcheck.seam.play import playout, replay
 from paintcheck.table import Table
 from tests.ai.conftest import BOX21
+from tests.rules.harness import B1, measurer, standard
 
 WORDS = {"team": Team, "posture": Posture, "side": Side, "kind": ShotKind, "gun": GunState, "phase": Phase}
 
@@ -97,3 +116,18 @@ def test_the_pending_dodge_is_a_dataclass_and_a_save_brings_it_back(game, at_dod
     resumed, _, _ = replay(game, load_match(path))
     assert resumed.phase == DODGE and resumed.resolution.dodge == dodge
     assert resumed.to_dict() == state.to_dict()
+
+
+def test_the_rules_read_an_actions_type_not_its_text_code(monkeypatch):
+    """The text codes (``CLEAN``, ``SUP``, ...) are the files' and the log's; the rules dispatch on
+    the action's type, so renaming a code changes no rule."""
+    d = Declare("B1", "standing", (Clean(), Reload(), Def(), Support()), "cb1", "left")
+    plan = make_plan(d, B1, measurer())
+    for kind in (Def, Support, Clean, Reload, ClearBoulet, Move, Shot, Dump, ShotAt, DumpAt, SideChange):
+        monkeypatch.setattr(kind, "code", kind.code.lower() + "?")
+    p = standard("B1", messy=True, reload=True)
+    declare_effects(p, d, plan)
+    assert not p.messy and not p.reload and p.def_count == plan.def_count == 2
+    assert all(isinstance(a, SUPPORTABLE) for a in (Def(), Support(), Shot("W1"), DumpAt((0, 0))))
+    assert not any(isinstance(a, SUPPORTABLE) for a in (Clean(), Reload(), ClearBoulet(), SideChange("left")))
+    assert not isinstance(Shot("W1"), SHEET_ACTIONS) and isinstance(ShotAt(None), SHEET_ACTIONS)
