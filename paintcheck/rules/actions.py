@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from paintcheck.field.lattice import NOTATION_LATTICE, Point, point_name
 from paintcheck.rules import tables
+from paintcheck.rules.vocab import ShotKind, Team
 from paintcheck.said import Said
 
 _set = object.__setattr__  # a frozen class's fields set at once (its generated __init__ sets them one by one)
@@ -30,8 +31,8 @@ def player_id(team: str, jersey: int) -> str:
     return f"{'B' if team == 'blue' else 'W'}{jersey}"
 
 
-def team_of(pid: str) -> str:
-    return "blue" if pid[0] == "B" else "white"
+def team_of(pid: str) -> Team:
+    return Team.BLUE if pid[0] == "B" else Team.WHITE
 
 
 # -- actions of a sequence --------------------------------------------------------------------------
@@ -214,8 +215,8 @@ class Declare:
         return f"{self.player} {stance}: " + ", ".join(str(a) for a in self.actions)
 
 
-REFLEX = "reflex"
-SUPPRESSIVE = "suppressive"
+REFLEX = ShotKind.REFLEX
+SUPPRESSIVE = ShotKind.SUPPRESSIVE
 
 
 @dataclass(frozen=True, init=False)

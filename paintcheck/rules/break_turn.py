@@ -60,7 +60,7 @@ from paintcheck.rules.values import (
     lost,
     with_declaration,
 )
-from paintcheck.rules.vocab import Posture, ShotKind, side_of
+from paintcheck.rules.vocab import TEAMS, Posture, ShotKind, Team, side_of
 from paintcheck.rules.words import action_words, declaration_words, dropped_words, posture_word
 from paintcheck.said import Said
 
@@ -214,7 +214,7 @@ def _base_points(lattice: Lattice, team: str) -> tuple[Point, ...]:
 
 def _sheet_lines(sheets: dict[str, BreakSheet]) -> tuple[str, ...]:
     """The revealed sheets' lines as text (``SheetsRevealed.lines``), blue's first."""
-    return tuple(str(ln) for t in ("blue", "white") for ln in sheets[t].lines)
+    return tuple(str(ln) for t in TEAMS for ln in sheets[t].lines)
 
 
 # -- the engine's break turn ------------------------------------------------------------------------------
@@ -251,19 +251,19 @@ class BreakTurn:
         s = step.state
         s.sheets[d.team] = d
         step.emit(ev.SheetHandedIn(d.team))
-        if all(team in s.sheets for team in ("blue", "white")):
+        if all(team in s.sheets for team in TEAMS):
             self._start_break(step)
 
     def _start_break(self, step: Step) -> None:
         s = step.state
         step.emit(ev.SheetsRevealed.later(partial(_sheet_lines, dict(s.sheets))))
-        for team in ("blue", "white"):
+        for team in TEAMS:
             for ln in sorted(s.sheets[team].lines, key=lambda x: x.order):
                 p = s.players[ln.player]
                 p.point, p.cover, p.side = ln.start, ln.cover, side_of(ln.side)
                 p.posture = Posture(ln.posture)
                 step.emit(ev.Deployed(ln.player, ln.start, ln.prebunk))
-        for team in ("blue", "white"):
+        for team in TEAMS:
             for ln in sorted(s.sheets[team].lines, key=lambda x: x.order):
                 if ln.prebunk is not None:  # a prebunker
                     s.templates[ln.player] = ln.prebunk
@@ -289,9 +289,9 @@ class BreakTurn:
         if self.turns.check_end(step):
             return
         for k in range(s.round + 1, max(tables.ORDER_TOKENS) + 1):
-            active = {
+            active: dict[str, str] = {
                 team: ln.player
-                for team in ("blue", "white")
+                for team in TEAMS
                 for ln in s.sheets[team].lines
                 if ln.order == k and ln.prebunker == (s.break_stage == FINISH)
                 and s.players[ln.player].on_field
@@ -308,9 +308,9 @@ class BreakTurn:
             return
         s.round, s.active = k, active
         s.declarations, s.origins, s.reactions, s.resolution = {}, {}, [], None
-        s.speakers = [t for t in ("blue", "white") if t in active]
+        s.speakers = [t for t in TEAMS if t in active]
         assert s.break_stage is not None  # runners or finish
-        step.emit(ev.BreakRound(s.break_stage, k, active.get("blue"), active.get("white")))
+        step.emit(ev.BreakRound(s.break_stage, k, active.get(Team.BLUE), active.get(Team.WHITE)))
         s.choices = {}
         s.awaiting = [pid for pid in active.values()
                       if any(isinstance(a, ShotAt) and a.point is None for a in self._line(s, pid).actions)]

@@ -36,6 +36,7 @@ from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import Fire, Plan, make_plan
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState, Player
 from paintcheck.rules.values import Acts, RoundView, Stand, line_of_fire_blocked, sequence_stand, stays_behind
+from paintcheck.rules.vocab import TEAMS, GunState, Side
 from paintcheck.rules.words import obstacle_name, side_word
 from paintcheck.said import Said
 
@@ -64,11 +65,11 @@ def _ids(ids: Iterable[str]) -> str:
 def to_move(state: MatchState) -> str | None:
     """The team whose decision the engine waits for (None when the match is over)."""
     if state.phase == SHEETS:
-        return next((t for t in ("blue", "white") if t not in state.sheets), None)
+        return next((t for t in TEAMS if t not in state.sheets), None)
     if state.phase == TARGET:
         return team_of(state.awaiting[0]) if state.awaiting else None
     if state.phase == ORDERS:
-        for team in ("blue", "white"):
+        for team in TEAMS:
             if not state.orders[team] and state.count_on_field(team):
                 return team
         return None
@@ -99,9 +100,9 @@ def why_illegal(state: MatchState, decision: Decision, measurer: Measurer,
     team = decision.team
     who = to_move(state)
     if team != who:
-        if who not in ("blue", "white"):
+        if who not in TEAMS:
             return refusal("not_anyones_turn", who=str(who), team=team)
-        if team in ("blue", "white"):
+        if team in TEAMS:
             return refusal(f"not_your_turn.{who}")
         return refusal(f"not_your_turn_other.{who}", team=team)  # a team of neither side
     if isinstance(decision, AssignOrders):
@@ -249,7 +250,7 @@ def why_stance_illegal(m: Measurer, point: Point, cover: str | None, side: str |
         return refusal("cover_not_next", obstacle=name)
     if side not in tables.SIDES:
         return refusal("which_side")
-    if side == "over" and not m.obstacle(cover).overable:
+    if side == Side.OVER and not m.obstacle(cover).overable:
         name = obstacle_name(m, cover)
         return refusal("too_high", obstacle=name)
     return None
@@ -300,7 +301,7 @@ def why_fire_illegal(state: MatchState, verdicts: Verdicts, decl: Declare, plan:
     target = state.players.get(fire.target)
     if target is None or not target.on_field or target.team == p.team:
         return not_an_enemy(fire.target)
-    if p.gun != "ok":
+    if p.gun != GunState.OK:
         return refusal("gun_dead")
     if p.reload and not fire.reloaded:
         return refusal("must_reload")
@@ -381,7 +382,7 @@ def why_reactor_cannot(state: MatchState, pid: str, kind: str,
         return reason
     if p.boulets:
         return refusal("react_boulets", player=pid)
-    if p.gun != "ok":
+    if p.gun != GunState.OK:
         return refusal("react_gun_dead", player=pid)
     if p.reload:
         return refusal("react_reload", player=pid)

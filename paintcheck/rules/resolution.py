@@ -74,7 +74,7 @@ class ResolutionPhases:
         keys = []
         for e in entries:
             assert e.score is not None  # every shooter rolled his speed test
-            keys.append((e.last, -(e.score + (edge if e.kind == "dump" else 0))))
+            keys.append((e.last, -(e.score + (edge if e.kind == ShotKind.DUMP else 0))))
         order = sorted(range(len(entries)), key=lambda i: keys[i])
         distinct = sorted(set(keys))
         return [entries[i] for i in order], [distinct.index(keys[i]) for i in order]
@@ -139,7 +139,7 @@ class ResolutionPhases:
             step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_MARKER))
             return None
         view = RoundView(s, self.m)
-        if e.kind == "dump":
+        if e.kind == ShotKind.DUMP:
             self._dump(step, view, e)
             return None
         reading = self._reading(view, e)
@@ -342,9 +342,9 @@ def fires_before(h: ShotEntry, s: ShotEntry) -> bool:
         return False
     if h.last != s.last:
         return s.last
-    if s.kind == "dump" and h.target == s.shooter:
+    if s.kind == ShotKind.DUMP and h.target == s.shooter:
         return h.score - s.score >= tables.DUMPER_EDGE
-    if h.kind == "dump" and s.target == h.shooter:
+    if h.kind == ShotKind.DUMP and s.target == h.shooter:
         return s.score - h.score < tables.DUMPER_EDGE - 1
     return h.score > s.score
 

@@ -7,6 +7,7 @@ can be saved at any decision and resumed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, TypeVar
 
@@ -215,7 +216,7 @@ def _shallow(obj: _T) -> _T:
 
 def new_match(
     layout: str,
-    positions: dict[str, tuple[Point, str | None, str | None]],
+    positions: Mapping[str, tuple[Point, str | None, str | None]],
     flag_homes: dict[str, Point] | None = None,
     lattice: Lattice = DEFAULT_LATTICE,
 ) -> MatchState:

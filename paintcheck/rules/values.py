@@ -18,6 +18,7 @@ from paintcheck.rules.events import Parts
 from paintcheck.rules.measure import CROSS, Measurer, Touch
 from paintcheck.rules.plan import Plan, make_plan
 from paintcheck.rules.state import MatchState, Player, ShotEntry
+from paintcheck.rules.vocab import ShotKind
 from paintcheck.rules.words import height_word, posture_word
 from paintcheck.said import Said
 
@@ -29,7 +30,7 @@ def _label(key: str) -> Said:
     return Said(f"rules.label.{key}")
 
 
-LABEL_KIND = {kind: _label(f"kind.{kind}") for kind in ("simple", REFLEX, SUPPRESSIVE)}
+LABEL_KIND = {kind: _label(f"kind.{kind}") for kind in (ShotKind.SIMPLE, REFLEX, SUPPRESSIVE)}
 LABEL_DISTANCE = _label("distance")
 LABEL_RUN_ANGLE = _label("run_angle")
 LABEL_ANGLE = _label("angle")
@@ -130,7 +131,8 @@ def _middle(path: tuple[Point, ...]) -> tuple[float, float]:
 
 def base_value(kind: str) -> int:
     """A shot's value before modifiers: simple 10, reflex 9, suppressive 10 (RULES 6.5)."""
-    bases = {"simple": tables.BASE_SHOT, REFLEX: tables.BASE_REFLEX, SUPPRESSIVE: tables.BASE_SUPPRESSIVE}
+    bases: dict[str, int] = {ShotKind.SIMPLE: tables.BASE_SHOT, REFLEX: tables.BASE_REFLEX,
+                             SUPPRESSIVE: tables.BASE_SUPPRESSIVE}
     return bases[kind]
 
 

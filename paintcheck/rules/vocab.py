@@ -28,6 +28,10 @@ class Team(StrEnum):
         return "B" if self is Team.BLUE else "W"
 
 
+TEAMS: tuple[Team, Team] = (Team.BLUE, Team.WHITE)  # in the order the rules name them
+DRAW = "draw"  # a match's result when neither team wins (``MatchState.winner`` is a Team or this)
+
+
 class Side(StrEnum):
     """Where a player behind cover shows himself (RULES 2.3)."""
 
