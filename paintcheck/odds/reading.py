@@ -22,11 +22,11 @@ from paintcheck.rules.events import Parts
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.state import MatchState, Player, ShotEntry
 from paintcheck.rules.values import RoundView
-from paintcheck.rules.vocab import Posture, ShotKind, Team, side_of
+from paintcheck.rules.vocab import Posture, ShotKind, Side, Team, side_of
 
-SHOT_KINDS = ("simple", "reflex", "suppressive")
-LR_SIDES = ("left", "right")
-OVER = "over"
+SHOT_KINDS: tuple[ShotKind, ...] = (ShotKind.SIMPLE, ShotKind.REFLEX, ShotKind.SUPPRESSIVE)
+LR_SIDES: tuple[Side, ...] = (Side.LEFT, Side.RIGHT)
+OVER = Side.OVER
 
 
 @dataclass(frozen=True)
