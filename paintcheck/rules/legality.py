@@ -17,13 +17,10 @@ from paintcheck.rules.actions import (
     SUPPORTABLE,
     SUPPRESSIVE,
     AssignOrders,
-    BreakSheet,
-    ChooseTarget,
     Clean,
     ClearBoulet,
     Decision,
     Declare,
-    Dodge,
     Move,
     React,
     Reaction,
@@ -34,7 +31,17 @@ from paintcheck.rules.actions import (
 )
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import Fire, Plan, make_plan
-from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState, Player
+from paintcheck.rules.state import (
+    DECISION_PHASE,
+    DECLARE,
+    DODGE,
+    ORDERS,
+    REACT,
+    SHEETS,
+    TARGET,
+    MatchState,
+    Player,
+)
 from paintcheck.rules.values import Acts, RoundView, Stand, line_of_fire_blocked, sequence_stand, stays_behind
 from paintcheck.rules.vocab import TEAMS, GunState, Side
 from paintcheck.rules.words import obstacle_name, side_word
@@ -89,9 +96,7 @@ def why_illegal(state: MatchState, decision: Decision, measurer: Measurer,
     """None if the engine accepts ``decision`` now, else the reason in one sentence (the break's
     sheets and late targets are then checked by ``break_turn``). ``verdicts``: the moves and shots
     of other sequences judged on ``state`` (a coach trying several), read again instead of judged."""
-    phase_of = {AssignOrders: ORDERS, Declare: DECLARE, React: REACT, Dodge: DODGE,
-                BreakSheet: SHEETS, ChooseTarget: TARGET}
-    wanted = phase_of.get(type(decision))
+    wanted = DECISION_PHASE.get(type(decision))
     if wanted is None:
         return refusal("not_a_decision", decision=repr(decision))
     if state.phase != wanted:

@@ -13,22 +13,32 @@ from typing import Any, TypeVar
 
 from paintcheck.field.lattice import DEFAULT_LATTICE, Lattice, Point
 from paintcheck.rules import tables
-from paintcheck.rules.actions import BreakSheet, Declare, Reaction
+from paintcheck.rules.actions import (
+    AssignOrders,
+    BreakSheet,
+    ChooseTarget,
+    Decision,
+    Declare,
+    Dodge,
+    React,
+    Reaction,
+)
 from paintcheck.rules.flags import Flag, initial_flags
 from paintcheck.rules.vocab import GunState, Phase, Posture, ShotKind, Side, Team, side_of
 
 # Phases of a turn and the decisions each waits for (RULES 4.6).
 ORDERS, DECLARE, REACT, DODGE, OVER = Phase.ORDERS, Phase.DECLARE, Phase.REACT, Phase.DODGE, Phase.OVER
 SHEETS, TARGET = Phase.SHEETS, Phase.TARGET  # the break (RULES 12.1)
-PHASE_DECISIONS: dict[Phase, tuple[str, ...]] = {
-    SHEETS: ("BreakSheet",),
-    TARGET: ("ChooseTarget",),
-    ORDERS: ("AssignOrders",),
-    DECLARE: ("Declare",),
-    REACT: ("React",),
-    DODGE: ("Dodge",),
+PHASE_DECISIONS: dict[Phase, tuple[type[Decision], ...]] = {
+    SHEETS: (BreakSheet,),
+    TARGET: (ChooseTarget,),
+    ORDERS: (AssignOrders,),
+    DECLARE: (Declare,),
+    REACT: (React,),
+    DODGE: (Dodge,),
     OVER: (),
 }
+DECISION_PHASE = {kind: phase for phase, kinds in PHASE_DECISIONS.items() for kind in kinds}  # type -> phase
 
 # broken: dead for the match (RULES 7.5)
 GUN_OK, GUN_DEAD, GUN_BROKEN = GunState.OK, GunState.DEAD, GunState.BROKEN

@@ -11,10 +11,14 @@ import pytest
 from paintcheck.game import PaintcheckGame
 from paintcheck.rules.actions import (
     SUPPORTABLE,
+    AssignOrders,
+    BreakSheet,
+    ChooseTarget,
     Clean,
     ClearBoulet,
     Declare,
     Def,
+    Dodge,
     Dump,
     DumpAt,
     Move,
@@ -29,7 +33,7 @@ from paintcheck.rules.actions import (
 from paintcheck.rules.break_turn import SHEET_ACTIONS
 from paintcheck.rules.codec import START_BREAK, MatchRecord, decision_to_dict, load_match, save_match
 from paintcheck.rules.plan import declare_effects, make_plan
-from paintcheck.rules.state import DODGE, PendingDodge
+from paintcheck.rules.state import DECISION_PHASE, DODGE, PHASE_DECISIONS, PendingDodge
 from paintcheck.rules.vocab import GunState, Phase, Posture, ShotKind, Side, Team
 from paintcheck.seam.play import playout, replay
 from paintcheck.table import Table
@@ -131,3 +135,12 @@ def test_the_rules_read_an_actions_type_not_its_text_code(monkeypatch):
     assert all(isinstance(a, SUPPORTABLE) for a in (Def(), Support(), Shot("W1"), DumpAt((0, 0))))
     assert not any(isinstance(a, SUPPORTABLE) for a in (Clean(), Reload(), ClearBoulet(), SideChange("left")))
     assert not isinstance(Shot("W1"), SHEET_ACTIONS) and isinstance(ShotAt(None), SHEET_ACTIONS)
+
+
+def test_the_phase_table_names_decisions_by_type():
+    """Phases as data: each phase lists the decision classes it waits for; the legality reads the
+    phase a decision belongs to from the same table."""
+    assert set(PHASE_DECISIONS) == set(Phase) and PHASE_DECISIONS[Phase.OVER] == ()
+    assert DECISION_PHASE == {BreakSheet: Phase.SHEETS, ChooseTarget: Phase.TARGET,
+                              AssignOrders: Phase.ORDERS, Declare: Phase.DECLARE, React: Phase.REACT,
+                              Dodge: Phase.DODGE}
