@@ -22,6 +22,7 @@ from paintcheck.rules import tables
 from paintcheck.rules.actions import AssignOrders
 from paintcheck.rules.state import MatchState, ShotEntry
 from paintcheck.rules.values import RoundView
+from paintcheck.rules.vocab import ShotKind
 
 SAMPLES = 3  # assignments of the other side: the normal coach's, then noisy ones
 SUPPORTS = 2  # the supports of a shot in the model
@@ -47,7 +48,7 @@ class OrderSearch:
                 if p.gun != "ok" or supports < 0:
                     continue
                 for q in self.state.team_players(other):
-                    r = rv.reading(ShotEntry(p.id, q.id, "simple"))
+                    r = rv.reading(ShotEntry(p.id, q.id, ShotKind.SIMPLE))
                     if not r.lost:
                         dice = dodge_dice_of(q, q.def_count)
                         out[(p.id, q.id)] = chances(r.required - tables.SUPPORT_BONUS * supports, dice)[1]

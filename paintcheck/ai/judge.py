@@ -14,6 +14,7 @@ from paintcheck.rules.measure import Measurer
 from paintcheck.rules.resolution import fire_entry
 from paintcheck.rules.state import MatchState, Player, ShotEntry
 from paintcheck.rules.values import RoundView, dodge_dice_for, with_declaration
+from paintcheck.rules.vocab import ShotKind
 
 BOULET_WORTH = 0.12  # one boulet given to an enemy, in eliminations (he loses an action per boulet)
 LATER = 0.45  # weight of a threat from an enemy who has already played this turn (he shoots next turn)
@@ -71,7 +72,7 @@ class Judge:
             for q in self.enemies:
                 if not self.enemy_weight(q):
                     continue
-                r = view.reading(ShotEntry(q.id, pid, "simple"))
+                r = view.reading(ShotEntry(q.id, pid, ShotKind.SIMPLE))
                 if not r.lost:
                     out.append((q, r.shot_value))
             self._threat[key] = out
@@ -120,7 +121,7 @@ class Judge:
         for q in self.enemies:
             if q.boulets or q.gun != "ok" or q.reload or q.def_count > tables.REFLEX_MAX_DEF:
                 continue
-            r = view.reading(ShotEntry(q.id, decl.player, "reflex"))
+            r = view.reading(ShotEntry(q.id, decl.player, ShotKind.REFLEX))
             if r.lost:
                 continue
             total += chances(r.required, dice)[1] * 0.6

@@ -42,6 +42,7 @@ from paintcheck.rules.legality import reaction_options, why_reaction_illegal
 from paintcheck.rules.resolution import fire_entry
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState, ShotEntry
 from paintcheck.rules.values import RoundView, with_declaration
+from paintcheck.rules.vocab import ShotKind
 
 DANGER = 1.0  # an elimination suffered weighs as much as one inflicted
 PROSPECT = 0.3  # weight of the best shot a place offers next turn ("run to strong pieces")
@@ -120,7 +121,7 @@ class NormalCoach(Coach):
         out = []
         for q in state.players.values():
             if q.on_field and q.team != self.team:
-                r = view.reading(ShotEntry(pid, q.id, "simple"))
+                r = view.reading(ShotEntry(pid, q.id, ShotKind.SIMPLE))
                 if not r.lost:
                     out.append((q, r.required))
         return out
@@ -288,7 +289,7 @@ class NormalCoach(Coach):
         for r, reason in reaction_options(state, self.team, self.m):
             if reason is not None:
                 continue
-            reading = view.reading(ShotEntry(r.player, r.target, r.kind))
+            reading = view.reading(ShotEntry(r.player, r.target, ShotKind(r.kind)))
             if reading.lost:
                 continue
             q = state.players[r.target]

@@ -14,6 +14,7 @@ from weakref import WeakKeyDictionary
 from paintcheck.field.lattice import FORWARD, Point, chebyshev, half_of
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
+    SUPPORTABLE,
     SUPPRESSIVE,
     AssignOrders,
     BreakSheet,
@@ -304,7 +305,7 @@ class RandomCoach:
                 if near:
                     actions.append(Dump(near[_below(bits, len(near))]))
                     left -= 1
-            elif choice == "SUP" and actions and actions[-1].code in ("DEF", "MOV", "SHOT", "DUMP", "SUP"):
+            elif choice == "SUP" and actions and isinstance(actions[-1], SUPPORTABLE):
                 actions.append(_SUPPORT)
                 left -= 1
             elif choice == "SIDE" and not moved and cover is not None and m.obstacle(cover).narrow:

@@ -104,7 +104,7 @@ class FieldStudy:
         # the ruler's touches whose obstacle is next to neither end count
         counts = ~self.next_to[t.shooter, t.obstacle] & ~self.next_to[t.target, t.obstacle]
         heights = np.array(t.heights, dtype=object)
-        out = {}
+        out: dict[str, np.ndarray] = {}
         for posture in POSTURES:
             forbid = np.array(
                 [[tables.line_of_fire_modifier(posture, h, crossed) is None for crossed in (False, True)]

@@ -21,6 +21,7 @@ from paintcheck.rules.plan import declare_effects, make_plan
 from paintcheck.rules.resolution import fire_entry
 from paintcheck.rules.state import MatchState, ShotEntry
 from paintcheck.rules.values import RoundView, run_exposure
+from paintcheck.rules.vocab import ShotKind
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def forecasts(m: Measurer, seen: MatchState, decl: Declare) -> list[Forecast]:
 def reaction_forecast(m: Measurer, seen: MatchState, reaction: Reaction) -> Forecast:
     """A reflex or suppressive shot (RULES 10.2, 10.6: value 9 or 10, no support) read by the engine
     on ``seen``, the reacting coach's view, the round's sequences declared."""
-    return _read(RoundView(seen, m), ShotEntry(reaction.player, reaction.target, reaction.kind))
+    return _read(RoundView(seen, m), ShotEntry(reaction.player, reaction.target, ShotKind(reaction.kind)))
 
 
 def _read(view: RoundView, entry: ShotEntry) -> Forecast:

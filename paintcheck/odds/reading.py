@@ -22,10 +22,11 @@ from paintcheck.rules.events import Parts
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.state import MatchState, Player, ShotEntry
 from paintcheck.rules.values import RoundView
+from paintcheck.rules.vocab import Posture, ShotKind, Side, Team, side_of
 
-SHOT_KINDS = ("simple", "reflex", "suppressive")
-LR_SIDES = ("left", "right")
-OVER = "over"
+SHOT_KINDS: tuple[ShotKind, ...] = (ShotKind.SIMPLE, ShotKind.REFLEX, ShotKind.SUPPRESSIVE)
+LR_SIDES: tuple[Side, ...] = (Side.LEFT, Side.RIGHT)
+OVER = Side.OVER
 
 
 @dataclass(frozen=True)
@@ -86,14 +87,15 @@ def shot_reading(
         seeing = [s for s in sides if m.fov(shooter, team, shooter_cover, s, [target])[0]]
         shooter_side = (seeing or list(sides))[0]
     players = {
-        "S": Player(team, 1, shooter, shooter_posture, shooter_cover, shooter_side),
-        "T": Player(other_team(team), 1, target, target_posture, cover, None, def_count=def_count),
+        "S": Player(Team(team), 1, shooter, Posture(shooter_posture), shooter_cover, side_of(shooter_side)),
+        "T": Player(Team(other_team(team)), 1, target, Posture(target_posture), cover, None,
+                    def_count=def_count),
     }
     shooter_id, target_id = players["S"].id, players["T"].id
     state = MatchState(layout="odds", players={p.id: p for p in players.values()}, lattice=lattice)
     view = RoundView(state, m)
     protection = view.protection(target_id)
-    reading = view.reading(ShotEntry(shooter_id, target_id, kind))
+    reading = view.reading(ShotEntry(shooter_id, target_id, ShotKind(kind)))
     dice = tables.dodge_dice(def_count)
     if reading.lost:
         return ShotReading((), protection, dice, shooter_side, lost=reading.lost)

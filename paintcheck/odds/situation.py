@@ -43,6 +43,7 @@ from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import REACT, MatchState, Player, ShotEntry, Token
 from paintcheck.rules.values import RoundView
+from paintcheck.rules.vocab import Posture, ShotKind, Team, side_of
 from paintcheck.rules.words import action_words, joined
 from paintcheck.said import Said
 
@@ -286,14 +287,15 @@ def build(m: Measurer, s: Situation, lattice: Lattice = DEFAULT_LATTICE) -> tupl
         path = m.path(t.point, s.run)
     side = _shooter_side(m, s, ids.team, path)
     sf = s.shooter
-    shooter = Player(ids.team, 1, sf.point, sf.posture, sf.cover, side)
-    target = Player(enemy, 1, t.point, t.posture, t.cover, t.side, def_count=s.def_count,
-                    boulets=s.boulets, weakened_from=s.weakened_from)
+    shooter = Player(Team(ids.team), 1, sf.point, Posture(sf.posture), sf.cover, side_of(side))
+    target = Player(Team(enemy), 1, t.point, Posture(t.posture), t.cover, side_of(t.side),
+                    def_count=s.def_count, boulets=s.boulets, weakened_from=s.weakened_from)
     players = {ids.shooter: shooter, ids.target: target}
     if s.second_target is not None:
         f2 = s.second_target
         assert ids.second is not None  # ``_ids`` names the second target
-        players[ids.second] = Player(enemy, 2, f2.point, f2.posture, f2.cover, f2.side)
+        players[ids.second] = Player(Team(enemy), 2, f2.point, Posture(f2.posture), f2.cover,
+                                     side_of(f2.side))
     state = MatchState(layout="situation", players=players, turn=tables.BREAK_TURN + 1, round=1,
                        phase=REACT, lattice=lattice)
     if s.kind == "simple":
@@ -312,7 +314,7 @@ def build(m: Measurer, s: Situation, lattice: Lattice = DEFAULT_LATTICE) -> tupl
         state.reactions.append(Reaction(ids.shooter, s.kind, ids.target))
     if s.kind == "suppressive" or s.advantage:
         pressed = m.pressed_side(t.point, enemy, t.cover, t.side, sf.point)
-        shooter.token = Token(ids.target, pressed, t.point, s.advantage)
+        shooter.token = Token(ids.target, side_of(pressed), t.point, s.advantage)
     if move is not None:
         decl = Declare(ids.target, t.posture, _runner_actions(s, move), t.cover, t.side)
         state.active[enemy] = ids.target
@@ -343,9 +345,10 @@ def _entries(view: RoundView, ids: _Ids) -> list[ShotEntry]:
     shots with their number and supports, or his reaction."""
     plan = view.plans.get(ids.shooter)
     if plan is not None:
-        return [ShotEntry(plan.player, f.target, "simple", max(f.number, 0), f.supports, f.action)
+        return [ShotEntry(plan.player, f.target, ShotKind.SIMPLE, max(f.number, 0), f.supports, f.action)
                 for f in plan.fires]
-    return [ShotEntry(r.player, r.target, r.kind) for r in view.state.reactions if r.player == ids.shooter]
+    return [ShotEntry(r.player, r.target, ShotKind(r.kind))
+            for r in view.state.reactions if r.player == ids.shooter]
 
 
 def _one(view: RoundView, engine: Engine, ids: _Ids, entry: ShotEntry, second: SituationReading | None,

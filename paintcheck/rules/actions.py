@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from paintcheck.field.lattice import NOTATION_LATTICE, Point, point_name
 from paintcheck.rules import tables
+from paintcheck.rules.vocab import ShotKind, Team
 from paintcheck.said import Said
 
 _set = object.__setattr__  # a frozen class's fields set at once (its generated __init__ sets them one by one)
@@ -30,8 +31,8 @@ def player_id(team: str, jersey: int) -> str:
     return f"{'B' if team == 'blue' else 'W'}{jersey}"
 
 
-def team_of(pid: str) -> str:
-    return "blue" if pid[0] == "B" else "white"
+def team_of(pid: str) -> Team:
+    return Team.BLUE if pid[0] == "B" else Team.WHITE
 
 
 # -- actions of a sequence --------------------------------------------------------------------------
@@ -150,7 +151,8 @@ class DumpAt:
 Action = Def | Support | Shot | Dump | Move | SideChange | ClearBoulet | Clean | Reload | ShotAt | DumpAt
 
 ACTION_EXAMPLES = "DEF, SUP, SHOT W2, DUMP W2, MOV B:H6, …"  # the text forms parse_action reads
-SUPPORTABLE = ("DEF", "MOV", "SHOT", "DUMP", "SHOT@", "DUMP@")  # a support adds to the action just before it
+# a support adds to the action just before it (a DEF, a move, a shot or a dump; or another support)
+SUPPORTABLE: tuple[type[Action], ...] = (Def, Move, Shot, Dump, ShotAt, DumpAt, Support)
 
 
 def parse_action(text: str) -> Action:
@@ -213,8 +215,8 @@ class Declare:
         return f"{self.player} {stance}: " + ", ".join(str(a) for a in self.actions)
 
 
-REFLEX = "reflex"
-SUPPRESSIVE = "suppressive"
+REFLEX = ShotKind.REFLEX
+SUPPRESSIVE = ShotKind.SUPPRESSIVE
 
 
 @dataclass(frozen=True, init=False)

@@ -23,9 +23,11 @@ from paintcheck.rules import events as ev
 from paintcheck.rules import tables
 from paintcheck.rules.actions import (
     SUPPORTABLE,
+    Action,
     BreakSheet,
     ChooseTarget,
     Declare,
+    Def,
     Dump,
     DumpAt,
     Move,
@@ -58,12 +60,14 @@ from paintcheck.rules.values import (
     lost,
     with_declaration,
 )
+from paintcheck.rules.vocab import TEAMS, Posture, ShotKind, Team, side_of
 from paintcheck.rules.words import action_words, declaration_words, dropped_words, posture_word
 from paintcheck.said import Said
 
 RUNNERS = "runners"
-PREBUNK = "prebunk"  # the kind of a template's shot
-SHEET_CODES = ("DEF", "SUP", "MOV", "SHOT@", "DUMP@")  # what a break sheet may write  [RULES 12.2, B p.32]
+PREBUNK = ShotKind.PREBUNK  # the kind of a template's shot
+# what a break sheet may write  [RULES 12.2, B p.32]
+SHEET_ACTIONS: tuple[type[Action], ...] = (Def, Support, Move, ShotAt, DumpAt)
 LABEL_PREBUNK = Said("rules.label.kind.prebunk")
 # why a sheet's action is dropped (ActionDropped.reason)
 DROPPED_HOLDS_FIRE = Said("rules.reason.holds_fire")
@@ -136,9 +140,9 @@ def why_line_illegal(state: MatchState, team: str, ln: SheetLine, m: Measurer) -
     if reason:
         return reason
     for i, a in enumerate(ln.actions):
-        if a.code not in SHEET_CODES:
+        if not isinstance(a, SHEET_ACTIONS):
             return refusal("sheet_codes", code=a.code)
-        if isinstance(a, Support) and (i == 0 or ln.actions[i - 1].code not in SUPPORTABLE + ("SUP",)):
+        if isinstance(a, Support) and (i == 0 or not isinstance(ln.actions[i - 1], SUPPORTABLE)):
             return refusal("sheet_support_follows")
     if sum(isinstance(a, Move) for a in ln.actions) > 1:
         return refusal("one_move")
@@ -210,7 +214,7 @@ def _base_points(lattice: Lattice, team: str) -> tuple[Point, ...]:
 
 def _sheet_lines(sheets: dict[str, BreakSheet]) -> tuple[str, ...]:
     """The revealed sheets' lines as text (``SheetsRevealed.lines``), blue's first."""
-    return tuple(str(ln) for t in ("blue", "white") for ln in sheets[t].lines)
+    return tuple(str(ln) for t in TEAMS for ln in sheets[t].lines)
 
 
 # -- the engine's break turn ------------------------------------------------------------------------------
@@ -247,18 +251,19 @@ class BreakTurn:
         s = step.state
         s.sheets[d.team] = d
         step.emit(ev.SheetHandedIn(d.team))
-        if all(team in s.sheets for team in ("blue", "white")):
+        if all(team in s.sheets for team in TEAMS):
             self._start_break(step)
 
     def _start_break(self, step: Step) -> None:
         s = step.state
         step.emit(ev.SheetsRevealed.later(partial(_sheet_lines, dict(s.sheets))))
-        for team in ("blue", "white"):
+        for team in TEAMS:
             for ln in sorted(s.sheets[team].lines, key=lambda x: x.order):
                 p = s.players[ln.player]
-                p.point, p.posture, p.cover, p.side = ln.start, ln.posture, ln.cover, ln.side
+                p.point, p.cover, p.side = ln.start, ln.cover, side_of(ln.side)
+                p.posture = Posture(ln.posture)
                 step.emit(ev.Deployed(ln.player, ln.start, ln.prebunk))
-        for team in ("blue", "white"):
+        for team in TEAMS:
             for ln in sorted(s.sheets[team].lines, key=lambda x: x.order):
                 if ln.prebunk is not None:  # a prebunker
                     s.templates[ln.player] = ln.prebunk
@@ -284,9 +289,9 @@ class BreakTurn:
         if self.turns.check_end(step):
             return
         for k in range(s.round + 1, max(tables.ORDER_TOKENS) + 1):
-            active = {
+            active: dict[str, str] = {
                 team: ln.player
-                for team in ("blue", "white")
+                for team in TEAMS
                 for ln in s.sheets[team].lines
                 if ln.order == k and ln.prebunker == (s.break_stage == FINISH)
                 and s.players[ln.player].on_field
@@ -303,9 +308,9 @@ class BreakTurn:
             return
         s.round, s.active = k, active
         s.declarations, s.origins, s.reactions, s.resolution = {}, {}, [], None
-        s.speakers = [t for t in ("blue", "white") if t in active]
+        s.speakers = [t for t in TEAMS if t in active]
         assert s.break_stage is not None  # runners or finish
-        step.emit(ev.BreakRound(s.break_stage, k, active.get("blue"), active.get("white")))
+        step.emit(ev.BreakRound(s.break_stage, k, active.get(Team.BLUE), active.get(Team.WHITE)))
         s.choices = {}
         s.awaiting = [pid for pid in active.values()
                       if any(isinstance(a, ShotAt) and a.point is None for a in self._line(s, pid).actions)]
@@ -371,7 +376,7 @@ class BreakTurn:
             step.emit(ev.ActionDropped(pid, dropped_words(actions[-1], self.m), DROPPED_NO_POINTS))
             actions.pop()
         s.declarations[pid], s.origins[pid] = decl, p.point
-        p.posture, p.weakened_from = ln.posture, None
+        p.posture, p.weakened_from = Posture(ln.posture), None
         p.def_count = plan.def_count
         if ln.prebunker:  # his obstacle protects him only if his finish includes a DEF (RULES 12.6)
             p.bare = not has_def(actions)

@@ -59,6 +59,7 @@ from paintcheck.rules.state import (
 )
 from paintcheck.rules.step import Step
 from paintcheck.rules.values import RoundView, stays_behind
+from paintcheck.rules.vocab import DRAW, TEAMS, Side, Team, side_of
 from paintcheck.rules.words import declaration_words
 from paintcheck.said import Said
 
@@ -125,7 +126,7 @@ class Engine:
             return
         after, last = s.round, max(tables.ORDER_TOKENS)
         ahead: dict[int, dict[str, str]] = {}  # token -> team -> his player on the field, in order
-        for team in ("blue", "white"):
+        for team in TEAMS:
             for pid, token in s.orders[team].items():
                 if after < token <= last and s.players[pid].point is not None:
                     ahead.setdefault(token, {})[team] = pid
@@ -136,7 +137,7 @@ class Engine:
         active = ahead[k]
         s.round, s.active = k, active
         s.declarations, s.origins, s.reactions, s.resolution = {}, {}, [], None
-        step.emit(ev.TokensRevealed(k, active.get("blue"), active.get("white")))
+        step.emit(ev.TokensRevealed(k, active.get(Team.BLUE), active.get(Team.WHITE)))
         for pid in active.values():
             p = s.players[pid]
             if p.gun == GUN_DEAD:
@@ -152,20 +153,20 @@ class Engine:
             (team,) = active
             step.emit(ev.SpeakingOrder((team,), ev.SPEAKS_ONLY_COACH))
             return [team]
-        loaded = [t for t in ("blue", "white") if s.players[active[t]].boulets]
+        loaded = [t for t in TEAMS if s.players[active[t]].boulets]
         if len(loaded) == 1:
             first = loaded[0]
             reason = ev.SPEAKS_BOULETS
-        elif s.count_on_field("blue") != s.count_on_field("white"):
-            first = min(("blue", "white"), key=s.count_on_field)
+        elif s.count_on_field(Team.BLUE) != s.count_on_field(Team.WHITE):
+            first = min(TEAMS, key=s.count_on_field)
             reason = ev.SPEAKS_FEWER
         else:
             while True:
-                b = step.roll(6, ev.PURPOSE_SPEAKS_FIRST, "blue")
-                w = step.roll(6, ev.PURPOSE_SPEAKS_FIRST, "white")
+                b = step.roll(6, ev.PURPOSE_SPEAKS_FIRST, Team.BLUE)
+                w = step.roll(6, ev.PURPOSE_SPEAKS_FIRST, Team.WHITE)
                 if b != w:
                     break
-            first = "blue" if b < w else "white"
+            first = Team.BLUE if b < w else Team.WHITE
             reason = ev.speaks_lower_d6(min(b, w), max(b, w))
         step.emit(ev.SpeakingOrder((first, other_team(first)), reason))
         return [first, other_team(first)]
@@ -228,7 +229,7 @@ class Engine:
                 # a token stays while he stays behind the obstacle it presses, or when it was put
                 # this round at his arrival (RULES 10.1, 10.2)
                 stays = stays_behind(self.m, ran, p.cover, cover)
-                p.point, p.cover, p.side = end, cover, side
+                p.point, p.cover, p.side = end, cover, side_of(side)
                 step.emit(ev.Moved(pid, plan.start, end, plan.move_length, ran))
                 runs.append((pid, p.team, ran))
                 for q in s.players.values():
@@ -269,22 +270,22 @@ class Engine:
                 if not covers:
                     return point, None, None
                 side = plan.final.side
-                if side not in ("left", "right") and not self.m.obstacle(covers[0]).overable:
-                    side = "left"
-                return point, covers[0], side or "left"
+                if side not in (Side.LEFT, Side.RIGHT) and not self.m.obstacle(covers[0]).overable:
+                    side = Side.LEFT
+                return point, covers[0], side or Side.LEFT
         return plan.start, s.players[pid].cover, s.players[pid].side
 
     def end_turn(self, step: Step) -> None:
         s = step.state
         if s.turn >= tables.MAX_TURNS:
-            blue, white = s.count_on_field("blue"), s.count_on_field("white")
-            winner = "draw" if blue == white else ("blue" if blue > white else "white")
+            blue, white = s.count_on_field(Team.BLUE), s.count_on_field(Team.WHITE)
+            winner = DRAW if blue == white else (Team.BLUE if blue > white else Team.WHITE)
             reason = ev.after_last_turn(s.turn, blue, white)
             self._end_match(step, winner, reason)
             return
         s.turn += 1
         s.round, s.active, s.declarations, s.reactions = 0, {}, {}, []
-        s.orders = {"blue": {}, "white": {}}
+        s.orders = {Team.BLUE: {}, Team.WHITE: {}}
         for p in s.players.values():
             p.activated = False
         s.phase = ORDERS
@@ -294,14 +295,14 @@ class Engine:
         blue = white = 0  # on the field, counted in one pass
         for p in step.state.players.values():
             if p.point is not None:
-                if p.team == "blue":
+                if p.team == Team.BLUE:
                     blue += 1
-                elif p.team == "white":
+                elif p.team == Team.WHITE:
                     white += 1
         if blue and white:
             return False
-        winner = "draw" if not (blue or white) else ("blue" if blue else "white")
-        self._end_match(step, winner, ev.none_left_other_side() if winner != "draw"
+        winner = DRAW if not (blue or white) else (Team.BLUE if blue else Team.WHITE)
+        self._end_match(step, winner, ev.none_left_other_side() if winner != DRAW
                         else ev.none_left_either_side())
         return True
 

@@ -8,7 +8,8 @@ from paintcheck.field.lattice import Point
 from paintcheck.rules import tables
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
-from paintcheck.rules.state import GUN_BROKEN, GUN_DEAD, GUN_OK, PHASE_DECISIONS, MatchState
+from paintcheck.rules.state import DECLARE, GUN_BROKEN, GUN_DEAD, GUN_OK, OVER, PHASE_DECISIONS, MatchState
+from paintcheck.rules.vocab import DRAW, TEAMS
 
 
 class InvariantError(AssertionError):
@@ -37,7 +38,7 @@ def invariant_problems(state: MatchState, m: Measurer) -> Iterator[str]:
         if p.point is None:  # in the dead zone
             if p.token is not None:
                 yield f"{p.id} is in the dead zone with a suppressive token"
-            if p.id in state.active.values() and state.phase == "declare" and p.id not in state.declarations:
+            if p.id in state.active.values() and state.phase == DECLARE and p.id not in state.declarations:
                 yield f"{p.id} is in the dead zone but waits to declare"
             continue
         if not m.on_field(p.point):
@@ -65,5 +66,5 @@ def invariant_problems(state: MatchState, m: Measurer) -> Iterator[str]:
                 yield f"flag {flag.id} is carried by {flag.carrier}, who is not on the field"
         elif flag.point is None or not m.on_field(flag.point):
             yield f"flag {flag.id} lies nowhere on the field"
-    if state.phase == "over" and state.winner not in ("blue", "white", "draw"):
+    if state.phase == OVER and state.winner not in (*TEAMS, DRAW):
         yield "the match is over without a result"

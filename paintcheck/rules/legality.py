@@ -17,13 +17,10 @@ from paintcheck.rules.actions import (
     SUPPORTABLE,
     SUPPRESSIVE,
     AssignOrders,
-    BreakSheet,
-    ChooseTarget,
     Clean,
     ClearBoulet,
     Decision,
     Declare,
-    Dodge,
     Move,
     React,
     Reaction,
@@ -34,8 +31,19 @@ from paintcheck.rules.actions import (
 )
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import Fire, Plan, make_plan
-from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState, Player
+from paintcheck.rules.state import (
+    DECISION_PHASE,
+    DECLARE,
+    DODGE,
+    ORDERS,
+    REACT,
+    SHEETS,
+    TARGET,
+    MatchState,
+    Player,
+)
 from paintcheck.rules.values import Acts, RoundView, Stand, line_of_fire_blocked, sequence_stand, stays_behind
+from paintcheck.rules.vocab import TEAMS, GunState, Side
 from paintcheck.rules.words import obstacle_name, side_word
 from paintcheck.said import Said
 
@@ -64,11 +72,11 @@ def _ids(ids: Iterable[str]) -> str:
 def to_move(state: MatchState) -> str | None:
     """The team whose decision the engine waits for (None when the match is over)."""
     if state.phase == SHEETS:
-        return next((t for t in ("blue", "white") if t not in state.sheets), None)
+        return next((t for t in TEAMS if t not in state.sheets), None)
     if state.phase == TARGET:
         return team_of(state.awaiting[0]) if state.awaiting else None
     if state.phase == ORDERS:
-        for team in ("blue", "white"):
+        for team in TEAMS:
             if not state.orders[team] and state.count_on_field(team):
                 return team
         return None
@@ -79,7 +87,7 @@ def to_move(state: MatchState) -> str | None:
     if state.phase == DODGE:
         res = state.resolution
         assert res is not None and res.dodge is not None  # the dodge waits in the resolution
-        return team_of(res.dodge["target"])
+        return team_of(res.dodge.target)
     return None
 
 
@@ -88,9 +96,7 @@ def why_illegal(state: MatchState, decision: Decision, measurer: Measurer,
     """None if the engine accepts ``decision`` now, else the reason in one sentence (the break's
     sheets and late targets are then checked by ``break_turn``). ``verdicts``: the moves and shots
     of other sequences judged on ``state`` (a coach trying several), read again instead of judged."""
-    phase_of = {AssignOrders: ORDERS, Declare: DECLARE, React: REACT, Dodge: DODGE,
-                BreakSheet: SHEETS, ChooseTarget: TARGET}
-    wanted = phase_of.get(type(decision))
+    wanted = DECISION_PHASE.get(type(decision))
     if wanted is None:
         return refusal("not_a_decision", decision=repr(decision))
     if state.phase != wanted:
@@ -99,9 +105,9 @@ def why_illegal(state: MatchState, decision: Decision, measurer: Measurer,
     team = decision.team
     who = to_move(state)
     if team != who:
-        if who not in ("blue", "white"):
+        if who not in TEAMS:
             return refusal("not_anyones_turn", who=str(who), team=team)
-        if team in ("blue", "white"):
+        if team in TEAMS:
             return refusal(f"not_your_turn.{who}")
         return refusal(f"not_your_turn_other.{who}", team=team)  # a team of neither side
     if isinstance(decision, AssignOrders):
@@ -198,7 +204,7 @@ def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer,
     if sum(isinstance(a, Move) for a in actions) > 1:
         return refusal("one_move")
     for i, a in enumerate(actions):
-        if isinstance(a, Support) and (i == 0 or actions[i - 1].code not in SUPPORTABLE + ("SUP",)):
+        if isinstance(a, Support) and (i == 0 or not isinstance(actions[i - 1], SUPPORTABLE)):
             return refusal("support_follows")
         if isinstance(a, Clean) and not p.messy:
             return refusal("clean")
@@ -249,7 +255,7 @@ def why_stance_illegal(m: Measurer, point: Point, cover: str | None, side: str |
         return refusal("cover_not_next", obstacle=name)
     if side not in tables.SIDES:
         return refusal("which_side")
-    if side == "over" and not m.obstacle(cover).overable:
+    if side == Side.OVER and not m.obstacle(cover).overable:
         name = obstacle_name(m, cover)
         return refusal("too_high", obstacle=name)
     return None
@@ -300,7 +306,7 @@ def why_fire_illegal(state: MatchState, verdicts: Verdicts, decl: Declare, plan:
     target = state.players.get(fire.target)
     if target is None or not target.on_field or target.team == p.team:
         return not_an_enemy(fire.target)
-    if p.gun != "ok":
+    if p.gun != GunState.OK:
         return refusal("gun_dead")
     if p.reload and not fire.reloaded:
         return refusal("must_reload")
@@ -381,7 +387,7 @@ def why_reactor_cannot(state: MatchState, pid: str, kind: str,
         return reason
     if p.boulets:
         return refusal("react_boulets", player=pid)
-    if p.gun != "ok":
+    if p.gun != GunState.OK:
         return refusal("react_gun_dead", player=pid)
     if p.reload:
         return refusal("react_reload", player=pid)

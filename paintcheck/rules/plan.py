@@ -24,6 +24,7 @@ from paintcheck.rules.actions import (
     Support,
 )
 from paintcheck.rules.measure import Measurer
+from paintcheck.rules.vocab import Posture, side_of
 
 if TYPE_CHECKING:
     from paintcheck.rules.state import Player
@@ -111,11 +112,11 @@ def declare_effects(p: Player, d: Declare, plan: Plan) -> int:
     shots after the RELOAD, and the values still count messy paint for a shot before CLEAN), his
     weakened position and bare prebunk over. Returns the boulets cleared."""
     cleared, p.boulets = p.boulets, 0
-    p.posture, p.cover, p.side = d.posture, d.cover, d.side
+    p.posture, p.cover, p.side = Posture(d.posture), d.cover, side_of(d.side)
     p.weakened_from, p.bare = None, False
-    if any(a.code == "CLEAN" for a in d.actions):
+    if any(isinstance(a, Clean) for a in d.actions):
         p.messy = False
-    if any(a.code == "RELOAD" for a in d.actions):
+    if any(isinstance(a, Reload) for a in d.actions):
         p.reload = False
     p.def_count = tables.DEF_AFTER_CLEARING_FOUR if cleared == tables.MAX_BOULETS else plan.def_count
     return cleared

@@ -19,9 +19,10 @@ from paintcheck.rules.flags import drop_flags
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import Fire, make_plan
 from paintcheck.rules.speed import speed_modifiers
-from paintcheck.rules.state import DODGE, GUN_DEAD, GUN_OK, Resolution, ShotEntry, Token
+from paintcheck.rules.state import DODGE, GUN_DEAD, GUN_OK, PendingDodge, Resolution, ShotEntry, Token
 from paintcheck.rules.step import Step
 from paintcheck.rules.values import Reading, RoundView, Stand
+from paintcheck.rules.vocab import ShotKind, side_of
 
 
 class RoundEnd(Protocol):
@@ -56,7 +57,7 @@ class ResolutionPhases:
             plan = view.plans[s.active[team]]
             entries += [fire_entry(plan.player, f) for f in plan.fires]
         for r in s.reactions:
-            entries.append(ShotEntry(r.player, r.target, r.kind))
+            entries.append(ShotEntry(r.player, r.target, ShotKind(r.kind)))
         return entries
 
     def rank(self, step: Step, view: RoundView, entries: list[ShotEntry]
@@ -73,7 +74,7 @@ class ResolutionPhases:
         keys = []
         for e in entries:
             assert e.score is not None  # every shooter rolled his speed test
-            keys.append((e.last, -(e.score + (edge if e.kind == "dump" else 0))))
+            keys.append((e.last, -(e.score + (edge if e.kind == ShotKind.DUMP else 0))))
         order = sorted(range(len(entries)), key=lambda i: keys[i])
         distinct = sorted(set(keys))
         return [entries[i] for i in order], [distinct.index(keys[i]) for i in order]
@@ -138,7 +139,7 @@ class ResolutionPhases:
             step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_MARKER))
             return None
         view = RoundView(s, self.m)
-        if e.kind == "dump":
+        if e.kind == ShotKind.DUMP:
             self._dump(step, view, e)
             return None
         reading = self._reading(view, e)
@@ -173,8 +174,7 @@ class ResolutionPhases:
             self._dodged(step, e.target, 1, reading.shooter.point, automatic=True)
             self._place_token(step, e, reading.shooter, reading.token_point, advantage=True)
             return None
-        res.dodge = {"target": e.target, "shooter": e.shooter, "margin": margin,
-                     "allowed": allowed, "used": 0}
+        res.dodge = PendingDodge(e.target, e.shooter, margin, allowed)
         return "pause"
 
     def _reading(self, view: RoundView, e: ShotEntry) -> Reading:
@@ -185,22 +185,22 @@ class ResolutionPhases:
         res = s.resolution
         assert res is not None and res.dodge is not None  # a dodge waits in the resolution
         dg = res.dodge
-        faces = [step.roll(tables.EXPLODING_DIE, ev.PURPOSE_DODGE, dg["target"])]
+        faces = [step.roll(tables.EXPLODING_DIE, ev.PURPOSE_DODGE, dg.target)]
         # a 6 is rolled again and added, while there is margin left to dodge  [B p.21-22, p.41]
-        while chance.rolls_again(faces[-1], dg["margin"] - sum(faces)):
-            faces.append(step.roll(tables.EXPLODING_DIE, ev.purpose_again(ev.PURPOSE_DODGE), dg["target"]))
-        dg["used"] += 1
-        dg["margin"] -= sum(faces)
-        step.emit(ev.DodgeRolled(dg["target"], tuple(faces), dg["margin"]))
-        if not chance.dodge_over(dg["margin"], dg["used"], dg["allowed"]):
+        while chance.rolls_again(faces[-1], dg.margin - sum(faces)):
+            faces.append(step.roll(tables.EXPLODING_DIE, ev.purpose_again(ev.PURPOSE_DODGE), dg.target))
+        dg.used += 1
+        dg.margin -= sum(faces)
+        step.emit(ev.DodgeRolled(dg.target, tuple(faces), dg.margin))
+        if not chance.dodge_over(dg.margin, dg.used, dg.allowed):
             return
         e = res.entries[res.next]
         shooter, token_point = _shot_ends(RoundView(s, self.m), e)
-        if chance.dodged(dg["margin"]):
-            self._dodged(step, dg["target"], dg["used"], shooter.point, automatic=False)
+        if chance.dodged(dg.margin):
+            self._dodged(step, dg.target, dg.used, shooter.point, automatic=False)
             self._place_token(step, e, shooter, token_point, advantage=True)
         else:
-            self._eliminate(step, dg["target"], dg["shooter"], ev.DODGE_FELL_SHORT)
+            self._eliminate(step, dg.target, dg.shooter, ev.DODGE_FELL_SHORT)
             self._place_token(step, e, shooter, token_point, advantage=False)
         res.dodge = None
         res.next += 1
@@ -266,7 +266,8 @@ class ResolutionPhases:
             ):
                 step.emit(ev.TokenKept(pid, e.target, ev.token_priority_lock(q.id)))
                 return
-        cover = side = None
+        cover: str | None = None
+        side: str | None = None
         if target.on_field:  # as he stands after his sequence (RoundView.static_stand), one plan read
             decl = s.declarations.get(e.target)
             if decl is None:
@@ -276,7 +277,8 @@ class ResolutionPhases:
                 cover, side = final.cover, final.side
         side = self.m.pressed_side(token_point, target.team, cover, side,
                                    shooter.point) if cover else None
-        previous, p.token = p.token, Token(e.target, side, token_point, advantage and target.on_field)
+        previous = p.token
+        p.token = Token(e.target, side_of(side), token_point, advantage and target.on_field)
         step.emit(ev.TokenPlaced(pid, e.target, side, p.token.advantage, previous))
 
     def _dump(self, step: Step, view: RoundView, e: ShotEntry) -> None:
@@ -312,7 +314,7 @@ def fire_entry(player: str, fire: Fire) -> ShotEntry:
     """The resolution's entry for one shot or dump of ``player``'s sequence: its kind, its number
     among the sequence's shots (RULES 7.6), its supports and its place in the sequence. The engine
     lists a round's shots with it; the coaches and the odds read a declared shot through it."""
-    kind = "dump" if fire.dump else "simple"
+    kind = ShotKind.DUMP if fire.dump else ShotKind.SIMPLE
     return ShotEntry(player, fire.target, kind, max(fire.number, 0), fire.supports, fire.action)
 
 
@@ -340,9 +342,9 @@ def fires_before(h: ShotEntry, s: ShotEntry) -> bool:
         return False
     if h.last != s.last:
         return s.last
-    if s.kind == "dump" and h.target == s.shooter:
+    if s.kind == ShotKind.DUMP and h.target == s.shooter:
         return h.score - s.score >= tables.DUMPER_EDGE
-    if h.kind == "dump" and s.target == h.shooter:
+    if h.kind == ShotKind.DUMP and s.target == h.shooter:
         return s.score - h.score < tables.DUMPER_EDGE - 1
     return h.score > s.score
 

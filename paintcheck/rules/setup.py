@@ -12,11 +12,12 @@ from paintcheck.rules import tables
 from paintcheck.rules.actions import player_id
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.state import MatchState, new_match
+from paintcheck.rules.vocab import TEAMS, Side
 
 START_ROW_FROM = 4  # [H] a default position uses rows 4 to the row before the base (4-12 by default)
 
 
-Position = tuple[Point, str | None, str | None]  # point, cover, side
+Position = tuple[Point, str | None, Side | None]  # point, cover, side
 
 
 def default_positions(points: Iterable[Point], m: Measurer,
@@ -27,7 +28,7 @@ def default_positions(points: Iterable[Point], m: Measurer,
     mid = lattice.columns // 2
     candidates = [p for p in points if m.obstacle_at(p) is None and row_of(p) in rows]
     out = {}
-    for team in ("blue", "white"):
+    for team in TEAMS:
         own = sorted((p for p in candidates if half_of(p) == team and m.covers(p)),
                      key=lambda p: (row_of(p), abs(p[0] - mid), p[0]))
         if len(own) < tables.PLAYERS_PER_TEAM:
@@ -47,7 +48,8 @@ def default_positions(points: Iterable[Point], m: Measurer,
             cover = covers[0] if covers else None
             side = None
             if cover is not None:
-                side = "over" if m.obstacle(cover).overable else ("left" if point[0] <= mid else "right")
+                side = (Side.OVER if m.obstacle(cover).overable
+                        else Side.LEFT if point[0] <= mid else Side.RIGHT)
             out[player_id(team, jersey)] = (point, cover, side)
     return out
 

@@ -7,28 +7,41 @@ can be saved at any decision and resumed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, TypedDict, TypeVar
+from typing import Any, TypeVar
 
 from paintcheck.field.lattice import DEFAULT_LATTICE, Lattice, Point
 from paintcheck.rules import tables
-from paintcheck.rules.actions import BreakSheet, Declare, Reaction
+from paintcheck.rules.actions import (
+    AssignOrders,
+    BreakSheet,
+    ChooseTarget,
+    Decision,
+    Declare,
+    Dodge,
+    React,
+    Reaction,
+)
 from paintcheck.rules.flags import Flag, initial_flags
+from paintcheck.rules.vocab import GunState, Phase, Posture, ShotKind, Side, Team, side_of
 
 # Phases of a turn and the decisions each waits for (RULES 4.6).
-ORDERS, DECLARE, REACT, DODGE, OVER = "orders", "declare", "react", "dodge", "over"
-SHEETS, TARGET = "sheets", "target"  # the break (RULES 12.1)
-PHASE_DECISIONS = {
-    SHEETS: ("BreakSheet",),
-    TARGET: ("ChooseTarget",),
-    ORDERS: ("AssignOrders",),
-    DECLARE: ("Declare",),
-    REACT: ("React",),
-    DODGE: ("Dodge",),
+ORDERS, DECLARE, REACT, DODGE, OVER = Phase.ORDERS, Phase.DECLARE, Phase.REACT, Phase.DODGE, Phase.OVER
+SHEETS, TARGET = Phase.SHEETS, Phase.TARGET  # the break (RULES 12.1)
+PHASE_DECISIONS: dict[Phase, tuple[type[Decision], ...]] = {
+    SHEETS: (BreakSheet,),
+    TARGET: (ChooseTarget,),
+    ORDERS: (AssignOrders,),
+    DECLARE: (Declare,),
+    REACT: (React,),
+    DODGE: (Dodge,),
     OVER: (),
 }
+DECISION_PHASE = {kind: phase for phase, kinds in PHASE_DECISIONS.items() for kind in kinds}  # type -> phase
 
-GUN_OK, GUN_DEAD, GUN_BROKEN = "ok", "dead", "broken"  # broken: dead for the match (RULES 7.5)
+# broken: dead for the match (RULES 7.5)
+GUN_OK, GUN_DEAD, GUN_BROKEN = GunState.OK, GunState.DEAD, GunState.BROKEN
 
 
 @dataclass(frozen=True)
@@ -36,22 +49,22 @@ class Token:
     """A player's suppressive token, placed beside the player he shot at (RULES 10.1)."""
 
     target: str
-    side: str | None  # "left" | "right" | "over"; None when the target had no cover
+    side: Side | None  # None when the target had no cover
     point: Point  # where it lies: the target's point (a runner's end point)
     advantage: bool = False
 
 
 @dataclass
 class Player:
-    team: str
+    team: Team
     jersey: int
     point: Point | None
-    posture: str = "standing"
+    posture: Posture = Posture.STANDING
     cover: str | None = None
-    side: str | None = None
+    side: Side | None = None
     def_count: int = 0
     boulets: int = 0
-    gun: str = GUN_OK
+    gun: GunState = GUN_OK
     messy: bool = False
     reload: bool = False
     token: Token | None = None
@@ -75,7 +88,7 @@ class ShotEntry:
 
     shooter: str
     target: str
-    kind: str  # "simple" | "reflex" | "suppressive" | "dump"
+    kind: ShotKind
     index: int = 0  # 0 for a player's first shot of the round, 1 for his second, ...
     supports: int = 0
     action: int = -1  # position in the shooter's sequence (-1 for reactions)
@@ -83,15 +96,17 @@ class ShotEntry:
     last: bool = False  # moved more than 4 vulnerable points: shoots last
 
 
-class PendingDodge(TypedDict):
-    """A dodge waiting for its coach (a plain dictionary in the state): the target, the shooter,
-    the margin left, the dice allowed and the dice used."""
+@dataclass
+class PendingDodge:
+    """A dodge waiting for its coach: the target, the shooter, the margin left to dodge, the dice
+    allowed and the dice used so far (RULES 9). ``asdict`` of the state writes it as the dictionary
+    it used to be, with the same keys in the same order."""
 
     target: str
     shooter: str
     margin: int
     allowed: int
-    used: int
+    used: int = 0
 
 
 @dataclass
@@ -103,8 +118,7 @@ class Resolution:
     next: int = 0
     hit: list[str] = field(default_factory=list)  # (forced to dodge or out) by shots before this one
     hit_now: list[str] = field(default_factory=list)  # ... by shots simultaneous with this one
-    # A dodge waiting for its coach: target, shooter point, margin left, dice allowed, dice used
-    dodge: PendingDodge | None = None
+    dodge: PendingDodge | None = None  # a dodge waiting for its coach
     hits: list[tuple[str, int]] = field(default_factory=list)  # every hit: (player, index of the entry)
 
 
@@ -114,8 +128,9 @@ class MatchState:
     players: dict[str, Player]
     turn: int = 1
     round: int = 0
-    phase: str = ORDERS
-    orders: dict[str, dict[str, int]] = field(default_factory=lambda: {"blue": {}, "white": {}})
+    phase: Phase = ORDERS
+    # keyed by a team's string (a Team, or a seat's name read from a decision): see rules/vocab.py
+    orders: dict[str, dict[str, int]] = field(default_factory=lambda: {Team.BLUE: {}, Team.WHITE: {}})
     speakers: list[str] = field(default_factory=list)  # teams in declaration order this round
     active: dict[str, str] = field(default_factory=dict)  # team -> activated player this round
     declarations: dict[str, Declare] = field(default_factory=dict)  # player -> his sequence
@@ -132,7 +147,7 @@ class MatchState:
     choices: dict[str, str | None] = field(default_factory=dict)
     flags: dict[str, Flag] = field(default_factory=dict)  # none in a match set up without flags
     lattice: Lattice = DEFAULT_LATTICE  # the field's size: its bases and prebunk zones (RULES 1.5)
-    winner: str | None = None  # "blue" | "white" | "draw" once OVER
+    winner: str | None = None  # a Team, or "draw", once OVER
     end_reason: str | None = None
     decisions: int = 0
 
@@ -143,10 +158,10 @@ class MatchState:
     def player(self, pid: str) -> Player:
         return self.players[pid]
 
-    def team_players(self, team: str, on_field: bool = True) -> list[Player]:
+    def team_players(self, team: Team | str, on_field: bool = True) -> list[Player]:
         return [p for p in self.players.values() if p.team == team and (p.on_field or not on_field)]
 
-    def count_on_field(self, team: str) -> int:
+    def count_on_field(self, team: Team | str) -> int:
         n = 0
         for p in self.players.values():
             if p.team == team and p.point is not None:  # on the field
@@ -168,7 +183,7 @@ class MatchState:
         if res is not None:
             res = Resolution(
                 [_shallow(e) for e in res.entries], res.groups.copy(), res.next, res.hit.copy(),
-                res.hit_now.copy(), res.dodge.copy() if res.dodge is not None else None, res.hits.copy(),
+                res.hit_now.copy(), _shallow(res.dodge) if res.dodge is not None else None, res.hits.copy(),
             )
         fields = self.__dict__.copy()
         players = {}
@@ -211,18 +226,18 @@ def _shallow(obj: _T) -> _T:
 
 def new_match(
     layout: str,
-    positions: dict[str, tuple[Point, str | None, str | None]],
+    positions: Mapping[str, tuple[Point, str | None, str | None]],
     flag_homes: dict[str, Point] | None = None,
     lattice: Lattice = DEFAULT_LATTICE,
 ) -> MatchState:
     """A match at the start of turn 2 with players at ``positions`` (id -> point, cover, side) and
     flags at ``flag_homes`` (RULES 13.1)."""
     players = {}
-    for team in ("blue", "white"):
+    for team in Team:
         for jersey in range(1, tables.PLAYERS_PER_TEAM + 1):
-            pid = f"{'B' if team == 'blue' else 'W'}{jersey}"
+            pid = f"{team.letter}{jersey}"
             point, cover, side = positions[pid]
-            players[pid] = Player(team, jersey, point, "kneeling", cover, side)
+            players[pid] = Player(team, jersey, point, Posture.KNEELING, cover, side_of(side))
     return MatchState(layout=layout, players=players, turn=tables.BREAK_TURN + 1,
                       flags=initial_flags(flag_homes or {}), lattice=lattice)
 
@@ -236,10 +251,10 @@ def new_break(
     """A match before the break (turn 1): each team's players wait on its base points, the coaches
     fill their break sheets (RULES 12.1)."""
     players = {}
-    for team in ("blue", "white"):
+    for team in Team:
         for jersey in range(1, tables.PLAYERS_PER_TEAM + 1):
-            pid = f"{'B' if team == 'blue' else 'W'}{jersey}"
-            players[pid] = Player(team, jersey, base_points[team][jersey - 1], "standing")
+            pid = f"{team.letter}{jersey}"
+            players[pid] = Player(team, jersey, base_points[team][jersey - 1], Posture.STANDING)
     return MatchState(layout=layout, players=players, turn=tables.BREAK_TURN, phase=SHEETS,
                       flags=initial_flags(flag_homes or {}), lattice=lattice)
 

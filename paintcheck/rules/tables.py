@@ -11,9 +11,10 @@ import bisect
 import math
 
 from paintcheck.field import catalogue
+from paintcheck.rules.vocab import Posture, Side
 
-POSTURES = ("standing", "kneeling", "prone")
-SIDES = ("left", "right", "over")
+POSTURES: tuple[Posture, ...] = tuple(Posture)  # standing, kneeling, prone
+SIDES: tuple[Side, ...] = tuple(Side)  # left, right, over
 
 # -- match structure ---------------------------------------------------------------------------------
 MAX_TURNS = 10  # [B p.10]

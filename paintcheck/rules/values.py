@@ -13,11 +13,12 @@ from paintcheck.field.catalogue import kind_word
 from paintcheck.field.lattice import Point
 from paintcheck.rules import events as ev
 from paintcheck.rules import tables
-from paintcheck.rules.actions import REFLEX, SUPPRESSIVE, Declare
+from paintcheck.rules.actions import REFLEX, SUPPRESSIVE, Clean, Declare
 from paintcheck.rules.events import Parts
 from paintcheck.rules.measure import CROSS, Measurer, Touch
 from paintcheck.rules.plan import Plan, make_plan
 from paintcheck.rules.state import MatchState, Player, ShotEntry
+from paintcheck.rules.vocab import ShotKind
 from paintcheck.rules.words import height_word, posture_word
 from paintcheck.said import Said
 
@@ -29,7 +30,7 @@ def _label(key: str) -> Said:
     return Said(f"rules.label.{key}")
 
 
-LABEL_KIND = {kind: _label(f"kind.{kind}") for kind in ("simple", REFLEX, SUPPRESSIVE)}
+LABEL_KIND = {kind: _label(f"kind.{kind}") for kind in (ShotKind.SIMPLE, REFLEX, SUPPRESSIVE)}
 LABEL_DISTANCE = _label("distance")
 LABEL_RUN_ANGLE = _label("run_angle")
 LABEL_ANGLE = _label("angle")
@@ -130,7 +131,8 @@ def _middle(path: tuple[Point, ...]) -> tuple[float, float]:
 
 def base_value(kind: str) -> int:
     """A shot's value before modifiers: simple 10, reflex 9, suppressive 10 (RULES 6.5)."""
-    bases = {"simple": tables.BASE_SHOT, REFLEX: tables.BASE_REFLEX, SUPPRESSIVE: tables.BASE_SUPPRESSIVE}
+    bases: dict[str, int] = {ShotKind.SIMPLE: tables.BASE_SHOT, REFLEX: tables.BASE_REFLEX,
+                             SUPPRESSIVE: tables.BASE_SUPPRESSIVE}
     return bases[kind]
 
 
@@ -530,7 +532,7 @@ class RoundView:
         for f in plan.fires:
             if f.action == action:  # not cleaned before this shot, in a sequence with a CLEAN
                 actions = self.state.declarations[entry.shooter].actions
-                return not f.cleaned and any(a.code == "CLEAN" for a in actions)
+                return not f.cleaned and any(isinstance(a, Clean) for a in actions)
         return False
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from paintcheck.field.lattice import other_team
 from paintcheck.rules.actions import BreakSheet
 from paintcheck.rules.state import SHEETS, MatchState
+from paintcheck.rules.vocab import Team
 
 _new = object.__new__
 HIDDEN = 0  # a face-down token: the coach knows a token lies there, not its number
@@ -34,10 +35,10 @@ def view(state: MatchState, team: str) -> MatchState:
 
 def public_view(state: MatchState) -> MatchState:
     """What a spectator sees: both sides' unrevealed tokens and sheets face down."""
-    seen = view(state, "blue")
+    seen = view(state, Team.BLUE)
     if state.phase == SHEETS:
         seen.sheets = {t: BreakSheet(t, ()) for t in seen.sheets}
-    seen.orders["blue"] = {
-        pid: (token if token <= seen.round else HIDDEN) for pid, token in seen.orders["blue"].items()
+    seen.orders[Team.BLUE] = {
+        pid: (token if token <= seen.round else HIDDEN) for pid, token in seen.orders[Team.BLUE].items()
     }
     return seen

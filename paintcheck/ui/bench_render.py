@@ -26,6 +26,7 @@ def busiest_scene(app, seed: int = 3):
     from paintcheck.ai.random_coach import RandomCoach
     from paintcheck.rules.state import DECLARE, GUN_DEAD, Token
     from paintcheck.rules.views import view
+    from paintcheck.rules.vocab import Side
 
     app.new_match(seed=seed)
     session = app.session
@@ -52,8 +53,8 @@ def busiest_scene(app, seed: int = 3):
         white[0].gun, white[0].def_count = GUN_DEAD, 3
         if len(white) > 1:
             white[1].reload = True
-        blue[-1].token = Token(white[-1].id, "left", white[-1].point, True)
-        white[-1].token = Token(blue[-1].id, "right", blue[-1].point, False)
+        blue[-1].token = Token(white[-1].id, Side.LEFT, white[-1].point, True)
+        white[-1].token = Token(blue[-1].id, Side.RIGHT, blue[-1].point, False)
     session.state = state
     team = session.to_move() or "blue"
     app.holder.handed_to(team)  # the busiest screen: the deciding coach's, his tokens shown

@@ -143,8 +143,8 @@ def instruction(state: MatchState, team: str) -> str:
         return tr("match.instruction.target", player=state.awaiting[0])
     if state.phase == DODGE and state.resolution and state.resolution.dodge:
         dg = state.resolution.dodge
-        return tr("match.instruction.dodge", player=dg["target"], margin=dg["margin"], used=dg["used"],
-                  allowed=dg["allowed"])
+        return tr("match.instruction.dodge", player=dg.target, margin=dg.margin, used=dg.used,
+                  allowed=dg.allowed)
     return ""
 
 

@@ -26,6 +26,7 @@ from paintcheck.rules.actions import Declare, Move
 from paintcheck.rules.events import Parts
 from paintcheck.rules.state import MatchState, ShotEntry
 from paintcheck.rules.values import RoundView
+from paintcheck.rules.vocab import ShotKind
 from paintcheck.ui import i18n, theme
 from paintcheck.ui.event_words import parts_words
 from paintcheck.ui.event_words import words as engine_words
@@ -146,7 +147,7 @@ def read_ruler(state: MatchState, m, inst: Instruments) -> RulerView | None:
     if shooter.team == target.team:
         view.lines.append(tr("match.ruler.team_mates", shooter=shooter.id, target=target.id))
         return view
-    entry = ShotEntry(shooter.id, target.id, "simple")
+    entry = ShotEntry(shooter.id, target.id, ShotKind.SIMPLE)
     r = rv_round.reading(entry)
     if r.lost:
         view.lost = r.lost

@@ -99,7 +99,7 @@ class DodgeRoom(Room):
         resolution = self.desk.session.state.resolution
         assert resolution is not None and resolution.dodge is not None
         dg = resolution.dodge
-        self.controls.add("dodge", tr("match.react.dodge", die=dg["used"] + 1, dice=dg["allowed"]),
+        self.controls.add("dodge", tr("match.react.dodge", die=dg.used + 1, dice=dg.allowed),
                           self.roll_dodge, self.desk.why_not(Dodge(seat(self.desk))), primary=True,
                           width=240)
 

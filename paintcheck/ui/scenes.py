@@ -130,8 +130,8 @@ class HandOverScene(Scene):
     Its words are chosen from the match's phase (the match passes its English ones too)."""
 
     name = "handover"
-    NEXT = {ORDERS: "orders", DECLARE: "declare", REACT: "react", DODGE: "dodge", SHEETS: "sheets",
-            TARGET: "target"}
+    NEXT: dict[str | None, str] = {ORDERS: "orders", DECLARE: "declare", REACT: "react", DODGE: "dodge",
+                                   SHEETS: "sheets", TARGET: "target"}
 
     def enter(self, persist: dict) -> None:
         self.team = persist["team"]

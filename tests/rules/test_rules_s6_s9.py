@@ -383,7 +383,7 @@ def test_r9_6_weakened_position_ends_at_his_next_activation():
 def test_r9_7_second_dodge_one_die_and_1_boulet_becomes_4():
     g = b1_shoots_w1(measurer().see(B1, W1), [20, 3, 6], w1_kw={"def_count": 2, "boulets": 1})
     dodge = g.state.resolution.dodge
-    assert dodge["allowed"] == 1
+    assert dodge.allowed == 1
     g.play(Dodge("white"))
     assert g.p("W1").boulets == 4
 
