@@ -11,11 +11,26 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
 from paintcheck.said import Said
+
+MAX_NESTING = 100  # lists and objects inside each other: no file of ours goes past 10
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def nesting(text: str) -> int:
+    """How deep the lists and objects of JSON ``text`` lie (brackets inside strings not counted):
+    judged before parsing, so that how deep a file may go never depends on how much stack the
+    reader has left (the interpreter's recursion limit, which a test library may raise)."""
+    steps = (1 if b in "[{" else -1 for b in _BRACKET.findall(_STRING.sub("", text)))
+    return max(accumulate(steps, initial=0))
 
 
 class JsonFileError(ValueError):
@@ -60,6 +75,8 @@ def read_json(path: str | os.PathLike[str], limit: int, what: str = "file", text
                                   offset=exc.start)) from None
     if not text.strip():
         raise JsonFileError(_said("empty"))
+    if nesting(text) > MAX_NESTING:
+        raise JsonFileError(_said("nested", what=what))
     try:
         data = json.loads(text, object_pairs_hook=_object, parse_constant=_refuse_constant)
         if texts:
