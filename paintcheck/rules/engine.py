@@ -141,7 +141,7 @@ class Engine:
         for pid in active.values():
             p = s.players[pid]
             if p.gun == GUN_DEAD:
-                roll = step.roll(20, ev.PURPOSE_DEAD_GUN, pid)
+                roll = step.roll(tables.DEAD_GUN_DIE, ev.PURPOSE_DEAD_GUN, pid)
                 p.gun = GUN_OK if roll > tables.DEAD_GUN_REPAIR_ABOVE else GUN_BROKEN
                 step.emit(ev.GunChecked(pid, roll, p.gun == GUN_OK))
         s.speakers = self._speaking_order(step, active)
@@ -162,8 +162,8 @@ class Engine:
             reason = ev.SPEAKS_FEWER
         else:
             while True:
-                b = step.roll(6, ev.PURPOSE_SPEAKS_FIRST, Team.BLUE)
-                w = step.roll(6, ev.PURPOSE_SPEAKS_FIRST, Team.WHITE)
+                b = step.roll(tables.SPEAKS_FIRST_DIE, ev.PURPOSE_SPEAKS_FIRST, Team.BLUE)
+                w = step.roll(tables.SPEAKS_FIRST_DIE, ev.PURPOSE_SPEAKS_FIRST, Team.WHITE)
                 if b != w:
                     break
             first = Team.BLUE if b < w else Team.WHITE

@@ -89,7 +89,7 @@ class ResolutionPhases:
         if segments:
             lost = segments
         else:
-            roll = step.roll(6, ev.PURPOSE_REFLEX_DEF, pid)
+            roll = step.roll(tables.REFLEX_DEF_DIE, ev.PURPOSE_REFLEX_DEF, pid)
             lost = 1 if roll in tables.REFLEX_DEF_LOSS_ROLL else 0
         lost = min(lost, p.def_count)
         p.def_count -= lost

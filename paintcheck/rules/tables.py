@@ -22,6 +22,7 @@ BREAK_TURN = 1  # [B p.10]
 PLAYERS_PER_TEAM = 5  # [B p.2]
 ORDER_TOKENS = (1, 2, 3, 4, 5)  # [B p.10]
 ACTION_POINTS = 4  # [B p.11]
+SPEAKS_FIRST_DIE = 6  # equal numbers on the field: each rolls a d6, the lower declares first  [B p.11-12]
 
 # -- base values ---------------------------------------------------------------------------------------
 BASE_SHOT = 10  # simple shot  [B p.11]
@@ -103,6 +104,7 @@ EXPLODING_FACE = 6  # a 6 on a critical or dodge d6 is rolled again and added  [
 FUMBLE_DIE = 20  # the fumble table is read on a re-rolled d20  [B p.20]
 FUMBLE_TABLE = ((5, "technical"), (12, "messy_paint"), (20, "reload"))  # re-rolled d20  [B p.20]
 FREE_DODGE_MARGIN = 1  # a hit by this margin or less is dodged without rolling, one die counted  [B p.36]
+DEAD_GUN_DIE = 20  # a dead gun is tested on a d20 at his next activation  [B p.20]
 DEAD_GUN_REPAIR_ABOVE = 5  # next activation: d20 > 5 works again, <= 5 dead for the match  [B p.20]
 TECHNICAL_PROBLEM_BOULETS = 1  # a technical problem also gives 1 boulet  [B p.20]
 
@@ -117,6 +119,7 @@ SPEED_SHOOTS_LAST_ABOVE = 4  # moved more than 4 vulnerable points: shoots last 
 SHORT_MOVE_MAX = 4  # a runner who shoots after a move of 1-4 points is static  [B p.27]
 DUMPER_EDGE = 2  # to fire before a dumper, beat him by 2 or more  [B p.27]
 REFLEX_MAX_DEF = 3  # a reflex shooter has DEF <= 3  [B p.25]
+REFLEX_DEF_DIE = 6  # 0 segments or no token: a d6 says whether he loses a DEF  [B p.26]
 REFLEX_DEF_LOSS_ROLL = (1, 2)  # 0 segments or no token: d6 of 1-2 loses 1 DEF  [B p.26]
 REFLEXES_PER_ROUND = 1  # a player's reflex shots in one round  [B p.25]
 REACTIONS_PER_ROUND = 1  # a player's interactive shots (reflex or suppressive) in one round  [H]
