@@ -41,6 +41,7 @@ from paintcheck.rules.events import Parts
 from paintcheck.rules.legality import why_move_illegal, why_stance_illegal
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
+from paintcheck.rules.resolution import fire_entry
 from paintcheck.rules.state import REACT, MatchState, Player, ShotEntry, Token
 from paintcheck.rules.values import RoundView
 from paintcheck.rules.vocab import Posture, ShotKind, Team, side_of
@@ -345,8 +346,7 @@ def _entries(view: RoundView, ids: _Ids) -> list[ShotEntry]:
     shots with their number and supports, or his reaction."""
     plan = view.plans.get(ids.shooter)
     if plan is not None:
-        return [ShotEntry(plan.player, f.target, ShotKind.SIMPLE, max(f.number, 0), f.supports, f.action)
-                for f in plan.fires]
+        return [fire_entry(plan.player, f) for f in plan.fires]
     return [ShotEntry(r.player, r.target, ShotKind(r.kind))
             for r in view.state.reactions if r.player == ids.shooter]
 
