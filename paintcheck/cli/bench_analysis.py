@@ -29,6 +29,7 @@ from paintcheck.geometry.index import ObstacleIndex
 from paintcheck.geometry.ruler import line_of_fire
 from paintcheck.geometry.touch import CROSS
 from paintcheck.rules import tables
+from paintcheck.rules.vocab import Posture
 
 MAPS_MAX_S = 1.5  # issue 13: the three postures' maps
 MIN_RATIO = 10.0  # issue 13: against the per-pair loop
@@ -65,7 +66,7 @@ def measure(field, runs: int = 5) -> dict:
     index = ObstacleIndex(field)
     covers = {p: [o.id for o in field.covers_of(p)] for p in free}
 
-    def per_pair() -> list[dict[str, bool]]:
+    def per_pair() -> list[dict[Posture, bool]]:
         out = []
         for q, p in sample:
             touches = line_of_fire(index, q, p, sorted(set(covers[q]) | set(covers[p]))).touches
