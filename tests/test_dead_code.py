@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -47,6 +49,7 @@ def defined_names(tree: ast.Module) -> list[str]:
     return [n for n in names if n != "__all__"]
 
 
+@pytest.mark.slow
 def test_every_name_the_package_defines_is_read_somewhere():
     trees = _trees()
     used = read_names(trees.values())

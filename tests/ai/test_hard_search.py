@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from paintcheck.ai.coach import make_coach, warm_up
 from paintcheck.ai.hard_break import BreakSearch
 from paintcheck.ai.hard_orders import OrderSearch
@@ -66,6 +68,7 @@ def test_warm_up_is_done_once_per_measurer(table):
     assert time.perf_counter() - t0 < 0.01
 
 
+@pytest.mark.slow
 def test_the_warm_up_keeps_no_table_alive():
     """Issue 24: the warm-up kept every measurer it warmed (``_kept``), and froze the table out of
     the collector (``gc.freeze``) at every warm-up: an engine and its handlers make a reference

@@ -80,6 +80,7 @@ def brute_force_maps(field, team_enemy_sign: int) -> dict:
     return out
 
 
+@pytest.mark.slow
 def test_the_table_is_the_rulers_reading_for_every_ordered_pair(lopsided):
     field, study = lopsided
     table = study.table

@@ -35,6 +35,7 @@ def test_json_has_every_point_in_both_maps(capsys, tmp_path):
     assert list((tmp_path / "sight").glob("*.npz"))
 
 
+@pytest.mark.slow
 def test_readable_table(capsys):
     assert main.main(["analyse", "--layout", str(default_layout_path())]) == 0
     out = capsys.readouterr().out

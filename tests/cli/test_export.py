@@ -152,6 +152,7 @@ def test_an_unwritable_out_is_one_line_and_exit_2(capsys, tmp_path, monkeypatch)
     assert out.read_bytes() == b"old picture" and [p.name for p in tmp_path.iterdir()] == ["field.png"]
 
 
+@pytest.mark.slow
 def test_the_command_runs_without_a_display_and_its_parser_needs_no_pygame(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
     out = tmp_path / "box.png"

@@ -50,6 +50,7 @@ def _run(args: list[str], out: Path, terminal: bool) -> bytes:
     ["simulate", "--matches", "40", "--seed", "1", "--json"],
     ["analyse", "--layout", "layouts/snake.json", "--json"],
 ], ids=["simulate", "analyse"])
+@pytest.mark.slow
 def test_a_bar_on_a_terminal_nothing_in_a_pipe_and_the_same_output(tmp_path, args):
     quiet = _run(args, tmp_path / "piped.json", terminal=False)
     loud = _run(args, tmp_path / "terminal.json", terminal=True)

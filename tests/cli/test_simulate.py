@@ -103,6 +103,7 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads the process tree in /proc")
 @pytest.mark.parametrize("how", ["SIGTERM", "Ctrl-C"])
 def test_a_stopped_simulate_leaves_no_worker_behind(tmp_path, how):
@@ -173,6 +174,7 @@ def _play_and_say_who(match_seed: int) -> tuple:
 _real_play = simulate_module._play
 
 
+@pytest.mark.slow
 def test_a_worker_plays_a_bounded_number_of_matches_then_another_takes_over(capsys, monkeypatch, tmp_path):
     """Issue 24: a worker's memory grew with the matches it played (173 -> 716 MB in 10 minutes);
     it plays ``WORKER_MATCHES`` matches at most (here 4), then a fresh one takes its place, and the

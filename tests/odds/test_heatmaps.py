@@ -9,6 +9,8 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from paintcheck.odds import heatmaps
 from paintcheck.odds.situation import Figure, Situation, read
 from paintcheck.table import Table
@@ -50,6 +52,7 @@ def options(point):
     return m.covers(point) or (None,)
 
 
+@pytest.mark.slow
 def test_every_free_point_but_the_figures_is_on_the_maps():
     field, _ = box()
     where, hide = maps()

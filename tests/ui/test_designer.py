@@ -292,6 +292,7 @@ def test_a_refused_pieces_sentence_stays_inside_the_field_and_the_window(french_
     assert all(bar.contains(rect) for _, rect in status), status
 
 
+@pytest.mark.slow
 def test_save_as_a_copy_asks_a_name_no_other_field_has(app, designer, user_data):
     """A shipped field's copy is named in an entry ("Box 21 (copy)"); a name another field of the
     chooser has (its own, in either language) is refused and asked again; the file is named after

@@ -149,6 +149,7 @@ def test_choosing_box21_small_by_clicks_plays_it_from_the_break_sheets(app):
     assert session.path.name.startswith("box-21-small_")
 
 
+@pytest.mark.slow
 def test_the_match_resumed_from_the_title_is_on_the_chosen_field(app):
     new_match(app, "box21_small.json")
     fill_sheet_by_clicks(app, prebunkers=1)  # one sheet handed in: a decision on that field

@@ -205,6 +205,7 @@ def test_the_designer_draws_no_english_in_french(french):
     assert_all_french(seen, data)
 
 
+@pytest.mark.slow
 def test_the_designers_questions_and_box_checks_are_french(french):
     """Issue 25: a shipped field over the box (its French name in the title, its box checks), the
     copy's name asked and a name taken refused, who coaches asked before playing: each in French."""

@@ -198,6 +198,7 @@ def test_every_word_the_engine_says_is_its_english_catalogue_entry():
         assert i18n.say(s, "en") == str(s), (s.key, str(s))
 
 
+@pytest.mark.slow
 def test_in_french_every_word_is_filled_and_french():
     said, _, _, _ = harvest()
     for s in said:

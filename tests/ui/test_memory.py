@@ -15,6 +15,7 @@ LAYOUTS = Path(__file__).resolve().parents[2] / "layouts"
 BOX21 = LAYOUTS / "box21.json"
 
 
+@pytest.mark.slow
 def test_a_new_match_on_the_same_field_takes_the_same_tables_another_field_replaces_them():
     first = MatchSession.new(BOX21, seed=1, coaches={"white": "easy"})
     again = MatchSession.new(BOX21, seed=2, coaches={"white": "easy"})

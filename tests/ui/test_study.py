@@ -57,6 +57,7 @@ def test_the_map_is_the_analysis_and_is_drawn_under_the_pieces(app, designer):
     assert board.get_at((cx - designer.field_area.x + 6, cy - designer.field_area.y))[:3] != tile
 
 
+@pytest.mark.slow
 def test_after_a_drag_the_old_map_stays_until_the_new_one_is_ready(app, designer):
     before = designer.study.result
     spec = designer.design.at((7, -6))  # the cylinder at H6
@@ -129,6 +130,7 @@ def test_the_choosers_study_shows_any_field(app):
 
 @pytest.mark.parametrize(("size", "where"), [((1280, 720), "study"), ((1280, 720), "designer"),
                                              ((1560, 1000), "designer")])  # the narrowest Study beside
+@pytest.mark.slow
 def test_the_tables_columns_fit_in_french(french_app, monkeypatch, size, where):
     """Issue 25: in French, each heading line, its sort's mark and each cell is drawn inside its
     column, and every piece's whole name ("le cylindre couché en B2", its point last) is drawn."""

@@ -102,6 +102,7 @@ def test_computer_against_computer_can_be_watched(app):
     assert len(session.record.decisions) >= 12 or session.over
 
 
+@pytest.mark.slow
 def test_starting_a_match_against_the_computer_leaves_its_warm_up_to_its_worker(app, monkeypatch):
     """Issue 24: the computer's coach was made, and its table warmed (about half a second), on the
     window's thread when its first decision was asked: a frozen frame at each new match. The window

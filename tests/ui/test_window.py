@@ -99,6 +99,7 @@ def test_clicking_a_figure_shades_its_field_of_vision(app):
     assert fov.mode == expected.mode and fov.normal == expected.normal and fov.offset == expected.offset
 
 
+@pytest.mark.slow
 def test_a_bad_layout_for_play_is_refused_before_the_window_opens(tmp_path):
     """Issue 11: `play --layout missing.json` opened the title, then crashed on New match."""
     bad = tmp_path / "bad.json"
