@@ -49,12 +49,11 @@ def _children(pid: int | str = "self") -> list[int]:
 
 def simulate_rss(matches: int = SIMULATE_MATCHES, jobs: int = SIMULATE_JOBS, layout=None
                  ) -> tuple[dict[int, list[tuple[float, float]]], float]:
-    """``python main.py simulate --matches M --jobs J`` run as a command of its own (so that its
+    """``python -m paintcheck simulate --matches M --jobs J`` run as a command of its own (so that its
     workers are forked from a process that holds only what ``simulate`` holds), each worker's RSS
     read every ``SAMPLE_SECONDS``: {worker pid: [(seconds since the start, MB), ...]}, and the
     seconds taken."""
-    main = Path(__file__).resolve().parents[2] / "main.py"
-    argv = [sys.executable, str(main), "simulate", "--matches", str(matches), "--jobs", str(jobs)]
+    argv = [sys.executable, "-m", "paintcheck", "simulate", "--matches", str(matches), "--jobs", str(jobs)]
     if layout is not None:
         argv += ["--layout", str(layout)]
     samples: dict[int, list[tuple[float, float]]] = {}
