@@ -222,6 +222,7 @@ class MatchScene(Scene):
         t.add("tool-clear", tr("match.tools.put_away"), inst.clear)
         t.add("tell-again", tr("match.tools.tell_again"), self.tell_again,
               hint=tr("match.tools.tell_again_hint"))
+        t.add("review", tr("review_window.open"), self.review, hint=tr("review_window.live_hint"))
         t.add("save", tr("match.tools.save"), self.save)
         t.add("load", tr("match.tools.load"), self.load)
         t.add("help", tr("match.tools.help"), self.show_help)
@@ -367,6 +368,15 @@ class MatchScene(Scene):
 
     def load(self) -> None:
         self.app.switch("load")
+
+    def review(self) -> None:
+        """The match up to now, reviewed from the deciding coach's own seat (``review_scene``); its
+        *Back* comes back to this screen as it was."""
+        if self.viewer is None or not self.deciding() or self.playing():
+            self.app.flash(tr("review_window.eyes.live_only"), error=True)
+            return
+        self.app.switch("review", session=self.session, live_seat=self.viewer, back="match",
+                        back_persist={"viewer": self.viewer, "keep": True})
 
     def show_help(self) -> None:
         self.app.show_help(back="match", back_persist={"viewer": self.viewer, "keep": True})

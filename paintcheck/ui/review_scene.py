@@ -1,0 +1,318 @@
+"""Review a match: its timeline scrubbed step by step, the board as it stood then through one coach's
+eyes, the resolution of that step told with its terms; lines that tried another decision beside the
+main line; the coach's blunders; the timeline exported.
+
+The match is read once by ``review.timeline.Review`` (the states, each step's events, what each seat
+saw: ``Review.seen``, the view function, never a redraw that un-hides); this scene only draws it, with
+the match's own drawing code (``match_board.draw_board``, ``resolution_view.draw_resolution``) and
+the strip of ``review_timeline``. A branch is played in the match window itself (``review_branch``).
+
+Entered with ``session`` (the ``MatchSession`` reviewed: its table and record), and optionally
+``live_seat`` (a coach reviewing the match being played: his own seat, up to now), ``eyes``, ``k``,
+``back`` / ``back_persist`` (the scene to go back to) or ``quit_on_back`` (``paintcheck review``).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIHorizontalSlider
+
+from paintcheck.review.timeline import Eyes, Review
+from paintcheck.rules.state import OVER, MatchState
+from paintcheck.ui import i18n, review_lines, text_fit, theme
+from paintcheck.ui.fieldview import FieldRenderer
+from paintcheck.ui.i18n import tr
+from paintcheck.ui.match_board import BoardModel, draw_board
+from paintcheck.ui.playback import Telling
+from paintcheck.ui.resolution_view import draw_resolution
+from paintcheck.ui.review_timeline import Mark, Timeline, draw_timeline
+from paintcheck.ui.scenes import Scene
+from paintcheck.ui.session import MatchSession
+from paintcheck.ui.transform import FieldTransform
+
+log = logging.getLogger(__name__)
+
+STRIP_H = 104  # the timeline and its slider, under the board and the panel
+KEYS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_HOME: "home", pygame.K_END: "end"}
+EYES = (Eyes.BLUE, Eyes.WHITE, Eyes.ALL)
+
+
+def marks(review: Review) -> list[Mark]:
+    """Each decision's mark on the strip: who took it, a turn starting, a resolution made."""
+    out, turn = [], review.moments[0].turn
+    for moment in review.moments[1:]:
+        out.append(Mark(moment.seat, moment.turn != turn, review_lines.resolved(review.events(moment.index))))
+        turn = moment.turn
+    return out
+
+
+class ReviewScene(Scene):
+    name = "review"
+    field_area: pygame.Rect
+    t: FieldTransform
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.slider: UIHorizontalSlider | None = None
+        self.renderer: FieldRenderer | None = None
+        self._session: MatchSession | None = None
+        self.review: Review | None = None
+        self._board: pygame.Surface | None = None
+        self._board_key: object = None
+        self.dragging = False
+
+    # -- entering, leaving ------------------------------------------------------------------------
+    def enter(self, persist: dict) -> None:
+        session: MatchSession = persist["session"]
+        self.live_seat: str | None = persist.get("live_seat")
+        if session is not self._session or self.review is None or self.live_seat is not None:
+            self.review = Review(session.record, session.table, live_seat=self.live_seat)
+            self.renderer = FieldRenderer(session.table.field)
+            self.marks = marks(self.review)
+            self.lines = review_lines.Lines(session, self.review)
+        self._session = session
+        self.back = persist.get("back", "title")
+        self.back_persist = persist.get("back_persist", {})
+        self.quit_on_back = bool(persist.get("quit_on_back"))
+        self.eyes = Eyes(persist.get("eyes") or self.default_eyes(persist.get("seat")))
+        self.k = min(persist.get("k", len(self.review)), len(self.review))
+        self.showing_blunders = False
+        self._board_key = None
+        super().enter(persist)
+
+    def default_eyes(self, seat: str | None) -> Eyes:
+        if self.live_seat is not None:
+            return Eyes(self.live_seat)
+        if seat is not None:
+            return Eyes(seat)
+        assert self.review is not None
+        return Eyes.ALL if self.review.over else Eyes.BLUE
+
+    def help_persist(self) -> dict:
+        return {"session": self.session, "live_seat": self.live_seat, "eyes": self.eyes.value, "k": self.k,
+                "back": self.back, "back_persist": self.back_persist, "quit_on_back": self.quit_on_back}
+
+    def exit(self) -> None:
+        if self.slider is not None:
+            self.slider.kill()
+            self.slider = None
+        super().exit()
+
+    @property
+    def session(self) -> MatchSession:
+        assert self._session is not None, "the review is entered with a session"
+        return self._session
+
+    @property
+    def line(self) -> Review:
+        """The line shown: the main line, or the branch chosen (``review_lines``)."""
+        return self.lines.shown
+
+    # -- layout -----------------------------------------------------------------------------------
+    def layout(self, size) -> None:
+        w, h = size
+        board_h = h - STRIP_H
+        fw = min(int(board_h * 0.8), w - 560)
+        self.field_area = pygame.Rect(0, 0, fw, board_h)
+        self.t = FieldTransform.fit(tuple(self.field_area), self.session.table.field.lattice)
+        self.panel = pygame.Rect(fw, 0, w - fw, board_h)
+        self.px, self.pw = fw + 12, w - fw - 24
+        self.strip = Timeline((24, board_h + 16, w - 48, 34), len(self.line))
+        if self.slider is not None:
+            self.slider.kill()
+        self.slider = UIHorizontalSlider(pygame.Rect(20, board_h + 60, w - 40, 28), self.k,
+                                         (0, max(1, len(self.line))), self.app.manager,
+                                         object_id="#review-slider")
+        self._board_key = None
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """The panel's buttons: whose eyes, the dice, the decision to try, the lines, the rest."""
+        c = self.controls
+        c.start(self.px, 74, self.pw)
+        c.row_height = 28
+        for eyes in EYES:
+            c.add(f"eyes-{eyes.value}", tr(f"review_window.eyes.{eyes.value}"),
+                  lambda e=eyes: self.set_eyes(e), self.eyes_refused(eyes), chosen=eyes is self.eyes,
+                  hint=tr("review_window.eyes.all_hint") if eyes is Eyes.ALL else None)
+        c.newline()
+        for mode in review_lines.DICE_MODES:
+            c.add(f"dice-{mode}", tr(f"review_window.dice.{mode}"), lambda m=mode: self.set_dice(m),
+                  chosen=self.lines.dice == mode, hint=tr(f"review_window.dice.{mode}_hint"))
+        c.newline()
+        self.try_reason = self.try_refused()
+        c.add("try", tr("review_window.try"), self.try_decision, self.try_reason, primary=True)
+        c.add("blunders", tr("review_window.blunders"), self.toggle_blunders,
+              None if self.live_seat is None else tr("review_window.try_live"), chosen=self.showing_blunders)
+        c.newline()
+        c.add("export-png", tr("review_window.export_png"), lambda: self.export("png"))
+        c.add("export-html", tr("review_window.export_html"), lambda: self.export("html"))
+        c.add("back", tr("review_window.back_match") if self.live_seat else tr("review_window.back"),
+              self.go_back)
+        c.newline(14)
+        self.lines_top = c.y
+        self.lines.build(c, self.pw, self.line_changed)
+        self.text_top = c.bottom + 12
+        self._board_key = None
+
+    # -- what may be shown ----------------------------------------------------------------------
+    def eyes_refused(self, eyes: Eyes) -> str | None:
+        if self.live_seat is not None and eyes.value != self.live_seat:
+            return tr("review_window.eyes.live_only")
+        if eyes is Eyes.ALL and not self.line.over:
+            return tr("review_window.eyes.all_not_over")
+        return None
+
+    def try_refused(self) -> str | None:
+        """Why no other decision can be tried at this step (None: it can)."""
+        if self.live_seat is not None:
+            return tr("review_window.try_live")
+        return self.lines.why_not_try(self.k, self.eyes)
+
+    # -- scrubbing --------------------------------------------------------------------------------
+    def set_step(self, k: int) -> None:
+        k = max(0, min(len(self.line), k))
+        if k == self.k:
+            return
+        self.k = k
+        if self.slider is not None and int(self.slider.get_current_value()) != k:
+            self.slider.set_current_value(k)
+        if self.try_refused() != self.try_reason:
+            self.rebuild()
+
+    def set_eyes(self, eyes: Eyes) -> None:
+        self.eyes = eyes
+        self.rebuild()
+
+    def set_dice(self, mode: str) -> None:
+        self.lines.dice = mode
+        self.rebuild()
+
+    def line_changed(self) -> None:
+        """Another line shown, or one deleted: the strip and the slider follow it."""
+        self.marks = marks(self.line)
+        self.k = min(self.k, len(self.line))
+        if self.eyes_refused(self.eyes) is not None:
+            self.eyes = Eyes(self.live_seat) if self.live_seat else Eyes.BLUE
+        self.layout(self.app.size)
+
+    def handle_event(self, event) -> None:
+        if self.controls.handle(event):
+            return
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
+            self.set_step(int(round(event.value)))
+        elif event.type == pygame.KEYDOWN and event.key in KEYS:
+            self.set_step(self.strip.key_step(self.k, KEYS[event.key]))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.go_back()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.on_strip(event.pos):
+            self.dragging = True
+            self.set_step(self.strip.step_at(event.pos[0]))
+        elif event.type == pygame.MOUSEMOTION and self.dragging:
+            self.set_step(self.strip.step_at(event.pos[0]))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = False
+
+    def on_strip(self, pos) -> bool:
+        x, y, w, h = self.strip.rect
+        return pygame.Rect(x - 8, y - 6, w + 16, h + 12).collidepoint(pos)
+
+    # -- actions ----------------------------------------------------------------------------------
+    def go_back(self) -> None:
+        if self.quit_on_back:
+            self.app.quit()
+            return
+        self.app.switch(self.back, **self.back_persist)
+
+    def try_decision(self) -> None:
+        self.lines.try_decision(self.app, self.k, self.eyes, self.help_persist())
+
+    def toggle_blunders(self) -> None:
+        self.showing_blunders = not self.showing_blunders
+        self.lines.start_blunders(self.eyes)
+        self.rebuild()
+
+    def export(self, kind: str) -> None:
+        from paintcheck.ui import review_export
+
+        path = review_export.default_path(self.session, kind)
+        try:
+            review_export.export_review(self.line, path, self.eyes)
+        except (OSError, ValueError) as exc:
+            log.warning("could not export %s", path, exc_info=True)
+            self.app.flash(tr("review_window.cannot_export", path=path, error=getattr(exc, "strerror", None)
+                              or i18n.say(exc.args[0] if exc.args else exc)), error=True)
+            return
+        self.app.flash(tr("review_window.exported", path=path))
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def seen(self) -> MatchState:
+        """The board at the step shown, through the eyes chosen (``Review.seen``: the view function)."""
+        return self.line.seen(self.k, self.eyes)
+
+    def board_model(self, state: MatchState) -> BoardModel:
+        assert self.renderer is not None
+        return BoardModel(background=self.renderer.background(self.app.size, self.t), area=self.field_area,
+                          t=self.t, field=self.session.table.field, m=self.session.m, state=state,
+                          board=state,
+                          readings=(None, None, None), fov_team=None,
+                          active=set(state.active.values()) if state.phase in ("declare", "react", "dodge")
+                          else set())
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        key = (id(self.line), self.k, self.eyes, self.field_area.size, self.t)
+        if key != self._board_key or self._board is None:
+            if self._board is None or self._board.get_size() != self.field_area.size:
+                self._board = pygame.Surface(self.field_area.size).convert() \
+                    if pygame.display.get_surface() else pygame.Surface(self.field_area.size)
+            draw_board(self._board, self.board_model(self.seen()))
+            self._board_key = key
+        surface.blit(self._board, (0, 0))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BACKGROUND)
+        self.draw_board(surface)
+        pygame.draw.rect(surface, theme.PANEL, self.panel)
+        pygame.draw.line(surface, theme.PANEL_LINE, self.panel.topleft, self.panel.bottomleft, 2)
+        x, w = self.px, self.pw
+        field = self.session.table.field.layout.name_in(i18n.current()) or self.session.setup_name
+        title = tr("review_window.live_title" if self.live_seat else "review_window.title", field=field)
+        theme.blit_text(surface, text_fit.cut(title, 20, w, True), (x, 10), 20, theme.TEXT, True)
+        line = self.line
+        step = tr("review_window.step", k=self.k, n=len(line))
+        said = i18n.say(line.moments[self.k].said)
+        theme.blit_text(surface, text_fit.cut(f"{step} · {said}", 15, w), (x, 42), 15, theme.TEXT)
+        y = self.lines.draw(surface, x, self.lines_top, w)
+        y = max(y, self.text_top)
+        bottom = self.panel.bottom - 8
+        if self.app.message:
+            words, colour = self.app.message
+            for part in theme.wrap(words, 13, w)[:3]:
+                theme.blit_text(surface, part, (x, y), 13, colour)
+                y += 17
+        if self.showing_blunders:
+            y = self.lines.draw_blunders(surface, x, y, w, bottom)
+        y = self.lines.draw_odds(surface, self.k, x, y, w, bottom)
+        self.draw_told(surface, x, y + 4, w, bottom)
+        self.draw_strip(surface)
+
+    def draw_told(self, surface: pygame.Surface, x: int, y: int, w: int, bottom: int) -> None:
+        """The resolution of the step shown, told in full with its terms (the match's telling)."""
+        events = self.line.events(self.k) if self.k else ()
+        if not events:
+            theme.blit_text(surface, tr("review_window.nothing_told"), (x, y), 13, theme.TEXT_DIM)
+            return
+        telling = Telling(events)
+        telling.finish()
+        draw_resolution(surface, telling, x, y, w, bottom)
+
+    def draw_strip(self, surface: pygame.Surface) -> None:
+        upto = None
+        if self.line.final.phase != OVER and self.live_seat is not None:
+            upto = len(self.line)
+        draw_timeline(surface, self.strip, self.marks, self.k, upto)
+        x, y, w, h = self.strip.rect
+        theme.blit_text(surface, tr("review_window.keys"), (x, y + h + 34 + 8), 12, theme.TEXT_DIM)

@@ -1,0 +1,210 @@
+"""Issue 28, the review window (``ui.review_scene``), driven by posted events: scrubbing by keys, by
+the mouse on the timeline and by the slider shows ``table.replay(record, upto=k)``'s view; a seat's
+review draws nothing of the other seat's unrevealed secret; it is reached from the result screen,
+from *Load a match…* and from the match being played (its own seat only)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pygame_gui
+import pytest
+
+from paintcheck.rules.codec import START_BREAK, START_DEFAULT_TURN2
+from paintcheck.rules.state import SHEETS
+from paintcheck.rules.views import HIDDEN, view
+from paintcheck.seam.play import playout
+from paintcheck.table import replay
+from paintcheck.ui import review_scene
+from paintcheck.ui.session import MatchSession
+from tests.ui.driver import Drawn, click, drag, press, step
+
+
+def played(seed: int = 5, start: str = START_DEFAULT_TURN2, upto: int | None = None) -> MatchSession:
+    """A seeded match played out by the random coaches (the first ``upto`` decisions of it)."""
+    session = MatchSession.new(seed=seed, start=start)
+    decisions = playout(session.game, session.state, seed).decisions
+    for decision in decisions[:upto]:
+        session.apply(decision)
+    return session
+
+
+def shown_states(monkeypatch) -> list:
+    """The states the review's board is drawn from, in order."""
+    drawn: list = []
+    real = review_scene.draw_board
+
+    def spy(surface, model):
+        drawn.append(model.state)
+        return real(surface, model)
+
+    monkeypatch.setattr(review_scene, "draw_board", spy)
+    return drawn
+
+
+def key(app, which) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=which, mod=0, unicode="", scancode=0))
+    step(app)
+
+
+def replayed_view(session, k: int, seat: str):
+    _, state, _, _ = replay(session.record, upto=k, table=session.table)
+    return view(state, seat)
+
+
+def test_scrubbing_by_keys_mouse_and_slider_shows_the_replay_at_that_step(app, monkeypatch):
+    session = played()
+    n = len(session.record.decisions)
+    drawn = shown_states(monkeypatch)
+    app.switch("review", session=session, seat="blue")
+    step(app)
+    scene = app.scene
+    assert scene.name == "review" and scene.k == n
+    assert drawn[-1] == replayed_view(session, n, "blue")
+    key(app, pygame.K_HOME)
+    assert scene.k == 0 and drawn[-1] == replayed_view(session, 0, "blue")
+    for k in (1, 2, 3):
+        key(app, pygame.K_RIGHT)
+        assert scene.k == k and drawn[-1] == replayed_view(session, k, "blue")
+    key(app, pygame.K_LEFT)
+    assert scene.k == 2 and drawn[-1] == replayed_view(session, 2, "blue")
+    key(app, pygame.K_END)
+    assert scene.k == n
+    # the mouse: a click on the strip, then a drag along it
+    strip = scene.strip
+    k = n // 3
+    click(app, (strip.x_of(k), strip.rect[1] + strip.rect[3] // 2))
+    assert scene.k == k and drawn[-1] == replayed_view(session, k, "blue")
+    k2 = 2 * n // 3
+    drag(app, (strip.x_of(k), strip.rect[1] + 5), (strip.x_of(k2), strip.rect[1] + 5))
+    assert scene.k == k2 and drawn[-1] == replayed_view(session, k2, "blue")
+    # the slider: its arrows, one step each
+    slider = scene.slider
+    assert int(slider.get_current_value()) == k2
+    click(app, slider.left_button.rect.center)
+    step(app, 2)
+    assert scene.k == k2 - 1 and drawn[-1] == replayed_view(session, k2 - 1, "blue")
+    click(app, slider.right_button.rect.center)
+    click(app, slider.right_button.rect.center)
+    step(app, 2)
+    assert scene.k == k2 + 1 and drawn[-1] == replayed_view(session, k2 + 1, "blue")
+    # and the slider follows the keys
+    key(app, pygame.K_HOME)
+    assert int(slider.get_current_value()) == 0
+
+
+def test_a_step_is_told_with_its_resolution_terms(app, monkeypatch):
+    """The step of a shot: the resolution panel tells it as the match did (its roll, its terms)."""
+    session = played()
+    app.switch("review", session=session, seat="white")
+    scene = app.scene
+    k = next(k for k in range(1, len(scene.review) + 1)
+             if any(type(e).__name__ == "ShotResolved" for e in scene.review.events(k)))
+    scene.set_step(k)
+    words = Drawn(monkeypatch).words(app)
+    assert any("against" in w and "needs" in w for w in words), words
+
+
+def _with_other_secret_changed(state, other: str):
+    """``state`` with ``other``'s unrevealed order tokens swapped around (and his sheet, in the
+    break, emptied): what his coach knows and the other must not."""
+    changed = state.copy()
+    hidden = sorted((pid, t) for pid, t in state.orders[other].items() if t > state.round)
+    if len(hidden) >= 2:
+        tokens = [t for _, t in hidden]
+        tokens = tokens[1:] + tokens[:1] if len(set(tokens)) > 1 else [t + 1 for t in tokens]
+        swapped = {pid: t for (pid, _), t in zip(hidden, tokens, strict=True)}
+        changed.orders = {**state.orders, other: {**state.orders[other], **swapped}}
+    elif hidden:
+        pid, t = hidden[0]
+        changed.orders = {**state.orders, other: {**state.orders[other], pid: t + 1}}
+    if state.phase == SHEETS and other in state.sheets:
+        changed.sheets = {**state.sheets, other: dataclasses.replace(state.sheets[other], lines=())}
+    return changed
+
+
+@pytest.mark.parametrize(("seat", "start"), [("blue", START_DEFAULT_TURN2), ("white", START_BREAK)])
+def test_a_seats_review_draws_nothing_of_the_other_seats_secret(app, monkeypatch, seat, start):
+    """At every step, the strings the review draws from ``seat``'s eyes and the state its board is
+    drawn from are the same whatever the other coach's unrevealed tokens (or sheet) were."""
+    other = "white" if seat == "blue" else "blue"
+    session = played(seed=9, start=start, upto=40)
+    drawn = shown_states(monkeypatch)
+    words = Drawn(monkeypatch)
+    app.switch("review", session=session, seat=seat)
+    scene = app.scene
+    review = scene.review
+    real_state = review.state
+    secrets = 0
+    for k in range(len(review) + 1):
+        scene.set_step(k)
+        scene._board_key = None
+        plain = words.words(app)
+        plain_state = drawn[-1]
+        state = real_state(k)
+        if _with_other_secret_changed(state, other) == state:
+            continue
+        secrets += 1
+        monkeypatch.setattr(review, "state", lambda i, s=state, at=k: _with_other_secret_changed(s, other)
+                            if i == at else real_state(i))
+        scene._board_key = None
+        changed = words.words(app)
+        monkeypatch.setattr(review, "state", real_state)
+        assert changed == plain, f"step {k}: the other seat's secret shows"
+        assert drawn[-1] == plain_state
+        assert not any(t != HIDDEN and t > plain_state.round for t in plain_state.orders[other].values())
+    assert secrets > 3  # the walk met the other coach's secrets
+
+
+def test_the_review_from_the_result_screen_and_back(app):
+    session = played()
+    app.session = session
+    app.switch("result", winner=session.state.winner, reason=session.state.end_reason or "")
+    press(app, "review")
+    assert app.scene.name == "review" and app.scene.eyes.value == "all"  # the match is over
+    press(app, "back")
+    assert app.scene.name == "result"
+
+
+def test_the_review_from_load_a_match(app):
+    session = played(upto=20)
+    session.save()
+    app.switch("load")
+    press(app, f"review-{session.path.name}")
+    scene = app.scene
+    assert scene.name == "review" and scene.k == 20 and scene.eyes.value == "blue"
+    assert "all" not in [k.split("-")[1] for k, c in scene.controls.choices.items()
+                         if k.startswith("eyes-") and c.reason is None]  # not over: no All
+    press(app, "back")
+    assert app.scene.name == "load"
+
+
+def test_a_coach_reviews_the_match_being_played_from_his_own_seat_only(app):
+    from tests.ui.driver import new_turn2_match, play_orders_by_clicks
+
+    new_turn2_match(app)
+    play_orders_by_clicks(app)
+    from tests.ui.driver import hand_over_if_asked
+
+    hand_over_if_asked(app)
+    viewer = app.scene.viewer
+    decisions = len(app.session.record.decisions)
+    press(app, "review")
+    scene = app.scene
+    assert scene.name == "review" and scene.live_seat == viewer and scene.k == decisions
+    usable = {k for k, c in scene.controls.choices.items() if k.startswith("eyes-") and c.reason is None}
+    assert usable == {f"eyes-{viewer}"}
+    assert scene.controls.choices["try"].reason is not None
+    press(app, "back")
+    assert app.scene.name == "match" and app.scene.viewer == viewer
+
+
+def test_the_slider_event_moves_the_step(app):
+    session = played(upto=12)
+    app.switch("review", session=session, seat="blue")
+    scene = app.scene
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, value=4,
+                                         ui_element=scene.slider))
+    step(app)
+    assert scene.k == 4
