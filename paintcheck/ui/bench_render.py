@@ -6,7 +6,9 @@ the protractor on the target, a field of vision shaded, a run being drawn with e
 the declared lines of a round, the panel and the log. Prints the median and p95 frame time
 (scene update + draw + pygame_gui update + draw, without the flip). Goals (issue "Speed for
 search"): the match screen p95 <= 3 ms; the designer, a piece dragged (with the Study's map shown
-or not), p95 <= 4 ms. Each figure is printed beside its goal, never as an error.
+or not), p95 <= 4 ms; the review (issue 28), a jump to any step of a 120-decision match, the board
+and the panel drawn again, <= 50 ms at worst. Each figure is printed beside its goal, never as an
+error.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import time
 
 TARGET_P95_MS = 3.0  # the busiest match screen
 DESIGNER_P95_MS = 4.0  # the designer while a piece is dragged, with or without a map
+REVIEW_MAX_MS = 50.0  # the review: a jump to any step of a REVIEW_DECISIONS-decision match, at worst
+REVIEW_DECISIONS = 120
 SIZE = (1600, 1000)
 
 
@@ -107,16 +111,20 @@ def measure(frames: int = 300, seconds: float | None = None) -> dict:
             "figures_on_field": figures, "background_rebuilds": rebuilds}
 
 
-def _frame_times(app, scene, frames: int, seconds: float | None, before=None) -> list[float]:
-    """Milliseconds of each frame (events, scene and pygame_gui update and draw; no flip)."""
+def _frame_times(app, scene, frames: int, seconds: float | None, before=None,
+                 timed: bool = False) -> list[float]:
+    """Milliseconds of each frame (events, scene and pygame_gui update and draw; no flip); ``before(i)``
+    comes first, in the frame's time when ``timed``."""
     import pygame
 
     times = []
     deadline = time.perf_counter() + seconds if seconds else None
     for i in range(frames):
-        if before is not None:
+        if before is not None and not timed:
             before(i)
         t0 = time.perf_counter()
+        if before is not None and timed:
+            before(i)
         pygame.event.pump()
         app.manager.update(1 / 60)
         scene.update(1 / 60)
@@ -170,6 +178,59 @@ def measure_designer(frames: int = 300, seconds: float | None = None, study: boo
             "map_shown": shown}
 
 
+def review_session(decisions: int = REVIEW_DECISIONS):
+    """A match of ``decisions`` decisions from the break: the first seeded random playout that long."""
+    from paintcheck.rules.codec import START_BREAK
+    from paintcheck.seam.play import playout
+    from paintcheck.ui.session import MatchSession
+
+    for seed in range(1, 200):
+        session = MatchSession.new(seed=seed, start=START_BREAK)
+        played = playout(session.game, session.state, seed).decisions
+        if len(played) >= decisions:
+            for decision in played[:decisions]:
+                session.apply(decision)
+            return session
+    raise RuntimeError(f"no random match of {decisions} decisions")
+
+
+def measure_review(jumps: int = 200, seconds: float | None = None) -> dict:
+    """The review of a 120-decision match: each frame jumps to a step drawn at random (the states'
+    cache cold most of the time) and draws the board, the panel and the strip again."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import random
+    import tempfile
+
+    import pygame
+
+    from paintcheck.ui.app import App
+
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["XDG_DATA_HOME"] = tmp
+        app = App(SIZE)
+        session = review_session()
+        app.switch("review", session=session, seat="blue")
+        scene = app.scene
+        n = len(scene.review)
+        steps = random.Random(28)
+        for _ in range(3):  # warm the caches: the field's background, the fonts
+            scene.update(1 / 60)
+            scene.draw(app.screen)
+
+        def jump(_i: int) -> None:
+            scene.set_step(steps.randrange(n + 1))
+
+        times = _frame_times(app, scene, jumps, seconds, jump, timed=True)
+        pygame.quit()
+    times.sort()
+    worst = times[-1]
+    p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
+    return {"frames": len(times), "size": list(SIZE), "decisions": n,
+            "median_ms": round(statistics.median(times), 3), "p95_ms": round(p95, 3), "max_ms": round(worst, 3), "target_max_ms": REVIEW_MAX_MS,
+            "meets_target": worst <= REVIEW_MAX_MS}
+
+
 def _line(what: str, result: dict) -> str:
     verdict = "met" if result["meets_target"] else "not met"
     return (f"{what}: {result['frames']} frames at {SIZE[0]}x{SIZE[1]}, median {result['median_ms']:.2f} ms, "
@@ -181,10 +242,16 @@ def run(args) -> int:
     result = measure(frames=600, seconds=seconds)
     designer = measure_designer(frames=600, seconds=seconds)
     studied = measure_designer(frames=600, seconds=seconds, study=True)
+    review = measure_review(seconds=seconds)
     if getattr(args, "json", False):
-        print(json.dumps({"render": result, "designer_drag": designer, "designer_drag_with_map": studied}))
+        print(json.dumps({"render": result, "designer_drag": designer, "designer_drag_with_map": studied,
+                          "review_jump": review}))
     else:
         print(_line("render", result))
         print(_line("designer, a piece dragged", designer))
         print(_line("designer, a piece dragged over the Study's map", studied))
+        verdict = "met" if review["meets_target"] else "not met"
+        print(f"review, a jump to any step of a {review['decisions']}-decision match: "
+              f"{review['frames']} jumps, median {review['median_ms']:.2f} ms, p95 {review['p95_ms']:.2f} ms, worst "
+              f"{review['max_ms']:.2f} ms / goal ≤ {review['target_max_ms']:g} ms ({verdict})")
     return 0

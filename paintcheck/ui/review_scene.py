@@ -20,6 +20,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider
 
+from paintcheck.printable import printable
 from paintcheck.review.timeline import Eyes, Review
 from paintcheck.rules.state import OVER, MatchState
 from paintcheck.ui import i18n, review_lines, text_fit, theme
@@ -36,6 +37,7 @@ from paintcheck.ui.transform import FieldTransform
 log = logging.getLogger(__name__)
 
 STRIP_H = 104  # the timeline and its slider, under the board and the panel
+EVERY = 1  # the review keeps the state after every decision: a jump anywhere replays nothing
 KEYS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_HOME: "home", pygame.K_END: "end"}
 EYES = (Eyes.BLUE, Eyes.WHITE, Eyes.ALL)
 
@@ -69,7 +71,7 @@ class ReviewScene(Scene):
         session: MatchSession = persist["session"]
         self.live_seat: str | None = persist.get("live_seat")
         if session is not self._session or self.review is None or self.live_seat is not None:
-            self.review = Review(session.record, session.table, live_seat=self.live_seat)
+            self.review = Review(session.record, session.table, live_seat=self.live_seat, every=EVERY)
             self.renderer = FieldRenderer(session.table.field)
             self.marks = marks(self.review)
             self.lines = review_lines.Lines(session, self.review)
@@ -143,8 +145,7 @@ class ReviewScene(Scene):
             c.add(f"dice-{mode}", tr(f"review_window.dice.{mode}"), lambda m=mode: self.set_dice(m),
                   chosen=self.lines.dice == mode, hint=tr(f"review_window.dice.{mode}_hint"))
         c.newline()
-        self.try_reason = self.try_refused()
-        c.add("try", tr("review_window.try"), self.try_decision, self.try_reason, primary=True)
+        c.add("try", tr("review_window.try"), self.try_decision, self.try_refused(), primary=True)
         c.add("blunders", tr("review_window.blunders"), self.toggle_blunders,
               None if self.live_seat is None else tr("review_window.try_live"), chosen=self.showing_blunders)
         c.newline()
@@ -180,8 +181,21 @@ class ReviewScene(Scene):
         self.k = k
         if self.slider is not None and int(self.slider.get_current_value()) != k:
             self.slider.set_current_value(k)
-        if self.try_refused() != self.try_reason:
-            self.rebuild()
+        self.refresh_try()
+
+    def refresh_try(self) -> None:
+        """*Try another decision* greyed or not at the step now shown (the button kept: a jump
+        builds no widget)."""
+        reason = self.try_refused()
+        choice = self.controls.choices.get("try")
+        if choice is None or reason == choice.reason:
+            return
+        choice.reason = None if reason is None else printable(reason)
+        if reason is None:
+            choice.button.enable()
+        else:
+            choice.button.disable()
+        choice.button.set_tooltip(choice.reason)
 
     def set_eyes(self, eyes: Eyes) -> None:
         self.eyes = eyes
@@ -238,8 +252,9 @@ class ReviewScene(Scene):
     def export(self, kind: str) -> None:
         from paintcheck.ui import review_export
 
-        path = review_export.default_path(self.session, kind)
+        path = review_export.default_path(self.session.path.stem, kind)
         try:
+            path.parent.mkdir(parents=True, exist_ok=True)
             review_export.export_review(self.line, path, self.eyes)
         except (OSError, ValueError) as exc:
             log.warning("could not export %s", path, exc_info=True)
