@@ -19,7 +19,7 @@ from pathlib import Path
 import pygame
 
 from paintcheck.field.atomic import refuse_unless_file, write_atomically, write_text
-from paintcheck.review.timeline import Eyes, Review
+from paintcheck.review.timeline import Eyes, Line, Review
 from paintcheck.rules import events as ev
 from paintcheck.rules.state import DECLARE, DODGE, REACT
 from paintcheck.ui import i18n, review_lines, saves, text_fit, theme
@@ -40,9 +40,10 @@ class ExportError(ValueError):
     """An export the review refuses (a file that is neither .png nor .html); ``args[0]`` says why."""
 
 
-def resolution_steps(review: Review) -> list[int]:
-    """The steps whose decision made a resolution (dice rolled, players moved or out)."""
-    return [k for k in range(1, len(review) + 1) if review_lines.resolved(review.events(k))]
+def resolution_steps(line: Line) -> list[int]:
+    """The steps whose decision made a resolution (dice rolled, players moved or out); the last step
+    when none did."""
+    return [k for k in range(1, len(line) + 1) if review_lines.resolved(line.events(k))] or [len(line)]
 
 
 def default_eyes(review: Review) -> Eyes:
@@ -50,15 +51,16 @@ def default_eyes(review: Review) -> Eyes:
     return Eyes.ALL if review.over else Eyes.BLUE
 
 
-def board_picture(review: Review, k: int, eyes: Eyes, width: int = BOARD_W,
+def board_picture(review: Review, k: int, eyes: Eyes, name: str | None = None, width: int = BOARD_W,
                   renderer: FieldRenderer | None = None) -> pygame.Surface:
-    """The board at step ``k`` through ``eyes``, ``width`` pixels wide."""
+    """The board at step ``k`` of line ``name`` (None: the main line) through ``eyes``, ``width``
+    pixels wide."""
     field = review.table.field
     lattice = field.lattice
     height = round(width * (2 * lattice.rows_per_half + 3) / (lattice.columns + 2))
     t = FieldTransform.fit((0, 0, width, height), lattice)
     renderer = renderer or FieldRenderer(field)
-    state = review.seen(k, eyes)
+    state = review.seen(k, eyes, name)
     surface = pygame.Surface((width, height))
     area = pygame.Rect(0, 0, width, height)
     draw_board(surface, BoardModel(
@@ -68,15 +70,17 @@ def board_picture(review: Review, k: int, eyes: Eyes, width: int = BOARD_W,
     return surface
 
 
-def step_words(review: Review, k: int) -> str:
-    return tr("review_window.html_step", k=k, moment=i18n.say(review.moments[k].said))
+def step_words(line: Line, k: int) -> str:
+    return tr("review_window.html_step", k=k, moment=i18n.say(line.moments[k].said))
 
 
-def render_strip(review: Review, eyes: Eyes, width: int = BOARD_W, columns: int = COLUMNS) -> pygame.Surface:
-    """The boards of every resolution, ``columns`` to a row, each with its step's words under it."""
-    steps = resolution_steps(review) or [len(review)]
+def render_strip(review: Review, eyes: Eyes, name: str | None = None, width: int = BOARD_W,
+                 columns: int = COLUMNS) -> pygame.Surface:
+    """The boards of every resolution of line ``name``, ``columns`` to a row, each with its step's
+    words under it."""
+    line = review.line(name)
     renderer = FieldRenderer(review.table.field)
-    boards = [(k, board_picture(review, k, eyes, width, renderer)) for k in steps]
+    boards = [(k, board_picture(review, k, eyes, name, width, renderer)) for k in resolution_steps(line)]
     board_h = boards[0][1].get_height()
     cols = min(columns, len(boards))
     rows = -(-len(boards) // cols)
@@ -87,9 +91,9 @@ def render_strip(review: Review, eyes: Eyes, width: int = BOARD_W, columns: int 
         row, col = divmod(i, cols)
         x, y = gap + col * (width + gap), gap + row * (board_h + CAPTION_H + gap)
         strip.blit(board, (x, y))
-        for j, line in enumerate(theme.wrap(step_words(review, k), 12, width)[:2]):
+        for j, words in enumerate(theme.wrap(step_words(line, k), 12, width)[:2]):
             where = (x, y + board_h + 4 + 16 * j)
-            theme.blit_text(strip, text_fit.cut(line, 12, width), where, 12, theme.TEXT)
+            theme.blit_text(strip, text_fit.cut(words, 12, width), where, 12, theme.TEXT)
     return strip
 
 
@@ -99,27 +103,32 @@ def _png_bytes(surface: pygame.Surface) -> bytes:
     return buffer.getvalue()
 
 
-def render_page(review: Review, eyes: Eyes, width: int = 2 * BOARD_W) -> str:
-    """An HTML page: for each resolution, its step, the board (a PNG inside the page) and its lines."""
+def render_page(review: Review, eyes: Eyes, name: str | None = None, width: int = 2 * BOARD_W) -> str:
+    """An HTML page of line ``name``: for each resolution, its step, the board (a PNG inside the
+    page) and its lines told."""
+    line = review.line(name)
     field = review.table.field.layout.name_in(i18n.current()) or ""
     title = html.escape(tr("review_window.html_title", field=field))
     renderer = FieldRenderer(review.table.field)
     parts = [f"<!DOCTYPE html>\n<html lang=\"{i18n.current()}\"><head><meta charset=\"utf-8\">"
              f"<title>{title}</title><style>body{{background:#181e1c;color:#e8eae4;font-family:sans-serif}}"
              "section{margin:1.5em 0} li.roll{color:#a0a8b0}</style></head><body>", f"<h1>{title}</h1>"]
-    for k in resolution_steps(review) or [len(review)]:
-        png = base64.b64encode(_png_bytes(board_picture(review, k, eyes, width, renderer))).decode("ascii")
+    for k in resolution_steps(line):
+        board = board_picture(review, k, eyes, name, width, renderer)
+        png = base64.b64encode(_png_bytes(board)).decode("ascii")
         lines = "".join(f"<li class=\"{'roll' if isinstance(e, ev.Rolled) else 'told'}\">"
-                        f"{html.escape(event_words(e))}</li>" for e in review.events(k))
-        parts.append(f"<section id=\"step-{k}\"><h2>{html.escape(step_words(review, k))}</h2>"
+                        f"{html.escape(event_words(e))}</li>" for e in line.events(k))
+        parts.append(f"<section id=\"step-{k}\"><h2>{html.escape(step_words(line, k))}</h2>"
                      f"<img alt=\"\" src=\"data:image/png;base64,{png}\"><ul>{lines}</ul></section>")
     parts.append("</body></html>\n")
     return "".join(parts)
 
 
-def export_review(review: Review, path: str | os.PathLike[str], eyes: Eyes | str | None = None) -> int:
-    """Write ``review``'s timeline to ``path``: a PNG strip (``.png``) or an HTML page (``.html``),
-    through ``eyes`` (by default ``default_eyes``). Returns how many resolutions it shows.
+def export_review(review: Review, path: str | os.PathLike[str], eyes: Eyes | str | None = None,
+                  name: str | None = None) -> int:
+    """Write the timeline of ``review``'s line ``name`` (None: the main line) to ``path``: a PNG strip
+    (``.png``) or an HTML page (``.html``), through ``eyes`` (by default ``default_eyes``). Returns how
+    many resolutions it shows.
     ``ExportError`` for another suffix; ``OSError`` when the file cannot be written; the review's
     ``ReviewError`` for eyes it refuses (both sides' before the end)."""
     suffix = Path(path).suffix.lower()
@@ -130,11 +139,11 @@ def export_review(review: Review, path: str | os.PathLike[str], eyes: Eyes | str
     refuse_unless_file(path)
     pygame.font.init()
     if suffix == ".png":
-        save_png(render_strip(review, eyes), path)
+        save_png(render_strip(review, eyes, name), path)
     else:
-        page = render_page(review, eyes)
+        page = render_page(review, eyes, name)
         write_atomically(path, lambda fd, _tmp: write_text(fd, page), suffix=".html")
-    return len(resolution_steps(review) or [len(review)])
+    return len(resolution_steps(review.line(name)))
 
 
 def default_path(name: str, kind: str) -> Path:

@@ -21,7 +21,7 @@ import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider
 
 from paintcheck.printable import printable
-from paintcheck.review.timeline import Eyes, Review
+from paintcheck.review.timeline import Eyes, Line, Review
 from paintcheck.rules.state import OVER, MatchState
 from paintcheck.ui import i18n, review_lines, text_fit, theme
 from paintcheck.ui.fieldview import FieldRenderer
@@ -42,13 +42,20 @@ KEYS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_HOME: "home", p
 EYES = (Eyes.BLUE, Eyes.WHITE, Eyes.ALL)
 
 
-def marks(review: Review) -> list[Mark]:
+def marks(line: Line) -> list[Mark]:
     """Each decision's mark on the strip: who took it, a turn starting, a resolution made."""
-    out, turn = [], review.moments[0].turn
-    for moment in review.moments[1:]:
-        out.append(Mark(moment.seat, moment.turn != turn, review_lines.resolved(review.events(moment.index))))
+    out, turn = [], line.moments[0].turn
+    for moment in line.moments[1:]:
+        out.append(Mark(moment.seat, moment.turn != turn, review_lines.resolved(line.events(moment.index))))
         turn = moment.turn
     return out
+
+
+def lines_for(session: MatchSession, live_seat: str | None = None) -> review_lines.Lines:
+    """The review of ``session``'s match and its branches (``ReviewError``: a saved branch that does
+    not replay, one line)."""
+    review = Review(session.record, session.table, live_seat=live_seat, every=EVERY)
+    return review_lines.Lines(session, review)
 
 
 class ReviewScene(Scene):
@@ -70,17 +77,21 @@ class ReviewScene(Scene):
     def enter(self, persist: dict) -> None:
         session: MatchSession = persist["session"]
         self.live_seat: str | None = persist.get("live_seat")
-        if session is not self._session or self.review is None or self.live_seat is not None:
-            self.review = Review(session.record, session.table, live_seat=self.live_seat, every=EVERY)
+        if persist.get("lines") is not None:
+            self.lines = persist["lines"]
+        elif session is not self._session or self.review is None or self.live_seat is not None:
+            self.lines = lines_for(session, self.live_seat)
+        if session is not self._session:
             self.renderer = FieldRenderer(session.table.field)
-            self.marks = marks(self.review)
-            self.lines = review_lines.Lines(session, self.review)
+        self.review = self.lines.review
         self._session = session
+        self.lines.show(persist.get("line"))
+        self.marks = marks(self.line)
         self.back = persist.get("back", "title")
         self.back_persist = persist.get("back_persist", {})
         self.quit_on_back = bool(persist.get("quit_on_back"))
         self.eyes = Eyes(persist.get("eyes") or self.default_eyes(persist.get("seat")))
-        self.k = min(persist.get("k", len(self.review)), len(self.review))
+        self.k = min(persist.get("k", len(self.line)), len(self.line))
         self.showing_blunders = False
         self._board_key = None
         super().enter(persist)
@@ -95,7 +106,8 @@ class ReviewScene(Scene):
 
     def help_persist(self) -> dict:
         return {"session": self.session, "live_seat": self.live_seat, "eyes": self.eyes.value, "k": self.k,
-                "back": self.back, "back_persist": self.back_persist, "quit_on_back": self.quit_on_back}
+                "back": self.back, "back_persist": self.back_persist, "quit_on_back": self.quit_on_back,
+                "lines": self.lines, "line": self.lines.name}
 
     def exit(self) -> None:
         if self.slider is not None:
@@ -109,7 +121,7 @@ class ReviewScene(Scene):
         return self._session
 
     @property
-    def line(self) -> Review:
+    def line(self) -> Line:
         """The line shown: the main line, or the branch chosen (``review_lines``)."""
         return self.lines.shown
 
@@ -156,6 +168,7 @@ class ReviewScene(Scene):
         c.newline(14)
         self.lines_top = c.y
         self.lines.build(c, self.pw, self.line_changed)
+        self.lines_top = self.lines_top
         self.text_top = c.bottom + 12
         self._board_key = None
 
@@ -163,7 +176,8 @@ class ReviewScene(Scene):
     def eyes_refused(self, eyes: Eyes) -> str | None:
         if self.live_seat is not None and eyes.value != self.live_seat:
             return tr("review_window.eyes.live_only")
-        if eyes is Eyes.ALL and not self.line.over:
+        assert self.review is not None
+        if eyes is Eyes.ALL and not self.review.over:
             return tr("review_window.eyes.all_not_over")
         return None
 
@@ -246,7 +260,6 @@ class ReviewScene(Scene):
 
     def toggle_blunders(self) -> None:
         self.showing_blunders = not self.showing_blunders
-        self.lines.start_blunders(self.eyes)
         self.rebuild()
 
     def export(self, kind: str) -> None:
@@ -255,7 +268,8 @@ class ReviewScene(Scene):
         path = review_export.default_path(self.session.path.stem, kind)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            review_export.export_review(self.line, path, self.eyes)
+            assert self.review is not None
+            review_export.export_review(self.review, path, self.eyes, self.lines.name)
         except (OSError, ValueError) as exc:
             log.warning("could not export %s", path, exc_info=True)
             self.app.flash(tr("review_window.cannot_export", path=path, error=getattr(exc, "strerror", None)
@@ -266,7 +280,8 @@ class ReviewScene(Scene):
     # -- drawing ----------------------------------------------------------------------------------
     def seen(self) -> MatchState:
         """The board at the step shown, through the eyes chosen (``Review.seen``: the view function)."""
-        return self.line.seen(self.k, self.eyes)
+        assert self.review is not None
+        return self.review.seen(self.k, self.eyes, self.lines.name)
 
     def board_model(self, state: MatchState) -> BoardModel:
         assert self.renderer is not None
@@ -308,8 +323,6 @@ class ReviewScene(Scene):
             for part in theme.wrap(words, 13, w)[:3]:
                 theme.blit_text(surface, part, (x, y), 13, colour)
                 y += 17
-        if self.showing_blunders:
-            y = self.lines.draw_blunders(surface, x, y, w, bottom)
         y = self.lines.draw_odds(surface, self.k, x, y, w, bottom)
         self.draw_told(surface, x, y + 4, w, bottom)
         self.draw_strip(surface)

@@ -146,8 +146,8 @@ def test_a_seats_review_draws_nothing_of_the_other_seats_secret(app, monkeypatch
         if _with_other_secret_changed(state, other) == state:
             continue
         secrets += 1
-        monkeypatch.setattr(review, "state", lambda i, s=state, at=k: _with_other_secret_changed(s, other)
-                            if i == at else real_state(i))
+        monkeypatch.setattr(review, "state", lambda i, line=None, s=state, at=k:
+                            _with_other_secret_changed(s, other) if i == at else real_state(i, line))
         scene._board_key = None
         changed = words.words(app)
         monkeypatch.setattr(review, "state", real_state)
@@ -208,3 +208,89 @@ def test_the_slider_event_moves_the_step(app):
                                          ui_element=scene.slider))
     step(app)
     assert scene.k == 4
+
+
+def _declaration_step(scene, seat: str) -> int:
+    """A step whose decision is ``seat``'s first declaration of a round (the other's still to come)."""
+    review = scene.review
+    return next(k for k in range(1, len(review) + 1)
+                if review.moments[k].phase == "declare" and review.moments[k].seat == seat
+                and not review.state(k - 1).declarations)
+
+
+def _declare_otherwise(app) -> None:
+    """In the match window, the coach declares DEF only (no shot): another decision than a shot."""
+    from tests.ui.driver import enabled
+
+    assert app.scene.name == "match" and app.scene.session.state.phase == "declare"
+    for _ in range(4):
+        if enabled(app, "act-DEF"):
+            press(app, "act-DEF")
+    press(app, "confirm")
+
+
+def test_a_branch_made_in_the_window_survives_save_and_load(app):
+    from paintcheck.rules.codec import load_match
+
+    session = played(upto=30)
+    session.save()
+    app.switch("load")
+    press(app, f"review-{session.path.name}")
+    scene = app.scene
+    k = _declaration_step(scene, "blue")
+    scene.set_step(k)
+    step(app)
+    press(app, "dice-fresh")
+    assert scene.controls.choices["try"].reason is None
+    press(app, "try")
+    assert app.scene.name == "match" and app.scene.viewer == "blue"
+    assert app.session.state == scene.review.state(k - 1)  # the usual panel, on that state
+    _declare_otherwise(app)
+    from tests.ui.driver import hand_over_if_asked
+
+    hand_over_if_asked(app)  # White's declaration in the branch is White's coach's: the screen handed over
+    press(app, "back-review")
+    assert app.scene.name == "review" and app.session is scene.session
+    branch = scene.lines.branches.branch(scene.lines.name)
+    assert (branch.at, branch.dice, len(branch.decisions)) == (k - 1, "fresh", 1)
+    assert branch.decisions[0] != session.record.decisions[k - 1]
+    saved = load_match(session.path).branches
+    assert [(b.name, b.at, b.dice, b.decisions) for b in saved] == [(branch.name, k - 1, "fresh",
+                                                                     branch.decisions)]
+    # the match file opened again: the branch is listed beside the main line, and shows
+    press(app, "back")
+    press(app, f"review-{session.path.name}")
+    again = app.scene
+    assert again.lines.branches.names() == [branch.name]
+    press(app, f"line-show-{branch.name}")
+    assert again.lines.name == branch.name and len(again.line) == k
+    press(app, f"line-delete-{branch.name}")
+    assert again.lines.branches.names() == [] and load_match(session.path).branches == []
+
+
+def test_odds_only_shows_the_chances_against_the_main_line(app, monkeypatch):
+    session = played(upto=60)
+    app.switch("review", session=session, seat="blue")
+    scene = app.scene
+    k = _declaration_step(scene, "blue")
+    scene.set_step(k)
+    press(app, "dice-odds")
+    press(app, "try")
+    _declare_otherwise(app)
+    from tests.ui.test_turn import _play_one_decision
+
+    for _ in range(12):  # White declares in the branch too, until the first die stops it
+        if app.scene.name == "review":
+            break
+        _play_one_decision(app, shoot=True)
+    assert app.scene.name == "review"
+    lines = scene.lines
+    assert lines.name in lines.branches.pending and scene.k == len(scene.line)
+    what_if = lines.what_if()
+    assert what_if is not None
+    words = Drawn(monkeypatch).words(app)
+    assert "Odds of the next resolution (branch against main line)" in words
+    for change in what_if.changes:
+        from paintcheck.ui import i18n
+
+        assert any(i18n.say(change.said).startswith(w) for w in words if w)
