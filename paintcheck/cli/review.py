@@ -27,6 +27,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", choices=("blue", "white"),
                         help="whose declarations (--blunders; default both), whose eyes (the window)")
     parser.add_argument("--json", action="store_true", help="--blunders as JSON")
+    parser.add_argument("--export", metavar="OUT",
+                        help="write the timeline, the board at each resolution, as a PNG strip (OUT.png) or "
+                             "an HTML page (OUT.html), through --seat's eyes (default: both sides' once the "
+                             "match is over, else Blue's)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,6 +40,8 @@ def run(args: argparse.Namespace) -> int:
         review, _ = load_review(args.file)
     except CodecError as exc:
         raise CommandError(str(exc)) from None
+    if args.export:
+        return export(review, args.export, args.seat)
     if not args.blunders:
         return open_window(args.file, args.seat)
     from paintcheck.review.blunders import blunders
@@ -52,6 +58,27 @@ def run(args: argparse.Namespace) -> int:
         for who, words, r in (("played", b.played_words, b.played_reading),
                               (args.coach, b.chosen_words, b.chosen_reading)):
             print(f"  {who:>7}: {words}  (given {r.given:.2f}, taken {r.taken:.2f}, worth {r.worth:+.2f})")
+    return 0
+
+
+def export(review, out: str, seat: str | None) -> int:
+    """``--export OUT``: the timeline drawn off-screen (``paintcheck.ui.review_export``), written
+    atomically; a suffix other than .png / .html, eyes refused or a file that cannot be written is one
+    line (exit 2)."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from paintcheck.review.timeline import ReviewError
+    from paintcheck.ui.review_export import ExportError, export_review
+
+    try:
+        shown = export_review(review, out, seat)
+    except (ExportError, ReviewError) as exc:
+        raise CommandError(f"{out}: {exc.args[0]}") from None
+    except OSError as exc:
+        log.info("could not export %s", out, exc_info=True)
+        raise CommandError(f"{out}: cannot write it: {exc.strerror or exc}") from None
+    print(f"wrote {out}: {shown} resolutions")
     return 0
 
 

@@ -37,7 +37,8 @@ KINDS = (".png", ".html")
 
 
 class ExportError(ValueError):
-    """An export the review refuses (a file that is neither .png nor .html); ``args[0]`` says why."""
+    """An export the review refuses (a file that is neither .png nor .html); ``args[0]`` says why (the
+    caller names the file)."""
 
 
 def resolution_steps(line: Line) -> list[int]:
@@ -133,7 +134,7 @@ def export_review(review: Review, path: str | os.PathLike[str], eyes: Eyes | str
     ``ReviewError`` for eyes it refuses (both sides' before the end)."""
     suffix = Path(path).suffix.lower()
     if suffix not in KINDS:
-        raise ExportError(f"{os.fspath(path)}: the export must be a .png or an .html file")
+        raise ExportError("the export must be a .png or an .html file")
     eyes = Eyes(eyes) if eyes is not None else default_eyes(review)
     review.allowed(eyes)
     refuse_unless_file(path)

@@ -45,6 +45,7 @@ class Lines:
         self.name: str | None = None
         self.dice = "same"
         self.rows: list[tuple[pygame.Rect, str, bool]] = []  # (where, words, shown) of each line
+        self.empty = pygame.Rect(0, 0, 0, 0)  # where "no branch yet" is said
         self._odds: dict[str, WhatIf] = {}
 
     @property
@@ -80,6 +81,9 @@ class Lines:
                 c.add(f"line-delete-{key}", tr("review_window.delete"),
                       lambda n=name: self.delete(n, changed), danger=True, width=100)
         c.newline()
+        if len(self.rows) == 1:  # the line saying there is no branch yet
+            self.empty = c.label_space(width)
+            c.newline()
 
     def pick(self, name: str | None, changed: Callable[[], None]) -> None:
         self.name = name
@@ -110,8 +114,9 @@ class Lines:
                             colour, shown, anchor="midleft")
             bottom = rect.bottom
         if len(self.rows) == 1:
-            theme.blit_text(surface, tr("review_window.no_branch"), (x, bottom + 4), 13, theme.TEXT_DIM)
-            bottom += 20
+            theme.blit_text(surface, tr("review_window.no_branch"), (x, self.empty.centery), 13,
+                            theme.TEXT_DIM, anchor="midleft")
+            bottom = self.empty.bottom
         return bottom + 6
 
     # -- trying another decision ------------------------------------------------------------------

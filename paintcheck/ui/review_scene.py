@@ -29,6 +29,7 @@ from paintcheck.ui.i18n import tr
 from paintcheck.ui.match_board import BoardModel, draw_board
 from paintcheck.ui.playback import Telling
 from paintcheck.ui.resolution_view import draw_resolution
+from paintcheck.ui.review_blunders import BlunderList
 from paintcheck.ui.review_timeline import Mark, Timeline, draw_timeline
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.session import MatchSession
@@ -83,6 +84,7 @@ class ReviewScene(Scene):
             self.lines = lines_for(session, self.live_seat)
         if session is not self._session:
             self.renderer = FieldRenderer(session.table.field)
+            self.blunders = BlunderList(session.record)
         self.review = self.lines.review
         self._session = session
         self.lines.show(persist.get("line"))
@@ -92,7 +94,7 @@ class ReviewScene(Scene):
         self.quit_on_back = bool(persist.get("quit_on_back"))
         self.eyes = Eyes(persist.get("eyes") or self.default_eyes(persist.get("seat")))
         self.k = min(persist.get("k", len(self.line)), len(self.line))
-        self.showing_blunders = False
+        self.showing_blunders = bool(persist.get("blunders"))
         self._board_key = None
         super().enter(persist)
 
@@ -107,9 +109,10 @@ class ReviewScene(Scene):
     def help_persist(self) -> dict:
         return {"session": self.session, "live_seat": self.live_seat, "eyes": self.eyes.value, "k": self.k,
                 "back": self.back, "back_persist": self.back_persist, "quit_on_back": self.quit_on_back,
-                "lines": self.lines, "line": self.lines.name}
+                "lines": self.lines, "line": self.lines.name, "blunders": self.showing_blunders}
 
     def exit(self) -> None:
+        self.dragging = False
         if self.slider is not None:
             self.slider.kill()
             self.slider = None
@@ -168,7 +171,8 @@ class ReviewScene(Scene):
         c.newline(14)
         self.lines_top = c.y
         self.lines.build(c, self.pw, self.line_changed)
-        self.lines_top = self.lines_top
+        if self.showing_blunders:
+            self.blunders.build(c, self.pw, self.open_what_if)
         self.text_top = c.bottom + 12
         self._board_key = None
 
@@ -213,6 +217,8 @@ class ReviewScene(Scene):
 
     def set_eyes(self, eyes: Eyes) -> None:
         self.eyes = eyes
+        if self.showing_blunders:
+            self.blunders.want(None if eyes is Eyes.ALL else eyes.value)
         self.rebuild()
 
     def set_dice(self, mode: str) -> None:
@@ -259,8 +265,25 @@ class ReviewScene(Scene):
         self.lines.try_decision(self.app, self.k, self.eyes, self.help_persist())
 
     def toggle_blunders(self) -> None:
+        """The coach's blunders (the seat shown; both seats with *All*), read in the worker."""
         self.showing_blunders = not self.showing_blunders
+        if self.showing_blunders:
+            self.blunders.want(None if self.eyes is Eyes.ALL else self.eyes.value)
         self.rebuild()
+
+    def open_what_if(self, k: int, seat: str) -> None:
+        """A blunder's "what if": the main line at its step, from its coach's seat, tried otherwise."""
+        self.eyes = Eyes(seat)
+        if self.lines.name is not None:
+            self.lines.name = None
+            self.line_changed()
+        self.set_step(k)
+        if self.try_refused() is None:
+            self.try_decision()
+
+    def update(self, dt: float) -> None:
+        if self.showing_blunders and self.blunders.poll():
+            self.rebuild()
 
     def export(self, kind: str) -> None:
         from paintcheck.ui import review_export
@@ -323,6 +346,8 @@ class ReviewScene(Scene):
             for part in theme.wrap(words, 13, w)[:3]:
                 theme.blit_text(surface, part, (x, y), 13, colour)
                 y += 17
+        if self.showing_blunders:
+            self.blunders.draw(surface, x, w)
         y = self.lines.draw_odds(surface, self.k, x, y, w, bottom)
         self.draw_told(surface, x, y + 4, w, bottom)
         self.draw_strip(surface)

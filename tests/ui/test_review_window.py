@@ -294,3 +294,20 @@ def test_odds_only_shows_the_chances_against_the_main_line(app, monkeypatch):
         from paintcheck.ui import i18n
 
         assert any(i18n.say(change.said).startswith(w) for w in words if w)
+
+
+def test_the_blunders_are_listed_and_each_opens_its_what_if(app):
+    session = played()
+    app.switch("review", session=session, seat="blue")
+    scene = app.scene
+    press(app, "blunders")
+    scene.blunders.job.wait()
+    step(app, 2)
+    rows = [k for k in scene.controls.choices if k.startswith("blunder-")]
+    found = [b for b in scene.blunders.found if b.given_away > 0]
+    assert rows and rows[0] == f"blunder-{found[0].index}"  # the most given away first
+    assert all(b.seat == "blue" for b in scene.blunders.found)
+    press(app, rows[0])
+    assert app.scene.name == "match" and app.scene.viewer == "blue"
+    assert app.session.state == scene.review.state(found[0].index)
+    assert app.session.state.phase == "declare"
