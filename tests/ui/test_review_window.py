@@ -311,3 +311,29 @@ def test_the_blunders_are_listed_and_each_opens_its_what_if(app):
     assert app.scene.name == "match" and app.scene.viewer == "blue"
     assert app.session.state == scene.review.state(found[0].index)
     assert app.session.state.phase == "declare"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(__import__("shutil").which("Xvfb") is None, reason="Xvfb is not installed")
+def test_a_match_against_normal_reviewed_in_the_real_window(tmp_path):
+    """Under Xvfb (the x11 driver): a finished match against ``normal`` reviewed from Blue's seat, one
+    of Blue's declarations changed in an odds-only branch, its odds shown, the blunders listed."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.ui.xvfb import not_blank, xvfb_display
+
+    with xvfb_display() as display:
+        env = {**os.environ, "DISPLAY": display}
+        env.pop("SDL_VIDEODRIVER", None)
+        done = subprocess.run([sys.executable, "-m", "tests.ui.xvfb_review", str(tmp_path)],
+                              cwd=Path(__file__).resolve().parents[2], env=env, capture_output=True,
+                              text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["driver"] == "x11" and result["odds_only"] and result["changes"]
+    assert result["blunders"] > 0
+    assert len(result["shots"]) == 5 and all(not_blank(s) > 8 for s in result["shots"])
