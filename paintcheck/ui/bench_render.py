@@ -17,6 +17,10 @@ import json
 import os
 import statistics
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the window's modules are imported when a figure is measured
+    from paintcheck.ui.session import MatchSession
 
 TARGET_P95_MS = 3.0  # the busiest match screen
 DESIGNER_P95_MS = 4.0  # the designer while a piece is dragged, with or without a map
@@ -178,20 +182,16 @@ def measure_designer(frames: int = 300, seconds: float | None = None, study: boo
             "map_shown": shown}
 
 
-def review_session(decisions: int = REVIEW_DECISIONS):
-    """A match of ``decisions`` decisions from the break: the first seeded random playout that long."""
-    from paintcheck.rules.codec import START_BREAK
-    from paintcheck.seam.play import playout
-    from paintcheck.ui.session import MatchSession
+def review_session(decisions: int = REVIEW_DECISIONS) -> MatchSession:
+    """The review's long match (``review.speed.long_record``: the first seeded random match of at least
+    ``decisions`` decisions, from the break), its first ``decisions`` as a window's session."""
+    from paintcheck.field.layout_file import default_layout_path
+    from paintcheck.review.speed import long_record
+    from paintcheck.table import Table
 
-    for seed in range(1, 200):
-        session = MatchSession.new(seed=seed, start=START_BREAK)
-        played = playout(session.game, session.state, seed).decisions
-        if len(played) >= decisions:
-            for decision in played[:decisions]:
-                session.apply(decision)
-            return session
-    raise RuntimeError(f"no random match of {decisions} decisions")
+    record = long_record(Table.from_file(default_layout_path()), decisions)
+    record.decisions = record.decisions[:decisions]
+    return MatchSession.from_record(record)
 
 
 def measure_review(jumps: int = 200, seconds: float | None = None) -> dict:
@@ -205,6 +205,7 @@ def measure_review(jumps: int = 200, seconds: float | None = None) -> dict:
     import pygame
 
     from paintcheck.ui.app import App
+    from paintcheck.ui.review_scene import ReviewScene
 
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["XDG_DATA_HOME"] = tmp
@@ -212,7 +213,8 @@ def measure_review(jumps: int = 200, seconds: float | None = None) -> dict:
         session = review_session()
         app.switch("review", session=session, seat="blue")
         scene = app.scene
-        n = len(scene.review)
+        assert isinstance(scene, ReviewScene)  # switched to it
+        n = len(scene.line)
         steps = random.Random(28)
         for _ in range(3):  # warm the caches: the field's background, the fonts
             scene.update(1 / 60)

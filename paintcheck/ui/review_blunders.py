@@ -58,7 +58,8 @@ class BlunderList:
         """The list for the seat asked, once read (None: still working, or failed)."""
         if self.job.key != self.seat or self.job.failed is not None:
             return None
-        return self.job.result
+        found: list[Blunder] | None = self.job.result
+        return found
 
     def poll(self) -> bool:
         """True when the rows must be built again (the list came in since they were)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import sys
 from pathlib import Path
+from typing import Any
 
 from paintcheck.printable import printable
 from paintcheck.review.timeline import ReviewError
@@ -27,7 +28,7 @@ def load_for_review(path: Path) -> MatchSession:
     return MatchSession.load(path)
 
 
-def review_saved(app, path: Path, seat: str | None = None, **persist) -> bool:
+def review_saved(app: Any, path: Path, seat: str | None = None, **persist: Any) -> bool:
     """Review the saved match at ``path`` in ``app`` (from *Load a match…*); a damaged file (or a
     branch of it that does not replay) is a line on the screen, and the list shows it damaged."""
     try:

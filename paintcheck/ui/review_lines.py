@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 
@@ -128,7 +129,7 @@ class Lines:
             return tr("review_window.try_not_yours")
         return None
 
-    def try_decision(self, app, k: int, eyes: Eyes, back: dict) -> None:
+    def try_decision(self, app: Any, k: int, eyes: Eyes, back: dict[str, Any]) -> None:
         """The match window on the state before the decision shown at step ``k``, for the coach whose
         seat is shown; his decisions go into a new branch of the line shown (``review_branch``)."""
         from paintcheck.ui.review_branch import BranchSession

@@ -15,6 +15,7 @@ Entered with ``session`` (the ``MatchSession`` reviewed: its table and record), 
 from __future__ import annotations
 
 import logging
+from typing import Any, cast
 
 import pygame
 import pygame_gui
@@ -22,6 +23,7 @@ from pygame_gui.elements import UIHorizontalSlider
 
 from paintcheck.printable import printable
 from paintcheck.review.timeline import Eyes, Line, Review
+from paintcheck.rules.codec import MatchRecord
 from paintcheck.rules.state import OVER, MatchState
 from paintcheck.ui import i18n, review_lines, text_fit, theme
 from paintcheck.ui.fieldview import FieldRenderer
@@ -55,7 +57,7 @@ def marks(line: Line) -> list[Mark]:
 def lines_for(session: MatchSession, live_seat: str | None = None) -> review_lines.Lines:
     """The review of ``session``'s match and its branches (``ReviewError``: a saved branch that does
     not replay, one line)."""
-    review = Review(session.record, session.table, live_seat=live_seat, every=EVERY)
+    review = Review(cast(MatchRecord, session.record), session.table, live_seat=live_seat, every=EVERY)
     return review_lines.Lines(session, review)
 
 
@@ -64,7 +66,7 @@ class ReviewScene(Scene):
     field_area: pygame.Rect
     t: FieldTransform
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.slider: UIHorizontalSlider | None = None
         self.renderer: FieldRenderer | None = None
@@ -75,7 +77,7 @@ class ReviewScene(Scene):
         self.dragging = False
 
     # -- entering, leaving ------------------------------------------------------------------------
-    def enter(self, persist: dict) -> None:
+    def enter(self, persist: dict[str, Any]) -> None:
         session: MatchSession = persist["session"]
         self.live_seat: str | None = persist.get("live_seat")
         if persist.get("lines") is not None:
@@ -84,7 +86,7 @@ class ReviewScene(Scene):
             self.lines = lines_for(session, self.live_seat)
         if session is not self._session:
             self.renderer = FieldRenderer(session.table.field)
-            self.blunders = BlunderList(session.record)
+            self.blunders = BlunderList(cast(MatchRecord, session.record))
         self.review = self.lines.review
         self._session = session
         self.lines.show(persist.get("line"))
@@ -106,7 +108,7 @@ class ReviewScene(Scene):
         assert self.review is not None
         return Eyes.ALL if self.review.over else Eyes.BLUE
 
-    def help_persist(self) -> dict:
+    def help_persist(self) -> dict[str, Any]:
         return {"session": self.session, "live_seat": self.live_seat, "eyes": self.eyes.value, "k": self.k,
                 "back": self.back, "back_persist": self.back_persist, "quit_on_back": self.quit_on_back,
                 "lines": self.lines, "line": self.lines.name, "blunders": self.showing_blunders}
@@ -126,15 +128,16 @@ class ReviewScene(Scene):
     @property
     def line(self) -> Line:
         """The line shown: the main line, or the branch chosen (``review_lines``)."""
-        return self.lines.shown
+        shown: Line = self.lines.shown
+        return shown
 
     # -- layout -----------------------------------------------------------------------------------
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         board_h = h - STRIP_H
         fw = min(int(board_h * 0.8), w - 560)
         self.field_area = pygame.Rect(0, 0, fw, board_h)
-        self.t = FieldTransform.fit(tuple(self.field_area), self.session.table.field.lattice)
+        self.t = FieldTransform.fit((0, 0, fw, board_h), self.session.table.field.lattice)
         self.panel = pygame.Rect(fw, 0, w - fw, board_h)
         self.px, self.pw = fw + 12, w - fw - 24
         self.strip = Timeline((24, board_h + 16, w - 48, 34), len(self.line))
@@ -233,7 +236,7 @@ class ReviewScene(Scene):
             self.eyes = Eyes(self.live_seat) if self.live_seat else Eyes.BLUE
         self.layout(self.app.size)
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if self.controls.handle(event):
             return
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
@@ -250,7 +253,7 @@ class ReviewScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.dragging = False
 
-    def on_strip(self, pos) -> bool:
+    def on_strip(self, pos: tuple[int, int]) -> bool:
         x, y, w, h = self.strip.rect
         return pygame.Rect(x - 8, y - 6, w + 16, h + 12).collidepoint(pos)
 
