@@ -66,8 +66,10 @@ class BlunderList:
         self.job.poll()
         return self.found is not self._built
 
-    def build(self, controls: Controls, width: int, open_what_if: Callable[[int, str], None]) -> None:
-        """A row a blunder: its words and an *Try another decision* button (its "what if")."""
+    def build(self, controls: Controls, width: int, open_what_if: Callable[[int, str], None],
+              rows: int = SHOWN) -> None:
+        """A row a blunder (at most ``rows``, the most given away): its words and a button that opens
+        its "what if"."""
         c = controls
         c.newline(8)
         self.heading = c.label_space(width)
@@ -78,7 +80,7 @@ class BlunderList:
             c.label_space(width)  # the line saying why there is none yet
             c.newline()
             return
-        for b in [b for b in found if b.given_away > 0][:SHOWN]:
+        for b in [b for b in found if b.given_away > 0][:max(1, min(rows, SHOWN))]:
             c.newline(4)
             self.rows.append((c.label_space(width - 70), b))
             hint = tr("review_window.blunder_hint", played=i18n.say(b.played_words),

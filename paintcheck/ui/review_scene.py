@@ -40,6 +40,7 @@ from paintcheck.ui.transform import FieldTransform
 log = logging.getLogger(__name__)
 
 STRIP_H = 104  # the timeline and its slider, under the board and the panel
+TOLD_H = 170  # the panel's room kept under the buttons for the step's resolution
 EVERY = 1  # the review keeps the state after every decision: a jump anywhere replays nothing
 KEYS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_HOME: "home", pygame.K_END: "end"}
 EYES = (Eyes.BLUE, Eyes.WHITE, Eyes.ALL)
@@ -49,7 +50,8 @@ def marks(line: Line) -> list[Mark]:
     """Each decision's mark on the strip: who took it, a turn starting, a resolution made."""
     out, turn = [], line.moments[0].turn
     for moment in line.moments[1:]:
-        out.append(Mark(moment.seat, moment.turn != turn, review_lines.resolved(line.events(moment.index))))
+        out.append(Mark(moment.seat, moment.turn != turn, review_lines.resolved(line.events(moment.index)),
+                        moment.turn))
         turn = moment.turn
     return out
 
@@ -174,8 +176,9 @@ class ReviewScene(Scene):
         c.newline(14)
         self.lines_top = c.y
         self.lines.build(c, self.pw, self.line_changed)
-        if self.showing_blunders:
-            self.blunders.build(c, self.pw, self.open_what_if)
+        if self.showing_blunders:  # as many rows as leave room for the step's resolution under them
+            rows = (self.panel.bottom - TOLD_H - c.bottom) // (c.row_height + 4) - 1
+            self.blunders.build(c, self.pw, self.open_what_if, rows)
         self.text_top = c.bottom + 12
         self._board_key = None
 

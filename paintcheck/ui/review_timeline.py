@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import pygame
 
 from paintcheck.ui import theme
+from paintcheck.ui.i18n import tr
 
 SEAT_COLOUR = {"blue": (110, 160, 255), "white": (235, 235, 235)}
 CURSOR = (250, 210, 60)
@@ -28,6 +29,7 @@ class Mark:
     seat: str | None
     turn_starts: bool = False
     resolved: bool = False  # the decision made a resolution (dice rolled, players moved or out)
+    turn: int = 0  # the turn it was taken in
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,9 @@ def draw_timeline(surface: pygame.Surface, line: Timeline, marks: Sequence[Mark]
     for i, mark in enumerate(marks, 1):
         px = line.x_of(i)
         if mark.turn_starts:
-            pygame.draw.line(surface, (150, 150, 150), (px, y + 2), (px, y + h - 2), 1)
+            pygame.draw.line(surface, (150, 150, 150), (px, y - 2), (px, y + h + 2), 1)
+            theme.blit_text(surface, tr("review_window.turn_mark", turn=mark.turn), (px + 3, y - 14), 11,
+                            theme.TEXT_DIM)
         colour = SEAT_COLOUR.get(mark.seat or "", theme.TEXT_DIM)
         if upto is not None and i > upto:
             colour = (70, 74, 78)
