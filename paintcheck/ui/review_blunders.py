@@ -97,7 +97,7 @@ class BlunderList:
             return
         y = self.heading.y + 6
         kind = tr(f"match.computer.kind.{COACH}")
-        coach = tr(f"review_window.eyes.{self.seat}") if self.seat else tr("review_window.eyes.all")
+        coach = tr(f"review_window.eyes.{self.seat}") if self.seat else tr("review_window.eyes.both")
         title = tr("review_window.blunders_title", coach=coach, kind=kind)
         theme.blit_text(surface, text_fit.cut(title, 14, w, True), (x, y), 14, theme.TEXT, True)
         y += 22

@@ -48,7 +48,8 @@ EYES = (Eyes.BLUE, Eyes.WHITE, Eyes.ALL)
 
 def marks(line: Line) -> list[Mark]:
     """Each decision's mark on the strip: who took it, a turn starting, a resolution made."""
-    out, turn = [], line.moments[0].turn
+    out: list[Mark] = []
+    turn: int | None = None  # the first decision starts the strip's first turn
     for moment in line.moments[1:]:
         out.append(Mark(moment.seat, moment.turn != turn, review_lines.resolved(line.events(moment.index)),
                         moment.turn))

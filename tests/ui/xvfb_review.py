@@ -101,16 +101,19 @@ def walk(out: Path) -> dict:
     lines = scene.lines
     what_if = lines.what_if()
     shot("26-review-odds-only")
+    branch, odds_only = lines.name, lines.name in lines.branches.pending
     press(app, "blunders")
     scene.blunders.job.wait(120)
     step(app, 3)
     shot("27-review-blunders")
     blunders = [b for b in scene.blunders.found or () if b.given_away > 0]
+    press(app, "blunders")
+    press(app, "line-show-main")
     press(app, "eyes-all")
     scene.set_step(len(scene.line))
     shot("28-review-all-eyes")
     result = {"driver": pygame.display.get_driver(), "steps": len(review), "declaration": k,
-              "branch": lines.name, "odds_only": lines.name in lines.branches.pending,
+              "branch": branch, "odds_only": odds_only,
               "changes": [str(c.said) for c in (what_if.changes if what_if else ())],
               "blunders": len(blunders), "shots": saved}
     pygame.quit()
