@@ -8,6 +8,7 @@ line and exit code 2."""
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import logging
 
@@ -85,10 +86,10 @@ def export(review, out: str, seat: str | None) -> int:
 def open_window(path: str, seat: str | None) -> int:
     """The review window (``paintcheck.ui.review_launch``, imported only now: no pygame before)."""
     try:
-        from paintcheck.ui.review_launch import review_window
+        launch = importlib.import_module("paintcheck.ui.review_launch")
     except ModuleNotFoundError as exc:
         if exc.name != "paintcheck.ui.review_launch":
             raise
         log.exception("no review window")
         raise CommandError("this build has no review window yet (use --blunders)") from None
-    return int(review_window(path, seat) or 0)
+    return int(launch.review_window(path, seat) or 0)

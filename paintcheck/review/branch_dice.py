@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import Any
 
-from paintcheck.rules.dice import Dice, RecordedDice
+from paintcheck.rules.dice import Dice, KeyedRoller, RecordedDice
 
 RollKey = tuple[int, int, str, str | None, int]  # turn, round, purpose, player, rank
 
@@ -64,7 +64,7 @@ class Ranks:
         self.counts = mark.copy()
 
 
-class KeyRecorder:
+class KeyRecorder(KeyedRoller):
     """``inner``'s rolls, each noted with its key in ``keys`` (in order, with its value)."""
 
     def __init__(self, inner: Dice | RecordedDice, ranks: Ranks | None = None) -> None:
@@ -90,7 +90,7 @@ class KeyRecorder:
         del self.keys[noted:]
 
 
-class _Kept:
+class _Kept(KeyedRoller):
     """Rolls drawn by a branch, kept in order (``rolls``) so it replays from them."""
 
     def __init__(self, ranks: Ranks, entropy: random.Random | None = None) -> None:
@@ -150,7 +150,7 @@ class SameLuck(_Kept):
         return self._fresh(sides)
 
 
-class NoRolls:
+class NoRolls(KeyedRoller):
     """Odds only: any roll stops the decision (``RollNeeded``); nothing is ever rolled."""
 
     def __init__(self, ranks: Ranks) -> None:

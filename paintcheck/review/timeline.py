@@ -15,6 +15,10 @@
   review made during a live match (``live_seat``) shows that seat's eyes only. Refusals are
   ``ReviewError`` (a ``ValueError`` whose message is a ``Said``, ``review.error.*``).
 - ``review.over``: the record's match has ended; ``review.table``: the table it is played on.
+- Lines: ``review.main`` is the main line (a ``Line``: ``moments``, ``state(k)``, ``events(k)``,
+  ``len``, ``final``, ``all_decisions()``); ``review.line(name)`` a branch's, once
+  ``review.branches.Branches(review)`` has read them; ``state``, ``events`` and ``seen`` take
+  ``line=name`` too. A branch's moments up to where it leaves its line are that line's.
 
 Nothing here draws: the window (``ui``) and the commands (``cli.review``) read it.
 """

@@ -254,3 +254,35 @@ def test_no_rolls_names_the_die_it_stops_before():
 def test_a_branch_record_round_trips():
     b = BranchRecord("b1", "main", 3, "same", [React("blue", (Reaction("B1", "reflex", "W2"),))], [4, 5])
     assert BranchRecord.from_dict(json.loads(json.dumps(b.to_dict())), 1, set()) == b
+
+
+def test_odds_only_says_how_a_shots_chances_moved():
+    """The same shot with its supports turned to DEF: its chance of an elimination falls, said as
+    "B1's shot at W2: eliminated 40% → 25%"."""
+    for seed in range(2, 40):
+        review, branches = fresh_review(seed)
+        for at, decision in enumerate(review.record.decisions):
+            actions = decision.actions if isinstance(decision, Declare) else ()
+            if not (len(actions) >= 2 and actions[0].code == "SHOT" and actions[1].code == "SUP"):
+                continue
+            fewer = tuple(Def() if a.code == "SUP" else a for a in actions)
+            other = Declare(decision.player, decision.posture, fewer, decision.cover, decision.side)
+            if review.table.engine.why_illegal(review.state(at), other) is not None:
+                continue
+            name = branches.try_decision(other, at, dice="odds")
+            while name not in branches.pending and len(review.line(name)) < len(review):
+                try:
+                    branches.extend(name, review.record.decisions[len(review.line(name))])
+                except ReviewError:
+                    break
+            if name not in branches.pending:
+                continue
+            moved = [c for c in branches.odds(name).changes
+                     if c.shooter == decision.player and c.target == actions[0].target
+                     and c.main is not None and c.branch is not None and c.branch < c.main]
+            if moved:
+                c = moved[0]
+                assert c.said == (f"{c.shooter}'s shot at {c.target}: eliminated "
+                                  f"{round(100 * c.main)}% → {round(100 * c.branch)}%")
+                return
+    pytest.fail("no supported shot found to weaken in the seeded matches")

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from paintcheck.review.speed import long_record, scrub_times
 from paintcheck.review.timeline import Eyes, Review, ReviewError
 from paintcheck.rules.actions import AssignOrders
 from paintcheck.rules.codec import MatchRecord
@@ -35,7 +36,7 @@ def test_every_step_of_three_matches_is_the_replay():
 
 
 @pytest.mark.slow
-def test_every_step_of_fifty_matches_is_the_replay():
+def test_every_step_of_fifty_matches_is_the_replay():  # about 2 minutes
     _every_step_is_the_replay(range(100, 150))
 
 
@@ -136,3 +137,13 @@ def test_the_review_of_a_seat_is_the_same_whatever_the_others_secret(seed, team)
         assert said == twin_said  # ... nothing the review says of it does
         assert json.dumps(mine.seen(k, team).to_dict(), sort_keys=True) == json.dumps(
             twin.seen(k, team).to_dict(), sort_keys=True)
+
+
+def test_the_scrub_figure_asks_for_every_moment_of_a_long_match():
+    table = box_table()
+    record = long_record(table, decisions=60)
+    assert len(record.decisions) >= 60
+    review = Review(record, table)
+    times = scrub_times(review)
+    assert len(times) == len(review) + 1 and all(t >= 0 for t in times)
+    assert len(review.main._kept) <= 16  # states beside the checkpoints stay few
