@@ -188,6 +188,7 @@ def review_session(decisions: int = REVIEW_DECISIONS) -> MatchSession:
     from paintcheck.field.layout_file import default_layout_path
     from paintcheck.review.speed import long_record
     from paintcheck.table import Table
+    from paintcheck.ui.session import MatchSession
 
     record = long_record(Table.from_file(default_layout_path()), decisions)
     record.decisions = record.decisions[:decisions]
