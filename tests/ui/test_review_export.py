@@ -17,7 +17,7 @@ from tests.ui.test_review_window import played
 
 
 def test_the_strip_and_the_page_show_each_resolution(tmp_path):
-    session = played()
+    session = played(upto=30)
     review = Review(session.record, session.table)
     steps = review_export.resolution_steps(review.main)
     assert 3 < len(steps) < len(review)
@@ -46,6 +46,7 @@ def _args(file, out, seat=None):
                               json=False)
 
 
+@pytest.mark.slow
 def test_the_command_exports_and_refuses_in_one_line(tmp_path, capsys):
     from paintcheck.cli import review as command
 
@@ -62,7 +63,7 @@ def test_the_command_exports_and_refuses_in_one_line(tmp_path, capsys):
 def test_export_in_the_window_writes_to_the_exports_folder(app):
     from paintcheck.ui import saves
 
-    session = played()
+    session = played(upto=20)
     app.switch("review", session=session, seat="blue")
     press(app, "export-png")
     press(app, "export-html")

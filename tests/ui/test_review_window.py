@@ -129,7 +129,7 @@ def test_a_seats_review_draws_nothing_of_the_other_seats_secret(app, monkeypatch
     """At every step, the strings the review draws from ``seat``'s eyes and the state its board is
     drawn from are the same whatever the other coach's unrevealed tokens (or sheet) were."""
     other = "white" if seat == "blue" else "blue"
-    session = played(seed=9, start=start, upto=40)
+    session = played(seed=9, start=start, upto=30)
     drawn = shown_states(monkeypatch)
     words = Drawn(monkeypatch)
     app.switch("review", session=session, seat=seat)
@@ -268,6 +268,7 @@ def test_a_branch_made_in_the_window_survives_save_and_load(app):
     assert again.lines.branches.names() == [] and load_match(session.path).branches == []
 
 
+@pytest.mark.slow
 def test_odds_only_shows_the_chances_against_the_main_line(app, monkeypatch):
     session = played(upto=60)
     app.switch("review", session=session, seat="blue")
@@ -296,8 +297,9 @@ def test_odds_only_shows_the_chances_against_the_main_line(app, monkeypatch):
         assert any(i18n.say(change.said).startswith(w) for w in words if w)
 
 
+@pytest.mark.slow
 def test_the_blunders_are_listed_and_each_opens_its_what_if(app):
-    session = played()
+    session = played(upto=30)
     app.switch("review", session=session, seat="blue")
     scene = app.scene
     press(app, "blunders")
