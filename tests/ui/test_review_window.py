@@ -339,3 +339,22 @@ def test_a_match_against_normal_reviewed_in_the_real_window(tmp_path):
     assert result["driver"] == "x11" and result["odds_only"] and result["changes"]
     assert result["blunders"] > 0
     assert len(result["shots"]) == 5 and all(not_blank(s) > 8 for s in result["shots"])
+
+
+def test_same_luck_in_the_window_gives_the_main_lines_result_for_the_same_decision(app):
+    """The branch's session (``review_branch``) takes the main line's own decision again, through the
+    match window's one door: with *same luck* its events and state are the main line's."""
+    session = played(upto=30)
+    app.switch("review", session=session, seat="blue")
+    scene = app.scene
+    review = scene.review
+    k = next(k for k in range(1, len(review) + 1) if review.moments[k].seat == "blue"
+             and any(type(e).__name__ == "Rolled" for e in review.events(k)))
+    scene.set_step(k)
+    press(app, "dice-same")
+    press(app, "try")
+    match = app.scene
+    assert match.name == "match"
+    events = match.apply(session.record.decisions[k - 1])
+    assert events == list(review.events(k))
+    assert app.session.state == review.state(k)
