@@ -226,7 +226,8 @@ class MatchScene(Scene):
         if isinstance(self.session, BranchSession):  # a review's branch: back to it, the branch kept
             t.add("back-review", tr("review_window.back_review"), self.back_to_review, primary=True)
         else:
-            t.add("review", tr("review_window.open"), self.review, hint=tr("review_window.live_hint"))
+            t.add("review", tr("review_window.open"), self.review, self.review_refused(),
+                  hint=tr("review_window.live_hint"))
         t.add("save", tr("match.tools.save"), self.save)
         t.add("load", tr("match.tools.load"), self.load)
         t.add("help", tr("match.tools.help"), self.show_help)
@@ -273,6 +274,7 @@ class MatchScene(Scene):
                 self.sheet = SheetEditor(self, self.controls, self.stances, self.viewer)
             elif s.phase == DECLARE:
                 self.declare.start_draft(s.active[self.viewer])
+        self.tools.set_reason("review", self.review_refused())
         self.rebuild()
 
     # -- the state as this coach sees it ----------------------------------------------------------
@@ -380,6 +382,11 @@ class MatchScene(Scene):
             self.app.session = session.main
             self.app.holder = self.app.holder_for(session.main)
             self.app.switch("review", **session.back_persist())
+
+    def review_refused(self) -> str | None:
+        """Why *Review* is greyed: a coach reviews the match being played from his own seat, while he
+        decides (None: he may)."""
+        return None if self.deciding() else tr("review_window.eyes.live_only")
 
     def review(self) -> None:
         """The match up to now, reviewed from the deciding coach's own seat (``review_scene``); its

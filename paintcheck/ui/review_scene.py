@@ -21,7 +21,6 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider
 
-from paintcheck.printable import printable
 from paintcheck.review.timeline import Eyes, Line, Review
 from paintcheck.rules.codec import MatchRecord
 from paintcheck.rules.state import OVER, MatchState
@@ -211,16 +210,7 @@ class ReviewScene(Scene):
     def refresh_try(self) -> None:
         """*Try another decision* greyed or not at the step now shown (the button kept: a jump
         builds no widget)."""
-        reason = self.try_refused()
-        choice = self.controls.choices.get("try")
-        if choice is None or reason == choice.reason:
-            return
-        choice.reason = None if reason is None else printable(reason)
-        if reason is None:
-            choice.button.enable()
-        else:
-            choice.button.disable()
-        choice.button.set_tooltip(choice.reason)
+        self.controls.set_reason("try", self.try_refused())
 
     def set_eyes(self, eyes: Eyes) -> None:
         self.eyes = eyes

@@ -358,3 +358,16 @@ def test_same_luck_in_the_window_gives_the_main_lines_result_for_the_same_decisi
     events = match.apply(session.record.decisions[k - 1])
     assert events == list(review.events(k))
     assert app.session.state == review.state(k)
+
+
+def test_review_is_greyed_in_the_match_while_the_coach_at_the_screen_does_not_decide(app):
+    from paintcheck.rules.codec import START_DEFAULT_TURN2
+    from tests.ui.driver import play_orders_by_clicks
+
+    app.new_match(start=START_DEFAULT_TURN2, coaches={"white": "normal"})
+    step(app, 2)
+    scene = app.scene
+    assert scene.viewer == "blue" and scene.tools.choices["review"].reason is None
+    play_orders_by_clicks(app)  # White's tokens are the computer's: it thinks, Blue waits
+    assert scene.computer.thinking is not None
+    assert scene.tools.choices["review"].reason is not None
