@@ -156,11 +156,14 @@ class ReviewScene(Scene):
         c = self.controls
         c.start(self.px, 74, self.pw)
         c.row_height = 28
+        self.captions: list[tuple[pygame.Rect, str]] = []
+        self.caption(tr("review_window.eyes.label"))
         for eyes in EYES:
             c.add(f"eyes-{eyes.value}", tr(f"review_window.eyes.{eyes.value}"),
                   lambda e=eyes: self.set_eyes(e), self.eyes_refused(eyes), chosen=eyes is self.eyes,
                   hint=tr("review_window.eyes.all_hint") if eyes is Eyes.ALL else None)
         c.newline()
+        self.caption(tr("review_window.dice.label"))
         for mode in review_lines.DICE_MODES:
             c.add(f"dice-{mode}", tr(f"review_window.dice.{mode}"), lambda m=mode: self.set_dice(m),
                   chosen=self.lines.dice == mode, hint=tr(f"review_window.dice.{mode}_hint"))
@@ -181,6 +184,12 @@ class ReviewScene(Scene):
             self.blunders.build(c, self.pw, self.open_what_if, rows)
         self.text_top = c.bottom + 12
         self._board_key = None
+
+    def caption(self, words: str) -> None:
+        """Words at the start of a row of buttons (what they choose)."""
+        width = max(theme.text_width(tr("review_window.eyes.label"), 13),
+                    theme.text_width(tr("review_window.dice.label"), 13)) + 12
+        self.captions.append((self.controls.label_space(width), words))
 
     # -- what may be shown ----------------------------------------------------------------------
     def eyes_refused(self, eyes: Eyes) -> str | None:
@@ -335,6 +344,8 @@ class ReviewScene(Scene):
         step = tr("review_window.step", k=self.k, n=len(line))
         said = i18n.say(line.moments[self.k].said)
         theme.blit_text(surface, text_fit.cut(f"{step} · {said}", 15, w), (x, 42), 15, theme.TEXT)
+        for rect, words in self.captions:
+            theme.blit_text(surface, words, (rect.x, rect.centery), 13, theme.TEXT_DIM, anchor="midleft")
         y = self.lines.draw(surface, x, self.lines_top, w)
         y = max(y, self.text_top)
         bottom = self.panel.bottom - 8
