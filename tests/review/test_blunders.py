@@ -34,7 +34,7 @@ def normal_record(seed: int, decisions: int = 24) -> MatchRecord:
 
 
 def test_a_match_played_by_normal_gives_nothing_away_to_normal():
-    review = Review(normal_record(5, decisions=18), box_table())
+    review = Review(normal_record(5, decisions=14), box_table())
     found = blunders(review, "normal")
     assert len(found) == sum(isinstance(d, Declare) for d in review.record.decisions) >= 4
     assert all(b.chosen == b.played and b.given_away == 0 for b in found)
