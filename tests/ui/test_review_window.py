@@ -371,3 +371,34 @@ def test_review_is_greyed_in_the_match_while_the_coach_at_the_screen_does_not_de
     play_orders_by_clicks(app)  # White's tokens are the computer's: it thinks, Blue waits
     assert scene.computer.thinking is not None
     assert scene.tools.choices["review"].reason is not None
+
+
+def test_paintcheck_review_file_opens_the_window_and_refuses_a_damaged_file_in_one_line(
+        tmp_path, monkeypatch, capsys):
+    """``review_launch.review_window`` (``paintcheck review FILE``): the review on the file, from the
+    seat asked, its *Back* closing the window; a damaged file: one line on stderr, exit 2."""
+    from paintcheck.ui import app as app_module
+    from paintcheck.ui.review_launch import review_window
+
+    session = played(upto=12)
+    session.save(tmp_path / "match.json")
+    seen = {}
+
+    def opened(args=None):
+        window = app_module.App((1600, 1000))
+        real_switch = window.switch
+
+        def switch(name, **persist):
+            real_switch(name, **persist)
+            seen["scene"], seen["eyes"] = window.scene.name, getattr(window.scene, "eyes", None)
+            press(window, "back")  # closes the window
+        window.switch = switch
+        return window
+
+    monkeypatch.setattr(app_module, "open_window", opened)
+    assert review_window(tmp_path / "match.json", "white") == 0
+    assert seen == {"scene": "review", "eyes": "white"}
+    (tmp_path / "bad.json").write_text("{not json", encoding="utf-8")
+    assert review_window(str(tmp_path / "bad.json"), None) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("paintcheck review:") and "bad.json" in err[0]
