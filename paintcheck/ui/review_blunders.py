@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 COACH = "normal"  # the computer coach the window compares with (``review --blunders --coach`` for hard)
 SHOWN = 8  # rows listed
+WHAT_IF_W = 100  # a row's *What if…* button
 
 
 def read_blunders(record: MatchRecord, seat: str | None, coach: str = COACH) -> list[Blunder]:
@@ -82,13 +83,13 @@ class BlunderList:
             return
         for b in [b for b in found if b.given_away > 0][:max(1, min(rows, SHOWN))]:
             c.newline(4)
-            self.rows.append((c.label_space(width - 70), b))
+            self.rows.append((c.label_space(width - WHAT_IF_W - 10), b))
             hint = tr("review_window.blunder_hint", played=i18n.say(b.played_words),
                       coach=tr(f"match.computer.kind.{COACH}"),
                       chosen=i18n.say(b.chosen_words), given=i18n.number(round(b.played_reading.worth, 2)),
                       best=i18n.number(round(b.chosen_reading.worth, 2)))
-            c.add(f"blunder-{b.index}", "→", lambda b=b: open_what_if(b.index + 1, b.seat), width=60,
-                  hint=hint)
+            c.add(f"blunder-{b.index}", tr("review_window.what_if"),
+                  lambda b=b: open_what_if(b.index + 1, b.seat), width=WHAT_IF_W, hint=hint)
         c.newline()
 
     def draw(self, surface: pygame.Surface, x: int, w: int) -> None:
