@@ -99,6 +99,7 @@ class ReviewScene(Scene):
         self.eyes = Eyes(persist.get("eyes") or self.default_eyes(persist.get("seat")))
         self.k = min(persist.get("k", len(self.line)), len(self.line))
         self.showing_blunders = bool(persist.get("blunders"))
+        self.hover_step: int | None = None
         self._board_key = None
         super().enter(persist)
 
@@ -253,6 +254,8 @@ class ReviewScene(Scene):
             self.set_step(self.strip.step_at(event.pos[0]))
         elif event.type == pygame.MOUSEMOTION and self.dragging:
             self.set_step(self.strip.step_at(event.pos[0]))
+        elif event.type == pygame.MOUSEMOTION:  # the step under the mouse is named over the strip
+            self.hover_step = self.strip.step_at(event.pos[0]) if self.on_strip(event.pos) else None
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.dragging = False
 
@@ -376,4 +379,13 @@ class ReviewScene(Scene):
             upto = len(self.line)
         draw_timeline(surface, self.strip, self.marks, self.k, upto)
         x, y, w, h = self.strip.rect
+        hover = self.hover_step
+        if hover is not None and hover <= len(self.line):
+            said = text_fit.cut(tr("review_window.step", k=hover, n=len(self.line)) + " · "
+                                + i18n.say(self.line.moments[hover].said), 13, w // 2)
+            box = theme.text(said, 13).get_rect()
+            box.midbottom = (self.strip.x_of(hover), y - 4)
+            box = box.inflate(10, 6).clamp(surface.get_rect())
+            pygame.draw.rect(surface, (20, 22, 24), box, border_radius=4)
+            theme.blit_text(surface, said, box.center, 13, theme.TEXT, anchor="center")
         theme.blit_text(surface, tr("review_window.keys"), (x, y + h + 34 + 8), 12, theme.TEXT_DIM)

@@ -402,3 +402,16 @@ def test_paintcheck_review_file_opens_the_window_and_refuses_a_damaged_file_in_o
     assert review_window(str(tmp_path / "bad.json"), None) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("paintcheck review:") and "bad.json" in err[0]
+
+
+def test_the_step_under_the_mouse_is_named_over_the_strip(app, monkeypatch):
+    from paintcheck.ui import i18n
+    from tests.ui.driver import move
+
+    session = played(upto=20)
+    app.switch("review", session=session, seat="blue")
+    scene = app.scene
+    move(app, (scene.strip.x_of(7), scene.strip.rect[1] + 10))
+    words = Drawn(monkeypatch).words(app)
+    assert f"Step 7 of 20 · {i18n.say(scene.review.moments[7].said)}" in words
+    assert scene.k == 20  # hovering names a step, it does not go there
