@@ -48,6 +48,7 @@ class Lines:
         self.rows: list[tuple[pygame.Rect, str, bool]] = []  # (where, words, shown) of each line
         self.empty = pygame.Rect(0, 0, 0, 0)  # where "no branch yet" is said
         self._odds: dict[str, WhatIf] = {}
+        self.save_failed: OSError | None = None  # the last save of the branches failed (to be said)
 
     @property
     def shown(self) -> Line:
@@ -101,9 +102,8 @@ class Lines:
         changed()
 
     def save(self) -> None:
-        failed = self.session.autosave()
-        if failed is not None:
-            log.warning("the review's branches could not be saved with %s", self.session.path)
+        """The match's file saved with its branches (atomically); a failure is kept to be said."""
+        self.save_failed = self.session.autosave()
 
     def draw(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         """The list's heading and each line's words beside its buttons; the y under the list."""

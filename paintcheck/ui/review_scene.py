@@ -233,7 +233,13 @@ class ReviewScene(Scene):
         self.rebuild()
 
     def line_changed(self) -> None:
-        """Another line shown, or one deleted: the strip and the slider follow it."""
+        """Another line shown, or one deleted (and the match saved): the strip and the slider follow
+        it; a save that failed is said in one line."""
+        failed = self.lines.save_failed
+        if failed is not None:
+            reason = failed.strerror or str(failed) or type(failed).__name__
+            self.app.flash(tr("app.cannot_save", file=self.session.path, error=reason), error=True)
+            self.lines.save_failed = None
         self.marks = marks(self.line)
         self.k = min(self.k, len(self.line))
         if self.eyes_refused(self.eyes) is not None:

@@ -415,3 +415,23 @@ def test_the_step_under_the_mouse_is_named_over_the_strip(app, monkeypatch):
     words = Drawn(monkeypatch).words(app)
     assert f"Step 7 of 20 · {i18n.say(scene.review.moments[7].said)}" in words
     assert scene.k == 20  # hovering names a step, it does not go there
+
+
+def test_a_branch_deleted_from_a_file_that_cannot_be_written_is_said_in_one_line(app, monkeypatch):
+    session = played(upto=20)
+    app.switch("review", session=session, seat="blue")
+    scene = app.scene
+    review = scene.review
+    k = next(k for k in range(1, 21) if review.moments[k].seat == "blue")
+    scene.lines.branches.try_decision(session.record.decisions[k - 1], k - 1, dice="fresh")
+    scene.lines.show(scene.lines.branches.names()[0])
+    scene.line_changed()
+
+    def refused(*_args, **_kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("paintcheck.ui.session.save_record", refused)
+    press(app, f"line-delete-{scene.lines.branches.names()[0]}")
+    assert scene.lines.branches.names() == []
+    assert app.message is not None and "Permission denied" in app.message[0]
+    assert str(session.path) in app.message[0]
