@@ -435,3 +435,21 @@ def test_a_branch_deleted_from_a_file_that_cannot_be_written_is_said_in_one_line
     assert scene.lines.branches.names() == []
     assert app.message is not None and "Permission denied" in app.message[0]
     assert str(session.path) in app.message[0]
+
+
+def test_f1_from_the_review_comes_back_to_the_same_step_eyes_and_line(app):
+    session = played(upto=20)
+    app.switch("review", session=session, seat="white", back="load")
+    scene = app.scene
+    scene.set_step(7)
+    k = next(k for k in range(1, 21) if scene.review.moments[k].seat == "white")
+    scene.lines.branches.try_decision(session.record.decisions[k - 1], k - 1, dice="fresh")
+    scene.rebuild()  # the list shows it (made here without the match window)
+    press(app, f"line-show-{scene.lines.branches.names()[0]}")
+    shown = (scene.k, scene.eyes, scene.lines.name)
+    key(app, pygame.K_F1)
+    assert app.scene.name == "help"
+    press(app, "back")
+    assert app.scene is scene and (scene.k, scene.eyes, scene.lines.name) == shown
+    press(app, "back")
+    assert app.scene.name == "load"
