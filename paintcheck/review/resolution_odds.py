@@ -23,7 +23,7 @@ from paintcheck.rules.engine import Engine
 from paintcheck.rules.state import MatchState
 from paintcheck.rules.values import RoundView
 from paintcheck.rules.vocab import ShotKind
-from paintcheck.said import Said
+from paintcheck.said import Percent, Said
 
 log = logging.getLogger(__name__)
 
@@ -90,8 +90,9 @@ def resolution_odds(engine: Engine, state: MatchState, roll: RollKey) -> Resolut
     return ResolutionOdds(roll, shots)
 
 
-def percent(p: Fraction | None) -> int | None:
-    return None if p is None else round(100 * p)
+def percent(p: Fraction | None) -> Percent | None:
+    """A chance as the sentences say it: a whole percentage (``said.Percent``: ``35%``, ``35 %``)."""
+    return None if p is None else Percent(round(100 * p))
 
 
 def compare(branch: ResolutionOdds, main: ResolutionOdds | None) -> tuple[Change, ...]:
