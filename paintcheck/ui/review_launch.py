@@ -17,7 +17,7 @@ from paintcheck.review.timeline import ReviewError
 from paintcheck.rules.codec import CodecError
 from paintcheck.ui import i18n, saves
 from paintcheck.ui.i18n import tr
-from paintcheck.ui.review_scene import lines_for
+from paintcheck.ui.review_lines import lines_for
 from paintcheck.ui.session import MatchSession
 
 log = logging.getLogger(__name__)

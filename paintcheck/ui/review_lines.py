@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
 from paintcheck.review.branches import Branches, WhatIf
 from paintcheck.review.timeline import MAIN, Eyes, Line, Review, ReviewError
+from paintcheck.rules.codec import MatchRecord
 from paintcheck.ui import i18n, text_fit, theme
 from paintcheck.ui.holder import Holder
 from paintcheck.ui.i18n import tr
@@ -31,9 +32,19 @@ DICE_MODES = ("same", "fresh", "odds")
 BUTTONS_W = 200  # a line's *Show* and *Delete* at the right of its row
 
 
+EVERY = 1  # the window's review keeps the state after every decision: a jump anywhere replays nothing
+
+
 def resolved(events: Sequence[object]) -> bool:
     """The step made a resolution (dice rolled, players moved or eliminated)."""
     return any(isinstance(e, RESOLUTION_EVENTS) for e in events)
+
+
+def lines_for(session: MatchSession, live_seat: str | None = None) -> Lines:
+    """The review of ``session``'s match and its branches (``ReviewError``: a saved branch that does
+    not replay, one line)."""
+    review = Review(cast(MatchRecord, session.record), session.table, live_seat=live_seat, every=EVERY)
+    return Lines(session, review)
 
 
 class Lines:

@@ -23,15 +23,14 @@ from pygame_gui.elements import UIHorizontalSlider
 
 from paintcheck.review.timeline import Eyes, Line, Review
 from paintcheck.rules.codec import MatchRecord
-from paintcheck.rules.state import OVER, MatchState
+from paintcheck.rules.state import MatchState
 from paintcheck.ui import i18n, review_lines, text_fit, theme
 from paintcheck.ui.fieldview import FieldRenderer
 from paintcheck.ui.i18n import tr
-from paintcheck.ui.match_board import BoardModel, draw_board
-from paintcheck.ui.playback import Telling
-from paintcheck.ui.resolution_view import draw_resolution
+from paintcheck.ui.match_board import BoardModel
 from paintcheck.ui.review_blunders import BlunderList
-from paintcheck.ui.review_timeline import Mark, Timeline, draw_timeline
+from paintcheck.ui.review_board import BoardSurface, board_model, draw_told
+from paintcheck.ui.review_timeline import Timeline, draw_timeline, marks
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.session import MatchSession
 from paintcheck.ui.transform import FieldTransform
@@ -40,27 +39,8 @@ log = logging.getLogger(__name__)
 
 STRIP_H = 104  # the timeline and its slider, under the board and the panel
 TOLD_H = 170  # the panel's room kept under the buttons for the step's resolution
-EVERY = 1  # the review keeps the state after every decision: a jump anywhere replays nothing
 KEYS = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_HOME: "home", pygame.K_END: "end"}
 EYES = (Eyes.BLUE, Eyes.WHITE, Eyes.ALL)
-
-
-def marks(line: Line) -> list[Mark]:
-    """Each decision's mark on the strip: who took it, a turn starting, a resolution made."""
-    out: list[Mark] = []
-    turn: int | None = None  # the first decision starts the strip's first turn
-    for moment in line.moments[1:]:
-        out.append(Mark(moment.seat, moment.turn != turn, review_lines.resolved(line.events(moment.index)),
-                        moment.turn))
-        turn = moment.turn
-    return out
-
-
-def lines_for(session: MatchSession, live_seat: str | None = None) -> review_lines.Lines:
-    """The review of ``session``'s match and its branches (``ReviewError``: a saved branch that does
-    not replay, one line)."""
-    review = Review(cast(MatchRecord, session.record), session.table, live_seat=live_seat, every=EVERY)
-    return review_lines.Lines(session, review)
 
 
 class ReviewScene(Scene):
@@ -74,8 +54,7 @@ class ReviewScene(Scene):
         self.renderer: FieldRenderer | None = None
         self._session: MatchSession | None = None
         self.review: Review | None = None
-        self._board: pygame.Surface | None = None
-        self._board_key: object = None
+        self.board = BoardSurface()  # the board, drawn once per step shown
         self.dragging = False
 
     # -- entering, leaving ------------------------------------------------------------------------
@@ -85,7 +64,7 @@ class ReviewScene(Scene):
         if persist.get("lines") is not None:
             self.lines = persist["lines"]
         elif session is not self._session or self.review is None or self.live_seat is not None:
-            self.lines = lines_for(session, self.live_seat)
+            self.lines = review_lines.lines_for(session, self.live_seat)
         if session is not self._session:
             self.renderer = FieldRenderer(session.table.field)
             self.blunders = BlunderList(cast(MatchRecord, session.record))
@@ -100,7 +79,7 @@ class ReviewScene(Scene):
         self.k = min(persist.get("k", len(self.line)), len(self.line))
         self.showing_blunders = bool(persist.get("blunders"))
         self.hover_step: int | None = None
-        self._board_key = None
+        self.board.forget()
         super().enter(persist)
 
     def default_eyes(self, seat: str | None) -> Eyes:
@@ -149,7 +128,7 @@ class ReviewScene(Scene):
         self.slider = UIHorizontalSlider(pygame.Rect(20, board_h + 60, w - 40, 28), self.k,
                                          (0, max(1, len(self.line))), self.app.manager,
                                          object_id="#review-slider")
-        self._board_key = None
+        self.board.forget()
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -184,7 +163,7 @@ class ReviewScene(Scene):
             rows = (self.panel.bottom - TOLD_H - c.bottom) // (c.row_height + 4) - 1
             self.blunders.build(c, self.pw, self.open_what_if, rows)
         self.text_top = c.bottom + 12
-        self._board_key = None
+        self.board.forget()
 
     def caption(self, words: str) -> None:
         """Words at the start of a row of buttons (what they choose)."""
@@ -321,28 +300,15 @@ class ReviewScene(Scene):
         assert self.review is not None
         return self.review.seen(self.k, self.eyes, self.lines.name)
 
-    def board_model(self, state: MatchState) -> BoardModel:
+    def seen_board(self) -> BoardModel:
         assert self.renderer is not None
-        return BoardModel(background=self.renderer.background(self.app.size, self.t), area=self.field_area,
-                          t=self.t, field=self.session.table.field, m=self.session.m, state=state,
-                          board=state,
-                          readings=(None, None, None), fov_team=None,
-                          active=set(state.active.values()) if state.phase in ("declare", "react", "dodge")
-                          else set())
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        key = (id(self.line), self.k, self.eyes, self.field_area.size, self.t)
-        if key != self._board_key or self._board is None:
-            if self._board is None or self._board.get_size() != self.field_area.size:
-                self._board = pygame.Surface(self.field_area.size).convert() \
-                    if pygame.display.get_surface() else pygame.Surface(self.field_area.size)
-            draw_board(self._board, self.board_model(self.seen()))
-            self._board_key = key
-        surface.blit(self._board, (0, 0))
+        return board_model(self.renderer, self.app.size, self.field_area, self.t, self.session.table.field,
+                           self.session.m, self.seen())
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
-        self.draw_board(surface)
+        key = (id(self.line), self.k, self.eyes, self.field_area.size, self.t)
+        self.board.blit(surface, key, self.field_area, self.seen_board)
         pygame.draw.rect(surface, theme.PANEL, self.panel)
         pygame.draw.line(surface, theme.PANEL_LINE, self.panel.topleft, self.panel.bottomleft, 2)
         x, w = self.px, self.pw
@@ -366,32 +332,8 @@ class ReviewScene(Scene):
         if self.showing_blunders:
             self.blunders.draw(surface, x, w)
         y = self.lines.draw_odds(surface, self.k, x, y, w, bottom)
-        self.draw_told(surface, x, y + 4, w, bottom)
-        self.draw_strip(surface)
-
-    def draw_told(self, surface: pygame.Surface, x: int, y: int, w: int, bottom: int) -> None:
-        """The resolution of the step shown, told in full with its terms (the match's telling)."""
-        events = self.line.events(self.k) if self.k else ()
-        if not events:
-            theme.blit_text(surface, tr("review_window.nothing_told"), (x, y), 13, theme.TEXT_DIM)
-            return
-        telling = Telling(events)
-        telling.finish()
-        draw_resolution(surface, telling, x, y, w, bottom)
-
-    def draw_strip(self, surface: pygame.Surface) -> None:
-        upto = None
-        if self.line.final.phase != OVER and self.live_seat is not None:
-            upto = len(self.line)
-        draw_timeline(surface, self.strip, self.marks, self.k, upto)
-        x, y, w, h = self.strip.rect
-        hover = self.hover_step
-        if hover is not None and hover <= len(self.line):
-            said = text_fit.cut(tr("review_window.step", k=hover, n=len(self.line)) + " · "
-                                + i18n.say(self.line.moments[hover].said), 13, w // 2)
-            box = theme.text(said, 13).get_rect()
-            box.midbottom = (self.strip.x_of(hover), y - 4)
-            box = box.inflate(10, 6).clamp(surface.get_rect())
-            pygame.draw.rect(surface, (20, 22, 24), box, border_radius=4)
-            theme.blit_text(surface, said, box.center, 13, theme.TEXT, anchor="center")
-        theme.blit_text(surface, tr("review_window.keys"), (x, y + h + 34 + 8), 12, theme.TEXT_DIM)
+        draw_told(surface, self.line.events(self.k), x, y + 4, w, bottom)
+        hover = self.hover_step if self.hover_step is not None and self.hover_step <= len(line) else None
+        named = None if hover is None else (tr("review_window.step", k=hover, n=len(line)) + " · "
+                                            + i18n.say(line.moments[hover].said))
+        draw_timeline(surface, self.strip, self.marks, self.k, hover, named)

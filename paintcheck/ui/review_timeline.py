@@ -15,8 +15,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from paintcheck.ui import theme
+from paintcheck.review.timeline import Line
+from paintcheck.ui import text_fit, theme
 from paintcheck.ui.i18n import tr
+from paintcheck.ui.review_lines import resolved
 
 SEAT_COLOUR = {"blue": (110, 160, 255), "white": (235, 235, 235)}
 CURSOR = (250, 210, 60)
@@ -56,10 +58,21 @@ class Timeline:
         return max(0, min(self.n, moves.get(key, k)))
 
 
+def marks(line: Line) -> list[Mark]:
+    """Each decision's mark on the strip: who took it, a turn starting, a resolution made."""
+    out: list[Mark] = []
+    turn: int | None = None  # the first decision starts the strip's first turn
+    for moment in line.moments[1:]:
+        out.append(Mark(moment.seat, moment.turn != turn, resolved(line.events(moment.index)), moment.turn))
+        turn = moment.turn
+    return out
+
+
 def draw_timeline(surface: pygame.Surface, line: Timeline, marks: Sequence[Mark], k: int,
-                  upto: int | None = None) -> None:
-    """The strip: a tick a decision (after step ``i - 1``, the ``i``-th decision's mark), turn starts
-    taller, the cursor at ``k``; with ``upto``, the steps after it (not yet played) are greyed."""
+                  hover: int | None = None, named: str | None = None) -> None:
+    """The strip: a tick a decision (the ``i``-th decision's at step ``i``), each turn's start named,
+    the cursor at ``k``; the step under the mouse (``hover``) named over it (``named``); the keys
+    said under the slider."""
     x, y, w, h = line.rect
     pygame.draw.rect(surface, (34, 38, 42), (x - 4, y, w + 8, h), border_radius=4)
     mid = y + h // 2
@@ -71,9 +84,15 @@ def draw_timeline(surface: pygame.Surface, line: Timeline, marks: Sequence[Mark]
             theme.blit_text(surface, tr("review_window.turn_mark", turn=mark.turn), (px + 3, y - 14), 11,
                             theme.TEXT_DIM)
         colour = SEAT_COLOUR.get(mark.seat or "", theme.TEXT_DIM)
-        if upto is not None and i > upto:
-            colour = (70, 74, 78)
         tick = h // 2 - 4 if mark.resolved else h // 4
         pygame.draw.line(surface, colour, (px, mid - tick), (px, mid + tick), 2 if mark.resolved else 1)
     cx = line.x_of(k)
     pygame.draw.rect(surface, CURSOR, (cx - 3, y - 3, 7, h + 6), 2, border_radius=2)
+    if hover is not None and named:
+        said = text_fit.cut(named, 13, w // 2)
+        box = theme.text(said, 13).get_rect()
+        box.midbottom = (line.x_of(hover), y - 4)
+        box = box.inflate(10, 6).clamp(surface.get_rect())
+        pygame.draw.rect(surface, (20, 22, 24), box, border_radius=4)
+        theme.blit_text(surface, said, box.center, 13, theme.TEXT, anchor="center")
+    theme.blit_text(surface, tr("review_window.keys"), (x, y + h + 42), 12, theme.TEXT_DIM)

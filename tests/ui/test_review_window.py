@@ -16,7 +16,7 @@ from paintcheck.rules.state import SHEETS
 from paintcheck.rules.views import HIDDEN, view
 from paintcheck.seam.play import playout
 from paintcheck.table import replay
-from paintcheck.ui import review_scene
+from paintcheck.ui import review_board
 from paintcheck.ui.session import MatchSession
 from tests.ui.driver import Drawn, click, drag, press, step
 
@@ -33,13 +33,13 @@ def played(seed: int = 5, start: str = START_DEFAULT_TURN2, upto: int | None = N
 def shown_states(monkeypatch) -> list:
     """The states the review's board is drawn from, in order."""
     drawn: list = []
-    real = review_scene.draw_board
+    real = review_board.draw_board
 
     def spy(surface, model):
         drawn.append(model.state)
         return real(surface, model)
 
-    monkeypatch.setattr(review_scene, "draw_board", spy)
+    monkeypatch.setattr(review_board, "draw_board", spy)
     return drawn
 
 
@@ -139,7 +139,7 @@ def test_a_seats_review_draws_nothing_of_the_other_seats_secret(app, monkeypatch
     secrets = 0
     for k in range(len(review) + 1):
         scene.set_step(k)
-        scene._board_key = None
+        scene.board.forget()
         plain = words.words(app)
         plain_state = drawn[-1]
         state = real_state(k)
@@ -148,7 +148,7 @@ def test_a_seats_review_draws_nothing_of_the_other_seats_secret(app, monkeypatch
         secrets += 1
         monkeypatch.setattr(review, "state", lambda i, line=None, s=state, at=k:
                             _with_other_secret_changed(s, other) if i == at else real_state(i, line))
-        scene._board_key = None
+        scene.board.forget()
         changed = words.words(app)
         monkeypatch.setattr(review, "state", real_state)
         assert changed == plain, f"step {k}: the other seat's secret shows"
