@@ -3,7 +3,7 @@
 ``PaintcheckGame`` is Paintcheck on one table (a field's engine, and the ``Table`` it stands on):
 the two teams are the seats, the engine is the one door, ``rules.views`` gives each coach its view,
 ``rules.codec`` writes decisions and saves, and ``ai.coach`` makes the computer's coaches.
-``PAINTCHECK`` is the game before any table: it reads saved matches (``paintcheck-match/1``) and sets
+``PAINTCHECK`` is the game before any table: it reads saved matches (``paintcheck-match/2``, and /1) and sets
 a table up for one. ``GAMES`` are the games the program plays (the window's saves are read among
 them). Nothing of the seam's callers (sessions, saves, replay, ``simulate``) names a class of
 Paintcheck's rules: they are handed these.
@@ -126,6 +126,7 @@ class PaintcheckKind:
     """Paintcheck before any table: its saved matches and the table set up for one."""
 
     format = codec.MATCH_FORMAT
+    formats = codec.MATCH_FORMATS
     seats = TEAMS
 
     def new_record(self, layout: Layout, seed: int | None, start: str) -> MatchRecord:

@@ -49,6 +49,15 @@ def _rebuild(key: str, values: dict[str, object]) -> Said:
     return Said(key, **values)
 
 
+class Percent(int):
+    """A whole percentage said as a value (``Said(..., chance=Percent(35))``): ``35%`` in English, as
+    every command prints it; the window writes it for its language (``35 %`` in French,
+    ``ui.i18n.tr``). The catalogue's entries hold no ``%`` of their own (python-i18n's delimiter)."""
+
+    def __str__(self) -> str:
+        return f"{int(self)}%"
+
+
 class UnsaidError(KeyError):
     """A key the English catalogue does not hold, or a placeholder said without its value."""
 

@@ -12,18 +12,31 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from paintcheck.review.branches import load_review
 from paintcheck.rules.codec import MAX_SAVE_BYTES, CodecError, MatchRecord
 from paintcheck.ui.session import MatchSession
 
 CORPUS = sorted((Path(__file__).parent / "data" / "damaged_saves").glob("*.json"))
+# saves whose branches are good data but do not replay: the review refuses them (the match resumes)
+BRANCHES = sorted((Path(__file__).parent / "data" / "damaged_branches").glob("*.json"))
 
 
-def refused(path) -> str:
+def refused(path, load=MatchSession.load) -> str:
     with pytest.raises(CodecError) as err:
-        MatchSession.load(path)
+        load(path)
     words = str(err.value)
     assert words.startswith(str(path)) and "\n" not in words and len(words) < 400, words
     return words
+
+
+def loads_or_one_line(path) -> None:
+    """The window's loader and the review's (its branches replayed) load ``path`` or refuse it in one
+    line naming it."""
+    for load in (MatchSession.load, load_review):
+        try:
+            load(path)
+        except CodecError as exc:
+            assert "\n" not in str(exc) and str(exc).startswith(str(path))
 
 
 def test_the_corpus_holds_at_least_60_damaged_saves():
@@ -33,6 +46,17 @@ def test_the_corpus_holds_at_least_60_damaged_saves():
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
 def test_every_damaged_save_is_refused_with_one_line(path):
     refused(path)
+    refused(path, load_review)
+
+
+def test_the_corpus_damages_branches_both_ways():
+    assert sum(p.stem.startswith("branch") for p in CORPUS) >= 12 and len(BRANCHES) >= 5
+
+
+@pytest.mark.parametrize("path", BRANCHES, ids=lambda p: p.stem)
+def test_a_branch_that_does_not_replay_is_refused_by_the_review_with_one_line(path):
+    assert MatchSession.load(path).record.branches  # the match itself resumes
+    assert "branch b1" in refused(path, load_review)
 
 
 def test_a_fifo_is_refused_at_once(tmp_path):
@@ -97,10 +121,7 @@ def test_mutated_saves_load_or_are_refused_with_one_line(tmp_path_factory, data)
             raw[at:at] = str(data.draw(st.integers(-10**6, 10**6))).encode()
     path = tmp_path_factory.mktemp("fuzz") / "save.json"
     path.write_bytes(bytes(raw))
-    try:
-        MatchSession.load(path)
-    except CodecError as exc:
-        assert "\n" not in str(exc) and str(exc).startswith(str(path))
+    loads_or_one_line(path)
 
 
 json_values = st.recursive(
@@ -111,13 +132,23 @@ json_values = st.recursive(
 
 @pytest.mark.slow
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(["seed", "rolls", "layout", "start", "decisions", "summary", "format"]), json_values)
+@given(st.sampled_from(["seed", "rolls", "layout", "start", "decisions", "summary", "format", "branches"]),
+       json_values)
 def test_any_json_in_any_field_loads_or_is_refused_with_one_line(tmp_path_factory, key, value):
     data = json.loads(_good_bytes())
     data[key] = value
     path = tmp_path_factory.mktemp("fuzz") / "save.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    try:
-        MatchSession.load(path)
-    except CodecError as exc:
-        assert "\n" not in str(exc) and str(exc).startswith(str(path))
+    loads_or_one_line(path)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["name", "parent", "at", "dice", "rolls", "decisions"]), json_values)
+def test_any_json_in_any_field_of_a_branch_loads_or_is_refused_with_one_line(tmp_path_factory, key, value):
+    data = json.loads(_good_bytes())
+    assert data["branches"], "the good save has a branch to damage"
+    data["branches"][0][key] = value
+    path = tmp_path_factory.mktemp("fuzz") / "save.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    loads_or_one_line(path)

@@ -25,6 +25,7 @@ COMMANDS = {
     "analyse": ("analyse", "exposure and threat maps of a layout, its pieces ranked"),
     "odds": ("odds", "exact odds of a shot, from a required roll or between two points"),
     "tournament": ("tournament", "matches between two computer coaches: wins, win rate, thinking time"),
+    "review": ("review", "review a saved match (the window), or list a coach's mistakes (--blunders)"),
 }
 LANGUAGES = ("en", "fr")  # paintcheck.ui.i18n.LOCALES (not imported here: no pygame before a command)
 

@@ -50,17 +50,21 @@ def forecasts(m: Measurer, seen: MatchState, decl: Declare) -> list[Forecast]:
         if f.dump or f.target not in state.players:
             continue
         entry = fire_entry(decl.player, f)
-        out.append(_read(view, entry))
+        out.append(entry_forecast(view, entry))
     return out
 
 
 def reaction_forecast(m: Measurer, seen: MatchState, reaction: Reaction) -> Forecast:
     """A reflex or suppressive shot (RULES 10.2, 10.6: value 9 or 10, no support) read by the engine
     on ``seen``, the reacting coach's view, the round's sequences declared."""
-    return _read(RoundView(seen, m), ShotEntry(reaction.player, reaction.target, ShotKind(reaction.kind)))
+    entry = ShotEntry(reaction.player, reaction.target, ShotKind(reaction.kind))
+    return entry_forecast(RoundView(seen, m), entry)
 
 
-def _read(view: RoundView, entry: ShotEntry) -> Forecast:
+def entry_forecast(view: RoundView, entry: ShotEntry) -> Forecast:
+    """One shot waiting in ``view``'s round read as the engine reads it: what it needs, or why it is
+    lost, the dodge dice it leaves and the exact odds (a review's odds-only branch reads its next
+    resolution with it)."""
     reading = view.reading(entry)
     if reading.lost:
         return Forecast(entry.target, entry.action, None, 0, None, reading.lost)

@@ -43,7 +43,10 @@ from paintcheck.said import Said
 from paintcheck.seam.files import MAX_RECORD_BYTES, save_record
 from paintcheck.seam.game import RecordError
 
-MATCH_FORMAT = "paintcheck-match/1"
+MATCH_FORMAT = "paintcheck-match/2"  # /2: the review's branches (docs/save-format.md)
+MATCH_FORMATS = ("paintcheck-match/1", MATCH_FORMAT)  # every format still read
+BRANCH_DICE = ("same", "fresh", "odds")  # a branch's dice: same luck, fresh rolls, odds only
+MAIN_LINE = "main"
 MAX_SAVE_BYTES = MAX_RECORD_BYTES  # a whole match is a few hundred kilobytes; refuse more unread
 START_DEFAULT_TURN2 = "default-turn2"  # turn 2 from the default position of rules.setup
 START_BREAK = "break"  # turn 1: the break, from the sheets
@@ -207,6 +210,57 @@ def decision_from_dict(data: Any) -> Decision:
 
 
 @dataclass
+class BranchRecord:
+    """A line of play tried in review (``paintcheck.review``): it leaves line ``parent`` (``"main"``
+    or another branch's ``name``) after that line's first ``at`` decisions, takes ``decisions``, rolled
+    as ``dice`` says (``BRANCH_DICE``); ``rolls`` are the faces it rolled, in order, so it replays
+    exactly. An odds-only branch rolls nothing: its last decision may be the one it stopped before."""
+
+    name: str
+    parent: str
+    at: int
+    dice: str
+    decisions: list[Decision] = field(default_factory=list)
+    rolls: list[int] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "parent": self.parent, "at": self.at, "dice": self.dice,
+                "rolls": list(self.rolls), "decisions": [decision_to_dict(d) for d in self.decisions]}
+
+    @classmethod
+    def from_dict(cls, data: Any, number: int, known: set[str]) -> BranchRecord:
+        """Branch ``number`` (from 1) of a save; ``known``: the lines before it (``CodecError`` with
+        the problem, the caller names the file)."""
+        def bad(problem: Said) -> CodecError:
+            return CodecError(said("branch", number=number, problem=problem))
+
+        if not isinstance(data, dict):
+            raise bad(said("branch_object"))
+        name, parent, at, dice = data.get("name"), data.get("parent"), data.get("at"), data.get("dice")
+        if not isinstance(name, str) or not name.isidentifier() or name == MAIN_LINE or name in known:
+            raise bad(said("branch_name", name=repr(name)))
+        if parent not in known | {MAIN_LINE}:
+            raise bad(said("branch_parent", parent=repr(parent)))
+        if not isinstance(at, int) or isinstance(at, bool) or at < 0:
+            raise bad(said("branch_at", at=repr(at)))
+        if dice not in BRANCH_DICE:
+            raise bad(said("branch_dice", dice=repr(dice)))
+        rolls, decisions = data.get("rolls", []), data.get("decisions")
+        if not (isinstance(rolls, list) and all(
+                isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 20 for r in rolls)):
+            raise bad(said("rolls", lowest=1, highest=20))
+        if not isinstance(decisions, list) or not decisions:
+            raise bad(said("branch_decisions"))
+        parsed = []
+        for i, d in enumerate(decisions, start=1):
+            try:
+                parsed.append(decision_from_dict(d))
+            except CodecError as exc:
+                raise bad(said("decision", number=i, problem=exc.args[0])) from None
+        return cls(name, parent, at, dice, parsed, list(rolls))
+
+
+@dataclass
 class MatchRecord:
     """Everything needed to replay a match exactly: its dice (a seed, or the rolls made), its layout
     and its decisions. ``summary`` (turn, players on the field, when saved) is for the saves list."""
@@ -219,6 +273,7 @@ class MatchRecord:
     summary: dict[str, Any] = field(default_factory=dict)
     coaches: dict[str, str] = field(default_factory=dict)  # team -> the computer coach playing it
     coach_seed: int | None = None  # the computer coaches' seed: a resumed match decides as played
+    branches: list[BranchRecord] = field(default_factory=list)  # tried in review (paintcheck-match/2)
 
     def dice(self) -> Dice | RecordedDice:
         """Dice that replay this match, then go on: the seed's, or the rolls made then fresh ones."""
@@ -230,11 +285,12 @@ class MatchRecord:
         if self.coach_seed is not None:
             coaches["coach_seed"] = self.coach_seed
         return {"format": MATCH_FORMAT, **dice, "start": self.start, "summary": self.summary, **coaches,
-                "layout": self.layout, "decisions": [decision_to_dict(d) for d in self.decisions]}
+                "layout": self.layout, "decisions": [decision_to_dict(d) for d in self.decisions],
+                "branches": [b.to_dict() for b in self.branches]}
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "<match>") -> MatchRecord:
-        if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
+        if not isinstance(data, dict) or data.get("format") not in MATCH_FORMATS:
             raise CodecError(in_file(source, not_a_match()))
         seed, rolls = data.get("seed"), data.get("rolls")
         if rolls is None and (not isinstance(seed, int) or isinstance(seed, bool)):
@@ -271,7 +327,23 @@ class MatchRecord:
             raise CodecError(in_file(source, said("coach_seed")))
         return cls(None if rolls is not None else seed, data["layout"], parsed,
                    data.get("start", START_DEFAULT_TURN2), rolls,
-                   summary if isinstance(summary, dict) else {}, dict(coaches), coach_seed)
+                   summary if isinstance(summary, dict) else {}, dict(coaches), coach_seed,
+                   _branches(data, source))
+
+
+def _branches(data: dict[str, Any], source: str) -> list[BranchRecord]:
+    """A save's branches (none in ``paintcheck-match/1``), each checked as data; whether they replay
+    is the review's to say (``paintcheck.review.branches``)."""
+    entries = data.get("branches", []) if data.get("format") == MATCH_FORMAT else []
+    if not isinstance(entries, list):
+        raise CodecError(in_file(source, said("branches_list")))
+    out: list[BranchRecord] = []
+    for i, entry in enumerate(entries, start=1):
+        try:
+            out.append(BranchRecord.from_dict(entry, i, {b.name for b in out}))
+        except CodecError as exc:
+            raise CodecError(in_file(source, exc.args[0])) from None
+    return out
 
 
 def save_match(record: MatchRecord, path: str | os.PathLike[str]) -> None:

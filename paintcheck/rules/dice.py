@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Protocol
+from typing import Any, Protocol
 
 from paintcheck.said import Said
 
@@ -23,6 +23,14 @@ class Roller(Protocol):
     """What the engine rolls: ``Dice``, ``RecordedDice``, ``ScriptedDice``."""
 
     def roll(self, sides: int) -> int: ...
+
+
+class KeyedRoller(Roller, Protocol):
+    """Dice that are told what each roll is for (``Step.roll`` asks them through ``roll_for``): the
+    state it is rolled in (its turn and round), its purpose (a ``Said``) and who rolls it. A review's
+    branch gives a roll the value the main line's roll for the same thing had (``review.branch_dice``)."""
+
+    def roll_for(self, sides: int, state: Any, purpose: str, player: str | None) -> int: ...
 
 
 class DiceExhausted(RuntimeError):

@@ -14,15 +14,20 @@ class Step:
     """One decision being applied: the new state, the dice and the events so far (a plain class
     with slots: one is made per decision)."""
 
-    __slots__ = ("state", "dice", "m", "events")
+    __slots__ = ("state", "dice", "m", "events", "keyed")
 
     def __init__(self, state: MatchState, dice: Roller, m: Measurer,
                  events: list[ev.Event] | None = None) -> None:
         self.state, self.dice, self.m = state, dice, m
         self.events = [] if events is None else events
+        # dice that want to know what each roll is for (``KeyedRoller``: a review's branch keeps a
+        # roll's luck by its purpose); every other dice is only asked for a die
+        self.keyed = getattr(dice, "roll_for", None)
 
     def roll(self, sides: int, purpose: str, player: str | None = None) -> int:
-        value = self.dice.roll(sides)
+        """A die for ``purpose`` (a ``Said``) rolled by ``player`` (a player, a team, or None)."""
+        keyed = self.keyed
+        value = self.dice.roll(sides) if keyed is None else keyed(sides, self.state, purpose, player)
         self.events.append(ev.Rolled(sides, value, purpose, player))
         return value
 

@@ -32,9 +32,10 @@ def save_record(record: Record, path: str | os.PathLike[str]) -> None:
 
 
 def kind_of(data: Any, kinds: Sequence[GameKind]) -> GameKind | None:
-    """The kind whose records ``data`` has the format of (None: no game of ``kinds``)."""
+    """The kind whose records ``data`` has a format of (None: no game of ``kinds``); a kind reads its
+    older formats too (``GameKind.formats``)."""
     form = data.get("format") if isinstance(data, dict) else None
-    return next((kind for kind in kinds if kind.format == form), None)
+    return next((kind for kind in kinds if form in kind.formats), None)
 
 
 def read_record(path: str | os.PathLike[str], kinds: Sequence[GameKind]) -> tuple[GameKind, Record]:

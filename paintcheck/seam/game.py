@@ -155,7 +155,12 @@ class GameKind(Protocol):
 
     @property
     def format(self) -> str:
-        """The ``format`` of its saved records (``paintcheck-match/1``)."""
+        """The ``format`` of the records it saves (``paintcheck-match/2``)."""
+        ...
+
+    @property
+    def formats(self) -> tuple[str, ...]:
+        """Every ``format`` of the records it reads: older ones still load (``paintcheck-match/1``)."""
         ...
 
     @property

@@ -67,12 +67,13 @@ class App:
         from paintcheck.ui.load_scene import LoadScene
         from paintcheck.ui.match_scene import MatchScene
         from paintcheck.ui.range_scene import RangeScene
+        from paintcheck.ui.review_scene import ReviewScene
         from paintcheck.ui.scenes import HandOverScene, HelpScene, ResultScene, TitleScene
         from paintcheck.ui.study_scene import StudyScene
 
         self.scenes = {cls.name: cls(self) for cls in (TitleScene, HandOverScene, ResultScene, HelpScene,
                                                         MatchScene, LoadScene, FieldChooserScene,
-                                                        DesignerScene, StudyScene, RangeScene)}
+                                                        DesignerScene, StudyScene, RangeScene, ReviewScene)}
         saves.tidy()  # stale temporary files of interrupted saves hold secrets: removed
         self._keep_fresh_message()
         self.scene: Scene = self.scenes[start]  # the first scene: none to leave before it
@@ -265,6 +266,15 @@ class App:
 
 def run(args: argparse.Namespace | None = None, designer: bool = False) -> int:
     """The window (``play``), or with ``designer`` the field designer on ``args.file`` (``design``)."""
+    app = open_window(args)
+    if designer:
+        app.open_designer(getattr(args, "file", None))
+    return app.run()
+
+
+def open_window(args: argparse.Namespace | None = None) -> App:
+    """The window at the size and place remembered (or ``PAINTCHECK_WIDTH`` / ``_HEIGHT``), in the
+    language asked or remembered, on its title."""
     layout = getattr(args, "layout", None) if args is not None else None
     from paintcheck.ui import settings
 
@@ -276,10 +286,7 @@ def run(args: argparse.Namespace | None = None, designer: bool = False) -> int:
     desktop = _desktop()
     size = opening_size(size, desktop)
     language = settings.starting_language(getattr(args, "lang", None) if args is not None else None)
-    app = App(size, layout=layout, language=language, position=opening_position(position, size, desktop))
-    if designer:
-        app.open_designer(getattr(args, "file", None))
-    return app.run()
+    return App(size, layout=layout, language=language, position=opening_position(position, size, desktop))
 
 
 def _desktop() -> tuple[int, int] | None:

@@ -6,7 +6,9 @@ the protractor on the target, a field of vision shaded, a run being drawn with e
 the declared lines of a round, the panel and the log. Prints the median and p95 frame time
 (scene update + draw + pygame_gui update + draw, without the flip). Goals (issue "Speed for
 search"): the match screen p95 <= 3 ms; the designer, a piece dragged (with the Study's map shown
-or not), p95 <= 4 ms. Each figure is printed beside its goal, never as an error.
+or not), p95 <= 4 ms; the review (issue 28), a jump to any step of a 120-decision match, the board
+and the panel drawn again, <= 50 ms at worst. Each figure is printed beside its goal, never as an
+error.
 """
 
 from __future__ import annotations
@@ -15,9 +17,15 @@ import json
 import os
 import statistics
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the window's modules are imported when a figure is measured
+    from paintcheck.ui.session import MatchSession
 
 TARGET_P95_MS = 3.0  # the busiest match screen
 DESIGNER_P95_MS = 4.0  # the designer while a piece is dragged, with or without a map
+REVIEW_MAX_MS = 50.0  # the review: a jump to any step of a REVIEW_DECISIONS-decision match, at worst
+REVIEW_DECISIONS = 120
 SIZE = (1600, 1000)
 
 
@@ -107,22 +115,29 @@ def measure(frames: int = 300, seconds: float | None = None) -> dict:
             "figures_on_field": figures, "background_rebuilds": rebuilds}
 
 
-def _frame_times(app, scene, frames: int, seconds: float | None, before=None) -> list[float]:
-    """Milliseconds of each frame (events, scene and pygame_gui update and draw; no flip)."""
+def _frame_times(app, scene, frames: int, seconds: float | None, before=None,
+                 timed: bool = False, cpu: list[float] | None = None) -> list[float]:
+    """Milliseconds of each frame (events, scene and pygame_gui update and draw; no flip); ``before(i)``
+    comes first, in the frame's time when ``timed``; ``cpu`` gets each frame's milliseconds of this
+    thread's CPU time."""
     import pygame
 
     times = []
     deadline = time.perf_counter() + seconds if seconds else None
     for i in range(frames):
-        if before is not None:
+        if before is not None and not timed:
             before(i)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
+        if before is not None and timed:
+            before(i)
         pygame.event.pump()
         app.manager.update(1 / 60)
         scene.update(1 / 60)
         scene.draw(app.screen)
         app.manager.draw_ui(app.screen)
         times.append((time.perf_counter() - t0) * 1000)
+        if cpu is not None:
+            cpu.append((time.thread_time() - c0) * 1000)
         if deadline and time.perf_counter() > deadline and i > 30:
             break
     return times
@@ -170,6 +185,62 @@ def measure_designer(frames: int = 300, seconds: float | None = None, study: boo
             "map_shown": shown}
 
 
+def review_session(decisions: int = REVIEW_DECISIONS) -> MatchSession:
+    """The review's long match (``review.speed.long_record``: the first seeded random match of at least
+    ``decisions`` decisions, from the break), its first ``decisions`` as a window's session."""
+    from paintcheck.field.layout_file import default_layout_path
+    from paintcheck.review.speed import long_record
+    from paintcheck.table import Table
+    from paintcheck.ui.session import MatchSession
+
+    record = long_record(Table.from_file(default_layout_path()), decisions)
+    record.decisions = record.decisions[:decisions]
+    return MatchSession.from_record(record)
+
+
+def measure_review(jumps: int = 200, seconds: float | None = None) -> dict:
+    """The review of a 120-decision match: each frame jumps to a step drawn at random (the states'
+    cache cold most of the time) and draws the board, the panel and the strip again."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import random
+    import tempfile
+
+    import pygame
+
+    from paintcheck.ui.app import App
+    from paintcheck.ui.review_scene import ReviewScene
+
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["XDG_DATA_HOME"] = tmp
+        app = App(SIZE)
+        session = review_session()
+        app.switch("review", session=session, seat="blue")
+        scene = app.scene
+        assert isinstance(scene, ReviewScene)  # switched to it
+        n = len(scene.line)
+        steps = random.Random(28)
+        for _ in range(3):  # warm the caches: the field's background, the fonts
+            scene.update(1 / 60)
+            scene.draw(app.screen)
+
+        def jump(_i: int) -> None:
+            scene.set_step(steps.randrange(n + 1))
+
+        cpu: list[float] = []  # the same frames in this thread's CPU time (other processes' not in it)
+        times = _frame_times(app, scene, jumps, seconds, jump, timed=True, cpu=cpu)
+        pygame.quit()
+    times.sort()
+    cpu.sort()
+    worst = times[-1]
+    p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
+    return {"frames": len(times), "size": list(SIZE), "decisions": n,
+            "median_ms": round(statistics.median(times), 3), "p95_ms": round(p95, 3),
+            "max_ms": round(worst, 3), "cpu_median_ms": round(statistics.median(cpu), 3),
+            "cpu_max_ms": round(cpu[-1], 3), "target_max_ms": REVIEW_MAX_MS,
+            "meets_target": worst <= REVIEW_MAX_MS}
+
+
 def _line(what: str, result: dict) -> str:
     verdict = "met" if result["meets_target"] else "not met"
     return (f"{what}: {result['frames']} frames at {SIZE[0]}x{SIZE[1]}, median {result['median_ms']:.2f} ms, "
@@ -181,10 +252,18 @@ def run(args) -> int:
     result = measure(frames=600, seconds=seconds)
     designer = measure_designer(frames=600, seconds=seconds)
     studied = measure_designer(frames=600, seconds=seconds, study=True)
+    review = measure_review(seconds=seconds)
     if getattr(args, "json", False):
-        print(json.dumps({"render": result, "designer_drag": designer, "designer_drag_with_map": studied}))
+        print(json.dumps({"render": result, "designer_drag": designer, "designer_drag_with_map": studied,
+                          "review_jump": review}))
     else:
         print(_line("render", result))
         print(_line("designer, a piece dragged", designer))
         print(_line("designer, a piece dragged over the Study's map", studied))
+        verdict = "met" if review["meets_target"] else "not met"
+        print(f"review, a jump to any step of a {review['decisions']}-decision match: "
+              f"{review['frames']} jumps, median {review['median_ms']:.2f} ms, "
+              f"p95 {review['p95_ms']:.2f} ms, worst "
+              f"{review['max_ms']:.2f} ms / goal ≤ {review['target_max_ms']:g} ms ({verdict}); "
+              f"in CPU time median {review['cpu_median_ms']:.2f} ms, worst {review['cpu_max_ms']:.2f} ms")
     return 0

@@ -105,6 +105,14 @@ def export_png(field: Field, path: str | os.PathLike[str], width: int = DEFAULT_
     """
     refuse_unless_file(path)
     surf = render_layout(field, width, heat)
+    save_png(surf, path)
+    return surf.get_size()
+
+
+def save_png(surf: pygame.Surface, path: str | os.PathLike[str]) -> None:
+    """Write ``surf`` to ``path`` as a PNG, atomically (a temporary file renamed over it); ``OSError``
+    when it cannot be written or something other than a regular file stands there."""
+    refuse_unless_file(path)
 
     def fill(fd: int, tmp_name: str) -> None:
         os.close(fd)
@@ -114,7 +122,6 @@ def export_png(field: Field, path: str | os.PathLike[str], width: int = DEFAULT_
             raise OSError(str(exc) or "the image could not be saved") from None
 
     write_atomically(path, fill, suffix=".png")
-    return surf.get_size()
 
 
 

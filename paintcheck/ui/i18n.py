@@ -34,6 +34,7 @@ from babel.dates import format_datetime
 from babel.numbers import format_decimal
 
 from paintcheck.resources import data
+from paintcheck.said import Percent
 
 CATALOGUE_DIR = data("assets") / "i18n"
 NAMESPACE = "paintcheck"  # the window's first file: its keys are written without the namespace
@@ -103,6 +104,8 @@ def tr(key: str, locale: str | None = None, **values) -> str:
         if name not in values:
             raise CatalogueError(f"{key!r} needs a value for %{{{name}}}")
         value = values[name]
+        if isinstance(value, Percent):
+            return percent_number(value, locale)
         if isinstance(value, float):
             return number(value, locale=locale)
         return str(value)

@@ -24,8 +24,9 @@ log = logging.getLogger(__name__)
 
 ROW_H = 96
 THUMB = (56, 86)
-OPEN_W, DELETE_W = 120, 110  # a save's buttons: *Open*, then *Delete…* (or *Keep it*) 6 px after it
-BUTTONS_W = OPEN_W + 6 + DELETE_W + 14
+OPEN_W, REVIEW_W, DELETE_W = 120, 100, 110  # a save's buttons: *Open*, *Review*, *Delete…* (or *Keep it*)
+DELETE_X = OPEN_W + 6 + REVIEW_W + 6  # where *Delete…* stands in a row's buttons
+BUTTONS_W = DELETE_X + DELETE_W + 14
 
 
 def thumbnail(layout: dict | None, cache: dict) -> pygame.Surface | None:
@@ -84,15 +85,17 @@ class LoadScene(Scene):
                 # *Delete for good* is red, never the green step forward, and comes to its left
                 sure = tr("load.delete_yes")
                 sure_w = max(OPEN_W, theme.font(14).size(sure)[0] + 24)
-                c.at(left + OPEN_W - sure_w, y + 28, sure_w)
+                c.at(left + DELETE_X - 6 - sure_w, y + 28, sure_w)
                 c.add(f"delete-yes-{key}", sure, lambda e=entry: self.delete(e), danger=True, width=sure_w)
-                c.at(left + OPEN_W + 6, y + 28, DELETE_W)
+                c.at(left + DELETE_X, y + 28, DELETE_W)
                 c.add(f"delete-no-{key}", tr("load.keep"), self.keep, width=DELETE_W)
-                left = min(left, left + OPEN_W - sure_w)
+                left = min(left, left + DELETE_X - 6 - sure_w)
             else:
                 c.at(left, y + 28, BUTTONS_W)
                 c.add(f"open-{key}", tr("common.open"), lambda e=entry: self.open(e), problem_words(entry),
                       primary=True, width=OPEN_W)
+                c.add(f"review-{key}", tr("review_window.open"), lambda e=entry: self.review(e),
+                      problem_words(entry), width=REVIEW_W, hint=tr("review_window.open_hint"))
                 c.add(f"delete-{key}", tr("load.delete"), lambda e=entry: self.ask_delete(e), width=DELETE_W)
             self.text_right[entry.path] = left - 10
         c.at(self.x0, h - 64, width)
@@ -107,6 +110,14 @@ class LoadScene(Scene):
     # -- actions ------------------------------------------------------------------------------------
     def open(self, entry: saves.SavedMatch) -> None:
         if not self.app.resume_match(entry.path):
+            self.entries = saves.list_saves()
+            self.layout(self.app.size)
+
+    def review(self, entry: saves.SavedMatch) -> None:
+        """Review the saved match (``review_launch``); its *Back* comes back to this list."""
+        from paintcheck.ui.review_launch import review_saved
+
+        if not review_saved(self.app, entry.path, back="load"):
             self.entries = saves.list_saves()
             self.layout(self.app.size)
 

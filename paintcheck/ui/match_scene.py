@@ -45,6 +45,7 @@ from paintcheck.ui.overlays import ProtractorView, RulerView
 from paintcheck.ui.phase_declare import DeclareRoom
 from paintcheck.ui.phase_orders import OrdersRoom
 from paintcheck.ui.phase_react import DodgeRoom, ReactRoom, TargetRoom
+from paintcheck.ui.review_branch import BranchSession
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.session import MatchSession
 from paintcheck.ui.sheet_editor import SheetEditor
@@ -222,6 +223,11 @@ class MatchScene(Scene):
         t.add("tool-clear", tr("match.tools.put_away"), inst.clear)
         t.add("tell-again", tr("match.tools.tell_again"), self.tell_again,
               hint=tr("match.tools.tell_again_hint"))
+        if isinstance(self.session, BranchSession):  # a review's branch: back to it, the branch kept
+            t.add("back-review", tr("review_window.back_review"), self.back_to_review, primary=True)
+        else:
+            t.add("review", tr("review_window.open"), self.review, self.review_refused(),
+                  hint=tr("review_window.live_hint"))
         t.add("save", tr("match.tools.save"), self.save)
         t.add("load", tr("match.tools.load"), self.load)
         t.add("help", tr("match.tools.help"), self.show_help)
@@ -268,6 +274,7 @@ class MatchScene(Scene):
                 self.sheet = SheetEditor(self, self.controls, self.stances, self.viewer)
             elif s.phase == DECLARE:
                 self.declare.start_draft(s.active[self.viewer])
+        self.tools.set_reason("review", self.review_refused())
         self.rebuild()
 
     # -- the state as this coach sees it ----------------------------------------------------------
@@ -368,10 +375,35 @@ class MatchScene(Scene):
     def load(self) -> None:
         self.app.switch("load")
 
+    def back_to_review(self) -> None:
+        """A branch played from a review: back to the review, on the branch."""
+        session = self.session
+        if isinstance(session, BranchSession):
+            self.app.session = session.main
+            self.app.holder = self.app.holder_for(session.main)
+            self.app.switch("review", **session.back_persist())
+
+    def review_refused(self) -> str | None:
+        """Why *Review* is greyed: a coach reviews the match being played from his own seat, while he
+        decides (None: he may)."""
+        return None if self.deciding() else tr("review_window.eyes.live_only")
+
+    def review(self) -> None:
+        """The match up to now, reviewed from the deciding coach's own seat (``review_scene``); its
+        *Back* comes back to this screen as it was."""
+        if self.viewer is None or not self.deciding() or self.playing():
+            self.app.flash(tr("review_window.eyes.live_only"), error=True)
+            return
+        self.app.switch("review", session=self.session, live_seat=self.viewer, back="match",
+                        back_persist={"viewer": self.viewer, "keep": True})
+
     def show_help(self) -> None:
         self.app.show_help(back="match", back_persist={"viewer": self.viewer, "keep": True})
 
     def show_result(self) -> None:
+        if isinstance(self.session, BranchSession):  # a branch's end is shown in its review
+            self.back_to_review()
+            return
         s = self.session.state
         self.app.switch("result", winner=s.winner, reason=s.end_reason or "")
 
@@ -529,6 +561,9 @@ class MatchScene(Scene):
         return self.telling.board(state, self.session.events)
 
     def update(self, dt: float) -> None:
+        if isinstance(self.session, BranchSession) and self.session.stopped and not self.playing():
+            self.back_to_review()  # an odds-only branch at its first die: its odds are the review's
+            return
         self.computer.update()
         if self.playing():
             self.telling.advance(dt)

@@ -214,12 +214,19 @@ class ResultScene(Scene):
 
     def layout(self, size) -> None:
         w, h = size
-        width = 260
+        width = 240
         c = self.controls
-        c.start((w - 2 * width - 8) // 2, h - 84, 2 * width + 8)
+        c.start((w - 3 * width - 16) // 2, h - 84, 3 * width + 16)
         c.row_height = 40
         c.add("again", tr("result.new_match"), self.app.choose_field, primary=True, width=width)
+        none = None if self.app.session else tr("app.no_save")
+        c.add("review", tr("review_window.open"), self.review, none, width=width,
+              hint=tr("review_window.open_hint"))
         c.add("title", tr("common.back_title"), lambda: self.app.switch("title"), width=width)
+
+    def review(self) -> None:
+        """The match just ended, reviewed (``review_scene``); its *Back* comes back here."""
+        self.app.switch("review", session=self.app.session, back="result", back_persist=self.help_persist())
 
     def draw(self, surface) -> None:
         surface.fill(theme.BACKGROUND)

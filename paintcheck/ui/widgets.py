@@ -90,6 +90,20 @@ class Controls:
         self.choices[key] = Choice(button, action, reason, hint)
         return button
 
+    def set_reason(self, key: str, reason: str | None) -> None:
+        """The button ``key`` greyed with ``reason`` (None: allowed) in place: no widget is built
+        again (a screen that changes this often, the review's scrubbing, stays quick)."""
+        choice = self.choices.get(key)
+        reason = None if reason is None else printable(reason)
+        if choice is None or reason == choice.reason:
+            return
+        choice.reason = reason
+        if reason is None:
+            choice.button.enable()
+        else:
+            choice.button.disable()
+        choice.button.set_tooltip(reason or choice.hint)
+
     @property
     def bottom(self) -> int:
         return self.y + (self.row_height if self.x != self.x0 else 0)

@@ -18,13 +18,69 @@ from paintcheck.rules.dice import Dice
 from paintcheck.table import Table
 
 OUT = Path(__file__).resolve().parent / "damaged_saves"
+BRANCHES_OUT = Path(__file__).resolve().parent / "damaged_branches"  # refused by the review only
 
 
 def base() -> dict:
-    """A real match from the break: its first 30 decisions."""
+    """A real match from the break: its first 30 decisions, and a branch tried in review (the
+    main line's first rolling decision from the 19th again, same luck, then the next two)."""
     table = Table.from_file(default_layout_path())
     record = play_match(table.engine, table.start_break(), 11)
-    return MatchRecord(11, table.layout_data, list(record.decisions[:30]), START_BREAK).to_dict()
+    kept = MatchRecord(11, table.layout_data, list(record.decisions[:30]), START_BREAK)
+    from paintcheck.review.branches import Branches
+    from paintcheck.review.timeline import Review
+
+    review = Review(kept, table)
+    at = next(k for k in range(18, 27) if any(e.type == "Rolled" for e in review.events(k + 1)))
+    branches = Branches(review)
+    name = branches.try_decision(kept.decisions[at], at)
+    for decision in kept.decisions[at + 1:at + 3]:
+        branches.extend(name, decision)
+    return kept.to_dict()
+
+
+def branch_cases(good: dict) -> dict[str, bytes]:
+    """Saves whose branch is damaged: refused as data by the codec (any loader), or as a line that
+    does not replay by the review (``paintcheck.review.branches.load_review``), one line each."""
+    out: dict[str, bytes] = {}
+
+    def edit(name, change):
+        data = copy.deepcopy(good)
+        change(data["branches"])
+        out[name] = json.dumps(data).encode("utf-8")
+
+    out["branches_text"] = json.dumps({**good, "branches": "b1"}).encode("utf-8")
+    out["branches_object"] = json.dumps({**good, "branches": {"b1": good["branches"][0]}}).encode("utf-8")
+    edit("branch_not_an_object", lambda b: b.insert(0, "b1"))
+    edit("branch_no_name", lambda b: b[0].pop("name"))
+    edit("branch_name_main", lambda b: b[0].update(name="main"))
+    edit("branch_name_twice", lambda b: b.append(copy.deepcopy(b[0])))
+    edit("branch_unknown_parent", lambda b: b[0].update(parent="b9"))
+    edit("branch_at_negative", lambda b: b[0].update(at=-3))
+    edit("branch_at_text", lambda b: b[0].update(at="20"))
+    edit("branch_dice_unknown", lambda b: b[0].update(dice="loaded"))
+    edit("branch_rolls_text", lambda b: b[0].update(rolls="6 6"))
+    edit("branch_rolls_21", lambda b: b[0].update(rolls=[21]))
+    edit("branch_no_decisions", lambda b: b[0].update(decisions=[]))
+    edit("branch_decision_garbled", lambda b: b[0]["decisions"][0].update(type="teleport"))
+    return out
+
+
+def replay_cases(good: dict) -> dict[str, bytes]:
+    """Branches that are good data but do not replay: refused by the review, not by the codec."""
+    out: dict[str, bytes] = {}
+
+    def edit(name, change):
+        data = copy.deepcopy(good)
+        change(data["branches"][0])
+        out[name] = json.dumps(data).encode("utf-8")
+
+    edit("branch_at_beyond_its_line", lambda b: b.update(at=31))
+    edit("branch_decision_out_of_turn", lambda b: b["decisions"].insert(0, b["decisions"][1]))
+    edit("branch_rolls_appended", lambda b: b.update(rolls=b["rolls"] + [1, 1]))
+    edit("branch_rolls_one_short", lambda b: b.update(rolls=b["rolls"][:-1]))
+    edit("branch_odds_with_rolls", lambda b: b.update(dice="odds"))
+    return out
 
 
 class _Kept(Dice):
@@ -143,10 +199,18 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for old in OUT.glob("*.json"):
         old.unlink()
-    made = cases(base())
+    good = base()
+    made = {**cases(good), **branch_cases(good)}
     for name, data in made.items():
         (OUT / f"{name}.json").write_bytes(data)
     print(f"{len(made)} damaged saves in {OUT}")
+    BRANCHES_OUT.mkdir(parents=True, exist_ok=True)
+    for old in BRANCHES_OUT.glob("*.json"):
+        old.unlink()
+    replays = replay_cases(good)
+    for name, data in replays.items():
+        (BRANCHES_OUT / f"{name}.json").write_bytes(data)
+    print(f"{len(replays)} saves whose branch does not replay in {BRANCHES_OUT}")
 
 
 if __name__ == "__main__":

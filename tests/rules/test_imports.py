@@ -81,9 +81,19 @@ def test_nothing_outside_ui_imports_pygame():
     ("seam", ("paintcheck.rules", "paintcheck.geometry", "paintcheck.ai", "paintcheck.analysis",
               "paintcheck.odds", "paintcheck.ui", "paintcheck.cli", "paintcheck.game", "paintcheck.table",
               "pygame", "pygame_gui", "shapely", "numpy")),
+    # the review stands on rules, odds, ai, seam and the table; the window and the commands on it
+    ("review", ("paintcheck.ui", "paintcheck.cli", "pygame", "pygame_gui")),
 ])
 def test_import_direction(sub, forbidden):
     bad = _offenders(sub, forbidden)
+    assert not bad, "\n".join(bad)
+
+
+def test_nothing_below_the_review_imports_it():
+    bad = [o for sub in ("rules", "geometry", "field", "odds", "ai", "analysis", "seam")
+           for o in _offenders(sub, ("paintcheck.review",))]
+    bad += [f"paintcheck/{name} imports paintcheck.review" for name in ("table.py", "game.py", "said.py")
+            if any(n.startswith("paintcheck.review") for n in _imports(PACKAGE / name))]
     assert not bad, "\n".join(bad)
 
 

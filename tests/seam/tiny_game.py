@@ -280,6 +280,7 @@ class TinyCoach:
 
 class TinyKind:
     format = FORMAT
+    formats = (FORMAT,)
     seats = SEATS
 
     def record_from_dict(self, data: Any, source: str) -> TinyRecord:

@@ -141,6 +141,8 @@ def test_bench_render_prints_its_figures_against_the_goal(capsys):
                        ("designer, a piece dragged over the Study's map", "4")):
         line = rf"{re.escape(what)}: \d+ frames at 1600x1000, median \d+\.\d+ ms, p95 \d+\.\d+ ms "
         assert re.search(line + rf"/ goal ≤ {goal} ms \((met|not met)\)", out), (what, out)
+    assert re.search(r"review, a jump to any step of a 120-decision match: \d+ jumps, median \d+\.\d+ ms, "
+                     r"p95 \d+\.\d+ ms, worst \d+\.\d+ ms / goal ≤ 50 ms \((met|not met)\)", out), out
 
 
 def test_the_title_shows_the_version_and_the_log_file(app, monkeypatch):
