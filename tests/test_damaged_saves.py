@@ -17,6 +17,9 @@ from paintcheck.rules.codec import MAX_SAVE_BYTES, CodecError, MatchRecord
 from paintcheck.ui.session import MatchSession
 
 CORPUS = sorted((Path(__file__).parent / "data" / "damaged_saves").glob("*.json"))
+# the corpus as it stood for paintcheck-match/1 (before the review's branches): old saves still load,
+# so old damaged ones must still be refused in one line
+CORPUS_V1 = sorted((Path(__file__).parent / "data" / "damaged_saves_v1").glob("*.json"))
 # saves whose branches are good data but do not replay: the review refuses them (the match resumes)
 BRANCHES = sorted((Path(__file__).parent / "data" / "damaged_branches").glob("*.json"))
 
@@ -43,7 +46,12 @@ def test_the_corpus_holds_at_least_60_damaged_saves():
     assert len(CORPUS) >= 60
 
 
-@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
+def test_the_old_corpus_is_kept_for_the_old_format():
+    assert len(CORPUS_V1) >= 60
+    assert all('"paintcheck-match/2"' not in p.read_text(errors="replace") for p in CORPUS_V1)
+
+
+@pytest.mark.parametrize("path", CORPUS + CORPUS_V1, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_damaged_save_is_refused_with_one_line(path):
     refused(path)
     refused(path, load_review)
