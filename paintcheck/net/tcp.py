@@ -1,22 +1,26 @@
-"""The real transport: one TCP connection between two machines, JSON lines, in a background thread.
+"""The real transport: TCP between two machines, one JSON line a message, in a background thread.
 
 The host listens (``TcpTransport.host``), the joiner connects (``TcpTransport.join``). An asyncio
-loop runs in a daemon thread of its own: the window's thread never waits on the network. What
-arrives is queued (``receive``); every arrival, connection and drop calls ``notify`` (from the
-network thread: the window's glue posts a pygame event in it, ``paintcheck.ui.net_events``).
+loop runs in a daemon thread of its own: the window's thread never waits on the network. Each
+connection is a ``Connection``, the core's ``Transport`` (``net.transport``: ``send(line)``,
+``receive()`` that never blocks, ``close()``, ``closed``); the link hands a new one out after every
+reconnection (``Arrival(CONNECTED, connection)``) and tells a drop (``DROPPED``). Every arrival,
+message, connection and drop calls ``notify`` (from the network thread: the window's glue posts a
+pygame event in it, ``paintcheck.ui.net_events``).
 
-One message a line: a JSON object, UTF-8, at most ``MAX_LINE`` bytes. A longer line is dropped
-up to its end (never held in memory), a line that is not a JSON object is dropped; both are
-logged and counted, and ``ABUSE_LIMIT`` of them close the connection. What a message says is the
-core's business (``paintcheck.net``): the transport only frames it.
+Framing only: a message is one line of at most ``MAX_LINE`` bytes. A longer line is dropped up to
+its end as it comes (never held in memory), logged and counted, and ``ABUSE_LIMIT`` of them close
+the connection; what a line says is the core's business (``paintcheck.net.peer`` refuses anything
+malformed).
 
 The first exchange checks the match code: the joiner's first line is ``{"t": "hello", "code": …}``;
 the host answers ``{"t": "welcome"}`` or ``{"t": "refused", "why": "code"}`` and closes. After a
 drop the host listens on (the same code lets the coach back in, from the same address or a new
 one) and the joiner tries again every ``RETRY_EVERY`` seconds until ``close``.
 
-Heartbeats: a ``{"t": "beat"}`` line every ``BEAT_EVERY`` seconds of silence, never handed to the
-owner; a connection that has said nothing for ``SILENT_AFTER`` seconds is taken as dropped.
+Below the core's own heartbeats (``peer.poll``), the link keeps the socket alive: a
+``{"t": "beat"}`` line every ``BEAT_EVERY`` seconds, never handed on; a connection that has said
+nothing for ``SILENT_AFTER`` seconds is taken as dropped.
 """
 
 from __future__ import annotations
@@ -31,14 +35,17 @@ import queue
 import secrets
 import socket
 import threading
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
+
+from paintcheck.printable import printable
 
 log = logging.getLogger(__name__)
 
 MAX_LINE = 256 * 1024  # bytes: a whole record of a long match fits, a flood does not
-ABUSE_LIMIT = 20  # malformed or oversized lines on one connection before it is closed
+ABUSE_LIMIT = 20  # oversized lines on one connection before it is closed
 BEAT_EVERY = 2.0  # seconds of silence before a heartbeat is sent
 SILENT_AFTER = 10.0  # seconds without a line (beats included): the other machine is gone
 RETRY_EVERY = 1.0  # seconds between the joiner's attempts to reach the host again
@@ -48,13 +55,12 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, no 1/I
 CODE_LENGTH = 6
 
 # what the owner is told (``Arrival.kind``)
-CONNECTED = "connected"  # the other machine is there (the code checked)
-MESSAGE = "message"  # a line: ``Arrival.message``
+CONNECTED = "connected"  # the other machine is there (the code checked): ``Arrival.connection``
 DROPPED = "dropped"  # the connection is gone (``Arrival.why``); the transport tries to get it back
 REFUSED = "refused"  # the host refused our code (joiner), or the address could not be reached yet
 CLOSED = "closed"  # ``close`` was called: nothing more comes
 
-BEAT = {"t": "beat"}
+BEAT_LINE = b'{"t":"beat"}'
 
 
 class AddressError(ValueError):
@@ -63,8 +69,11 @@ class AddressError(ValueError):
 
 @dataclass(frozen=True)
 class Arrival:
+    """What the link tells its owner: a connection (with its ``Connection``), a drop and why, a
+    refusal, or the end."""
+
     kind: str
-    message: dict[str, Any] | None = None
+    connection: Connection | None = None
     why: str = ""
 
 
@@ -143,8 +152,58 @@ def decode(line: bytes) -> dict[str, Any]:
     return message
 
 
+class Connection:
+    """One connection to the other machine: the core's ``Transport``. Lines in are kept in order
+    until ``receive``; ``send`` hands a line to the network thread. Safe from any thread."""
+
+    def __init__(self, link: TcpTransport, writer: asyncio.StreamWriter) -> None:
+        self._link = link
+        self._writer = writer
+        self._inbox: deque[bytes] = deque()
+        self._closed = False
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def send(self, line: bytes) -> None:
+        """Queue one message (a JSON line without its newline); nothing happens once closed."""
+        if b"\n" in line:
+            raise ValueError("a message is one line: no newline inside")
+        if len(line) + 1 > MAX_LINE:
+            raise ValueError(f"a message of {len(line)} bytes is over the limit of {MAX_LINE}")
+        if self._closed:
+            return
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: as a drop
+            self._link._loop.call_soon_threadsafe(self._write, line + b"\n")
+
+    def send_json(self, message: dict[str, Any]) -> None:
+        self.send(encode(message).rstrip(b"\n"))
+
+    def receive(self) -> bytes | None:
+        """The next line received (without its newline), or None at once."""
+        try:
+            return self._inbox.popleft()
+        except IndexError:
+            return None
+
+    def close(self) -> None:
+        """End this connection (the link listens on, or tries again, for the next one)."""
+        if not self._closed:
+            self._closed = True
+            with contextlib.suppress(RuntimeError):
+                self._link._loop.call_soon_threadsafe(self._writer.close)
+
+    # -- the network thread ------------------------------------------------------------------------------
+    def _write(self, line: bytes) -> None:
+        if not self._closed and not self._writer.is_closing():
+            self._writer.write(line)
+
+
 class TcpTransport:
-    """One end of the connection. ``send`` and ``receive`` are safe from any thread."""
+    """The link to the other machine: listens or connects, checks the code, hands out each
+    connection (``Connection``) and gets it back after a drop. ``receive`` and ``close`` are safe
+    from any thread."""
 
     def __init__(self, code: str, notify: Callable[[], None] | None = None, *,
                  beat_every: float = BEAT_EVERY, silent_after: float = SILENT_AFTER,
@@ -154,14 +213,19 @@ class TcpTransport:
         self.beat_every, self.silent_after, self.retry_every = beat_every, silent_after, retry_every
         self.arrivals: queue.Queue[Arrival] = queue.Queue()
         self.port = 0  # the host's listening port once listening (port 0 asked: the one the OS chose)
-        self.connected = False
-        self.abuse = 0  # malformed lines on the current connection
+        self.connection: Connection | None = None  # the current one, while connected
+        self.abuse = 0  # oversized lines on the current connection
         self._loop = asyncio.new_event_loop()
-        self._writer: asyncio.StreamWriter | None = None
-        self._server: asyncio.base_events.Server | None = None
+        self._server: asyncio.Server | None = None
+        self._stop: asyncio.Event | None = None
         self._closing = False
+        self._failed: BaseException | None = None
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name="net", daemon=True)
+
+    @property
+    def connected(self) -> bool:
+        return self.connection is not None and not self.connection.closed
 
     # -- starting ------------------------------------------------------------------------------------
     @classmethod
@@ -179,14 +243,13 @@ class TcpTransport:
         transport._start(transport._connect_loop(host, port))
         return transport
 
-    def _start(self, main: Any) -> None:
+    def _start(self, main: Coroutine[Any, Any, None]) -> None:
         self._main = main
         self._thread.start()
         self._ready.wait(10)
         if self._failed is not None:
+            self._thread.join(5)
             raise self._failed
-
-    _failed: BaseException | None = None
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
@@ -201,22 +264,8 @@ class TcpTransport:
             self._loop.close()
 
     # -- the owner's side ------------------------------------------------------------------------------
-    def send(self, message: dict[str, Any]) -> bool:
-        """Send ``message`` (a JSON object) if connected; False when it could not go (dropped: the
-        core sends again what the other lacks when he is back)."""
-        line = encode(message)
-        if len(line) > MAX_LINE:
-            raise ValueError(f"a message of {len(line)} bytes is over the limit of {MAX_LINE}")
-        if not self.connected or self._loop.is_closed():
-            return False
-        try:
-            self._loop.call_soon_threadsafe(self._write, line)
-        except RuntimeError:  # the loop closed meanwhile
-            return False
-        return True
-
     def receive(self) -> list[Arrival]:
-        """Everything that arrived since the last call, in order."""
+        """Every connection, drop and refusal since the last call, in order."""
         got = []
         while True:
             try:
@@ -236,31 +285,26 @@ class TcpTransport:
             self._thread.join(5)
 
     def drop(self) -> None:
-        """Cut the current connection as a failing network would (tests, and a peer that misbehaves
-        past ``ABUSE_LIMIT``): the host listens on, the joiner tries again."""
-        if not self._loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                self._loop.call_soon_threadsafe(self._cut)
+        """Cut the current connection as a failing network would (tests): the host listens on,
+        the joiner tries again."""
+        connection = self.connection
+        if connection is not None:
+            connection.close()
 
     # -- the network thread ----------------------------------------------------------------------------
-    def _tell(self, arrival: Arrival) -> None:
-        self.arrivals.put(arrival)
+    def _tell(self, arrival: Arrival | None) -> None:
+        if arrival is not None:
+            self.arrivals.put(arrival)
         try:
             self.notify()
         except Exception:  # noqa: BLE001 - a broken notify must not kill the network thread
             log.exception("notify failed")
 
-    def _write(self, line: bytes) -> None:
-        if self._writer is not None and not self._writer.is_closing():
-            self._writer.write(line)
-
-    def _cut(self) -> None:
-        if self._writer is not None:
-            self._writer.close()
-
     def _shutdown(self) -> None:
-        self._stop.set()
-        self._cut()
+        if self._stop is not None:
+            self._stop.set()
+        if self.connection is not None:
+            self.connection._writer.close()
         if self._server is not None:
             self._server.close()
 
@@ -277,7 +321,8 @@ class TcpTransport:
         self._ready.set()
         await self._stop.wait()
         self._server.close()
-        await self._server.wait_closed()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._server.wait_closed(), 2)
         self._tell(Arrival(CLOSED))
 
     async def _accepted(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -288,8 +333,7 @@ class TcpTransport:
             await self._close_writer(writer)
             return
         try:
-            line = await asyncio.wait_for(reader.readline(), HELLO_WITHIN)
-            hello = decode(line)
+            hello = decode(await asyncio.wait_for(reader.readline(), HELLO_WITHIN))
         except (TimeoutError, ValueError, OSError) as exc:
             log.warning("refused %s: no hello (%s)", peer, exc)
             await self._close_writer(writer)
@@ -299,6 +343,10 @@ class TcpTransport:
                 not hmac.compare_digest(normal_code(code).encode(), self.code.encode()):
             log.warning("refused %s: wrong match code", peer)
             writer.write(encode({"t": "refused", "why": "code"}))
+            await self._close_writer(writer)
+            return
+        if self.connected:  # another got in while this one said its code
+            writer.write(encode({"t": "refused", "why": "busy"}))
             await self._close_writer(writer)
             return
         writer.write(encode({"t": "welcome"}))
@@ -311,11 +359,13 @@ class TcpTransport:
         told_unreachable = False
         while not self._stop.is_set():
             try:
-                reader, writer = await asyncio.open_connection(host, port, limit=MAX_LINE)
-            except OSError as exc:
+                reader, writer = await asyncio.wait_for(
+                    asyncio.open_connection(host, port, limit=MAX_LINE), HELLO_WITHIN)
+            except (OSError, TimeoutError) as exc:
                 if not told_unreachable:  # said once; tried again quietly
-                    log.info("cannot reach %s:%d yet: %s", host, port, exc.strerror or exc)
-                    self._tell(Arrival(REFUSED, why=f"unreachable: {exc.strerror or exc}"))
+                    why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+                    log.info("cannot reach %s:%d yet: %s", host, port, why)
+                    self._tell(Arrival(REFUSED, why=f"unreachable: {why}"))
                     told_unreachable = True
                 await self._pause(self.retry_every)
                 continue
@@ -329,7 +379,7 @@ class TcpTransport:
                 await self._pause(self.retry_every)
                 continue
             if answer.get("t") != "welcome":
-                why = str(answer.get("why", "refused"))[:40]
+                why = printable(str(answer.get("why", "refused")))[:40]
                 log.warning("%s:%d refused us: %s", host, port, why)
                 await self._close_writer(writer)
                 self._tell(Arrival(REFUSED, why=why))
@@ -342,65 +392,61 @@ class TcpTransport:
         self._tell(Arrival(CLOSED))
 
     async def _pause(self, seconds: float) -> None:
+        assert self._stop is not None
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._stop.wait(), seconds)
 
     async def _talk(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """The connection's life: lines in, beats out, until it drops."""
-        self._writer, self.connected, self.abuse = writer, True, 0
-        self._tell(Arrival(CONNECTED))
+        connection = Connection(self, writer)
+        self.connection, self.abuse = connection, 0
+        self._tell(Arrival(CONNECTED, connection))
         beats = asyncio.ensure_future(self._beat(writer))
         why = "closed"
         try:
-            why = await self._read(reader)
+            why = await self._read(reader, connection)
         except (OSError, asyncio.IncompleteReadError) as exc:
             why = f"{type(exc).__name__}: {exc}"
         finally:
             beats.cancel()
-            self.connected, self._writer = False, None
+            connection._closed = True
+            self.connection = None
             await self._close_writer(writer)
-        if not self._stop.is_set():
+        if self._stop is not None and not self._stop.is_set():
             log.info("the connection dropped: %s", why)
             self._tell(Arrival(DROPPED, why=why))
 
-    async def _read(self, reader: asyncio.StreamReader) -> str:
+    async def _read(self, reader: asyncio.StreamReader, connection: Connection) -> str:
         """Read lines until the connection ends; returns why it ended."""
         skipping = False  # the rest of a line over MAX_LINE is being dropped
-        while not self._stop.is_set():
+        while True:
             try:
                 line = await asyncio.wait_for(reader.readuntil(b"\n"), self.silent_after)
             except TimeoutError:
                 return f"silent for {self.silent_after:g} s"
             except asyncio.IncompleteReadError:
-                return "closed by the other machine"
+                return "closed"
             except asyncio.LimitOverrunError as exc:  # too long: dropped as it comes, never kept
                 await reader.readexactly(exc.consumed)
                 if not skipping:
                     skipping = True
-                    if self._abused(f"a line over {MAX_LINE} bytes"):
-                        return "too many bad lines"
+                    self.abuse += 1
+                    log.warning("dropped a line over %d bytes from the other machine (%d)", MAX_LINE,
+                                self.abuse)
+                    if self.abuse >= ABUSE_LIMIT:
+                        return "too many oversized lines"
                 continue
             if skipping:
                 skipping = False  # the oversized line's end
                 continue
-            try:
-                message = decode(line)
-            except ValueError as exc:
-                if self._abused(str(exc)):
-                    return "too many bad lines"
+            line = line.rstrip(b"\r\n")
+            if line == BEAT_LINE:
                 continue
-            if message.get("t") == "beat":
-                continue
-            self._tell(Arrival(MESSAGE, message=message))
-        return "closed"
-
-    def _abused(self, what: str) -> bool:
-        self.abuse += 1
-        log.warning("refused a line from the other machine: %s (%d)", what, self.abuse)
-        return self.abuse >= ABUSE_LIMIT
+            connection._inbox.append(line)
+            self._tell(None)
 
     async def _beat(self, writer: asyncio.StreamWriter) -> None:
-        line = encode(BEAT)
+        line = BEAT_LINE + b"\n"
         while not writer.is_closing():
             await asyncio.sleep(self.beat_every)
             writer.write(line)
@@ -410,5 +456,5 @@ class TcpTransport:
     @staticmethod
     async def _close_writer(writer: asyncio.StreamWriter) -> None:
         writer.close()
-        with contextlib.suppress(OSError, ConnectionError):
-            await writer.wait_closed()
+        with contextlib.suppress(OSError, ConnectionError, TimeoutError):
+            await asyncio.wait_for(writer.wait_closed(), 2)
