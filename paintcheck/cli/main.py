@@ -25,6 +25,8 @@ COMMANDS = {
     "analyse": ("analyse", "exposure and threat maps of a layout, its pieces ranked"),
     "odds": ("odds", "exact odds of a shot, from a required roll or between two points"),
     "tournament": ("tournament", "matches between two computer coaches: wins, win rate, thinking time"),
+    "host": ("host", "host a match over the network (the window shows the address and the code)"),
+    "join": ("join", "join a match over the network at HOST:PORT"),
 }
 LANGUAGES = ("en", "fr")  # paintcheck.ui.i18n.LOCALES (not imported here: no pygame before a command)
 

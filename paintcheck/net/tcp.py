@@ -134,6 +134,15 @@ def local_addresses() -> list[str]:
     return [*lan, "127.0.0.1"]
 
 
+def listening_socket(bind: str | None, port: int) -> socket.socket:
+    """One socket listening on ``port`` (0: a free one) at ``bind``, or on every address, IPv4 and
+    IPv6 alike, when ``bind`` is None: one port for all (asyncio's own would open one socket per
+    family, each with its own free port). ``OSError`` when the port is taken."""
+    if bind is None and socket.has_dualstack_ipv6():
+        return socket.create_server(("", port), family=socket.AF_INET6, dualstack_ipv6=True)
+    return socket.create_server((bind or "", port))
+
+
 def encode(message: dict[str, Any]) -> bytes:
     """One line of JSON (compact, ASCII: every byte printable), newline-terminated."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=True).encode("ascii") + b"\n"
@@ -311,7 +320,8 @@ class TcpTransport:
     async def _serve(self, bind: str | None, port: int) -> None:
         self._stop = asyncio.Event()
         try:
-            self._server = await asyncio.start_server(self._accepted, bind, port, limit=MAX_LINE)
+            self._server = await asyncio.start_server(self._accepted, sock=listening_socket(bind, port),
+                                                      limit=MAX_LINE)
         except OSError as exc:
             self._failed = exc
             self._ready.set()

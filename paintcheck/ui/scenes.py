@@ -77,7 +77,7 @@ class TitleScene(Scene):
 
     def layout(self, size) -> None:
         x, width = _centre_column(size, 360)
-        y = size[1] // 2 - 40
+        y = size[1] // 2 - 64  # eight rows: the last one and a flashed line stay in a 720-high window
         c = self.controls
         c.start(x, y, width)
         c.row_height = 40
@@ -91,6 +91,9 @@ class TitleScene(Scene):
         c.newline()
         c.add("load", tr("title.load"), lambda: self.app.switch("load"),
               None if saves.list_saves() else tr("title.no_save"), width=width)
+        c.newline()
+        c.add("network", tr("title.network"), lambda: self.app.switch("net"), width=width,
+              hint=tr("title.network_hint"))
         c.newline()
         c.add("design", tr("title.design"), lambda: self.app.open_designer(), width=width)
         c.newline()
@@ -114,9 +117,9 @@ class TitleScene(Scene):
     def draw(self, surface) -> None:
         surface.fill(theme.BACKGROUND)
         w, h = surface.get_size()
-        theme.blit_text(surface, tr("app.name"), (w // 2, h // 2 - 170), 44, theme.TEXT, True,
+        theme.blit_text(surface, tr("app.name"), (w // 2, h // 2 - 190), 44, theme.TEXT, True,
                         anchor="center")
-        theme.blit_text(surface, tr("title.tagline"), (w // 2, h // 2 - 120), 18, theme.TEXT_DIM,
+        theme.blit_text(surface, tr("title.tagline"), (w // 2, h // 2 - 140), 18, theme.TEXT_DIM,
                         anchor="center")
         self.app.draw_message(surface, (w // 2, self.message_top))
         # the version, and the log: a file to send when something goes wrong

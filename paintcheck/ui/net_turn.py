@@ -1,0 +1,101 @@
+"""The network's part of the match window: the other machine's news read every frame.
+
+``begin`` makes this machine's side of the match (``net.peer.Peer``, behind a ``NetSession``) once
+the lobby agreed (``ui.net_scenes``) and opens the match on this coach's own view. ``tick``, every
+frame of the match and of the waiting screen: a new connection (the other machine came back) is
+handed to the peer, the peer reads what arrived (``NetSession.pump``), and the status says where
+the window goes: ``WAITING`` to the waiting screen, ``PLAYING`` back to the match, ``STOPPED`` to
+the title with the reason in one line.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from paintcheck.net import tcp
+from paintcheck.net.peer import Status
+from paintcheck.seam.game import Event
+from paintcheck.ui import i18n
+from paintcheck.ui.holder import Holder
+from paintcheck.ui.i18n import tr
+from paintcheck.ui.net_session import NetSession
+
+log = logging.getLogger(__name__)
+
+
+def begin(app, link) -> None:
+    """The networked match, from the break, on the lobby's field: this machine's team, its coach
+    (a person, or the computer as chosen on the lobby's screen)."""
+    from paintcheck.net.peer import Peer
+
+    assert link.layout is not None and link.connection is not None
+    session = NetSession.start(Peer, link, dict(app.coaches))
+    app.session = session
+    app.holder = Holder(frozenset({link.team}))  # only this coach ever looks at this screen
+    app.message = None
+    log.info("networked match begun: %s, this machine plays %s", "hosting" if link.hosting else "joined",
+             link.team)
+    app.switch("match", viewer=link.team)
+
+
+def tick(app) -> list[Event]:
+    """Read the link and the peer; the events the match gained (the other coach's decisions, the
+    reveals, the rolls)."""
+    session = app.session
+    link = app.link
+    if not isinstance(session, NetSession):
+        return []
+    if link is not None:
+        for arrival in link.read():
+            if arrival.kind == tcp.CONNECTED and arrival.connection is not None:
+                log.info("the other machine is back: the match resumes")
+                session.connect(arrival.connection)
+    try:
+        return session.pump()
+    except Exception as exc:  # noqa: BLE001 - the match stops in one line, saved; never a traceback
+        log.exception("the networked match failed")
+        stop(app, str(exc))
+        return []
+
+
+def route(app) -> bool:
+    """Go where the peer's status says; True when the window left the current scene."""
+    session = app.session
+    if not isinstance(session, NetSession):
+        return False
+    status = session.status
+    here = app.scene.name
+    if status == Status.WAITING and here == "match":
+        app.switch("net-wait")
+        return True
+    if status == Status.PLAYING and here == "net-wait":
+        app.switch("match", viewer=session.team)
+        return True
+    if status == Status.STOPPED:
+        reason = session.reason
+        stop(app, i18n.say(reason) if reason is not None else "")
+        return True
+    return False
+
+
+def stop(app, why: str) -> None:
+    """The match cannot go on: saved (the peer saves it), the connection closed, the title says why."""
+    from paintcheck.ui.net_scenes import close_link
+
+    close_link(app)
+    app.switch("title")
+    app.flash(tr("net.match.stopped", why=why), error=True)
+
+
+def stop_here(app) -> None:
+    """This coach stops the match (*Stop* on the waiting screen): saved, the other told when he can
+    be, the title says where it was saved."""
+    from paintcheck.ui.net_scenes import close_link
+
+    session = app.session
+    if isinstance(session, NetSession):
+        session.stop()
+    close_link(app)
+    app.switch("title")
+    if isinstance(session, NetSession):
+        app.flash(tr("net.match.saved", path=session.path))
