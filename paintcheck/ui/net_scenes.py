@@ -445,7 +445,7 @@ class NetWaitScene(Scene):
                         anchor="center")
         reason = getattr(session, "reason", None)
         silent = int(time.monotonic() - self.since)
-        words = tr("net.wait.silent", seconds=silent)
+        words = tr("net.wait.since", seconds=silent)
         if reason:
             words = f"{i18n.say(reason)} · {words}"
         for i, line in enumerate(theme.wrap(words, 16, COLUMN)[:3]):
