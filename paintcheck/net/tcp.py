@@ -40,14 +40,16 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
+from paintcheck.net import timing
 from paintcheck.printable import printable
 
 log = logging.getLogger(__name__)
 
 MAX_LINE = 256 * 1024  # bytes: a whole record of a long match fits, a flood does not
 ABUSE_LIMIT = 20  # oversized lines on one connection before it is closed
-BEAT_EVERY = 2.0  # seconds of silence before a heartbeat is sent
-SILENT_AFTER = 10.0  # seconds without a line (beats included): the other machine is gone
+BEAT_EVERY = timing.HEARTBEAT_EVERY  # the link's own beat, whether the match is polled or not
+SILENT_AFTER = 2 * timing.SILENT_AFTER  # no line at all (beats included): the connection is dead;
+#                                         the peer has named the silence long before
 RETRY_EVERY = 1.0  # seconds between the joiner's attempts to reach the host again
 HELLO_WITHIN = 5.0  # seconds a new connection has to say its code
 DEFAULT_PORT = 47321

@@ -172,11 +172,12 @@ class App:
         self.switch("match", viewer=None)
         return True
 
-    def start_network_match(self, link: NetLink) -> None:
-        """The lobby agreed (``ui.net_scenes``): the networked match begins on this coach's view."""
+    def start_network_match(self, link: NetLink, hello: bytes | None = None) -> str | None:
+        """The lobby agreed (``ui.net_scenes``): the networked match begins on this coach's view
+        (the joiner's from the host's ``hello``). A hello that gives no match: its one line."""
         from paintcheck.ui import net_turn
 
-        net_turn.begin(self, link)
+        return net_turn.begin(self, link, hello)
 
     @staticmethod
     def holder_for(session: MatchSession) -> Holder:

@@ -70,18 +70,8 @@ class NetLink:
         if self.connection is not None:
             self.connection.send_json(message)
 
-    def next_message(self) -> dict | None:
-        """The next lobby message on the connection (a line that is not a JSON object is logged
-        and passed by); None when none is waiting."""
-        while self.connection is not None:
-            line = self.connection.receive()
-            if line is None:
-                return None
-            try:
-                return tcp.decode(line)
-            except ValueError as exc:
-                log.warning("refused a line from the other machine: %s", exc)
-        return None
+    def next_line(self) -> bytes | None:
+        return None if self.connection is None else self.connection.receive()
 
     def close(self) -> None:
         self.transport.close()
@@ -169,10 +159,19 @@ class LobbyScene(Scene):
             if self.app.link is not link or self.app.scene is not self:
                 return
         while self.app.link is link and self.app.scene is self:
-            message = link.next_message()
-            if message is None:
+            line = link.next_line()
+            if line is None:
                 return
-            self.message(link, message)
+            self.line(link, line)
+
+    def line(self, link: NetLink, line: bytes) -> None:
+        """A line of the lobby: a JSON object (``message``); any other is logged and passed by."""
+        try:
+            message = tcp.decode(line)
+        except ValueError as exc:
+            log.warning("refused a line from the other machine: %s", exc)
+            return
+        self.message(link, message)
 
     def arrived(self, link: NetLink, arrival: tcp.Arrival) -> None:
         """A connection, a drop, a refusal (each screen says its own)."""
@@ -290,6 +289,7 @@ class NetJoinScene(LobbyScene):
     name = "net-join"
 
     def enter(self, persist: dict) -> None:
+        self.awaiting_hello = False  # the field accepted: the host's peer says hello next
         self.address_entry: UITextEntryLine | None = None
         self.code_entry: UITextEntryLine | None = None
         self.typed = (persist.get("address", self.app.net_address), persist.get("code", ""))
@@ -346,6 +346,7 @@ class NetJoinScene(LobbyScene):
             self.say(tr("net.join.bad_code", length=tcp.CODE_LENGTH), error=True)
             return
         close_link(self.app)
+        self.awaiting_hello = False
         poster = Poster()
         transport = tcp.TcpTransport.join(code, host, port, notify=poster.notify)
         self.app.link = NetLink(transport, poster, False, code, address=f"{host}:{port}")
@@ -380,7 +381,18 @@ class NetJoinScene(LobbyScene):
             self.layout(self.app.size)
             return
         link.send({"t": "ready"})
-        self.app.start_network_match(link)
+        self.awaiting_hello = True
+
+    def line(self, link: NetLink, line: bytes) -> None:
+        if not self.awaiting_hello:
+            super().line(link, line)
+            return
+        self.awaiting_hello = False
+        problem = self.app.start_network_match(link, hello=line)
+        if problem is not None:  # the host's hello does not give a match to join: one line
+            close_link(self.app)
+            self.say(tr("net.join.bad_hello", error=problem), error=True)
+            self.layout(self.app.size)
 
     def draw(self, surface) -> None:
         surface.fill(theme.BACKGROUND)

@@ -4,16 +4,16 @@ play a hot-seat match. No pygame here.
 
 What differs from a match at one screen:
 
-- ``state`` is this machine's state (the other side's face-down tokens sealed: it never has them),
-  and ``view`` is this coach's view whatever seat is asked: the window shows only its own coach's
-  secrets, never a hand-over;
+- ``state`` is the peer's state (the other side's face-down tokens sealed: this machine never has
+  them), and ``view`` is this coach's view whatever seat is asked: the window shows only its own
+  coach's secrets, and never hands over;
 - ``apply`` hands the coach's decision to the peer (``Peer.decide``), which commits, sends and
-  applies it; the other coach's decisions and the reveals arrive through ``pump`` (called every
-  frame), as engine events;
+  applies it when its turn comes; the other coach's decisions and the reveals arrive through
+  ``pump`` (every frame), as engine events;
 - ``to_move`` is this machine's team while the match waits for its coach (orders and break sheets
   are written by both at once), the other team while it waits for the other machine;
-- the peer saves the match itself (its own secrets and the other's commitments only,
-  ``net.record``): ``save`` and ``autosave`` ask it to.
+- ``why_illegal`` asks what the peer will ask (orders and sheets judged on their own, whoever the
+  engine would take first).
 """
 
 from __future__ import annotations
@@ -23,12 +23,16 @@ import time
 from pathlib import Path
 from typing import Any, cast
 
-from paintcheck.field.layout import Layout
 from paintcheck.game import PAINTCHECK, PaintcheckGame
-from paintcheck.rules.codec import START_BREAK
+from paintcheck.net.peer import Peer, Status
+from paintcheck.rules.actions import AssignOrders, BreakSheet
+from paintcheck.rules.break_turn import why_sheet_illegal
+from paintcheck.rules.codec import MatchRecord
+from paintcheck.rules.legality import why_orders_illegal
 from paintcheck.rules.state import MatchState
 from paintcheck.seam.game import Decision, Event
-from paintcheck.table import Table
+from paintcheck.ui import tables
+from paintcheck.ui.event_words import words
 from paintcheck.ui.session import MatchSession, fresh_coach_seed
 
 log = logging.getLogger(__name__)
@@ -37,33 +41,41 @@ log = logging.getLogger(__name__)
 class NetSession(MatchSession):
     """This machine's side of a networked match, for the match scene."""
 
-    def __init__(self, peer: Any, team: str, layout: Layout, coaches: dict[str, str],
-                 path: Path | None = None) -> None:
+    def __init__(self, peer: Peer, record: MatchRecord, path: Path | None = None) -> None:
         self.peer = peer
-        self.team = team  # this machine's team
-        record = PAINTCHECK.new_record(layout, None, START_BREAK)  # the local computer coach's seed
+        game = cast(PaintcheckGame, tables.WINDOW.game(PAINTCHECK, record))
+        super().__init__(game, PAINTCHECK, peer.state, game.dice(None), record, list(peer.events), path)
+
+    @classmethod
+    def for_peer(cls, peer: Peer, coaches: dict[str, str], path: Path | None = None) -> NetSession:
+        """The session of ``peer``; ``coaches``: the computer plays this machine's team when it is
+        named there (the other team's coach is the other machine's business)."""
+        record = PAINTCHECK.new_record(peer.table.field.layout, None, peer.start)
+        team = str(peer.team)
         record.coaches = {team: coaches[team]} if team in coaches else {}
         record.coach_seed = fresh_coach_seed(None) if record.coaches else None
-        game = cast(PaintcheckGame, PAINTCHECK.game(record))
-        super().__init__(game, PAINTCHECK, peer.state, game.dice(None), record, list(peer.events),
-                         path or peer.path)
+        return cls(peer, record, path)
 
     # -- the state: the peer's --------------------------------------------------------------------------
     @property  # type: ignore[override]
     def state(self) -> MatchState:
-        return cast(MatchState, self.peer.state)
+        return self.peer.state
 
     @state.setter
-    def state(self, value: MatchState) -> None:  # the base class sets it once; the peer owns it
-        pass
+    def state(self, value: MatchState) -> None:
+        """The peer owns the state (``Session.__init__`` sets it once: the peer's)."""
 
     @property
-    def table(self) -> Table:
-        return self.game.table
+    def team(self) -> str:
+        return str(self.peer.team)
 
     @property
-    def status(self) -> str:
-        return str(self.peer.status)
+    def other(self) -> str:
+        return str(self.peer.other)
+
+    @property
+    def status(self) -> Status:
+        return self.peer.status
 
     @property
     def reason(self) -> Any:
@@ -71,35 +83,43 @@ class NetSession(MatchSession):
 
     def view(self, seat: str | None) -> MatchState:
         """This coach's view, whoever is asked about: the other's secrets are not on this machine."""
-        return self.game.view(self.state, self.team)
-
-    def to_move(self) -> str | None:
-        if self.over:
-            return None
-        if self.peer.my_turn():
-            return self.team
-        return self.game.to_move(self.state) and self.other
+        return self.peer.view()
 
     @property
-    def other(self) -> str:
-        return next(seat for seat in self.game.seats if seat != self.team)
+    def over(self) -> bool:
+        return self.peer.status == Status.OVER or super().over
+
+    def to_move(self) -> str | None:
+        if self.over or self.peer.status == Status.STOPPED:
+            return None
+        return self.team if self.peer.my_turn() else self.other
 
     @property
     def people(self) -> tuple[str, ...]:
         """The person at this screen (none when the computer plays this machine's team)."""
         return () if self.team in self.coaches else (self.team,)
 
+    def why_illegal(self, decision: Decision) -> str | None:
+        s = self.state
+        if isinstance(decision, AssignOrders):
+            reason = why_orders_illegal(s, decision)
+        elif isinstance(decision, BreakSheet):
+            reason = why_sheet_illegal(s, decision, self.m)
+        else:
+            reason = self.game.why_illegal(s, decision)
+        return None if reason is None else words(reason)
+
     # -- the one door, through the peer ------------------------------------------------------------
     def apply(self, decision: Decision) -> list[Event]:
-        """This coach's decision, to the peer: refused at once when the engine refuses it; the
-        events it brings now (the rest, when the other machine answers, come through ``pump``)."""
+        """This coach's decision, to the peer: refused at once (``IllegalActionError``) when the
+        peer refuses it; the events it brings now (the rest come through ``pump``)."""
         before = len(self.peer.events)
         self.peer.decide(decision)
         self.record.decisions.append(decision)
         return self._catch_up(before)
 
     def pump(self) -> list[Event]:
-        """What arrived from the other machine since the last frame, as engine events."""
+        """What the other machine sent since the last frame, as engine events."""
         before = len(self.peer.events)
         self.peer.poll(time.monotonic())
         return self._catch_up(before)
@@ -110,21 +130,16 @@ class NetSession(MatchSession):
         return new
 
     def connect(self, transport: Any) -> None:
-        self.peer.connect(transport)
+        """The connection to talk through from now on (the first, or a new one after a drop)."""
+        self.peer.connect(transport, time.monotonic())
 
     def stop(self) -> None:
-        """This coach stops: the match saved, the other machine told."""
+        """This coach stops: the other machine told, the match saved."""
         self.peer.stop()
 
     def save(self, path: Any = None) -> None:
-        self.peer.save()
+        """Nothing to write here yet: the networked record is the peer's (``Peer.on_save``)."""
+        log.info("the networked match keeps its own record (%d decisions)", len(self.peer.decisions))
 
     def autosave(self) -> OSError | None:
-        try:
-            self.peer.save()
-        except OSError as exc:
-            first, self.save_failed = not self.save_failed, True
-            log.warning("could not save the networked match: %s", exc.strerror or exc)
-            return exc if first else None
-        self.save_failed = False
         return None

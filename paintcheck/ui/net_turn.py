@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import logging
 
+from paintcheck.game import PAINTCHECK
 from paintcheck.net import tcp
-from paintcheck.net.peer import Status
+from paintcheck.net.messages import MessageError
+from paintcheck.net.peer import Peer, Status
+from paintcheck.rules.codec import START_BREAK
 from paintcheck.seam.game import Event
-from paintcheck.ui import i18n
+from paintcheck.ui import i18n, tables
 from paintcheck.ui.holder import Holder
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.net_session import NetSession
@@ -23,19 +26,33 @@ from paintcheck.ui.net_session import NetSession
 log = logging.getLogger(__name__)
 
 
-def begin(app, link) -> None:
+def begin(app, link, hello: bytes | None = None) -> str | None:
     """The networked match, from the break, on the lobby's field: this machine's team, its coach
-    (a person, or the computer as chosen on the lobby's screen)."""
-    from paintcheck.net.peer import Peer
-
+    (a person, or the computer as chosen on the lobby's screen). The host's side is made here and
+    says hello with the match's setup; the joiner's is made from that ``hello`` (checked like any
+    message and any layout: its one-line refusal returned, nothing begun)."""
     assert link.layout is not None and link.connection is not None
-    session = NetSession.start(Peer, link, dict(app.coaches))
+    if hello is None:
+        record = PAINTCHECK.new_record(link.layout, None, START_BREAK)
+        table = tables.WINDOW.game(PAINTCHECK, record).table
+        peer = Peer.host_match(table, link.team, START_BREAK)
+    else:
+        try:
+            peer = Peer.join(hello)
+        except MessageError as exc:
+            log.warning("the host's hello refused: %s", exc.reason)
+            return i18n.say(exc.reason)
+    session = NetSession.for_peer(peer, dict(app.coaches))
+    session.connect(link.connection)
+    if hello is not None:
+        peer.receive_line(hello)
     app.session = session
     app.holder = Holder(frozenset({link.team}))  # only this coach ever looks at this screen
     app.message = None
     log.info("networked match begun: %s, this machine plays %s", "hosting" if link.hosting else "joined",
              link.team)
     app.switch("match", viewer=link.team)
+    return None
 
 
 def tick(app) -> list[Event]:
