@@ -82,7 +82,7 @@ def route(app) -> bool:
         return False
     status = session.status
     here = app.scene.name
-    if status == Status.WAITING and here == "match":
+    if status == Status.WAITING and here == "match" and session.reason is not None:  # not the first hello
         app.switch("net-wait")
         return True
     if status == Status.PLAYING and here == "net-wait":

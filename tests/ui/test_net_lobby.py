@@ -11,8 +11,12 @@ import time
 import pygame
 import pytest
 
-from paintcheck.field.layout_file import default_layout_path
+from paintcheck.field.layout_file import default_layout_path, load_layout
 from paintcheck.net import lobby, tcp
+from paintcheck.net.peer import Peer
+from paintcheck.rules.codec import START_BREAK
+from paintcheck.table import Table
+from paintcheck.ui.net_session import NetSession
 from tests.ui.driver import Drawn, click, press, step
 
 
@@ -76,7 +80,7 @@ def host_screen(app):
     assert app.scene.name == "net-host"
 
 
-def test_the_host_shows_the_code_and_sends_his_field_to_a_joiner_with_it(app, other, started, monkeypatch):
+def test_the_host_shows_the_code_and_sends_his_field_to_a_joiner_with_it(app, other, monkeypatch):
     monkeypatch.setattr(app, "net_port", 0)  # any free port
     host_screen(app)
     link = app.link
@@ -91,8 +95,17 @@ def test_the_host_shows_the_code_and_sends_his_field_to_a_joiner_with_it(app, ot
     assert offer["t"] == "field"
     assert lobby.read_field(offer).name == "Box 21"
     connection.send_json({"t": "ready"})
-    pump(app, lambda: started)
-    assert started == [link] and link.layout is not None
+    hello = next_line(app, connection)  # the host's side of the match says hello, with its setup
+    assert hello["type"] == "hello" and hello["team"] == "blue"
+    assert hello["setup"]["layout"] == offer["layout"]
+    line = json.dumps(hello).encode()
+    joined = Peer.join(line)
+    joined.connect(connection)
+    joined.receive_line(line)
+    assert str(joined.team) == "white" and joined.match == hello["match"]
+    pump(app, lambda: app.session.status == "playing")
+    assert app.scene.name == "match" and app.scene.viewer == "blue" and app.scene.private
+    assert isinstance(app.session, NetSession) and app.session.team == "blue"
 
 
 def test_the_host_says_the_joiners_refusal_in_one_line(app, other, started, monkeypatch):
@@ -136,15 +149,35 @@ def host_for(other, layout_message: dict | None = None) -> tcp.TcpTransport:
     return host
 
 
-def test_the_joiner_checks_the_hosts_field_and_starts(app, other, started):
+def test_the_joiner_checks_the_hosts_field_and_begins_from_the_hosts_hello(app, other):
     host = host_for(other)
     join_screen(app, f"127.0.0.1:{host.port}", "qwe 789")
     connection = arrival(app, host, tcp.CONNECTED).connection
-    layout = lobby.read_field({"layout": json.loads(default_layout_path().read_text())})
+    layout = load_layout(default_layout_path())
     connection.send_json(lobby.field_offer(layout))
-    pump(app, lambda: started)
     assert next_line(app, connection) == {"t": "ready"}
-    assert started[0].layout == layout and started[0].team == "white"
+    assert app.scene.name == "net-join"  # the match begins with the host's hello
+    peer = Peer.host_match(Table.from_file(default_layout_path()), "blue", START_BREAK)
+    peer.connect(connection)
+    pump(app, lambda: app.scene.name == "match")
+    session = app.session
+    assert isinstance(session, NetSession) and session.team == "white" and app.link.team == "white"
+    assert app.scene.viewer == "white" and app.scene.private
+    answer = next_line(app, connection)
+    assert answer["type"] == "hello" and answer["team"] == "white" and answer["match"] == peer.match
+
+
+def test_a_hello_that_gives_no_match_is_refused_in_one_line(app, other):
+    host = host_for(other)
+    join_screen(app, f"127.0.0.1:{host.port}", "QWE789")
+    connection = arrival(app, host, tcp.CONNECTED).connection
+    connection.send_json(lobby.field_offer(load_layout(default_layout_path())))
+    next_line(app, connection)
+    connection.send_json({"type": "hello", "v": 99})
+    pump(app, lambda: app.link is None)
+    assert app.scene.name == "net-join"
+    words = app.scene.status[0]
+    assert words.startswith("The host’s machine does not offer a match to join: ") and "\n" not in words
 
 
 def test_the_joiner_refuses_a_bad_field_in_one_line_on_both_machines(app, other, started):
