@@ -114,5 +114,5 @@ def stop_here(app) -> None:
         session.stop()
     close_link(app)
     app.switch("title")
-    if isinstance(session, NetSession):
-        app.flash(tr("net.match.saved", path=session.path))
+    if isinstance(session, NetSession) and session.reason is not None:
+        app.flash(i18n.say(session.reason))
