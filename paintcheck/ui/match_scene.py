@@ -118,6 +118,7 @@ class MatchScene(Scene):
         self.protractor_view: ProtractorView | None = None
         self.instrument_lines: list[str] = []
         self.flag_view: list = []
+        self.net_key: tuple | None = None  # what this coach was choosing at the last sync (network)
 
     def fresh_rooms(self) -> None:
         """The rooms that keep a draft, empty (a phase starts)."""
@@ -239,6 +240,7 @@ class MatchScene(Scene):
         team = s.to_move()
         if isinstance(s, NetSession):  # one coach at each machine: his own view, no hand-over
             self.viewer, self.private, self.handover_waits = s.team, True, False
+            self.net_key = self.net_choice()
             self.start_phase()
             if team == s.team and team in s.coaches:
                 self.computer.think(team)
@@ -351,7 +353,16 @@ class MatchScene(Scene):
         if any(isinstance(e, RESOLUTION_EVENTS) for e in events):
             self.telling = playback.Telling(events)
         self.append_log()
-        self.sync()
+        if self.net_choice() == self.net_key:  # he still makes the same choice: his draft stays
+            self.rebuild()
+        else:
+            self.sync()
+
+    def net_choice(self) -> tuple:
+        """What this coach is choosing now (a networked match): a draft is kept while it stays."""
+        s = self.session
+        state = s.state
+        return state.phase, state.turn, state.round, s.to_move(), state.active.get(self.viewer or "")
 
     def engine_failed(self, exc: Exception) -> None:
         """The engine raised on a decision: one line, the traceback in the log. The session is as it

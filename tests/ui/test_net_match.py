@@ -14,38 +14,45 @@ from paintcheck.field.layout_file import default_layout_path, load_layout
 from paintcheck.game import PAINTCHECK, PaintcheckGame
 from paintcheck.net.peer import Peer, Status
 from paintcheck.net.transport import memory_pair
-from paintcheck.rules.codec import START_BREAK
+from paintcheck.rules.codec import START_BREAK, START_DEFAULT_TURN2
 from paintcheck.rules.views import HIDDEN
 from paintcheck.seam.seen import look
 from paintcheck.ui import tables
 from paintcheck.ui.holder import Holder
 from paintcheck.ui.net_session import NetSession
-from tests.ui.driver import Drawn, press, settle, step
+from tests.ui.driver import Drawn, click, enabled, figure_pos, press, settle, step
 from tests.ui.test_turn import _play_one_decision
 
 
 class Other:
-    """The other machine: White's side of the match, its coach the computer."""
+    """The other machine: White's side of the match (or Blue's, hosting: ``peer`` given), its coach
+    the computer."""
 
-    def __init__(self, hello: bytes, end, kind: str = "easy") -> None:
-        self.peer = Peer.join(hello)
+    def __init__(self, hello: bytes | None, end, kind: str = "easy", peer: Peer | None = None) -> None:
+        if peer is None:
+            assert hello is not None
+            peer = Peer.join(hello)
+        self.peer = peer
         self.peer.connect(end, time.monotonic())
-        self.peer.receive_line(hello)
+        if hello is not None:
+            self.peer.receive_line(hello)
+        self.team = str(self.peer.team)
         self.game = PaintcheckGame.on(self.peer.table)
-        self.coach = self.game.coach(kind, "white", 5)
+        self.coach = self.game.coach(kind, self.team, 5)
 
     def play(self) -> None:
-        """Read what arrived; decide when the match waits for White."""
+        """Read what arrived; decide when the match waits for its coach."""
         self.peer.poll(time.monotonic())
         if self.peer.my_turn():
-            self.peer.decide(self.coach.decide(look(self.game, self.peer.state, "white")))
+            self.peer.decide(self.coach.decide(look(self.game, self.peer.state, self.team)))
 
 
-def open_match(app, coaches: dict[str, str] | None = None) -> tuple[NetSession, Other, list]:
+def open_match(app, coaches: dict[str, str] | None = None, start: str = START_BREAK
+               ) -> tuple[NetSession, Other, list]:
     """This window hosts Blue (a person, or the computer as ``coaches`` says) against ``Other``."""
     app.coaches = dict(coaches or {})
-    record = PAINTCHECK.new_record(load_layout(default_layout_path()), None, START_BREAK)
-    peer = Peer.host_match(tables.WINDOW.game(PAINTCHECK, record).table, "blue", START_BREAK)
+    record = PAINTCHECK.new_record(load_layout(default_layout_path()), None, start)
+    peer = Peer.host_match(tables.WINDOW.game(PAINTCHECK, record).table, "blue", start)
     session = NetSession.for_peer(peer, app.coaches)
     here, there = memory_pair()
     session.connect(here)
@@ -115,6 +122,28 @@ def test_the_other_coach_deciding_is_said(app, monkeypatch):
     words = Drawn(monkeypatch).words(app)
     assert "White’s coach decides on the other machine…" in words
 
+
+def test_a_draft_stays_while_the_other_coach_lays_his_tokens(app):
+    """Both coaches give their tokens at once: the other's arriving (Blue's, applied first) leaves
+    this one's draft (White's, at the joiner's window) alone."""
+    record = PAINTCHECK.new_record(load_layout(default_layout_path()), None, START_DEFAULT_TURN2)
+    host = Peer.host_match(tables.WINDOW.game(PAINTCHECK, record).table, "blue", START_DEFAULT_TURN2)
+    here, there = memory_pair()
+    other = Other(None, there, peer=host)
+    hello = here.receive()
+    session = NetSession.for_peer(Peer.join(hello), {})
+    session.connect(here)
+    session.peer.receive_line(hello)
+    app.session, app.holder = session, Holder(frozenset({"white"}))
+    app.switch("match", viewer="white")
+    frames(app, other, lambda: session.status == Status.PLAYING, limit=50)
+    assert session.to_move() == "white" and session.state.phase == "orders"
+    click(app, figure_pos(app, "W1"))
+    assert app.scene.orders.draft == {"W1": 1}
+    told = len(session.events)
+    frames(app, other, lambda: len(session.events) > told, limit=50)  # Blue's tokens, face down
+    assert app.scene.orders.draft == {"W1": 1}
+    assert not enabled(app, "token-1")  # given
 
 def test_the_waiting_screen_after_a_drop_and_back(app, monkeypatch):
     session, other, ends = open_match(app)
