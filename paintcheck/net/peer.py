@@ -183,6 +183,8 @@ class Peer:
                     break
             if transport.closed and self.transport is transport:
                 self._dropped(Said("net.wait.dropped"))
+            elif self.linked and self.status == Status.WAITING and self.last_heard == self.now:
+                self.status, self.reason = Status.PLAYING, None  # it answers again
         if self.transport is not None and self.status not in (Status.STOPPED,):
             if self.last_sent is None or self.now - self.last_sent >= timing.HEARTBEAT_EVERY:
                 self._write(messages.encode({"type": "heartbeat"}))
@@ -500,12 +502,14 @@ class Peer:
 
     def _hash(self) -> str:
         """The lockstep's proof: the public state, and every commitment both machines hold."""
-        mine = self.slots.get(self.state.turn)
-        orders = {self.team: mine.commitments() if mine else None,
-                  self.other: self.sealed.commitments.get(self.state.turn)}
+        s = self.state
+        mine = self.slots.get(s.turn)
+        # the commitments of the orders the engine holds (laid early or late, the same proof)
+        orders = {self.team: mine.commitments() if mine and s.orders[self.team] else None,
+                  self.other: self.sealed.commitments.get(s.turn) if s.orders[self.other] else None}
         chains = {self.team: self.chain.head.hex(),
                   self.other: self.other_chain.head.hex() if self.other_chain else None}
-        return state_hash({"state": public_data(self.state), "orders": orders, "chains": chains})
+        return state_hash({"state": public_data(s), "orders": orders, "chains": chains})
 
     def _compare(self, n: int) -> None:
         mine, theirs = self.hashes.get(n), self.remote_hashes.get(n)
