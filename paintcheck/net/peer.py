@@ -85,9 +85,21 @@ def new_match_id() -> str:
     return secrets.token_hex(16)
 
 
-def public_data(state: MatchState) -> dict[str, Any]:
-    """What both machines know alike of ``state``: its public view (``views.public_view``) as data."""
-    return views.public_view(state).to_dict()
+def public_data(state: MatchState) -> Any:
+    """What both machines know alike of ``state``: its public view (``views.public_view``) as plain
+    data (``MatchState.to_dict``'s, made without ``asdict``'s deep copies: a proof per decision)."""
+    return _plain(views.public_view(state))
+
+
+def _plain(value: Any) -> Any:
+    names = getattr(type(value), "__dataclass_fields__", None)
+    if names is not None:
+        return {name: _plain(getattr(value, name)) for name in names}
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 class Peer:
@@ -253,7 +265,6 @@ class Peer:
         """This coach stops the match: the other is told, the record saved."""
         if self.status in (Status.STOPPED, Status.OVER):
             return
-        self._send({"type": "stop", "reason": "net.stop.other_stopped"})
         self._stop(Said("net.stop.you_stopped"))
 
     @property
@@ -407,7 +418,9 @@ class Peer:
         return None
 
     def _on_stop(self, msg: dict[str, Any]) -> Said | None:
-        self._stop(Said("net.stop.other_stopped"))
+        key = msg["reason"]
+        self._stop(Said("net.stop.other_stopped") if key == "net.stop.you_stopped"
+                   else Said("net.stop.other_machine_stopped", reason=key), tell=False)
         return None
 
     # -- the lockstep ------------------------------------------------------------------------------
@@ -543,10 +556,13 @@ class Peer:
         if self.status == Status.WAITING:
             self.reason = reason
 
-    def _stop(self, reason: Said) -> None:
+    def _stop(self, reason: Said, tell: bool = True) -> None:
+        """Stop the match for ``reason``, tell the other machine why (unless it told this one), save."""
         if self.status == Status.STOPPED:
             return
         log.warning("the networked match stops: %s", reason)
+        if tell:
+            self._send({"type": "stop", "reason": reason.key})
         self.status, self.reason = Status.STOPPED, reason
         self._saved()
 
