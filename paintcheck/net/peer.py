@@ -283,6 +283,7 @@ class Peer:
             return
         kind = msg["type"]
         if kind == "heartbeat":
+            self.abuse = 0  # an acceptable line: the count of refusals in a row starts again
             return
         if kind == "hello":
             self._refuse_or_take(self._on_hello(msg))
