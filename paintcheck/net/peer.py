@@ -128,7 +128,7 @@ class Peer:
         self.other_sheet_commit: str | None = None
         self.other_sheet: BreakSheet | None = None
         self.local: Decision | None = None  # this coach's decision, waiting for its turn
-        self.local_log: list[dict[str, Any]] = []  # every decision this coach handed in
+        self.local_log: list[dict[str, Any]] = []  # every decision this coach handed in, and when
         self.remote: dict[int, Decision] = {}  # decision number -> the other coach's decision
         self.hashes: dict[int, str] = {}
         self.remote_hashes: dict[int, str] = {}
@@ -257,7 +257,8 @@ class Peer:
             self._send({"type": "decision", "n": s.decisions + 1,
                         "decision": codec.decision_to_dict(decision)})
             self.local = decision
-        self.local_log.append(codec.decision_to_dict(decision))
+        # when, among the messages received, so that a save replays it at the same moment
+        self.local_log.append({"after": len(self.inbox), "decision": codec.decision_to_dict(decision)})
         self._advance()
         self._saved()
 
@@ -306,8 +307,10 @@ class Peer:
         self.received = seq
         self.inbox.append(bytes(line))
         self.abuse = 0
+        done = self.state.decisions
         self._advance()
-        self._saved()
+        if self.state.decisions != done:
+            self._saved()  # a decision applied (the messages between: the other re-sends them on resume)
 
     def _refuse_or_take(self, reason: Said | None) -> None:
         if reason is not None:
@@ -464,8 +467,9 @@ class Peer:
             self.hashes[n] = self._hash()
             self._send({"type": "state", "n": n, "hash": self.hashes[n]})
             self._compare(n)
-        if self.state.phase == OVER and self.status != Status.STOPPED:
+        if self.state.phase == OVER and self.status not in (Status.STOPPED, Status.OVER):
             self.status = Status.OVER
+            self._saved()
 
     def _next_decision(self, n: int) -> Decision | None:
         s = self.state

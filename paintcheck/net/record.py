@@ -100,7 +100,7 @@ def restore(data: Any, table: Table | None = None, **kw: Any) -> Peer:
     peer.restored.sheet_nonce = bytes.fromhex(nonce) if nonce else None
     if data["other_chain"]:
         peer.other_chain = ChainCheck(bytes.fromhex(data["other_chain"]))
-    local = deque(codec.decision_from_dict(d) for d in data["local"])
+    local = deque((int(d["after"]), codec.decision_from_dict(d["decision"])) for d in data["local"])
     peer._restoring, peer.linked = True, True
     try:
         for line in data["inbox"]:
@@ -111,15 +111,21 @@ def restore(data: Any, table: Table | None = None, **kw: Any) -> Peer:
         peer._restoring, peer.linked = False, False
     if local:
         raise NetRecordError(f"{len(local)} of its coach's decisions do not replay")
+    # the same decisions and messages in the same order send the same messages: those sent after the
+    # last save are sent again (the other drops what it had)
     if len(peer.inbox) != len(data["inbox"]):
         raise NetRecordError(f"{len(data['inbox']) - len(peer.inbox)} received messages do not replay")
-    peer.outbox = [line.encode("ascii") for line in data["outbox"]]
+    saved = [line.encode("ascii") for line in data["outbox"]]
+    if peer.outbox[:len(saved)] != saved:
+        log.warning("the rebuilt messages differ from the saved ones: the saved ones are kept")
+        peer.outbox = saved
     if data["status"] == Status.STOPPED and peer.status != Status.STOPPED:
         reason = data["reason"]
         peer.status, peer.reason = Status.STOPPED, Said(reason["key"], **reason["values"]) if reason else None
     return peer
 
 
-def _feed(peer: Peer, local: deque[Any]) -> None:
-    while local and peer.my_turn():
-        peer.decide(local.popleft())
+def _feed(peer: Peer, local: deque[tuple[int, Any]]) -> None:
+    """The coach's decisions handed in when as many messages had been received as now."""
+    while local and local[0][0] == len(peer.inbox):
+        peer.decide(local.popleft()[1])

@@ -115,22 +115,27 @@ def test_a_silent_machine_is_named_after_the_timeout():
     assert pair.statuses() == (Status.OVER, Status.OVER)
 
 
-def test_both_machines_resume_from_their_own_saves(tmp_path):
-    seed = 6
+@pytest.mark.parametrize("seed, at", [(6, 30), (7, 11), (8, 47)])
+def test_both_machines_resume_from_their_own_saves(tmp_path, seed, at, caplog):
     pair = Pair(seed)
     paths = {team: tmp_path / f"{team}.json" for team in ("blue", "white")}
     for team, peer in pair.peers.items():
         peer.on_save = saving_to(paths[team])
     state, events, _ = local_match(seed)
-    pair.play(until=lambda p: p.host.state.decisions >= 30 and p.host.state.phase == "declare")
+    pair.play(until=lambda p: p.host.state.decisions >= at)
+    for _ in range(seed % 3):
+        pair.step()  # somewhere in the messages between two decisions
     pair.wires[-1][0].kill()  # both windows closed
-    before = {team: (peer.state.decisions, peer.hashes[peer.state.decisions]) for team, peer in pair.peers.items()}
+    closed = pair.peers
     pair.host = load_peer(paths["blue"])
     pair.joiner = load_peer(paths["white"])
     for team, peer in pair.peers.items():
-        assert (peer.state.decisions, peer.hashes[peer.state.decisions]) == before[team]
-        assert peer.status == Status.WAITING
+        assert peer.status == Status.WAITING and peer.state.decisions >= at - 3
+        n = peer.state.decisions
+        assert peer.hashes[n] == closed[team].hashes[n]  # the state it had reached
+        assert closed[team].outbox[:len(peer.outbox)] == peer.outbox
         peer.on_save = saving_to(paths[team])
+    assert "differ from the saved ones" not in caplog.text
     pair.reconnect()
     pair.play()
     assert pair.statuses() == (Status.OVER, Status.OVER)
