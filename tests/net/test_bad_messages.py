@@ -54,7 +54,8 @@ def test_a_bad_line_is_refused_in_one_line(line, key):
 def test_an_older_version_is_refused_saying_which():
     with pytest.raises(MessageError) as caught:
         decode(json.dumps({"v": 0, "type": "hello"}).encode())
-    assert str(caught.value.reason) == f"refused: a message of protocol version 0; this program speaks version {VERSION}"
+    said = f"refused: a message of protocol version 0; this program speaks version {VERSION}"
+    assert str(caught.value.reason) == said
 
 
 def _snapshot(peer):
@@ -74,7 +75,8 @@ def _garbage(rng: random.Random, peer) -> bytes:
         good = encode({"type": "state", "seq": seq, "n": n + 1, "hash": HEX})
         return good[:rng.randrange(len(good))]
     if kind == 2:
-        return json.dumps(rng.choice([[], 3, "hello", None, True, {"v": rng.choice([0, 2, -1, "x"])}])).encode()
+        not_ours = {"v": rng.choice([0, 2, -1, "x"])}
+        return json.dumps(rng.choice([[], 3, "hello", None, True, not_ours])).encode()
     if kind == 3:
         return json.dumps({"v": VERSION, "type": rng.choice(["", "HELLO", "roll", "face", "eval"])}).encode()
     message = rng.choice([

@@ -78,9 +78,11 @@ def test_an_old_line_received_again_changes_nothing():
     pair.play(until=lambda p: p.host.state.turn >= 3)
     host = pair.host
     old = [ln for ln in host.inbox if b'"reveal"' in ln][0]
-    before = (host.received, host.state.decisions, host.hashes[host.state.decisions], len(host.refusals))
+    def seen():
+        return host.received, host.state.decisions, host.hashes[host.state.decisions], len(host.refusals)
+    before = seen()
     host.receive_line(old)
-    assert (host.received, host.state.decisions, host.hashes[host.state.decisions], len(host.refusals)) == before
+    assert seen() == before
     pair.play()
     assert pair.statuses() == (Status.OVER, Status.OVER)
 
@@ -93,7 +95,8 @@ def test_a_machine_that_tries_to_choose_a_die_is_caught(seed):
 
     def choose(msg):
         if msg["type"] == "links":
-            chosen = [hashlib.sha256(f"six please {i}".encode()).hexdigest() for i in range(len(msg["links"]))]
+            wished = (f"six please {i}".encode() for i, _ in enumerate(msg["links"]))
+            chosen = [hashlib.sha256(w).hexdigest() for w in wished]
             return {**msg, "links": chosen}
         return None
     tamper(pair.joiner, choose)

@@ -70,7 +70,7 @@ def leaks(pair: Pair, sent: dict, reveal_at: dict) -> list[str]:
                     for player in players:
                         secret = slot_secret(peer.match, turn, sender, token, player)
                         if commitment(secret, guess) == digests[i]:
-                            found.append(f"{sender}'s token {token} of turn {turn}: derivable before its reveal")
+                            found.append(f"{sender}'s token {token} of turn {turn}: derivable before")
         if peer.sheet is not None:
             sheet, nonce = peer.sheet
             before = [line for line, _, both_in in lines if not both_in]
