@@ -85,9 +85,21 @@ def new_match_id() -> str:
     return secrets.token_hex(16)
 
 
-def public_data(state: MatchState) -> dict[str, Any]:
-    """What both machines know alike of ``state``: its public view (``views.public_view``) as data."""
-    return views.public_view(state).to_dict()
+def public_data(state: MatchState) -> Any:
+    """What both machines know alike of ``state``: its public view (``views.public_view``) as plain
+    data (``MatchState.to_dict``'s, made without ``asdict``'s deep copies: a proof per decision)."""
+    return _plain(views.public_view(state))
+
+
+def _plain(value: Any) -> Any:
+    names = getattr(type(value), "__dataclass_fields__", None)
+    if names is not None:
+        return {name: _plain(getattr(value, name)) for name in names}
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 class Peer:
@@ -116,7 +128,7 @@ class Peer:
         self.other_sheet_commit: str | None = None
         self.other_sheet: BreakSheet | None = None
         self.local: Decision | None = None  # this coach's decision, waiting for its turn
-        self.local_log: list[dict[str, Any]] = []  # every decision this coach handed in
+        self.local_log: list[dict[str, Any]] = []  # every decision this coach handed in, and when
         self.remote: dict[int, Decision] = {}  # decision number -> the other coach's decision
         self.hashes: dict[int, str] = {}
         self.remote_hashes: dict[int, str] = {}
@@ -183,6 +195,8 @@ class Peer:
                     break
             if transport.closed and self.transport is transport:
                 self._dropped(Said("net.wait.dropped"))
+            elif self.linked and self.status == Status.WAITING and self.last_heard == self.now:
+                self.status, self.reason = Status.PLAYING, None  # it answers again
         if self.transport is not None and self.status not in (Status.STOPPED,):
             if self.last_sent is None or self.now - self.last_sent >= timing.HEARTBEAT_EVERY:
                 self._write(messages.encode({"type": "heartbeat"}))
@@ -243,7 +257,8 @@ class Peer:
             self._send({"type": "decision", "n": s.decisions + 1,
                         "decision": codec.decision_to_dict(decision)})
             self.local = decision
-        self.local_log.append(codec.decision_to_dict(decision))
+        # when, among the messages received, so that a save replays it at the same moment
+        self.local_log.append({"after": len(self.inbox), "decision": codec.decision_to_dict(decision)})
         self._advance()
         self._saved()
 
@@ -251,7 +266,6 @@ class Peer:
         """This coach stops the match: the other is told, the record saved."""
         if self.status in (Status.STOPPED, Status.OVER):
             return
-        self._send({"type": "stop", "reason": "net.stop.other_stopped"})
         self._stop(Said("net.stop.you_stopped"))
 
     @property
@@ -270,6 +284,7 @@ class Peer:
             return
         kind = msg["type"]
         if kind == "heartbeat":
+            self.abuse = 0  # an acceptable line: the count of refusals in a row starts again
             return
         if kind == "hello":
             self._refuse_or_take(self._on_hello(msg))
@@ -292,8 +307,10 @@ class Peer:
         self.received = seq
         self.inbox.append(bytes(line))
         self.abuse = 0
+        done = self.state.decisions
         self._advance()
-        self._saved()
+        if self.state.decisions != done:
+            self._saved()  # a decision applied (the messages between: the other re-sends them on resume)
 
     def _refuse_or_take(self, reason: Said | None) -> None:
         if reason is not None:
@@ -405,7 +422,9 @@ class Peer:
         return None
 
     def _on_stop(self, msg: dict[str, Any]) -> Said | None:
-        self._stop(Said("net.stop.other_stopped"))
+        key = msg["reason"]
+        self._stop(Said("net.stop.other_stopped") if key == "net.stop.you_stopped"
+                   else Said("net.stop.other_machine_stopped", reason=key), tell=False)
         return None
 
     # -- the lockstep ------------------------------------------------------------------------------
@@ -448,8 +467,9 @@ class Peer:
             self.hashes[n] = self._hash()
             self._send({"type": "state", "n": n, "hash": self.hashes[n]})
             self._compare(n)
-        if self.state.phase == OVER and self.status != Status.STOPPED:
+        if self.state.phase == OVER and self.status not in (Status.STOPPED, Status.OVER):
             self.status = Status.OVER
+            self._saved()
 
     def _next_decision(self, n: int) -> Decision | None:
         s = self.state
@@ -500,12 +520,14 @@ class Peer:
 
     def _hash(self) -> str:
         """The lockstep's proof: the public state, and every commitment both machines hold."""
-        mine = self.slots.get(self.state.turn)
-        orders = {self.team: mine.commitments() if mine else None,
-                  self.other: self.sealed.commitments.get(self.state.turn)}
+        s = self.state
+        mine = self.slots.get(s.turn)
+        # the commitments of the orders the engine holds (laid early or late, the same proof)
+        orders = {self.team: mine.commitments() if mine and s.orders[self.team] else None,
+                  self.other: self.sealed.commitments.get(s.turn) if s.orders[self.other] else None}
         chains = {self.team: self.chain.head.hex(),
                   self.other: self.other_chain.head.hex() if self.other_chain else None}
-        return state_hash({"state": public_data(self.state), "orders": orders, "chains": chains})
+        return state_hash({"state": public_data(s), "orders": orders, "chains": chains})
 
     def _compare(self, n: int) -> None:
         mine, theirs = self.hashes.get(n), self.remote_hashes.get(n)
@@ -539,10 +561,13 @@ class Peer:
         if self.status == Status.WAITING:
             self.reason = reason
 
-    def _stop(self, reason: Said) -> None:
+    def _stop(self, reason: Said, tell: bool = True) -> None:
+        """Stop the match for ``reason``, tell the other machine why (unless it told this one), save."""
         if self.status == Status.STOPPED:
             return
         log.warning("the networked match stops: %s", reason)
+        if tell:
+            self._send({"type": "stop", "reason": reason.key})
         self.status, self.reason = Status.STOPPED, reason
         self._saved()
 

@@ -44,6 +44,39 @@ def coaches_for(game: PaintcheckGame, seed: int, kind: str | None = None) -> dic
     return {seat: game.coach(kind, seat, seeds[seat]) for seat in SEATS}
 
 
+class Wire:
+    """A transport end whose outgoing lines pass through ``through(line) -> line | None`` first (a spy,
+    or a cheating machine's forgeries; None: not sent)."""
+
+    def __init__(self, inner: MemoryTransport, through) -> None:
+        self.inner, self.through = inner, through
+
+    @property
+    def closed(self) -> bool:
+        return self.inner.closed
+
+    def send(self, line: bytes) -> None:
+        out = self.through(line)
+        if out is not None:
+            self.inner.send(out)
+
+    def receive(self) -> bytes | None:
+        return self.inner.receive()
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+def tamper(peer: Peer, change) -> None:
+    """Every line ``peer`` sends from now on goes through ``change(message) -> message | None``
+    (decoded; None: the line as it was)."""
+    def through(line: bytes) -> bytes:
+        msg = json.loads(line)
+        changed = change(msg)
+        return line if changed is None else json.dumps(changed, separators=(",", ":")).encode()
+    peer.transport = Wire(peer.transport, through)
+
+
 @dataclass
 class Pair:
     seed: int
