@@ -10,21 +10,20 @@ from __future__ import annotations
 
 import logging
 import threading
-from functools import cache
 
 import pygame
 
 log = logging.getLogger(__name__)
 
 
-MARK = "paintcheck_net"  # the event's own attribute: after ``pygame.quit`` pygame hands custom
-#                         types out again from the start, so a type alone may be another's
+MARK = "paintcheck_net"  # and the event's own attribute, besides its type
 
 
-@cache
 def net_event_type() -> int:
-    """The event type the network posts (one per run, asked of pygame at first use)."""
-    return pygame.event.custom_type()
+    """The event type the network posts: the last of the user events, never one of
+    ``pygame.event.custom_type``'s (after ``pygame.quit`` it hands its types out again from the
+    start: a type asked of it then would be one pygame_gui took at its import, a button's press)."""
+    return pygame.NUMEVENTS - 1
 
 
 class Poster:

@@ -25,6 +25,7 @@ from typing import Any, cast
 
 from paintcheck.game import PAINTCHECK, PaintcheckGame
 from paintcheck.net.peer import Peer, Status
+from paintcheck.net.record import save_peer
 from paintcheck.rules.actions import AssignOrders, BreakSheet
 from paintcheck.rules.break_turn import why_sheet_illegal
 from paintcheck.rules.codec import MatchRecord
@@ -41,13 +42,15 @@ log = logging.getLogger(__name__)
 class NetSession(MatchSession):
     """This machine's side of a networked match, for the match scene."""
 
-    def __init__(self, peer: Peer, record: MatchRecord, path: Path | None = None) -> None:
+    def __init__(self, peer: Peer, record: MatchRecord, path: Path) -> None:
         self.peer = peer
         game = cast(PaintcheckGame, tables.WINDOW.game(PAINTCHECK, record))
         super().__init__(game, PAINTCHECK, peer.state, game.dice(None), record, list(peer.events), path)
+        self.save_error: OSError | None = None  # the last save that failed, until said
+        peer.on_save = self._saving  # saved after every change: its own secrets, the other's commitments
 
     @classmethod
-    def for_peer(cls, peer: Peer, coaches: dict[str, str], path: Path | None = None) -> NetSession:
+    def for_peer(cls, peer: Peer, coaches: dict[str, str], path: Path) -> NetSession:
         """The session of ``peer``; ``coaches``: the computer plays this machine's team when it is
         named there (the other team's coach is the other machine's business)."""
         record = PAINTCHECK.new_record(peer.table.field.layout, None, peer.start)
@@ -138,8 +141,23 @@ class NetSession(MatchSession):
         self.peer.stop()
 
     def save(self, path: Any = None) -> None:
-        """Nothing to write here yet: the networked record is the peer's (``Peer.on_save``)."""
-        log.info("the networked match keeps its own record (%d decisions)", len(self.peer.decisions))
+        """The networked save (``net.record``): this machine's secrets, the other's commitments."""
+        save_peer(self.peer, path or self.path)
+
+    def _saving(self, peer: Peer) -> None:
+        """The peer's ``on_save``: a failure is kept for the window to say (``autosave``), never
+        raised inside the peer."""
+        try:
+            save_peer(peer, self.path)
+        except OSError as exc:
+            log.warning("could not save the networked match in %s: %s", self.path, exc.strerror or exc)
+            self.save_error = exc
 
     def autosave(self) -> OSError | None:
-        return None
+        """The peer saved itself; a failure since is returned the first time only."""
+        failed, self.save_error = self.save_error, None
+        if failed is None:
+            self.save_failed = False
+            return None
+        first, self.save_failed = not self.save_failed, True
+        return failed if first else None

@@ -16,11 +16,13 @@ from paintcheck.game import PAINTCHECK
 from paintcheck.net import tcp
 from paintcheck.net.messages import MessageError
 from paintcheck.net.peer import Peer, Status
+from paintcheck.printable import printable
 from paintcheck.rules.codec import START_BREAK
 from paintcheck.seam.game import Event
 from paintcheck.ui import i18n, tables
 from paintcheck.ui.holder import Holder
 from paintcheck.ui.i18n import tr
+from paintcheck.ui.net_saves import LinkInfo, new_net_save_path, write_link
 from paintcheck.ui.net_session import NetSession
 
 log = logging.getLogger(__name__)
@@ -42,13 +44,19 @@ def begin(app, link, hello: bytes | None = None) -> str | None:
         except MessageError as exc:
             log.warning("the host's hello refused: %s", exc.reason)
             return i18n.say(exc.reason)
-    session = NetSession.for_peer(peer, dict(app.coaches))
+    path = new_net_save_path(peer.table.field.layout.name)
+    session = NetSession.for_peer(peer, dict(app.coaches), path)
+    try:  # how to reach the other machine again (*Continue*)
+        write_link(path, LinkInfo(link.hosting, link.code, link.transport.port, link.address,
+                                  session.coaches.get(link.team)))
+    except OSError as exc:
+        log.warning("could not write the link of %s: %s", path, exc)
+        app.flash(tr("net.match.cannot_keep", file=path, error=exc.strerror or str(exc)), error=True)
     session.connect(link.connection)
     if hello is not None:
         peer.receive_line(hello)
     app.session = session
     app.holder = Holder(frozenset({link.team}))  # only this coach ever looks at this screen
-    app.message = None
     log.info("networked match begun: %s, this machine plays %s", "hosting" if link.hosting else "joined",
              link.team)
     app.switch("match", viewer=link.team)
@@ -116,3 +124,41 @@ def stop_here(app) -> None:
     app.switch("title")
     if isinstance(session, NetSession) and session.reason is not None:
         app.flash(i18n.say(session.reason))
+
+
+def resume(app, path, info: LinkInfo) -> bool:
+    """*Continue* on a networked match: rebuilt from its save (``net.record.load_peer``), the link
+    opened again as it was (the host listens on the same port with the same code; the joiner tries
+    the host's address), the waiting screen until the other machine is back. A save that does not
+    replay, or a port taken: one line on the title."""
+    from paintcheck.net.record import NetRecordError, load_peer
+    from paintcheck.ui.net_events import Poster
+    from paintcheck.ui.net_scenes import NetLink, close_link
+
+    try:
+        peer = load_peer(path)
+    except NetRecordError as exc:
+        log.warning("cannot resume %s: %s", path, exc)
+        app.flash(tr("app.cannot_resume", error=printable(str(exc))), error=True)
+        return False
+    coaches = {str(peer.team): info.coach} if info.coach else {}
+    session = NetSession.for_peer(peer, coaches, path)
+    close_link(app)
+    poster = Poster()
+    try:
+        if info.hosting:
+            transport = tcp.TcpTransport.host(info.code, info.port, notify=poster.notify)
+        else:
+            host, port = tcp.parse_address(info.address)
+            transport = tcp.TcpTransport.join(info.code, host, port, notify=poster.notify)
+    except (OSError, tcp.AddressError) as exc:
+        log.warning("cannot reopen the link of %s: %s", path, exc)
+        app.flash(tr("net.match.cannot_reopen", error=getattr(exc, "strerror", None) or str(exc)), error=True)
+        return False
+    app.link = NetLink(transport, poster, info.hosting, info.code, address=info.address,
+                       layout=peer.table.field.layout)
+    app.session = session
+    app.holder = Holder(frozenset({session.team}))
+    log.info("networked match resumed from %s", path)
+    app.switch("net-wait")
+    return True

@@ -16,7 +16,7 @@ from pygame_gui.elements import UITextBox
 from paintcheck import __version__, memory
 from paintcheck.logs import log_path
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET
-from paintcheck.ui import i18n, match_story, saves, story_view, text_fit, theme
+from paintcheck.ui import i18n, match_story, net_saves, net_turn, saves, story_view, text_fit, theme
 from paintcheck.ui.event_words import words
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.markdown_html import markdown_to_html
@@ -84,10 +84,15 @@ class TitleScene(Scene):
         c.add("new", tr("title.new_match"), self.app.choose_field, primary=True, width=width)
         c.newline()
         last = saves.latest()
-        c.add("resume", tr("title.resume"), lambda: self.app.resume_match(),
-              None if last else tr("title.no_save"), width=width,
-              hint=tr("title.resume_hint", field=last.field, turn=last.turn if last.turn else "?",
-                      when=i18n.date_time(last.modified)) if last else None)
+        networked = net_saves.unfinished(after=last.modified if last else 0.0)
+        if networked is not None:  # a networked match saved since: Continue resumes it, on both machines
+            c.add("resume", tr("title.resume"), lambda: net_turn.resume(self.app, *networked), width=width,
+                  hint=tr("net.match.resume_hint"))
+        else:
+            c.add("resume", tr("title.resume"), lambda: self.app.resume_match(),
+                  None if last else tr("title.no_save"), width=width,
+                  hint=tr("title.resume_hint", field=last.field, turn=last.turn if last.turn else "?",
+                          when=i18n.date_time(last.modified)) if last else None)
         c.newline()
         c.add("load", tr("title.load"), lambda: self.app.switch("load"),
               None if saves.list_saves() else tr("title.no_save"), width=width)

@@ -12,6 +12,7 @@ import pytest
 
 from paintcheck.field.layout_file import default_layout_path, load_layout
 from paintcheck.game import PAINTCHECK, PaintcheckGame
+from paintcheck.net import tcp
 from paintcheck.net.peer import Peer, Status
 from paintcheck.net.transport import memory_pair
 from paintcheck.rules.codec import START_BREAK, START_DEFAULT_TURN2
@@ -19,6 +20,7 @@ from paintcheck.rules.views import HIDDEN
 from paintcheck.seam.seen import look
 from paintcheck.ui import tables
 from paintcheck.ui.holder import Holder
+from paintcheck.ui.net_saves import LinkInfo, new_net_save_path, write_link
 from paintcheck.ui.net_session import NetSession
 from tests.ui.driver import Drawn, click, enabled, figure_pos, press, settle, step
 from tests.ui.test_turn import _play_one_decision
@@ -53,7 +55,7 @@ def open_match(app, coaches: dict[str, str] | None = None, start: str = START_BR
     app.coaches = dict(coaches or {})
     record = PAINTCHECK.new_record(load_layout(default_layout_path()), None, start)
     peer = Peer.host_match(tables.WINDOW.game(PAINTCHECK, record).table, "blue", start)
-    session = NetSession.for_peer(peer, app.coaches)
+    session = NetSession.for_peer(peer, app.coaches, new_net_save_path("box21"))
     here, there = memory_pair()
     session.connect(here)
     other = Other(there.receive(), there)
@@ -131,7 +133,7 @@ def test_a_draft_stays_while_the_other_coach_lays_his_tokens(app):
     here, there = memory_pair()
     other = Other(None, there, peer=host)
     hello = here.receive()
-    session = NetSession.for_peer(Peer.join(hello), {})
+    session = NetSession.for_peer(Peer.join(hello), {}, new_net_save_path("box21"))
     session.connect(here)
     session.peer.receive_line(hello)
     app.session, app.holder = session, Holder(frozenset({"white"}))
@@ -201,6 +203,47 @@ def test_the_other_coach_stopping_is_one_line_on_the_title(app):
     step(app, 2)
     assert app.scene.name == "title"
     assert app.message[0] == "The networked match stopped: the other coach stopped the match"
+
+
+@pytest.mark.slow
+def test_a_closed_window_resumes_from_continue(app):
+    """The match saved after every change; the window gone, *Continue* rebuilds it from its save,
+    reaches the other machine again (here over loopback TCP) and the match goes on from there."""
+    session, other, ends = open_match(app, {"blue": "easy"})
+    frames(app, other, lambda: session.peer.sheet is not None and other.peer.sheet is not None)
+    frames(app, other, lambda: session.state.phase != "sheets")
+    decided = session.state.decisions
+    assert session.path.exists() and decided > 0
+    host = tcp.TcpTransport.host("RESUM3", port=0, bind="127.0.0.1")  # the other machine, listening
+    try:
+        write_link(session.path, LinkInfo(False, "RESUM3", address=f"127.0.0.1:{host.port}", coach="easy"))
+        ends[0].kill()
+        app.switch("title")  # the window closed: only the files are left
+        app.session = None
+        app.scene.layout(app.size)
+        assert app.scene.controls.choices["resume"].hint == "the networked match: the other coach " \
+            "continues it on his machine too"
+        press(app, "resume")
+        assert app.scene.name == "net-wait", app.message
+        resumed = app.session
+        assert isinstance(resumed, NetSession) and resumed is not session
+        assert resumed.state.decisions >= decided and resumed.coaches == {"blue": "easy"}
+        deadline = time.monotonic() + 10
+        connection = None
+        while connection is None:
+            assert time.monotonic() < deadline, "the window never came back"
+            connection = next((a.connection for a in host.receive() if a.kind == tcp.CONNECTED), None)
+            step(app)
+        other.peer.connect(connection, time.monotonic())
+        frames(app, other, lambda: app.scene.name == "match" and resumed.status == Status.PLAYING)
+        frames(app, other, lambda: resumed.state.decisions > decided + 2)
+        n = resumed.state.decisions
+        frames(app, other, lambda: other.peer.state.decisions >= n)
+        assert other.peer.hashes[n] == resumed.peer.hashes[n]
+    finally:
+        host.close()
+        if app.link is not None:
+            app.link.close()
 
 
 @pytest.mark.slow
