@@ -238,6 +238,10 @@ class TcpTransport:
     def connected(self) -> bool:
         return self.connection is not None and not self.connection.closed
 
+    def _seat_taken(self) -> bool:
+        """Asked afresh after every ``await`` (another connection may have come in meanwhile)."""
+        return self.connected
+
     # -- starting ------------------------------------------------------------------------------------
     @classmethod
     def host(cls, code: str, port: int = DEFAULT_PORT, bind: str = "", **kw: Any) -> TcpTransport:
@@ -339,7 +343,7 @@ class TcpTransport:
 
     async def _accepted(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peer = writer.get_extra_info("peername")
-        if self.connected:  # one other coach at a time: the seat is taken
+        if self._seat_taken():  # one other coach at a time
             log.warning("refused a second connection from %s: a coach is connected", peer)
             writer.write(encode({"t": "refused", "why": "busy"}))
             await self._close_writer(writer)
@@ -357,7 +361,7 @@ class TcpTransport:
             writer.write(encode({"t": "refused", "why": "code"}))
             await self._close_writer(writer)
             return
-        if self.connected:  # another got in while this one said its code
+        if self._seat_taken():  # another got in while this one said its code
             writer.write(encode({"t": "refused", "why": "busy"}))
             await self._close_writer(writer)
             return

@@ -60,7 +60,7 @@ class NetSession(MatchSession):
         return cls(peer, record, path)
 
     # -- the state: the peer's --------------------------------------------------------------------------
-    @property  # type: ignore[override]
+    @property
     def state(self) -> MatchState:
         return self.peer.state
 
@@ -104,6 +104,7 @@ class NetSession(MatchSession):
 
     def why_illegal(self, decision: Decision) -> str | None:
         s = self.state
+        reason: str | None
         if isinstance(decision, AssignOrders):
             reason = why_orders_illegal(s, decision)
         elif isinstance(decision, BreakSheet):

@@ -11,8 +11,9 @@ the title with the reason in one line.
 from __future__ import annotations
 
 import logging
+from typing import cast
 
-from paintcheck.game import PAINTCHECK
+from paintcheck.game import PAINTCHECK, PaintcheckGame
 from paintcheck.net import tcp
 from paintcheck.net.messages import MessageError
 from paintcheck.net.peer import Peer, Status
@@ -36,7 +37,7 @@ def begin(app, link, hello: bytes | None = None) -> str | None:
     assert link.layout is not None and link.connection is not None
     if hello is None:
         record = PAINTCHECK.new_record(link.layout, None, START_BREAK)
-        table = tables.WINDOW.game(PAINTCHECK, record).table
+        table = cast(PaintcheckGame, tables.WINDOW.game(PAINTCHECK, record)).table
         peer = Peer.host_match(table, link.team, START_BREAK)
     else:
         try:
