@@ -13,7 +13,7 @@ from paintcheck.net.tcp import CONNECTED, DROPPED, REFUSED, AddressError, TcpTra
 from paintcheck.net.transport import Transport
 
 
-def wait_for(link: TcpTransport, kind: str, seen: list | None = None, timeout: float = 5.0) -> tcp.Arrival:
+def wait_for(link: TcpTransport, kind: str, seen: list | None = None, timeout: float = 15.0) -> tcp.Arrival:
     """The next arrival of ``kind`` (the others kept in ``seen``); fails after ``timeout``."""
     seen = [] if seen is None else seen
     deadline = time.monotonic() + timeout
