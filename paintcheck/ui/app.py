@@ -281,7 +281,7 @@ class App:
 
 
 def run(args: argparse.Namespace | None = None, designer: bool = False,
-        start: tuple[str, dict] | None = None) -> int:
+        start: tuple[str, dict[str, object]] | None = None) -> int:
     """The window (``play``), or with ``designer`` the field designer on ``args.file`` (``design``),
     or on the scene ``start`` names with its persist (``host``, ``join``)."""
     layout = getattr(args, "layout", None) if args is not None else None

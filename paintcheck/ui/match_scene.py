@@ -118,7 +118,7 @@ class MatchScene(Scene):
         self.protractor_view: ProtractorView | None = None
         self.instrument_lines: list[str] = []
         self.flag_view: list = []
-        self.net_key: tuple | None = None  # what this coach was choosing at the last sync (network)
+        self.net_key: tuple[object, ...] | None = None  # what this coach chose at the last sync (network)
 
     def fresh_rooms(self) -> None:
         """The rooms that keep a draft, empty (a phase starts)."""
@@ -344,7 +344,7 @@ class MatchScene(Scene):
         self.sync()
         return events
 
-    def arrived(self, events: list) -> None:
+    def arrived(self, events: list[ev.Event]) -> None:
         """The other machine's decisions and the reveals (a networked match): told as this
         coach's own are."""
         self.show_all()
@@ -358,7 +358,7 @@ class MatchScene(Scene):
         else:
             self.sync()
 
-    def net_choice(self) -> tuple:
+    def net_choice(self) -> tuple[object, ...]:
         """What this coach is choosing now (a networked match): a draft is kept while it stays."""
         s = self.session
         state = s.state

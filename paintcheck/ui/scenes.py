@@ -86,7 +86,7 @@ class TitleScene(Scene):
         last = saves.latest()
         networked = net_saves.unfinished(after=last.modified if last else 0.0)
         if networked is not None:  # a networked match saved since: Continue resumes it, on both machines
-            c.add("resume", tr("title.resume"), lambda: net_turn.resume(self.app, *networked), width=width,
+            c.add("resume", tr("title.resume"), lambda: self.resume_networked(networked), width=width,
                   hint=tr("net.match.resume_hint"))
         else:
             c.add("resume", tr("title.resume"), lambda: self.app.resume_match(),
@@ -113,6 +113,10 @@ class TitleScene(Scene):
         c.at(size[0] - LANGUAGE_W - 20, 20, LANGUAGE_W)
         c.add("language", tr("title.language"), self.switch_language, width=LANGUAGE_W,
               hint=tr("title.language_hint"))
+
+    def resume_networked(self, found: tuple[Path, net_saves.LinkInfo]) -> None:
+        """*Continue* on the networked match ``found`` (its save and its link)."""
+        net_turn.resume(self.app, *found)
 
     def switch_language(self) -> None:
         """English ⇄ French, at once and remembered."""
