@@ -111,7 +111,10 @@ def test_a_silent_machine_is_named_after_the_timeout():
     assert host.status == Status.PLAYING
     host.poll(pair.now + timing.SILENT_AFTER + 1)
     assert host.status == Status.WAITING and host.reason.key == "net.wait.silent"
-    pair.play()  # it answers again: the match goes on to its end
+    pair.now = host.now
+    pair.step()  # it answers again
+    assert host.status == Status.PLAYING and host.reason is None
+    pair.play()  # the match goes on to its end
     assert pair.statuses() == (Status.OVER, Status.OVER)
 
 
