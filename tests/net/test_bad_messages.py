@@ -12,7 +12,7 @@ import pytest
 
 from paintcheck.net import messages, timing
 from paintcheck.net.messages import MAX_MESSAGE_BYTES, VERSION, MessageError, decode, encode
-from paintcheck.net.peer import Status
+from paintcheck.net.peer import Peer, Status
 from paintcheck.rules.codec import START_BREAK
 from paintcheck.said import Said
 from tests.net.pair import Pair
@@ -163,3 +163,20 @@ def test_every_refusal_is_a_catalogue_sentence():
     assert all(isinstance(MessageError(Said("net.refused.not_json")).reason, Said) for _ in range(1))
     assert set(messages.FIELDS) == {"hello", "heartbeat", "decision", "orders", "sheet_commit", "sheet",
                                     "reveal", "links", "state", "stop"}
+
+
+def test_the_joiner_checks_the_hosts_field_like_any_layout():
+    host = Pair(1).host
+    hello = json.loads(encode(host._hello()))
+    hello["setup"]["layout"] = {**hello["setup"]["layout"], "obstacles": "many"}
+    with pytest.raises(MessageError) as caught:
+        Peer.join(json.dumps(hello).encode())
+    assert caught.value.reason.key == "net.refused.layout"
+    with pytest.raises(MessageError) as caught:
+        Peer.join(encode({"type": "heartbeat"}))
+    assert caught.value.reason.key == "net.refused.no_setup"
+    hello = json.loads(encode(host._hello()))
+    hello["setup"]["start"] = "turn-9"
+    with pytest.raises(MessageError) as caught:
+        Peer.join(json.dumps(hello).encode())
+    assert caught.value.reason.key == "net.refused.start"
