@@ -4,11 +4,18 @@ The protocol is in docs/network.md; a networked save in ``paintcheck.net.record`
 
 The window's side, in full::
 
-    peer = Peer.host(table, team=Team.BLUE, start=START_BREAK, save=path)   # or Peer.join(...)
-    peer.connect(transport)           # a Transport (paintcheck.net.transport); again after a drop
+    host:   peer = Peer.host_match(table, Team.BLUE, START_BREAK, on_save=record.saving_to(path))
+            peer.connect(transport, now)  # sends its hello (with the field, as data)
+    joiner: line = transport.receive()    # the host's hello, first line on the connection
+            peer = Peer.join(line, on_save=...)  # MessageError (one line) if it is none, or its
+            peer.connect(transport, now)  #   field is no valid layout; then hand it the line:
+            peer.receive_line(line)
+    resume: peer.connect(new_transport, now)  # after a drop (same address or another); or
+            peer = record.load_peer(path); peer.connect(...)  # *Continue*, on both machines
     every frame:
-        updates = peer.poll(now)      # reads what arrived, advances the match, sends heartbeats;
-                                      # never blocks; returns Update values (new events, status)
+        events = peer.poll(now)       # reads what arrived, advances the match, sends heartbeats;
+                                      # never blocks; returns the engine events new since the
+                                      # last poll (``peer.events``: all of them)
         peer.status                   # Status.WAITING / PLAYING / OVER / STOPPED
         peer.reason                   # why STOPPED (a Said: a catalogue key, shown in one line),
                                       # or who went silent while WAITING
@@ -22,7 +29,7 @@ The window's side, in full::
                                       # opens (the two coaches write them at the same time).
     peer.stop()                       # this coach stops: the match is saved, the other told.
 
-The other coach's decisions and the reveals reach the window only as engine events in the updates
+The other coach's decisions and the reveals reach the window only as engine events from ``poll``
 (``TokensRevealed`` when token k is revealed, ``SheetsRevealed`` when both sheets are in, each
 ``Rolled``): the window never receives the other side's secrets before the rules reveal them,
 because this machine never has them.
@@ -34,8 +41,9 @@ Status values:
 - ``PLAYING``: connected, the match goes on.
 - ``OVER``: the match has ended (``peer.outcome``); the record is saved.
 - ``STOPPED``: the match cannot go on; ``reason`` says why (a commitment that does not match, the
-  other machine's state differs after decision n, repeated abuse, the other coach stopped). Both
-  records are saved.
+  other machine's state differs after decision n, the other coach stopped). Both records are
+  saved, the other machine told. Refused messages (``refusals``) never stop the match: twenty in a
+  row close the connection (``WAITING``).
 """
 
 from __future__ import annotations
