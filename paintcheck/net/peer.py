@@ -79,7 +79,7 @@ from paintcheck.table import Table
 
 log = logging.getLogger(__name__)
 HOSTS_FIELD = "<the host's field>"
-LOOKAHEAD = 2  # a decision message may come this many decisions ahead of this machine's engine
+LOOKAHEAD = 64  # a decision or proof may come this many decisions ahead of this machine's engine
 
 
 class Status(StrEnum):
@@ -346,7 +346,10 @@ class Peer:
         elif self.other_chain.head != head:
             return Said("net.refused.hello_chain")
         if msg["received"] > len(self.outbox):
-            return Said("net.refused.hello_received", count=msg["received"], sent=len(self.outbox))
+            # this machine was rebuilt from a save older than its last messages: it sends them
+            # again, the same, as it reaches them; the other drops them by their numbers
+            log.info("the other machine received %d messages, %d saved here",
+                     msg["received"], len(self.outbox))
         n = msg["decisions"]
         if n == self.state.decisions and n and msg["hash"] != self.hashes.get(n):
             self._stop(Said("net.stop.state_differs", decision=n))

@@ -80,12 +80,12 @@ def _garbage(rng: random.Random, peer) -> bytes:
     if kind == 3:
         return json.dumps({"v": VERSION, "type": rng.choice(["", "HELLO", "roll", "face", "eval"])}).encode()
     message = rng.choice([
-        {"type": "decision", "seq": seq, "n": n + 50, "decision": {"type": "dodge", "team": "white"}},
+        {"type": "decision", "seq": seq, "n": n + 500, "decision": {"type": "dodge", "team": "white"}},
         {"type": "decision", "seq": seq, "n": n + 1, "decision": {"type": "nonsense"}},
         {"type": "orders", "seq": seq, "turn": peer.state.turn + 7, "commitments": [HEX] * 5},
         {"type": "reveal", "seq": seq, "turn": 99, "token": 1, "player": None, "nonce": HEX},
         {"type": "links", "seq": seq, "first": peer.other_chain.revealed + 9, "links": [HEX]},
-        {"type": "state", "seq": seq, "n": n + 60, "hash": HEX},
+        {"type": "state", "seq": seq, "n": n + 600, "hash": HEX},
         {"type": "sheet", "seq": seq, "sheet": {"type": "sheet"}, "nonce": HEX},
         {"type": "state", "seq": seq + rng.randrange(2, 9), "n": n + 1, "hash": HEX},
         {"type": "hello", "team": "blue", "match": "0" * 32, "chain": HEX, "received": 0, "decisions": 0,

@@ -112,7 +112,8 @@ def test_a_silent_machine_is_named_after_the_timeout():
     host.poll(pair.now + timing.SILENT_AFTER + 1)
     assert host.status == Status.WAITING and host.reason.key == "net.wait.silent"
     pair.now = host.now
-    pair.step()  # it answers again
+    pair.step()  # the other's heartbeat is due: it answers again
+    pair.step()
     assert host.status == Status.PLAYING and host.reason is None
     pair.play()  # the match goes on to its end
     assert pair.statuses() == (Status.OVER, Status.OVER)
