@@ -75,11 +75,10 @@ def _hashes_agree(pair) -> None:
     assert host.hashes == joiner.hashes
 
 
-def test_fifty_dropped_connections_resume_to_the_same_state():
-    rng = random.Random(29)
+def _drops(count: int, seed: int) -> None:
+    rng = random.Random(seed)
     drops = 0
-    seed = 10
-    while drops < 50:
+    while drops < count:
         pair = Pair(seed)
         state, events, _ = local_match(seed)
         while not pair.done():
@@ -100,6 +99,15 @@ def test_fifty_dropped_connections_resume_to_the_same_state():
         _hashes_agree(pair)
         assert _events(pair.host) == _events(pair.joiner) == [e.to_dict() for e in events]
         seed += 1
+
+
+def test_ten_dropped_connections_resume_to_the_same_state():
+    _drops(10, 10)
+
+
+@pytest.mark.slow
+def test_fifty_dropped_connections_resume_to_the_same_state():
+    _drops(50, 29)
 
 
 def test_a_silent_machine_is_named_after_the_timeout():
