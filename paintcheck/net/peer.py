@@ -449,6 +449,7 @@ class Peer:
             other = self.other_chain.links if self.other_chain is not None else {}
             blue, white = (own, other) if self.team == Team.BLUE else (other, own)
             dice = LinkedDice(n, self.next_link, blue, white)
+            self.sealed.live = True
             try:
                 state, events = self.engine.apply(self.state, decision, dice)
             except NeedLinks as need:
@@ -465,6 +466,8 @@ class Peer:
                 log.warning("decision %d (%s) refused by the engine: %s", n, decision, exc)
                 self._stop(Said("net.stop.illegal", decision=n, reason=str(exc)))
                 return
+            finally:
+                self.sealed.live = False
             self._open_slots()
             self.state = state
             self.events.extend(events)
