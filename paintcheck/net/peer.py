@@ -4,11 +4,18 @@ The protocol is in docs/network.md; a networked save in ``paintcheck.net.record`
 
 The window's side, in full::
 
-    peer = Peer.host(table, team=Team.BLUE, start=START_BREAK, save=path)   # or Peer.join(...)
-    peer.connect(transport)           # a Transport (paintcheck.net.transport); again after a drop
+    host:   peer = Peer.host_match(table, Team.BLUE, START_BREAK, on_save=record.saving_to(path))
+            peer.connect(transport, now)  # sends its hello (with the field, as data)
+    joiner: line = transport.receive()    # the host's hello, first line on the connection
+            peer = Peer.join(line, on_save=...)  # MessageError (one line) if it is none, or its
+            peer.connect(transport, now)  #   field is no valid layout; then hand it the line:
+            peer.receive_line(line)
+    resume: peer.connect(new_transport, now)  # after a drop (same address or another); or
+            peer = record.load_peer(path); peer.connect(...)  # *Continue*, on both machines
     every frame:
-        updates = peer.poll(now)      # reads what arrived, advances the match, sends heartbeats;
-                                      # never blocks; returns Update values (new events, status)
+        events = peer.poll(now)       # reads what arrived, advances the match, sends heartbeats;
+                                      # never blocks; returns the engine events new since the
+                                      # last poll (``peer.events``: all of them)
         peer.status                   # Status.WAITING / PLAYING / OVER / STOPPED
         peer.reason                   # why STOPPED (a Said: a catalogue key, shown in one line),
                                       # or who went silent while WAITING
@@ -22,7 +29,7 @@ The window's side, in full::
                                       # opens (the two coaches write them at the same time).
     peer.stop()                       # this coach stops: the match is saved, the other told.
 
-The other coach's decisions and the reveals reach the window only as engine events in the updates
+The other coach's decisions and the reveals reach the window only as engine events from ``poll``
 (``TokensRevealed`` when token k is revealed, ``SheetsRevealed`` when both sheets are in, each
 ``Rolled``): the window never receives the other side's secrets before the rules reveal them,
 because this machine never has them.
@@ -34,8 +41,9 @@ Status values:
 - ``PLAYING``: connected, the match goes on.
 - ``OVER``: the match has ended (``peer.outcome``); the record is saved.
 - ``STOPPED``: the match cannot go on; ``reason`` says why (a commitment that does not match, the
-  other machine's state differs after decision n, repeated abuse, the other coach stopped). Both
-  records are saved.
+  other machine's state differs after decision n, the other coach stopped). Both records are
+  saved, the other machine told. Refused messages (``refusals``) never stop the match: twenty in a
+  row close the connection (``WAITING``).
 """
 
 from __future__ import annotations
@@ -71,7 +79,7 @@ from paintcheck.table import Table
 
 log = logging.getLogger(__name__)
 HOSTS_FIELD = "<the host's field>"
-LOOKAHEAD = 2  # a decision message may come this many decisions ahead of this machine's engine
+LOOKAHEAD = 64  # a decision or proof may come this many decisions ahead of this machine's engine
 
 
 class Status(StrEnum):
@@ -338,7 +346,10 @@ class Peer:
         elif self.other_chain.head != head:
             return Said("net.refused.hello_chain")
         if msg["received"] > len(self.outbox):
-            return Said("net.refused.hello_received", count=msg["received"], sent=len(self.outbox))
+            # this machine was rebuilt from a save older than its last messages: it sends them
+            # again, the same, as it reaches them; the other drops them by their numbers
+            log.info("the other machine received %d messages, %d saved here",
+                     msg["received"], len(self.outbox))
         n = msg["decisions"]
         if n == self.state.decisions and n and msg["hash"] != self.hashes.get(n):
             self._stop(Said("net.stop.state_differs", decision=n))
@@ -438,6 +449,7 @@ class Peer:
             other = self.other_chain.links if self.other_chain is not None else {}
             blue, white = (own, other) if self.team == Team.BLUE else (other, own)
             dice = LinkedDice(n, self.next_link, blue, white)
+            self.sealed.live = True
             try:
                 state, events = self.engine.apply(self.state, decision, dice)
             except NeedLinks as need:
@@ -454,6 +466,8 @@ class Peer:
                 log.warning("decision %d (%s) refused by the engine: %s", n, decision, exc)
                 self._stop(Said("net.stop.illegal", decision=n, reason=str(exc)))
                 return
+            finally:
+                self.sealed.live = False
             self._open_slots()
             self.state = state
             self.events.extend(events)

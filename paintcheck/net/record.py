@@ -37,7 +37,8 @@ MAX_NET_SAVE_BYTES = 64 << 20  # every message of a match, twice: a few megabyte
 
 
 class NetRecordError(ValueError):
-    """A file that is no networked save; the message names the file and says what is wrong."""
+    """A file that is no networked save; the message (a ``Said``, ``net.save.*``) names the file and
+    says what is wrong, in one line."""
 
 
 def peer_to_dict(peer: Peer) -> dict[str, Any]:
@@ -78,20 +79,21 @@ def load_peer(path: str | os.PathLike[str], **kw: Any) -> Peer:
     try:
         data = read_json(path, MAX_NET_SAVE_BYTES, "save")
     except JsonFileError as exc:
-        raise NetRecordError(f"{source}: {exc.args[0]}") from None
+        raise NetRecordError(Said("net.save.in_file", source=source, problem=exc.args[0])) from None
     try:
         return restore(data, **kw)
     except NetRecordError as exc:
-        raise NetRecordError(f"{source}: {exc}") from None
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise NetRecordError(Said("net.save.in_file", source=source, problem=exc.args[0])) from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         log.warning("networked save %s does not replay", source, exc_info=True)
-        raise NetRecordError(f"{source}: not a networked match that replays ({exc!r})") from None
+        problem = Said("net.save.does_not_replay", error=str(exc).splitlines()[0] if str(exc) else repr(exc))
+        raise NetRecordError(Said("net.save.in_file", source=source, problem=problem)) from None
 
 
 def restore(data: Any, table: Table | None = None, **kw: Any) -> Peer:
     """Play a networked save again (its data, as ``peer_to_dict`` wrote it)."""
     if not isinstance(data, dict) or data.get("format") != NET_FORMAT:
-        raise NetRecordError(f"not a networked match (format {NET_FORMAT})")
+        raise NetRecordError(Said("net.save.not_networked", format=NET_FORMAT))
     table = Table.from_layout_data(data["layout"]) if table is None else table
     peer = Peer(table, data["team"], data["match"], data["start"], host=bool(data["host"]),
                 chain=HashChain(bytes.fromhex(data["chain_seed"])), **kw)
@@ -110,11 +112,11 @@ def restore(data: Any, table: Table | None = None, **kw: Any) -> Peer:
     finally:
         peer._restoring, peer.linked = False, False
     if local:
-        raise NetRecordError(f"{len(local)} of its coach's decisions do not replay")
+        raise NetRecordError(Said("net.save.decisions_left", count=len(local)))
     # the same decisions and messages in the same order send the same messages: those sent after the
     # last save are sent again (the other drops what it had)
     if len(peer.inbox) != len(data["inbox"]):
-        raise NetRecordError(f"{len(data['inbox']) - len(peer.inbox)} received messages do not replay")
+        raise NetRecordError(Said("net.save.messages_left", count=len(data["inbox"]) - len(peer.inbox)))
     saved = [line.encode("ascii") for line in data["outbox"]]
     if peer.outbox[:len(saved)] != saved:
         log.warning("the rebuilt messages differ from the saved ones: the saved ones are kept")

@@ -104,9 +104,12 @@ class SealedOrders:
     opened: dict[int, dict[int, str | None]] = field(default_factory=dict)  # turn -> token -> player
     received: dict[int, dict[int, tuple[str | None, bytes]]] = field(default_factory=dict)  # not checked yet
     wanted: tuple[int, int] = (0, 0)  # (turn, token): the highest slot this machine's engine needed
+    live: bool = False  # the peer applies a decision of the match (not a coach's search on a copy)
 
     # -- the engine's side ---------------------------------------------------------------------------
     def open(self, state: MatchState, after: int, ahead: dict[int, dict[str, str]]) -> None:
+        if not self.live:  # a search on a view: the other's tokens stay HIDDEN, as in a local view
+            return
         turn = state.turn
         slots = self.opened.setdefault(turn, {})
         token = after + 1

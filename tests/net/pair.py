@@ -99,9 +99,10 @@ class Pair:
         self.joiner.connect(b)
         self.received["white"].append(hello)
         self.joiner.receive_line(hello)
+        # each machine's coach on its own table (its engine unsealed: a coach searches on views)
         self.coaches = {
-            "blue": coaches_for(PaintcheckGame(self.host.engine), self.seed, self.kind)["blue"],
-            "white": coaches_for(PaintcheckGame(self.joiner.engine), self.seed, self.kind)["white"],
+            "blue": coaches_for(PaintcheckGame.on(self.host.table), self.seed, self.kind)["blue"],
+            "white": coaches_for(PaintcheckGame.on(self.joiner.table), self.seed, self.kind)["white"],
         }
 
     @property
@@ -134,7 +135,7 @@ class Pair:
             # the orders in turn, as a local match asks for them; the sheets as soon as asked (both
             # sheets are written before either is applied: on one machine too, see local_match)
             if peer.my_turn() and (peer.state.phase != ORDERS or peer.engine.to_move(peer.state) == team):
-                game = PaintcheckGame(peer.engine)
+                game = PaintcheckGame.on(peer.table)
                 peer.decide(self.coaches[team].decide(look(game, peer.state, team)))
 
     def statuses(self) -> tuple[str, str]:

@@ -12,7 +12,7 @@ import pytest
 
 from paintcheck.net import messages, timing
 from paintcheck.net.messages import MAX_MESSAGE_BYTES, VERSION, MessageError, decode, encode
-from paintcheck.net.peer import Status
+from paintcheck.net.peer import Peer, Status
 from paintcheck.rules.codec import START_BREAK
 from paintcheck.said import Said
 from tests.net.pair import Pair
@@ -80,12 +80,12 @@ def _garbage(rng: random.Random, peer) -> bytes:
     if kind == 3:
         return json.dumps({"v": VERSION, "type": rng.choice(["", "HELLO", "roll", "face", "eval"])}).encode()
     message = rng.choice([
-        {"type": "decision", "seq": seq, "n": n + 50, "decision": {"type": "dodge", "team": "white"}},
+        {"type": "decision", "seq": seq, "n": n + 500, "decision": {"type": "dodge", "team": "white"}},
         {"type": "decision", "seq": seq, "n": n + 1, "decision": {"type": "nonsense"}},
         {"type": "orders", "seq": seq, "turn": peer.state.turn + 7, "commitments": [HEX] * 5},
         {"type": "reveal", "seq": seq, "turn": 99, "token": 1, "player": None, "nonce": HEX},
         {"type": "links", "seq": seq, "first": peer.other_chain.revealed + 9, "links": [HEX]},
-        {"type": "state", "seq": seq, "n": n + 60, "hash": HEX},
+        {"type": "state", "seq": seq, "n": n + 600, "hash": HEX},
         {"type": "sheet", "seq": seq, "sheet": {"type": "sheet"}, "nonce": HEX},
         {"type": "state", "seq": seq + rng.randrange(2, 9), "n": n + 1, "hash": HEX},
         {"type": "hello", "team": "blue", "match": "0" * 32, "chain": HEX, "received": 0, "decisions": 0,
@@ -163,3 +163,20 @@ def test_every_refusal_is_a_catalogue_sentence():
     assert all(isinstance(MessageError(Said("net.refused.not_json")).reason, Said) for _ in range(1))
     assert set(messages.FIELDS) == {"hello", "heartbeat", "decision", "orders", "sheet_commit", "sheet",
                                     "reveal", "links", "state", "stop"}
+
+
+def test_the_joiner_checks_the_hosts_field_like_any_layout():
+    host = Pair(1).host
+    hello = json.loads(encode(host._hello()))
+    hello["setup"]["layout"] = {**hello["setup"]["layout"], "obstacles": "many"}
+    with pytest.raises(MessageError) as caught:
+        Peer.join(json.dumps(hello).encode())
+    assert caught.value.reason.key == "net.refused.layout"
+    with pytest.raises(MessageError) as caught:
+        Peer.join(encode({"type": "heartbeat"}))
+    assert caught.value.reason.key == "net.refused.no_setup"
+    hello = json.loads(encode(host._hello()))
+    hello["setup"]["start"] = "turn-9"
+    with pytest.raises(MessageError) as caught:
+        Peer.join(json.dumps(hello).encode())
+    assert caught.value.reason.key == "net.refused.start"

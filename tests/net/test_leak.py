@@ -19,6 +19,7 @@ from paintcheck.net.peer import Peer, Status
 from paintcheck.net.sealed import TOKENS, slot_secret
 from paintcheck.rules import codec
 from paintcheck.rules.codec import START_BREAK
+from paintcheck.rules.dice import Dice
 from paintcheck.seam.seen import look
 from tests.net.pair import Pair, Wire
 
@@ -123,9 +124,29 @@ def test_the_harness_finds_a_sheet_sent_before_both_are_in(monkeypatch):
     peer.transport = Wire(peer.transport, lambda line: sent["white"].append(
         (line, peer.state.decisions, peer.other_sheet_commit is not None)) or line)
     # white's coach hands his sheet in first, before blue's commitment can have come
-    peer.decide(pair.coaches["white"].decide(look(PaintcheckGame(peer.engine), peer.state, "white")))
+    peer.decide(pair.coaches["white"].decide(look(PaintcheckGame.on(peer.table), peer.state, "white")))
     for _ in range(20):  # the honest machine refuses the early sheet: the match waits; the bytes came
         pair.step()
     assert any(r.key == "net.refused.sheet_turn" for r in pair.host.refusals)
     found = leaks(pair, sent, {"blue": {}, "white": {}})
     assert any("white's sheet" in f for f in found)
+
+
+def test_a_search_on_the_machines_own_engine_opens_no_token():
+    """A computer coach searches by applying decisions to copies of its view: on a networked table
+    that must never ask for (nor open) a token of the other side, whatever engine it is handed."""
+    pair = Pair(3)
+    pair.play(until=lambda p: p.host.state.turn >= 3 and p.host.state.phase == "declare")
+    host = pair.host
+    wanted, sent = host.sealed.wanted, len(host.outbox)
+    game = PaintcheckGame(host.engine)  # the sealed engine itself, misused by a search
+    coaches = {team: game.playout_coach(team, 1) for team in ("blue", "white")}
+    state, dice = host.view(), Dice(1)
+    rounds = state.round
+    while state.phase != "orders" and game.outcome(state) is None:
+        seat = game.to_move(state)
+        state, _ = game.apply(state, coaches[seat].decide(look(game, state, seat)), dice)
+    assert state.round != rounds or state.phase == "orders"  # the search crossed a round's end
+    assert (host.sealed.wanted, len(host.outbox)) == (wanted, sent)
+    pair.play()
+    assert pair.statuses() == (Status.OVER, Status.OVER)

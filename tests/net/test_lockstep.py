@@ -10,7 +10,7 @@ import pytest
 
 from paintcheck.net import timing
 from paintcheck.net.peer import Status
-from paintcheck.net.record import load_peer, saving_to
+from paintcheck.net.record import NetRecordError, load_peer, saving_to
 from tests.net.pair import Pair, local_match
 
 
@@ -75,11 +75,10 @@ def _hashes_agree(pair) -> None:
     assert host.hashes == joiner.hashes
 
 
-def test_fifty_dropped_connections_resume_to_the_same_state():
-    rng = random.Random(29)
+def _drops(count: int, seed: int) -> None:
+    rng = random.Random(seed)
     drops = 0
-    seed = 10
-    while drops < 50:
+    while drops < count:
         pair = Pair(seed)
         state, events, _ = local_match(seed)
         while not pair.done():
@@ -102,6 +101,15 @@ def test_fifty_dropped_connections_resume_to_the_same_state():
         seed += 1
 
 
+def test_ten_dropped_connections_resume_to_the_same_state():
+    _drops(10, 10)
+
+
+@pytest.mark.slow
+def test_fifty_dropped_connections_resume_to_the_same_state():
+    _drops(50, 29)
+
+
 def test_a_silent_machine_is_named_after_the_timeout():
     pair = Pair(5)
     pair.play(until=lambda p: p.host.state.decisions >= 5)
@@ -111,7 +119,11 @@ def test_a_silent_machine_is_named_after_the_timeout():
     assert host.status == Status.PLAYING
     host.poll(pair.now + timing.SILENT_AFTER + 1)
     assert host.status == Status.WAITING and host.reason.key == "net.wait.silent"
-    pair.play()  # it answers again: the match goes on to its end
+    pair.now = host.now
+    pair.step()  # the other's heartbeat is due: it answers again
+    pair.step()
+    assert host.status == Status.PLAYING and host.reason is None
+    pair.play()  # the match goes on to its end
     assert pair.statuses() == (Status.OVER, Status.OVER)
 
 
@@ -142,3 +154,37 @@ def test_both_machines_resume_from_their_own_saves(tmp_path, seed, at, caplog):
     assert (pair.host.state.winner, pair.host.state.end_reason) == (state.winner, state.end_reason)
     assert _events(pair.host)[-5:] == [e.to_dict() for e in events][-5:]
     _hashes_agree(pair)
+
+
+def test_a_save_holds_its_own_secrets_and_the_others_commitments_only(tmp_path):
+    pair = Pair(9)
+    paths = {team: tmp_path / f"{team}.json" for team in ("blue", "white")}
+    for team, peer in pair.peers.items():
+        peer.on_save = saving_to(paths[team])
+    # mid-turn: tokens laid, some revealed, some still face down
+    pair.play(until=lambda p: p.host.state.turn >= 3 and p.host.state.round == 2
+              and p.host.state.phase == "declare")
+    turn = pair.host.state.turn
+    for team, other in (("blue", "white"), ("white", "blue")):
+        text = paths[team].read_text(encoding="utf-8")
+        own, theirs = pair.peers[team].slots[turn], pair.peers[other].slots[turn]
+        assert all(nonce.hex() in text for nonce in own.nonces.values())  # its own secrets: all
+        assert pair.peers[team].chain.seed.hex() in text
+        hidden = [v for v in theirs.nonces if v > 2]  # the other's tokens of rounds to come
+        assert hidden and not any(theirs.nonces[v].hex() in text for v in hidden)
+        assert all(c in text for c in theirs.commitments())  # ... as commitments only
+        assert pair.peers[other].chain.seed.hex() not in text
+    assert oct(paths["blue"].stat().st_mode & 0o777) == "0o600"
+
+
+def test_a_damaged_save_is_refused_in_one_line_naming_the_file(tmp_path):
+    path = tmp_path / "net.json"
+    path.write_text('{"format": "paintcheck-net/1", "team": "blue"}', encoding="utf-8")
+    with pytest.raises(NetRecordError) as caught:
+        load_peer(path)
+    said = str(caught.value.args[0])
+    assert said.startswith(f"{path}: a networked match that does not replay") and "\n" not in said
+    path.write_text('{"format": "paintcheck-match/1"}', encoding="utf-8")
+    with pytest.raises(NetRecordError) as caught:
+        load_peer(path)
+    assert str(caught.value.args[0]) == f"{path}: not a networked match (format paintcheck-net/1)"
