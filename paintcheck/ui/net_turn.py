@@ -140,7 +140,7 @@ def resume(app, path, info: LinkInfo) -> bool:
         peer = load_peer(path)
     except NetRecordError as exc:
         log.warning("cannot resume %s: %s", path, exc)
-        app.flash(tr("app.cannot_resume", error=printable(str(exc))), error=True)
+        app.flash(tr("app.cannot_resume", error=printable(i18n.say(exc.args[0]))), error=True)
         return False
     coaches = {str(peer.team): info.coach} if info.coach else {}
     session = NetSession.for_peer(peer, coaches, path)

@@ -254,3 +254,17 @@ def test_a_whole_match_computer_at_each_machine(app):
     assert session.peer.hashes == other.peer.hashes
     press(app, "result")
     assert app.scene.name == "result"
+
+
+def test_a_damaged_networked_save_is_one_line_on_the_title(app, tmp_path):
+    from paintcheck.ui import net_turn
+
+    path = new_net_save_path("box21")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": "paintcheck-net/1", "team": "blue"}\n')
+    write_link(path, LinkInfo(True, "ABC234", port=0))
+    app.switch("title")
+    assert not net_turn.resume(app, path, LinkInfo(True, "ABC234", port=0))
+    words, _ = app.message
+    assert words.startswith("Cannot resume: ") and str(path) in words and "\n" not in words
+    assert app.link is None and app.scene.name == "title"
