@@ -201,8 +201,12 @@ class NetHostScene(LobbyScene):
         self.port = int(persist.get("port", self.app.net_port))
         self.problem: str | None = None
         self.field_name = ""
+        link = self.app.link
+        if persist.get("keep") and link is not None and link.layout is not None:  # back from How to play
+            self.field_name = link.layout.name_in(i18n.current())
+            self.say(tr("net.host.waiting"))
         super().enter(persist)
-        if not persist.get("keep"):
+        if not persist.get("keep") or link is None:
             self.start()
 
     def start(self) -> None:

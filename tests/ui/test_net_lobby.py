@@ -229,3 +229,17 @@ def test_the_screens_speak_french(french_app, other, monkeypatch):
     shown = Drawn(monkeypatch).words(app)
     assert "Vous recevez une partie (vous coachez Bleu)" in shown
     assert pygame.display.get_init()
+
+
+def test_how_to_play_and_back_keeps_the_hosting(app, monkeypatch):
+    monkeypatch.setattr(app, "net_port", 0)
+    host_screen(app)
+    link = app.link
+    step(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
+    step(app, 2)
+    assert app.scene.name == "help"
+    press(app, "back")
+    assert app.scene.name == "net-host" and app.link is link  # the same code, still listening
+    shown = Drawn(monkeypatch).words(app)
+    assert "Field: Box 21" in shown and link.code in shown
