@@ -26,6 +26,8 @@ COMMANDS = {
     "odds": ("odds", "exact odds of a shot, from a required roll or between two points"),
     "tournament": ("tournament", "matches between two computer coaches: wins, win rate, thinking time"),
     "review": ("review", "review a saved match (the window), or list a coach's mistakes (--blunders)"),
+    "host": ("host", "host a match over the network (the window shows the address and the code)"),
+    "join": ("join", "join a match over the network at HOST:PORT"),
 }
 LANGUAGES = ("en", "fr")  # paintcheck.ui.i18n.LOCALES (not imported here: no pygame before a command)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from paintcheck.field.lattice import Point, other_team
 from paintcheck.rules import events as ev
@@ -43,7 +43,7 @@ from paintcheck.rules.break_turn import (
 from paintcheck.rules.dice import Roller
 from paintcheck.rules.flags import runs_with_flags
 from paintcheck.rules.invariants import check_invariants
-from paintcheck.rules.legality import Verdicts, can_react, to_move, why_illegal
+from paintcheck.rules.legality import Verdicts, can_react, to_move, why_illegal, why_sealed_orders_illegal
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import Plan, declare_effects, make_plan
 from paintcheck.rules.resolution import ResolutionPhases
@@ -64,12 +64,25 @@ from paintcheck.rules.words import declaration_words
 from paintcheck.said import Said
 
 
+class SealedTokens(Protocol):
+    """The other side's face-down order tokens on a networked table (``paintcheck.net.sealed``):
+    ``team``'s tokens are ``HIDDEN`` in the state until revealed. ``open(state, after, ahead)``
+    reveals into ``state.orders`` and ``ahead`` (token -> team -> player) each of ``team``'s tokens
+    from ``after + 1`` up to the lowest token ahead, or raises when one is not revealed yet (the
+    decision is then applied again once it is: ``apply`` never changes the state it was given)."""
+
+    team: str
+
+    def open(self, state: MatchState, after: int, ahead: dict[int, dict[str, str]]) -> None: ...
+
+
 class Engine:
     """Applies decisions to match states with the geometry of one field."""
 
-    def __init__(self, measurer: Measurer, checks: bool = True) -> None:
+    def __init__(self, measurer: Measurer, checks: bool = True, sealed: SealedTokens | None = None) -> None:
         self.m = measurer
         self.checks = checks  # refuse illegal decisions, check the invariants after each one
+        self.sealed = sealed  # a networked table's: the other side's tokens face down until revealed
         self.resolution = ResolutionPhases(measurer, self)
         self.break_turn = BreakTurn(measurer, self.resolution, self)
         # each handler takes the decision of its type
@@ -91,6 +104,9 @@ class Engine:
         """None if the engine accepts ``decision`` now, else the reason in one sentence. What a coach
         has judged already on ``state`` is not judged again: ``verdicts``, a sequence's moves and
         shots (``legality.Verdicts``); ``lines_legal``, a break sheet's lines, each on its own."""
+        sealed = self.sealed
+        if sealed is not None and isinstance(decision, AssignOrders) and decision.team == sealed.team:
+            return why_sealed_orders_illegal(state, decision, self.m)
         reason = why_illegal(state, decision, self.m, verdicts)
         if reason is None and isinstance(decision, BreakSheet):
             reason = why_sheet_illegal(state, decision, self.m, lines_legal)
@@ -130,6 +146,8 @@ class Engine:
             for pid, token in s.orders[team].items():
                 if after < token <= last and s.players[pid].point is not None:
                     ahead.setdefault(token, {})[team] = pid
+        if self.sealed is not None:  # the other side's tokens, revealed one by one as they come
+            self.sealed.open(s, after, ahead)
         if not ahead:
             self.end_turn(step)
             return

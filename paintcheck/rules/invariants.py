@@ -9,6 +9,7 @@ from paintcheck.rules import tables
 from paintcheck.rules.measure import Measurer
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import DECLARE, GUN_BROKEN, GUN_DEAD, GUN_OK, OVER, PHASE_DECISIONS, MatchState
+from paintcheck.rules.views import HIDDEN
 from paintcheck.rules.vocab import DRAW, TEAMS
 
 
@@ -51,7 +52,7 @@ def invariant_problems(state: MatchState, m: Measurer) -> Iterator[str]:
         if p.boulets and p.token is not None:
             yield f"{p.id} carries boulets and still has a suppressive token"
     for team, orders in state.orders.items():
-        values = list(orders.values())
+        values = [v for v in orders.values() if v != HIDDEN]  # HIDDEN: face down on a networked table
         if len(set(values)) != len(values) or any(v not in tables.ORDER_TOKENS for v in values):
             yield f"{team}'s order tokens {sorted(values)} are not distinct tokens 1..5"
     for pid, decl in state.declarations.items():

@@ -43,6 +43,7 @@ from paintcheck.rules.state import (
     Player,
 )
 from paintcheck.rules.values import Acts, RoundView, Stand, line_of_fire_blocked, sequence_stand, stays_behind
+from paintcheck.rules.views import HIDDEN
 from paintcheck.rules.vocab import TEAMS, GunState, Side
 from paintcheck.rules.words import obstacle_name, side_word
 from paintcheck.said import Said
@@ -137,6 +138,17 @@ def why_orders_illegal(state: MatchState, decision: AssignOrders) -> Said | None
     if len(set(tokens)) != len(tokens):
         return refusal("token_once")
     return None
+
+
+def why_sealed_orders_illegal(state: MatchState, decision: AssignOrders, measurer: Measurer) -> Said | None:
+    """The other side's orders on a networked table, laid face down: every one of its players on the
+    field holds a token (``HIDDEN``); which one, the reveals will say (``paintcheck.net.sealed``)."""
+    if state.phase != ORDERS or to_move(state) != decision.team:
+        return why_illegal(state, decision, measurer)  # not now, or not his turn
+    if any(token != HIDDEN for _pid, token in decision.orders):
+        return refusal("token_numbers")
+    numbered = tuple((pid, n) for n, (pid, _token) in enumerate(decision.orders, 1))  # which ones, not how
+    return why_orders_illegal(state, AssignOrders(decision.team, numbered))
 
 
 class Verdicts:

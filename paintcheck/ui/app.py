@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 
 from paintcheck.field.layout import LayoutError
+from paintcheck.net.tcp import DEFAULT_PORT
 from paintcheck.printable import printable
 from paintcheck.rules.codec import START_BREAK, CodecError
 from paintcheck.ui import i18n, overlays, saves, theme
@@ -23,6 +24,7 @@ from paintcheck.ui.session import MatchSession
 from paintcheck.ui.window_size import DEFAULT_SIZE, MIN_SIZE, opening_position, opening_size
 
 if TYPE_CHECKING:  # the scenes are imported when the window is made (``App.__init__``)
+    from paintcheck.ui.net_scenes import NetLink
     from paintcheck.ui.scenes import Scene
 
 FPS = 60
@@ -62,10 +64,14 @@ class App:
         self.session: MatchSession | None = None
         self.holder = Holder()  # who may be looking at the screen (hot-seat)
         self.coaches: dict[str, str] = {}  # the teams the computer plays in the next new match
+        self.link: NetLink | None = None  # the connection of a networked match (``ui.net_scenes``)
+        self.net_port = DEFAULT_PORT  # where the host listens (``paintcheck host --port``)
+        self.net_address = ""  # the host's address the joiner typed last
         from paintcheck.ui.designer_scene import DesignerScene
         from paintcheck.ui.field_chooser import FieldChooserScene
         from paintcheck.ui.load_scene import LoadScene
         from paintcheck.ui.match_scene import MatchScene
+        from paintcheck.ui.net_scenes import NetHostScene, NetJoinScene, NetMenuScene, NetWaitScene
         from paintcheck.ui.range_scene import RangeScene
         from paintcheck.ui.review_scene import ReviewScene
         from paintcheck.ui.scenes import HandOverScene, HelpScene, ResultScene, TitleScene
@@ -73,7 +79,9 @@ class App:
 
         self.scenes = {cls.name: cls(self) for cls in (TitleScene, HandOverScene, ResultScene, HelpScene,
                                                         MatchScene, LoadScene, FieldChooserScene,
-                                                        DesignerScene, StudyScene, RangeScene, ReviewScene)}
+                                                        DesignerScene, StudyScene, RangeScene, ReviewScene,
+                                                        NetMenuScene, NetHostScene, NetJoinScene,
+                                                        NetWaitScene)}
         saves.tidy()  # stale temporary files of interrupted saves hold secrets: removed
         self._keep_fresh_message()
         self.scene: Scene = self.scenes[start]  # the first scene: none to leave before it
@@ -165,6 +173,13 @@ class App:
         self.switch("match", viewer=None)
         return True
 
+    def start_network_match(self, link: NetLink, hello: bytes | None = None) -> str | None:
+        """The lobby agreed (``ui.net_scenes``): the networked match begins on this coach's view
+        (the joiner's from the host's ``hello``). A hello that gives no match: its one line."""
+        from paintcheck.ui import net_turn
+
+        return net_turn.begin(self, link, hello)
+
     @staticmethod
     def holder_for(session: MatchSession) -> Holder:
         """Who looks at the screen of a new or resumed match: the one person playing the computer
@@ -249,6 +264,8 @@ class App:
     def run(self) -> int:
         while self.running:
             self.step()
+        if self.link is not None:  # the other machine sees a drop; both records are saved
+            self.link.close()
         self.remember_window()
         pygame.quit()
         return 0
@@ -264,11 +281,15 @@ class App:
         settings.remember_window(self.screen.get_size(), position)
 
 
-def run(args: argparse.Namespace | None = None, designer: bool = False) -> int:
-    """The window (``play``), or with ``designer`` the field designer on ``args.file`` (``design``)."""
+def run(args: argparse.Namespace | None = None, designer: bool = False,
+        start: tuple[str, dict[str, object]] | None = None) -> int:
+    """The window (``play``), or with ``designer`` the field designer on ``args.file`` (``design``),
+    or on the scene ``start`` names with its persist (``host``, ``join``)."""
     app = open_window(args)
     if designer:
         app.open_designer(getattr(args, "file", None))
+    elif start is not None:
+        app.switch(start[0], **start[1])
     return app.run()
 
 

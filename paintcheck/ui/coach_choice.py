@@ -19,12 +19,14 @@ CAPTION_W = 118  # "Blue coach:" before a team's buttons
 GAP_AFTER = 24  # between the two teams on one row
 
 
-def add_coach_buttons(c: Controls, app, changed: Callable[[], None]) -> list[tuple[str, pygame.Rect]]:
+def add_coach_buttons(c: Controls, app, changed: Callable[[], None],
+                      teams: tuple[str, ...] = TEAMS) -> list[tuple[str, pygame.Rect]]:
     """Each team's caption and its buttons (``coach-<team>-<kind>``), both teams on one row when it
     holds them, else a row each; ``changed`` is called after a choice (the screen lays itself out
-    again). Returns where each caption goes (``draw_captions``)."""
+    again). ``teams``: whose coach is chosen here (a networked match: this machine's team only).
+    Returns where each caption goes (``draw_captions``)."""
     captions = []
-    for team in TEAMS:
+    for team in teams:
         words = [tr(f"fields.coach.{kind or 'person'}") for kind in COACH_KINDS]
         width = CAPTION_W + sum(max(44, theme.text_width(w, 14) + 22) + 6 for w in words)
         if c.x != c.x0 and c.x + width > c.x0 + c.width:  # a team's caption stays with its buttons

@@ -48,7 +48,8 @@ class FieldChooserScene(Scene):
             saves.user_layouts_dir().mkdir(parents=True, exist_ok=True)
         except OSError:
             pass
-        self.purpose = persist.get("purpose", "play")  # or "design" (the designer), "range" (the range)
+        self.purpose = persist.get("purpose", "play")  # or "design" (the designer), "range" (the range),
+        #                                                "host" (a networked match's field)
         self.entries = saves.list_fields(self.app.layout_path, self.checked)
         self.page = 0
         self.pointer = (-1, -1)
@@ -86,7 +87,7 @@ class FieldChooserScene(Scene):
                                width, ROW_H - 8)
             self.rows.append((rect, entry))
             c.row_height = 34
-            design = self.purpose != "play"
+            design = self.purpose not in ("play", "host")
             problem = None if entry.problem is None else i18n.say(entry.problem)
             c.at(rect.right - PLAY_W - STUDY_W - 20, rect.y + 27, STUDY_W + PLAY_W + 6)
             c.add(f"study-{entry.key}", tr("fields.study"), lambda e=entry: self.app.study_field(e.path),
@@ -122,11 +123,13 @@ class FieldChooserScene(Scene):
             self.app.open_designer(entry.path)
         elif self.purpose == "range":
             self.app.switch("range", path=entry.path)
+        elif self.purpose == "host":  # a networked match: the host waits for the other coach on it
+            self.app.switch("net-host", path=entry.path)
         else:
             self.app.new_match(entry.path)
 
     def back(self) -> None:
-        self.app.switch({"design": "designer", "range": "range"}.get(self.purpose, "title"))
+        self.app.switch({"design": "designer", "range": "range", "host": "net"}.get(self.purpose, "title"))
 
     def previous(self) -> None:
         self.page -= 1

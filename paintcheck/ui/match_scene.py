@@ -29,7 +29,7 @@ from paintcheck.field.lattice import Point
 from paintcheck.printable import printable
 from paintcheck.rules import events as ev
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, SHEETS, TARGET, MatchState
-from paintcheck.ui import playback, theme
+from paintcheck.ui import net_turn, playback, theme
 from paintcheck.ui.camera import Camera
 from paintcheck.ui.computer_turn import ComputerTurn
 from paintcheck.ui.event_words import event_words
@@ -41,6 +41,7 @@ from paintcheck.ui.instrument_layer import InstrumentLayer
 from paintcheck.ui.match_board import BoardModel, draw_board
 from paintcheck.ui.match_desk import Room
 from paintcheck.ui.match_panel import PanelModel, draw_panel
+from paintcheck.ui.net_session import NetSession
 from paintcheck.ui.overlays import ProtractorView, RulerView
 from paintcheck.ui.phase_declare import DeclareRoom
 from paintcheck.ui.phase_orders import OrdersRoom
@@ -118,6 +119,7 @@ class MatchScene(Scene):
         self.protractor_view: ProtractorView | None = None
         self.instrument_lines: list[str] = []
         self.flag_view: list = []
+        self.net_key: tuple[object, ...] | None = None  # what this coach chose at the last sync (network)
 
     def fresh_rooms(self) -> None:
         """The rooms that keep a draft, empty (a phase starts)."""
@@ -242,6 +244,13 @@ class MatchScene(Scene):
         and the computer thinks in a worker thread (``computer_turn``)."""
         s = self.session
         team = s.to_move()
+        if isinstance(s, NetSession):  # one coach at each machine: his own view, no hand-over
+            self.viewer, self.private, self.handover_waits = s.team, True, False
+            self.net_key = self.net_choice()
+            self.start_phase()
+            if team == s.team and team in s.coaches:
+                self.computer.think(team)
+            return
         if team in s.coaches:  # the computer's coach is made, and warmed, in its worker thread
             people = s.people
             self.viewer = people[0] if len(people) == 1 else None
@@ -341,6 +350,26 @@ class MatchScene(Scene):
         self.autosave()
         self.sync()
         return events
+
+    def arrived(self, events: list[ev.Event]) -> None:
+        """The other machine's decisions and the reveals (a networked match): told as this
+        coach's own are."""
+        self.show_all()
+        self.mark_looked()
+        self.replay_from = len(self.session.events) - len(events)
+        if any(isinstance(e, RESOLUTION_EVENTS) for e in events):
+            self.telling = playback.Telling(events)
+        self.append_log()
+        if self.net_choice() == self.net_key:  # he still makes the same choice: his draft stays
+            self.rebuild()
+        else:
+            self.sync()
+
+    def net_choice(self) -> tuple[object, ...]:
+        """What this coach is choosing now (a networked match): a draft is kept while it stays."""
+        s = self.session
+        state = s.state
+        return state.phase, state.turn, state.round, s.to_move(), state.active.get(self.viewer or "")
 
     def engine_failed(self, exc: Exception) -> None:
         """The engine raised on a decision: one line, the traceback in the log. The session is as it
@@ -564,6 +593,12 @@ class MatchScene(Scene):
         if isinstance(self.session, BranchSession) and self.session.stopped and not self.playing():
             self.back_to_review()  # an odds-only branch at its first die: its odds are the review's
             return
+        if isinstance(self._session, NetSession):
+            new = net_turn.tick(self.app)
+            if self.app.scene is not self or net_turn.route(self.app):
+                return
+            if new:
+                self.arrived(new)
         self.computer.update()
         if self.playing():
             self.telling.advance(dt)
@@ -632,10 +667,12 @@ class MatchScene(Scene):
         self.ruler_view, self.protractor_view = ruler, prot
         team = self.session.to_move()
         thinking = self.computer.thinking is not None and team is not None
+        elsewhere = isinstance(self._session, NetSession) and team == self._session.other
         choosing = self.deciding() and not self.playing()  # the choices wait for the telling's end
         self.instrument_lines = draw_panel(surface, PanelModel(
             rect=self.panel, x=self.px, w=self.pw, state=state, to_move=team, playing=self.playing(),
-            thinking=self.computer.thinking_words(team) if thinking and team is not None else None,
+            thinking=self.computer.thinking_words(team) if thinking and team is not None else
+            tr(f"net.match.other_deciding.{team}") if elsewhere else None,
             captions=self.captions, controls_bottom=self.controls.bottom,
             room=self.room(state.phase) if choosing else None, hover_reason=self.hover_reason,
             readings_top=self.readings_top, message=self.app.message, ruler=ruler, protractor=prot,

@@ -16,7 +16,7 @@ from pygame_gui.elements import UITextBox
 from paintcheck import __version__, memory
 from paintcheck.logs import log_path
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET
-from paintcheck.ui import i18n, match_story, saves, story_view, text_fit, theme
+from paintcheck.ui import i18n, match_story, net_saves, net_turn, saves, story_view, text_fit, theme
 from paintcheck.ui.event_words import words
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.markdown_html import markdown_to_html
@@ -77,20 +77,28 @@ class TitleScene(Scene):
 
     def layout(self, size) -> None:
         x, width = _centre_column(size, 360)
-        y = size[1] // 2 - 40
+        y = size[1] // 2 - 64  # eight rows: the last one and a flashed line stay in a 720-high window
         c = self.controls
         c.start(x, y, width)
         c.row_height = 40
         c.add("new", tr("title.new_match"), self.app.choose_field, primary=True, width=width)
         c.newline()
         last = saves.latest()
-        c.add("resume", tr("title.resume"), lambda: self.app.resume_match(),
-              None if last else tr("title.no_save"), width=width,
-              hint=tr("title.resume_hint", field=last.field, turn=last.turn if last.turn else "?",
-                      when=i18n.date_time(last.modified)) if last else None)
+        networked = net_saves.unfinished(after=last.modified if last else 0.0)
+        if networked is not None:  # a networked match saved since: Continue resumes it, on both machines
+            c.add("resume", tr("title.resume"), lambda: self.resume_networked(networked), width=width,
+                  hint=tr("net.match.resume_hint"))
+        else:
+            c.add("resume", tr("title.resume"), lambda: self.app.resume_match(),
+                  None if last else tr("title.no_save"), width=width,
+                  hint=tr("title.resume_hint", field=last.field, turn=last.turn if last.turn else "?",
+                          when=i18n.date_time(last.modified)) if last else None)
         c.newline()
         c.add("load", tr("title.load"), lambda: self.app.switch("load"),
               None if saves.list_saves() else tr("title.no_save"), width=width)
+        c.newline()
+        c.add("network", tr("title.network"), lambda: self.app.switch("net"), width=width,
+              hint=tr("title.network_hint"))
         c.newline()
         c.add("design", tr("title.design"), lambda: self.app.open_designer(), width=width)
         c.newline()
@@ -106,6 +114,10 @@ class TitleScene(Scene):
         c.add("language", tr("title.language"), self.switch_language, width=LANGUAGE_W,
               hint=tr("title.language_hint"))
 
+    def resume_networked(self, found: tuple[Path, net_saves.LinkInfo]) -> None:
+        """*Continue* on the networked match ``found`` (its save and its link)."""
+        net_turn.resume(self.app, *found)
+
     def switch_language(self) -> None:
         """English ⇄ French, at once and remembered."""
         other = next(loc for loc in i18n.LOCALES if loc != self.app.language)
@@ -114,9 +126,9 @@ class TitleScene(Scene):
     def draw(self, surface) -> None:
         surface.fill(theme.BACKGROUND)
         w, h = surface.get_size()
-        theme.blit_text(surface, tr("app.name"), (w // 2, h // 2 - 170), 44, theme.TEXT, True,
+        theme.blit_text(surface, tr("app.name"), (w // 2, h // 2 - 190), 44, theme.TEXT, True,
                         anchor="center")
-        theme.blit_text(surface, tr("title.tagline"), (w // 2, h // 2 - 120), 18, theme.TEXT_DIM,
+        theme.blit_text(surface, tr("title.tagline"), (w // 2, h // 2 - 140), 18, theme.TEXT_DIM,
                         anchor="center")
         self.app.draw_message(surface, (w // 2, self.message_top))
         # the version, and the log: a file to send when something goes wrong
