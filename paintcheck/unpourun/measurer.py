@@ -1,0 +1,456 @@
+"""The Un pour un measurer: every distance, sight line, path cost, contact and radius of
+RULES-unpourun §1, measured on a ``Table`` (``terrain``) with shapely 2. No pygame.
+
+Positions are ``(x, y)`` floats in *pas*: a figure's position is its base's centre (1.3). Build one
+``Measurer(table)`` per table (it prepares the pieces and an STRtree once) and ask it:
+
+- distance: ``distance(a, b)`` between two figures, edge to edge, ``max(0, centre distance - 1)``;
+  ``distance_to_point(a, p)`` from a figure to a point, ``max(0, centre distance - 0.5)`` (1.4);
+  ``within(a, b, n)`` is ``distance(a, b) <= n`` ("within N" always means d <= N, 1.4);
+  ``distances(a, positions)`` and ``figures_within(a, n, positions)`` do many at once (numpy).
+- contact: ``in_contact(a, b)`` is d <= 0.1, except that a figure on top of an impassable piece
+  touches only figures on top of the same piece (1.5); ``on_top(p)`` names that piece.
+- terrain: ``kind_at(p)`` (the most restrictive kind whose interior holds p, 1.6),
+  ``elevation(p)`` / ``elevations(points)`` (the greatest h among the pieces holding p, 1.7),
+  ``above(elevation_a, elevation_b)`` (1.7).
+- sight: ``sees(a, b)`` and ``sight(a, b)`` (which pieces block, for drawing), eyes 1 above the
+  elevations, which the caller may give (a hanging figure's, 3.11) (1.8). Figures never block.
+- moves: ``path_length(path)``, ``path_cost(path, difficult_as_open=False)`` (length outside
+  difficult pieces plus twice the length inside them; on top of an impassable piece a figure moves as
+  on open terrain, 3.4, 3.11), ``impassable_crossed(path)`` (the impassable pieces whose interior
+  the centre's path enters), ``path_on_table(path)`` (the base never leaves the table),
+  ``path_clearance(path, centres)`` (the least centre distance from the path to each centre: < 1
+  overlaps a base, <= 1.1 touches a figure).
+- positions: ``why_position_illegal(p, others)`` (a ``Said`` or None) and ``position_legal``: on
+  the table, no base overlapped, centre not in an impassable piece unless on top is allowed (1.3).
+- deployment: ``why_not_deployable(p, zone)`` / ``deployable``: the base wholly in zone 0 (player
+  A's) or 1 (player B's), its centre in no impassable piece (1.9).
+- blasts: ``blast(target, radius, positions, shooter)`` hits every figure but the shooter whose
+  centre is within radius + 0.5 of the target's centre and which the target's position sees, the
+  target always, nearest first (4.5); ``explosion(bearer, radius, positions)`` every figure with
+  d <= radius of the bearer, bearer included (4.6).
+
+Boundaries (docs/rules-decisions-unpourun.md, "Table and measuring"): the boundary of a piece counts as
+outside it (1.6), so a sight line or path running along an edge or through a corner is not inside;
+two bases whose centres are within ``TOUCH`` (1e-9) of 1 apart touch and do not overlap.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+
+from paintcheck.said import Said
+from paintcheck.unpourun.terrain import (
+    ABOVE,
+    BASE_DIAMETER,
+    BASE_RADIUS,
+    CONTACT,
+    DIFFICULT_FACTOR,
+    EYE_HEIGHT,
+    OPEN_TABLE,
+    RESTRICTION,
+    Kind,
+    Point,
+    Table,
+)
+
+log = logging.getLogger(__name__)
+
+TOUCH = 1e-9  # a float's slack: centres 1 - TOUCH apart still only touch
+EDGE = 1e-9  # a point nearer a piece's boundary than this is on it (outside, 1.6)
+_SIGHT_CACHE = 8192  # sight answers remembered per measurer (the engine asks the same pairs again)
+
+Interval = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Sight:
+    """A sight line (1.8): whether ``a`` sees ``b``, the eye heights, and the pieces (indices into
+    ``table.pieces``) that block it."""
+
+    a: Point
+    b: Point
+    eye_a: float
+    eye_b: float
+    blockers: tuple[int, ...]
+
+    @property
+    def seen(self) -> bool:
+        return not self.blockers
+
+
+@dataclass(frozen=True)
+class Blast:
+    """A blast (4.5): its centre, the reach of a hit centre (radius + 0.5) and the figures hit
+    (indices into the positions asked about), nearest the centre first."""
+
+    centre: Point
+    reach: float
+    hit: tuple[int, ...]
+
+
+def centre_distance(a: Point, b: Point) -> float:
+    """The flat distance between two centres (elevation ignored, 1.4)."""
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def distance(a: Point, b: Point) -> float:
+    """d between two figures, edge to edge: max(0, centre distance - 1) (1.4)."""
+    return max(0.0, centre_distance(a, b) - BASE_DIAMETER)
+
+
+def distance_to_point(a: Point, p: Point) -> float:
+    """d from a figure to a point: max(0, centre distance - 0.5) (1.4)."""
+    return max(0.0, centre_distance(a, p) - BASE_RADIUS)
+
+
+def within(a: Point, b: Point, n: float) -> bool:
+    """Figure ``b`` is within ``n`` pas of figure ``a``: d <= n (1.4)."""
+    return distance(a, b) <= n
+
+
+def above(elevation_a: float, elevation_b: float) -> bool:
+    """A figure at ``elevation_a`` is above one at ``elevation_b``: at least 1 higher (1.7)."""
+    return elevation_a - elevation_b >= ABOVE
+
+
+def path_length(path: Sequence[Point]) -> float:
+    """The length of the path drawn by a centre (1.4, 3.4)."""
+    return sum(centre_distance(p, q) for p, q in zip(path, path[1:], strict=False))
+
+
+def _union(intervals: Iterable[Interval]) -> list[Interval]:
+    out: list[list[float]] = []
+    for t0, t1 in sorted(intervals):
+        if out and t0 <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], t1)
+        else:
+            out.append([t0, t1])
+    return [(a, b) for a, b in out]
+
+
+def _length(intervals: Iterable[Interval]) -> float:
+    return sum(b - a for a, b in intervals)
+
+
+def _overlap(first: list[Interval], second: list[Interval]) -> float:
+    """The length common to two unions of intervals."""
+    total, i, j = 0.0, 0, 0
+    while i < len(first) and j < len(second):
+        lo, hi = max(first[i][0], second[j][0]), min(first[i][1], second[j][1])
+        if hi > lo:
+            total += hi - lo
+        if first[i][1] < second[j][1]:
+            i += 1
+        else:
+            j += 1
+    return total
+
+
+class Measurer:
+    """The instruments of one table (see the module's docstring)."""
+
+    def __init__(self, table: Table = OPEN_TABLE) -> None:
+        self.table = table
+        pieces = table.pieces
+        self._polygons = np.array([shapely.Polygon(p.points) for p in pieces], dtype=object)
+        shapely.prepare(self._polygons)
+        self._boundaries = shapely.boundary(self._polygons) if len(pieces) else self._polygons
+        shapely.prepare(self._boundaries)
+        self._heights = np.array([p.height for p in pieces], dtype=float)
+        self._restriction = np.array([RESTRICTION[p.kind] for p in pieces], dtype=int)
+        self._kinds = tuple(p.kind for p in pieces)
+        self._tree = shapely.STRtree(self._polygons)
+        self._difficult = np.array([k is Kind.DIFFICULT for k in self._kinds], dtype=bool)
+        self._impassable = np.array([k is Kind.IMPASSABLE for k in self._kinds], dtype=bool)
+        self._zones = [shapely.Polygon(z.points) for z in table.zones]
+        for zone in self._zones:
+            shapely.prepare(zone)
+        self._sight_cache: dict[tuple[float, ...], tuple[int, ...]] = {}
+
+    # -- distances (1.4) and contact (1.5) --
+
+    distance = staticmethod(distance)
+    distance_to_point = staticmethod(distance_to_point)
+    within = staticmethod(within)
+    above = staticmethod(above)
+    path_length = staticmethod(path_length)
+
+    @staticmethod
+    def distances(a: Point, positions: Sequence[Point]) -> np.ndarray:
+        """d from figure ``a`` to each figure of ``positions``, edge to edge (1.4)."""
+        if not len(positions):
+            return np.zeros(0)
+        xy = np.asarray(positions, dtype=float).reshape(-1, 2)
+        return np.maximum(0.0, np.hypot(xy[:, 0] - a[0], xy[:, 1] - a[1]) - BASE_DIAMETER)
+
+    def figures_within(self, a: Point, n: float, positions: Sequence[Point]) -> tuple[int, ...]:
+        """The indices of the figures of ``positions`` within ``n`` of figure ``a`` (d <= n)."""
+        return tuple(int(i) for i in np.flatnonzero(self.distances(a, positions) <= n))
+
+    def on_top(self, p: Point) -> int | None:
+        """The impassable piece whose interior holds ``p`` (a figure there is on top of it, 3.11),
+        the highest if several; None on the ground."""
+        inside = self._holding(p)
+        inside = inside[self._impassable[inside]]
+        if not len(inside):
+            return None
+        return int(inside[np.argmax(self._heights[inside])])
+
+    def in_contact(self, a: Point, b: Point) -> bool:
+        """Two figures are in contact: d <= 0.1, and both on the ground or both on top of the same
+        impassable piece (1.5)."""
+        if distance(a, b) > CONTACT:
+            return False
+        if not len(self._polygons):
+            return True
+        return self.on_top(a) == self.on_top(b)
+
+    # -- terrain (1.6, 1.7) --
+
+    def _holding(self, p: Point) -> np.ndarray:
+        """The indices of the pieces whose interior holds ``p``."""
+        if not len(self._polygons):
+            return np.zeros(0, dtype=int)
+        near: np.ndarray = self._tree.query(shapely.Point(p))
+        if not len(near):
+            return near
+        inside = shapely.contains_xy(self._polygons[near], p[0], p[1])
+        near = near[inside]
+        if len(near):  # a point on a boundary is outside (1.6)
+            near = near[shapely.distance(self._boundaries[near], shapely.Point(p)) > EDGE]
+        return near
+
+    def kind_at(self, p: Point) -> Kind:
+        """The kind of terrain at ``p``: the most restrictive piece holding it, open if none (1.6)."""
+        inside = self._holding(p)
+        if not len(inside):
+            return Kind.OPEN
+        return self._kinds[int(inside[np.argmax(self._restriction[inside])])]
+
+    def elevation(self, p: Point) -> int:
+        """The greatest h among the pieces whose interior holds ``p``, 0 if none (1.7)."""
+        inside = self._holding(p)
+        return int(self._heights[inside].max()) if len(inside) else 0
+
+    def elevations(self, points: Sequence[Point]) -> np.ndarray:
+        """``elevation`` of many points at once (an int array)."""
+        out = np.zeros(len(points), dtype=int)
+        if not len(self._polygons) or not len(points):
+            return out
+        geoms = shapely.points(np.asarray(points, dtype=float).reshape(-1, 2))
+        which, piece = self._tree.query(geoms, predicate="within")
+        if len(which):
+            inside = shapely.distance(self._boundaries[piece], geoms[which]) > EDGE
+            which, piece = which[inside], piece[inside]
+            np.maximum.at(out, which, self._heights[piece].astype(int))
+        return out
+
+    # -- the parts of a segment inside pieces --
+
+    def _interiors(self, a: Point, b: Point, mask: np.ndarray | None) -> tuple[np.ndarray, np.ndarray,
+                                                                                np.ndarray]:
+        """The parts of the segment a-b inside the interior of pieces (those ``mask`` selects):
+        arrays (piece, t0, t1), t the fraction of the way from a to b."""
+        empty = np.zeros(0)
+        if not len(self._polygons) or a == b:
+            return empty.astype(int), empty, empty
+        line = shapely.linestrings([a, b])
+        near = self._tree.query(line)
+        if mask is not None and len(near):
+            near = near[mask[near]]
+        if not len(near):
+            return empty.astype(int), empty, empty
+        parts = shapely.intersection(line, self._polygons[near])
+        coords, which = shapely.get_coordinates(parts, return_index=True)
+        if len(coords) < 2:
+            return empty.astype(int), empty, empty
+        ax, ay = a
+        dx, dy = b[0] - ax, b[1] - ay
+        t = np.clip(((coords[:, 0] - ax) * dx + (coords[:, 1] - ay) * dy) / (dx * dx + dy * dy), 0.0, 1.0)
+        order = np.lexsort((t, which))
+        t, which = t[order], which[order]
+        pair = (which[1:] == which[:-1]) & (t[1:] > t[:-1])
+        if not pair.any():
+            return empty.astype(int), empty, empty
+        t0, t1, piece = t[:-1][pair], t[1:][pair], near[which[:-1][pair]]
+        mid = (t0 + t1) / 2
+        mx, my = ax + mid * dx, ay + mid * dy
+        inside = shapely.contains_xy(self._polygons[piece], mx, my)
+        if inside.any():
+            inside[inside] = shapely.distance(self._boundaries[piece[inside]],
+                                              shapely.points(mx[inside], my[inside])) > EDGE
+        return piece[inside], t0[inside], t1[inside]
+
+    # -- line of sight (1.8) --
+
+    def sight(self, a: Point, b: Point, elevation_a: float | None = None,
+              elevation_b: float | None = None) -> Sight:
+        """Whether the figure at ``a`` sees the one at ``b`` (1.8), with the pieces that block.
+        Elevations default to the positions' (1.7); a hanging figure's is given (3.11)."""
+        ea = (self.elevation(a) if elevation_a is None else elevation_a) + EYE_HEIGHT
+        eb = (self.elevation(b) if elevation_b is None else elevation_b) + EYE_HEIGHT
+        return Sight(a, b, ea, eb, self._blockers(a, b, ea, eb))
+
+    def sees(self, a: Point, b: Point, elevation_a: float | None = None,
+             elevation_b: float | None = None) -> bool:
+        """``sight(a, b, ...).seen``: A sees B unless some piece blocks (1.8); symmetric."""
+        return self.sight(a, b, elevation_a, elevation_b).seen
+
+    def _blockers(self, a: Point, b: Point, ea: float, eb: float) -> tuple[int, ...]:
+        if not len(self._polygons):
+            return ()
+        if (b, eb) < (a, ea):  # symmetric: one answer for both directions
+            a, b, ea, eb = b, a, eb, ea
+        key = (a[0], a[1], b[0], b[1], ea, eb)
+        found = self._sight_cache.get(key)
+        if found is not None:
+            return found
+        tall = self._heights > min(ea, eb)  # the eye line never dips below the lower eye
+        piece, t0, t1 = self._interiors(a, b, tall)
+        blocked: tuple[int, ...] = ()
+        if len(piece):
+            h = self._heights[piece]
+            low = (ea + (eb - ea) * t0 < h) | (ea + (eb - ea) * t1 < h)
+            blocked = tuple(sorted({int(i) for i in piece[low]}))
+        if len(self._sight_cache) >= _SIGHT_CACHE:
+            self._sight_cache.clear()
+        self._sight_cache[key] = blocked
+        return blocked
+
+    # -- moves (3.4) --
+
+    def path_cost(self, path: Sequence[Point], difficult_as_open: bool = False) -> float:
+        """The allowance a centre's path costs (3.4): its length outside difficult pieces plus
+        ``DIFFICULT_FACTOR`` (2) times its length inside them; where an impassable piece overlaps
+        a difficult one, the figure is on top and moves as on open terrain (3.11). With
+        ``difficult_as_open`` (two cyber legs, 2.9; fleeing, 3.9) it is the path's length."""
+        total = 0.0
+        for a, b in zip(path, path[1:], strict=False):
+            length = centre_distance(a, b)
+            total += length
+            if difficult_as_open or length == 0 or not self._difficult.any():
+                continue
+            piece, t0, t1 = self._interiors(a, b, self._difficult | self._impassable)
+            if not len(piece):
+                continue
+            hard = self._difficult[piece]
+            slow = _union(zip(t0[hard].tolist(), t1[hard].tolist(), strict=True))
+            on_top = _union(zip(t0[~hard].tolist(), t1[~hard].tolist(), strict=True))
+            inside = _length(slow) - _overlap(slow, on_top)
+            total += (DIFFICULT_FACTOR - 1.0) * inside * length
+        return total
+
+    def difficult_length(self, path: Sequence[Point]) -> float:
+        """The length of ``path`` inside difficult terrain (as ``path_cost`` counts it)."""
+        return (self.path_cost(path) - path_length(path)) / (DIFFICULT_FACTOR - 1.0)
+
+    def impassable_crossed(self, path: Sequence[Point]) -> tuple[int, ...]:
+        """The impassable pieces whose interior the centre's path enters (3.4), sorted."""
+        crossed: set[int] = set()
+        if self._impassable.any():
+            for a, b in zip(path, path[1:], strict=False):
+                crossed.update(int(i) for i in self._interiors(a, b, self._impassable)[0])
+        return tuple(sorted(crossed))
+
+    def on_table(self, p: Point) -> bool:
+        """The base at ``p`` lies wholly on the table: its centre >= 0.5 from every edge (1.3)."""
+        r = BASE_RADIUS - TOUCH
+        return r <= p[0] <= self.table.width - r and r <= p[1] <= self.table.depth - r
+
+    def path_on_table(self, path: Sequence[Point]) -> bool:
+        """The base stays on the table all along ``path`` (the table is convex: its corners do)."""
+        return all(self.on_table(p) for p in path)
+
+    @staticmethod
+    def path_clearance(path: Sequence[Point], centres: Sequence[Point]) -> np.ndarray:
+        """The least distance from the centre's ``path`` to each of ``centres`` (numpy): below 1 the
+        bases overlap (1.3), at most 1.1 the figures touch (1.5)."""
+        if not len(centres):
+            return np.zeros(0)
+        c = np.asarray(centres, dtype=float).reshape(-1, 2)
+        pts = np.asarray(path, dtype=float).reshape(-1, 2)
+        best: np.ndarray = np.hypot(c[:, 0] - pts[0, 0], c[:, 1] - pts[0, 1])
+        for p, q in zip(pts[:-1], pts[1:], strict=True):
+            d = q - p
+            span = float(d @ d)
+            t = np.zeros(len(c)) if span == 0 else np.clip(((c - p) @ d) / span, 0.0, 1.0)
+            near = p + t[:, None] * d
+            best = np.minimum(best, np.hypot(c[:, 0] - near[:, 0], c[:, 1] - near[:, 1]))
+        return best
+
+    # -- positions (1.3) and deployment (1.9) --
+
+    def why_position_illegal(self, p: Point, others: Sequence[Point] = (),
+                             on_top_allowed: bool = False) -> Said | None:
+        """Why no figure may stand at ``p`` beside the figures at ``others`` (1.3), or None: its
+        base off the table, overlapping another, or its centre in an impassable piece (unless
+        ``on_top_allowed``: a figure that climbed, 3.11)."""
+        if not all(math.isfinite(v) for v in p):
+            return Said("unpourun_table.position.not_a_number")
+        if not self.on_table(p):
+            return Said("unpourun_table.position.off_table", x=f"{p[0]:g}", y=f"{p[1]:g}")
+        if len(others):
+            gaps = self.path_clearance([p], others)
+            if (gaps < BASE_DIAMETER - TOUCH).any():
+                i = int(np.argmin(gaps))
+                return Said("unpourun_table.position.overlap", x=f"{others[i][0]:g}", y=f"{others[i][1]:g}")
+        if not on_top_allowed and self.kind_at(p) is Kind.IMPASSABLE:
+            return Said("unpourun_table.position.impassable")
+        return None
+
+    def position_legal(self, p: Point, others: Sequence[Point] = (), on_top_allowed: bool = False) -> bool:
+        return self.why_position_illegal(p, others, on_top_allowed) is None
+
+    def why_not_deployable(self, p: Point, zone: int, others: Sequence[Point] = ()) -> Said | None:
+        """Why a figure may not deploy at ``p`` in zone ``zone`` (0 player A's, 1 player B's), or
+        None: its base wholly in the zone, its centre in no impassable piece, no base overlapped
+        (1.9, 1.3)."""
+        why = self.why_position_illegal(p, others)
+        if why is not None:
+            return why
+        polygon = self._zones[zone]
+        if not (shapely.contains_xy(polygon, p[0], p[1])
+                and shapely.distance(polygon.exterior, shapely.Point(p)) >= BASE_RADIUS - TOUCH):
+            return Said("unpourun_table.position.out_of_zone", zone="AB"[zone])
+        return None
+
+    def deployable(self, p: Point, zone: int, others: Sequence[Point] = ()) -> bool:
+        return self.why_not_deployable(p, zone, others) is None
+
+    # -- blasts (4.5) and explosions (4.6) --
+
+    def blast(self, target: int, radius: float, positions: Sequence[Point], shooter: int | None = None,
+              elevations: Sequence[float] | None = None) -> Blast:
+        """The figures a blast of ``radius`` centred on figure ``target`` hits (4.5): every one but
+        the ``shooter`` whose centre is within radius + 0.5 of the target's centre (d to that point
+        <= radius) and which the target's position sees (1.8), the target always; nearest first
+        (ties in index order). ``elevations`` default to the positions'."""
+        centre = positions[target]
+        reach = radius + BASE_RADIUS
+        xy = np.asarray(positions, dtype=float).reshape(-1, 2)
+        gaps = np.hypot(xy[:, 0] - centre[0], xy[:, 1] - centre[1])
+        hit = []
+        for i in np.argsort(gaps, kind="stable").tolist():
+            if i == shooter or gaps[i] > reach:
+                continue
+            if i != target:
+                e_t = None if elevations is None else elevations[target]
+                e_i = None if elevations is None else elevations[i]
+                if not self.sees(centre, positions[i], e_t, e_i):
+                    continue
+            hit.append(i)
+        return Blast(centre, reach, tuple(hit))
+
+    def explosion(self, bearer: int, radius: float, positions: Sequence[Point]) -> tuple[int, ...]:
+        """The figures within ``radius`` of the ``bearer`` (d <= radius, bearer included), nearest
+        first: a *canon* exploding (4.6, radius 3)."""
+        d = self.distances(positions[bearer], positions)
+        d[bearer] = -1.0
+        return tuple(int(i) for i in np.argsort(d, kind="stable") if d[i] <= radius)
