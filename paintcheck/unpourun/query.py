@@ -1,0 +1,181 @@
+"""Questions about a state that the engine, the legality and the coaches all ask (rules once):
+who is engaged, who is an ally, who sees whom, what a shot needs, what a path is worth.
+
+``Board`` is a state seen through the table's measurer (``Measurer``, the ground helper's): it holds
+no state of its own between calls, only the measurer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.measurer import Measurer, centre_distance, distance
+from paintcheck.unpourun.state import Figure, MatchState, Point, Status
+
+EPS = 1e-9  # a float's slack on "within" and "base to base"
+IMPOSSIBLE = 7  # 4.4 [E]: a to-hit number of 7 or more is no shot
+
+
+def clamp_roll(n: int) -> int:
+    """3.7, 4.4: a final number of 1 or less becomes 2."""
+    return max(t.ROLL_MIN, n)
+
+
+def d3(die: int) -> int:
+    """0.1 [H]: a d6 read 1-2 / 3-4 / 5-6."""
+    return t.D3_OF_D6[die]
+
+
+class Board:
+    def __init__(self, m: Measurer) -> None:
+        self.m = m
+
+    # -- who is where --------------------------------------------------------------------------------
+    @staticmethod
+    def pos(f: Figure) -> Point:
+        assert f.pos is not None
+        return f.pos
+
+    def elevation(self, f: Figure) -> int:
+        return self.m.elevation(self.pos(f))
+
+    def in_contact(self, a: Figure, b: Figure) -> bool:
+        """1.5: d <= 0.1 (both on the table)."""
+        return a.pos is not None and b.pos is not None and a.id != b.id and self.m.in_contact(a.pos, b.pos)
+
+    def engaged_with(self, s: MatchState, f: Figure) -> list[Figure]:
+        """1.5: the enemies in contact with ``f``, neither being hors de combat."""
+        if not f.standing:
+            return []
+        return [e for e in s.figures if e.player != f.player and e.standing and self.in_contact(f, e)]
+
+    def engaged(self, s: MatchState, f: Figure) -> bool:
+        return bool(self.engaged_with(s, f))
+
+    def allies_within(self, s: MatchState, f: Figure, n: float) -> list[Figure]:
+        """6.2: the figures of ``f``'s band on the table, not hors de combat, not routing, within n."""
+        return [a for a in s.figures if a.player == f.player and a.id != f.id and a.standing
+                and not a.routing and distance(self.pos(f), self.pos(a)) <= n + EPS]
+
+    def sees(self, a: Figure, b: Figure) -> bool:
+        return self.m.sees(self.pos(a), self.pos(b))
+
+    def others_pos(self, s: MatchState, f: Figure) -> list[Point]:
+        """The centres of every other base on the table (hors de combat ones block moves, 7.1)."""
+        return [o.pos for o in s.figures if o.id != f.id and o.on_table and o.pos is not None]
+
+    # -- passive tests (6.2) -------------------------------------------------------------------------
+    def can_test(self, s: MatchState, f: Figure, test: str) -> bool:
+        """6.1, 6.2: the test is in use, and the figure is standing and not routing."""
+        return test in s.options.passive and f.standing and not f.routing
+
+    def passive_cd(self, s: MatchState, f: Figure) -> int:
+        """6.2: Cd + 1 per ally within 3 pas."""
+        return f.stats.cd + t.ALLY_CD_BONUS * len(self.allies_within(s, f, t.ALLY_RANGE))
+
+    # -- shooting (4.1, 4.4) ------------------------------------------------------------------------
+    def to_hit(self, shooter: Figure, target: Figure, weapon: str) -> tuple[int, int, int, float]:
+        """4.4: (number, range modifier, height modifier, d); the number is ``IMPOSSIBLE`` beyond PL or at
+        7 or more after all modifiers [E], and 2 at 1 or less."""
+        w = t.RANGED[weapon]
+        d = distance(self.pos(shooter), self.pos(target))
+        if d > w.pl + EPS:
+            return IMPOSSIBLE, 0, 0, d
+        rng = t.RANGE_SHORT if d <= w.pc + EPS else t.RANGE_MEDIUM if d <= w.pm + EPS else t.RANGE_LONG
+        es, et = self.elevation(shooter), self.elevation(target)
+        height = t.ABOVE_TARGET if self.m.above(es, et) else t.TARGET_ABOVE if self.m.above(et, es) else 0
+        total = shooter.stats.ct + rng + height
+        if total >= IMPOSSIBLE:
+            return IMPOSSIBLE, rng, height, d
+        return clamp_roll(total), rng, height, d
+
+    def eligible(self, s: MatchState, shooter: Figure, target: Figure, weapon: str) -> bool:
+        """4.1: an enemy the shooter sees, at d <= PL, not hors de combat, not engaged (a blast's target
+        may be), with a possible to-hit number."""
+        if target.player == shooter.player or not target.standing:
+            return False
+        if not t.RANGED[weapon].blast and self.engaged(s, target):
+            return False
+        if self.to_hit(shooter, target, weapon)[0] >= IMPOSSIBLE:
+            return False
+        return self.sees(shooter, target)
+
+    def shot_targets(self, s: MatchState, shooter: Figure, nominated: Figure, weapon: str) -> list[Figure]:
+        """4.3: the nominated target's group (chains of eligible enemies within 1 of each other); target 1
+        is the member nearest the shooter, then the unchosen member within 1 of a chosen one nearest the
+        shooter, up to *Cibles* n. Ties: the figures' order in the band (the owner's choice, 10.1)."""
+        w = t.RANGED[weapon]
+        if w.blast:
+            return [nominated]
+        here = self.pos(shooter)
+        pool = [e for e in s.figures if e.player != shooter.player and e.standing
+                and self.eligible(s, shooter, e, weapon)]
+        group, frontier = [nominated], [nominated]
+        while frontier:
+            f = frontier.pop()
+            for e in pool:
+                if e not in group and distance(self.pos(f), self.pos(e)) <= t.GROUP_LINK + EPS:
+                    group.append(e)
+                    frontier.append(e)
+
+        def key(e: Figure) -> tuple[float, str]:
+            return centre_distance(here, self.pos(e)), e.id
+
+        chosen = [min(group, key=key)]
+        while len(chosen) < w.targets:
+            nxt = [e for e in group if e not in chosen
+                   and any(distance(self.pos(c), self.pos(e)) <= t.GROUP_LINK + EPS for c in chosen)]
+            if not nxt:
+                break
+            chosen.append(min(nxt, key=key))
+        return chosen
+
+    # -- moves (3.4) ----------------------------------------------------------------------------------
+    def path_problem(self, s: MatchState, f: Figure, path: Sequence[Point], allowance: float,
+                     difficult_as_open: bool, contact_free_from: int = 0,
+                     ignore: frozenset[str] = frozenset(), end_contact_ok: bool = False) -> str | None:
+        """3.4: why the path of ``f``'s centre from where it stands along ``path`` is not legal, or None.
+        ``ignore``: enemies whose contact is not checked (a charge's target); ``contact_free_from``: the
+        first segment checked for contact (1 for a flee, legal except at its start); ``end_contact_ok``:
+        the last segment is not checked for contact (a charge, legal except at its end point)."""
+        full = [self.pos(f), *path]
+        if len(full) < 2:
+            return "empty"
+        if not all(isinstance(c, float) and c == c and abs(c) < 1e6 for p in path for c in p):
+            return "not_a_number"
+        if self.m.path_cost(full, difficult_as_open) > allowance + EPS:
+            return "too_far"
+        if not self.m.path_on_table(full):
+            return "off_table"
+        if self.m.impassable_crossed(full):
+            return "impassable"
+        others = [o for o in s.figures if o.id != f.id and o.on_table]
+        if others:
+            gaps = self.m.path_clearance(full, [self.pos(o) for o in others])
+            if (gaps < t.BASE_DIAMETER - EPS).any():
+                return "overlap"
+        enemies = [o for o in others if o.player != f.player and o.standing and o.id not in ignore]
+        last = len(full) - 1 - (1 if end_contact_ok else 0)
+        seg = full[contact_free_from:last + 1]
+        if enemies and len(seg) >= 2:
+            gaps = self.m.path_clearance(seg, [self.pos(o) for o in enemies])
+            if (gaps <= t.BASE_DIAMETER + t.CONTACT + EPS).any():
+                return "contact"
+        elif enemies and end_contact_ok is False and len(seg) == 1:
+            pass
+        if end_contact_ok and enemies:  # the end point itself may touch enemies, never overlap them
+            pass
+        return None
+
+    def nearest_edge_direction(self, p: Point) -> tuple[Point, float]:
+        """8.4: the unit direction to the table edge nearest ``p`` and the centre's distance to it
+        (ties: the first of -y, +y, -x, +x, the owner's choice, 10.1)."""
+        w, dpt = self.m.table.width, self.m.table.depth
+        options = [(p[1], (0.0, -1.0)), (dpt - p[1], (0.0, 1.0)), (p[0], (-1.0, 0.0)), (w - p[0], (1.0, 0.0))]
+        dist, direction = min(options, key=lambda o: o[0])
+        return direction, dist
+
+
+def alive_on_table(f: Figure) -> bool:
+    return f.pos is not None and f.status in (Status.FIGHTING, Status.HORS)
