@@ -223,7 +223,8 @@ def _flee(b: Board, s: MatchState, f: Figure, d: a.Flee, pa: int) -> Said | None
         return no("not_engaged", figure=f.id)
     if (why := _pa(pa, flee_cost(b, s, f))) is not None:
         return why
-    problem = b.path_problem(s, f, d.path, f.stats.mvt * t.FLEE_FACTOR, True, contact_free_from=1)
+    problem = b.path_problem(s, f, d.path, f.stats.mvt * t.FLEE_FACTOR, True,
+                             ignore=frozenset(e.id for e in engaged))
     if problem is not None:
         return no(f"path_{problem}")
     end = d.path[-1]

@@ -133,12 +133,12 @@ class Board:
 
     # -- moves (3.4) ----------------------------------------------------------------------------------
     def path_problem(self, s: MatchState, f: Figure, path: Sequence[Point], allowance: float,
-                     difficult_as_open: bool, contact_free_from: int = 0,
-                     ignore: frozenset[str] = frozenset(), end_contact_ok: bool = False) -> str | None:
+                     difficult_as_open: bool, ignore: frozenset[str] = frozenset(),
+                     end_contact_ok: bool = False) -> str | None:
         """3.4: why the path of ``f``'s centre from where it stands along ``path`` is not legal, or None.
-        ``ignore``: enemies whose contact is not checked (a charge's target); ``contact_free_from``: the
-        first segment checked for contact (1 for a flee, legal except at its start); ``end_contact_ok``:
-        the last segment is not checked for contact (a charge, legal except at its end point)."""
+        ``ignore``: enemies whose contact is not checked (a charge's target; a flee's enemies in contact
+        at its start, 3.9: legal except at its start); ``end_contact_ok``: the last segment is not
+        checked for contact (a charge, legal except at its end point)."""
         full = [self.pos(f), *path]
         if len(full) < 2:
             return "empty"
@@ -157,15 +157,11 @@ class Board:
                 return "overlap"
         enemies = [o for o in others if o.player != f.player and o.standing and o.id not in ignore]
         last = len(full) - 1 - (1 if end_contact_ok else 0)
-        seg = full[contact_free_from:last + 1]
+        seg = full[:last + 1]
         if enemies and len(seg) >= 2:
             gaps = self.m.path_clearance(seg, [self.pos(o) for o in enemies])
             if (gaps <= t.BASE_DIAMETER + t.CONTACT + EPS).any():
                 return "contact"
-        elif enemies and end_contact_ok is False and len(seg) == 1:
-            pass
-        if end_contact_ok and enemies:  # the end point itself may touch enemies, never overlap them
-            pass
         return None
 
     def nearest_edge_direction(self, p: Point) -> tuple[Point, float]:
