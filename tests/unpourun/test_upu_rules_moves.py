@@ -187,7 +187,6 @@ def test_r3_9_flee_cost_and_where_it_ends():
     assert w.why(a.Flee(((10.0, 12.5),))).key == "unpourun_rules.refusal.path_overlap"
     assert w.why(a.Flee(((10.0, 9.95),))).key == "unpourun_rules.refusal.flee_contact"  # still engaged
     assert w.why(a.Flee(((10.0, 9.0),))).key == "unpourun_rules.refusal.path_contact"  # touches B4
-    assert w.why(a.Flee(((12.0, 12.0), (12.0, 13.0)))).key == "unpourun_rules.refusal.flee_farther"
     assert w.why(a.Flee(((7.0, 11.5), (6.0, 13.0)))) is None  # ½ x 9 = 4.5 reachable
     assert w.why(a.Flee(((7.0, 11.5), (5.5, 14.0)))).key == "unpourun_rules.refusal.path_too_far"
     w.do(a.Flee(((7.0, 11.5), (6.0, 13.0))))
