@@ -179,18 +179,18 @@ def test_r3_8_rondache_rerolls_a_hit():
 
 
 def test_r3_9_flee_cost_and_where_it_ends():
-    at = {"A1": (10, 10), "A3": (9, 10), "B2": (10, 11), "B3": (11, 10), "B4": (10, 7.9)}
+    at = {"A1": (10, 10), "A3": (8.5, 11), "B2": (10, 11), "B3": (11, 10), "B4": (6.5, 6)}
     a_band = band(fig(CHEF), fig(SF), fig(SF))
     w = World(a_band, band(fig(SF), fig(SF), fig(SF)), at, "A1")
     from paintcheck.unpourun.engine import flee_cost
     assert flee_cost(w.engine.board, w.s, w.f("A1")) == 1  # 2 enemies - 1 ally within 1
     assert w.why(a.Flee(((10.0, 12.5),))).key == "unpourun_rules.refusal.path_overlap"
     assert w.why(a.Flee(((10.0, 9.95),))).key == "unpourun_rules.refusal.flee_contact"  # still engaged
-    assert w.why(a.Flee(((10.0, 9.0),))).key == "unpourun_rules.refusal.path_contact"  # touches B4
-    assert w.why(a.Flee(((7.0, 11.5), (6.0, 13.0)))) is None  # ½ x 9 = 4.5 reachable
-    assert w.why(a.Flee(((7.0, 11.5), (5.5, 14.0)))).key == "unpourun_rules.refusal.path_too_far"
-    w.do(a.Flee(((7.0, 11.5), (6.0, 13.0))))
-    assert w.f("A1").pos == (6.0, 13.0) and w.s.activation.pa == 2
+    assert w.why(a.Flee(((7.5, 6.5),))).key == "unpourun_rules.refusal.path_contact"  # touches B4
+    assert w.why(a.Flee(((10.0, 8.0), (10.0, 5.5)))) is None  # ½ x 9 = 4.5 reachable
+    assert w.why(a.Flee(((10.0, 5.4),))).key == "unpourun_rules.refusal.path_too_far"
+    w.do(a.Flee(((10.0, 8.0), (10.0, 5.5))))
+    assert w.f("A1").pos == (10.0, 5.5) and w.s.activation.pa == 2
 
 
 def test_r3_10_medikit_raises_a_friend_hors_de_combat():
