@@ -186,7 +186,7 @@ def test_r3_9_flee_cost_and_where_it_ends():
     assert flee_cost(w.engine.board, w.s, w.f("A1")) == 1  # 2 enemies - 1 ally within 1
     assert w.why(a.Flee(((10.0, 12.5),))).key == "unpourun_rules.refusal.path_overlap"
     assert w.why(a.Flee(((10.0, 9.95),))).key == "unpourun_rules.refusal.flee_contact"  # still engaged
-    assert w.why(a.Flee(((7.5, 6.5),))).key == "unpourun_rules.refusal.path_contact"  # touches B4
+    assert w.why(a.Flee(((7.55, 6.3),))).key == "unpourun_rules.refusal.path_contact"  # touches B4
     assert w.why(a.Flee(((10.0, 8.0), (10.0, 5.5)))) is None  # ½ x 9 = 4.5 reachable
     assert w.why(a.Flee(((10.0, 5.4),))).key == "unpourun_rules.refusal.path_too_far"
     w.do(a.Flee(((10.0, 8.0), (10.0, 5.5))))
