@@ -27,6 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--layout", help="layout file (default: the 21-obstacle box layout)")
     parser.add_argument("--seconds", type=float, default=None, help="rough time budget per figure")
+    parser.add_argument("--game", choices=("paintcheck", "unpourun"), default="paintcheck",
+                        help="--rules: the game benched (default paintcheck)")
+    parser.add_argument("--table", help="--rules --game unpourun: table file (default: woodland)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -378,7 +378,8 @@ class _Work:
             need, rng, height, d = self.b.to_hit(shooter, target, weapon)
             die = self.roll("4.4", "to_hit", sid, need)
             ones |= die == t.ACCIDENT_ON
-            self.ev("hit" if die >= need else "missed", "4.4", figure=sid, target=target.id, ct=shooter.stats.ct,
+            self.ev("hit" if die >= need else "missed", "4.4", figure=sid, target=target.id,
+                    ct=shooter.stats.ct,
                     range=rng,
                     height=height, d=round(d, 6), need=need, die=die, hit=die >= need)
             if die >= need:

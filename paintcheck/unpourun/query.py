@@ -41,8 +41,12 @@ class Board:
         return self.m.elevation(self.pos(f))
 
     def in_contact(self, a: Figure, b: Figure) -> bool:
-        """1.5: d <= 0.1 (both on the table)."""
-        return a.pos is not None and b.pos is not None and a.id != b.id and self.m.in_contact(a.pos, b.pos)
+        """1.5: d <= 0.1 (both on the table); the flat distance first, the measurer for the rest."""
+        if a.pos is None or b.pos is None or a.id == b.id:
+            return False
+        dx, dy = a.pos[0] - b.pos[0], a.pos[1] - b.pos[1]
+        reach = t.BASE_DIAMETER + t.CONTACT
+        return dx * dx + dy * dy <= reach * reach + EPS and self.m.in_contact(a.pos, b.pos)
 
     def engaged_with(self, s: MatchState, f: Figure) -> list[Figure]:
         """1.5: the enemies in contact with ``f``, neither being hors de combat."""

@@ -52,7 +52,10 @@ def test_r8_3_a_better_cd_within_four_pas_helps():
     w.set("A3", pv=0, status=Status.HORS, up_this_turn=True)  # the chef (appended third) fell
     _end_of_turn(w, "B1")
     w.do(a.EndActivation(), 4, 4, 4, 4, 3, 4, 2)  # A1 (Cd 8): 8 passes; A2 uses A1's Cd 8: 8 passes
-    assert [(e.get("figure"), e.get("cd")) for e in w.events if e.kind == "test_passed"] == [("A1", 8), ("A2", 8)]
+    assert [(e.get("figure"), e.get("cd")) for e in w.events if e.kind == "test_passed"] == [
+        ("A1", 8),
+        ("A2", 8),
+    ]
 
 
 def test_r8_2_routing_figures_take_a_rally_test_every_end_of_turn():
@@ -109,4 +112,8 @@ def test_r9_1_the_game_lasts_eight_turns():
     w.s.turn = t.MAX_TURNS
     _end_of_turn(w, "B1")
     w.do(a.EndActivation())
-    assert w.s.phase == Phase.OVER and w.s.winner == "draw" and w.s.end_reason.key == "unpourun_rules.end.turn_limit"
+    assert (
+        w.s.phase == Phase.OVER
+        and w.s.winner == "draw"
+        and w.s.end_reason.key == "unpourun_rules.end.turn_limit"
+    )

@@ -13,19 +13,21 @@ from paintcheck.unpourun.measurer import Measurer
 from paintcheck.unpourun.setup import new_match
 from paintcheck.unpourun.state import Phase, Status
 from paintcheck.unpourun.terrain import OPEN_TABLE
-from tests.unpourun.upu_world import CHEF, SC, SF, World, band, fig, rect, table
+from tests.unpourun.upu_world import CHEF, SF, World, band, fig, rect, table
 
 QUIET = Options(passive=frozenset())  # no passive test rolls dice unless a test asks for them
 
 
 def test_r1_4_distances_are_edge_to_edge():
     # a chef (CT 3+) with a pistolet (PC 6): centres 7 apart is d = 6, short range: 2+
-    w = World(band(fig(CHEF, ranged=("pistolet",))), band(), {"A1": (10, 10), "B2": (10, 17)}, "A1",
-              options=QUIET)
+    w = World(
+        band(fig(CHEF, ranged=("pistolet",))), band(), {"A1": (10, 10), "B2": (10, 17)}, "A1", options=QUIET
+    )
     w.do(a.Shoot("pistolet", "B2"), 2, 1)  # to hit 2 (hits), damage 1 (never)
     assert [e.get("need") for e in w.events if e.kind in ("hit", "missed")] == [2]
-    w2 = World(band(fig(CHEF, ranged=("pistolet",))), band(), {"A1": (10, 10), "B2": (10, 17.2)}, "A1",
-               options=QUIET)
+    w2 = World(
+        band(fig(CHEF, ranged=("pistolet",))), band(), {"A1": (10, 10), "B2": (10, 17.2)}, "A1", options=QUIET
+    )
     w2.do(a.Shoot("pistolet", "B2"), 2)  # d = 6.2: medium, 3+: the 2 misses
     assert [e.get("need") for e in w2.events if e.kind in ("hit", "missed")] == [3]
 
@@ -41,7 +43,9 @@ def test_r1_8_line_of_sight_hides_behind_a_tall_wall():
     low = table(("impassable", 1, rect(4, 9, 6, 11)))
     high = table(("impassable", 2, rect(4, 9, 6, 11)))
     at = {"A1": (0.5, 10.0), "B2": (10.5, 10.0)}
-    assert World(band(fig(CHEF, ranged=("fusil",))), band(), at, "A1", low).why(a.Shoot("fusil", "B2")) is None
+    assert (
+        World(band(fig(CHEF, ranged=("fusil",))), band(), at, "A1", low).why(a.Shoot("fusil", "B2")) is None
+    )
     refused = World(band(fig(CHEF, ranged=("fusil",))), band(), at, "A1", high).why(a.Shoot("fusil", "B2"))
     assert refused.key == "unpourun_rules.refusal.cannot_shoot"
 
@@ -128,7 +132,9 @@ def test_r3_4_moving_allowance_and_difficult_terrain():
 
 
 def test_r3_5_no_walk_directly_after_a_walk():
-    w = World(band(fig(CHEF, ranged=("fusil",))), band(), {"A1": (10, 10), "B2": (10, 30)}, "A1", options=QUIET)
+    w = World(
+        band(fig(CHEF, ranged=("fusil",))), band(), {"A1": (10, 10), "B2": (10, 30)}, "A1", options=QUIET
+    )
     w.do(a.Walk(((10.0, 12.0),)))
     assert w.why(a.Walk(((10.0, 14.0),))).key == "unpourun_rules.refusal.chained"
     w.do(a.Shoot("fusil", "B2"), 2)  # an action between: a miss
@@ -183,6 +189,7 @@ def test_r3_9_flee_cost_and_where_it_ends():
     a_band = band(fig(CHEF), fig(SF), fig(SF))
     w = World(a_band, band(fig(SF), fig(SF), fig(SF)), at, "A1")
     from paintcheck.unpourun.engine import flee_cost
+
     assert flee_cost(w.engine.board, w.s, w.f("A1")) == 1  # 2 enemies - 1 ally within 1
     assert w.why(a.Flee(((10.0, 12.5),))).key == "unpourun_rules.refusal.path_overlap"
     assert w.why(a.Flee(((10.0, 9.95),))).key == "unpourun_rules.refusal.flee_contact"  # still engaged

@@ -28,11 +28,18 @@ def test_r4_1_no_shot_into_melee_nor_at_hors_de_combat():
     w = World(band(fig(CHEF, ranged=("fusil", "grenade"))), band(), at, "A1", options=QUIET)
     assert w.why(a.Shoot("fusil", "B2")).key == "unpourun_rules.refusal.cannot_shoot"  # engaged with A2
     assert w.why(a.Shoot("grenade", "B2")) is None  # 4.5: a blast's target may be engaged
-    w = World(band(fig(CHEF, ranged=("fusil",))), band(), {"A1": (10, 10), "B2": (10, 16)}, "A1", options=QUIET)
+    w = World(
+        band(fig(CHEF, ranged=("fusil",))), band(), {"A1": (10, 10), "B2": (10, 16)}, "A1", options=QUIET
+    )
     w.set("B2", pv=0, status=Status.HORS)
     assert w.why(a.Shoot("fusil", "B2")).key == "unpourun_rules.refusal.cannot_shoot"
-    w = World(band(fig(CHEF, ranged=("fusil",))), band(), {"A1": (10, 10), "B1": (10, 11), "B2": (10, 20)},
-              "A1", options=QUIET)
+    w = World(
+        band(fig(CHEF, ranged=("fusil",))),
+        band(),
+        {"A1": (10, 10), "B1": (10, 11), "B2": (10, 20)},
+        "A1",
+        options=QUIET,
+    )
     assert w.why(a.Shoot("fusil", "B2")).key == "unpourun_rules.refusal.engaged"  # the shooter is engaged
 
 
@@ -42,34 +49,54 @@ def test_r4_3_multiple_targets_nearest_first_and_extra_r():
     second = _circles(shooter, 6.8, first, 1.5)
     third = _circles(shooter, 7.5, second, 1.5)
     at = {"A1": shooter, "B1": third, "B2": second, "B3": first}
-    w = World(band(fig(CHEF, ranged=("pistolet_mitrailleur",))), band(fig(SF), fig(SF), fig(SF)), at, "A1",
-              options=QUIET)
+    w = World(
+        band(fig(CHEF, ranged=("pistolet_mitrailleur",))),
+        band(fig(SF), fig(SF), fig(SF)),
+        at,
+        "A1",
+        options=QUIET,
+    )
     w.do(a.Shoot("pistolet_mitrailleur", "B1"), 6, 6, 6, 4, 4, 4)  # B1 nominated: B3 is nearest, first
-    assert [(e.get("target"), e.get("need")) for e in w.events if e.kind == "hit"] == \
-        [("B3", 2), ("B2", 2), ("B1", 3)]  # short, short, medium
-    assert [(e.get("figure"), e.get("r")) for e in w.events if e.kind == "damaged"] == \
-        [("B3", 2), ("B2", 3), ("B1", 3)]  # R +1 after the first
+    assert [(e.get("target"), e.get("need")) for e in w.events if e.kind == "hit"] == [
+        ("B3", 2),
+        ("B2", 2),
+        ("B1", 3),
+    ]  # short, short, medium
+    assert [(e.get("figure"), e.get("r")) for e in w.events if e.kind == "damaged"] == [
+        ("B3", 2),
+        ("B2", 3),
+        ("B1", 3),
+    ]  # R +1 after the first
 
 
 def test_r4_4_to_hit_worked_examples():
     hill = table(("open", 1, rect(0, 0, 20, 20)))
-    w = World(band(fig(SF, ranged=("fusil",))), band(), {"A1": (10, 10), "B2": (10, 36)}, "A1", hill,
-              options=QUIET)  # from above at d = 25: 5 + 1 - 1
+    w = World(
+        band(fig(SF, ranged=("fusil",))), band(), {"A1": (10, 10), "B2": (10, 36)}, "A1", hill, options=QUIET
+    )  # from above at d = 25: 5 + 1 - 1
     w.do(a.Shoot("fusil", "B2"), 4)
     assert [e.get("need") for e in w.events if e.kind == "missed"] == [5]
-    w = World(band(fig(CHEF, ranged=("pistolet",))), band(), {"A1": (10, 10), "B2": (10, 15)}, "A1",
-              options=QUIET)
+    w = World(
+        band(fig(CHEF, ranged=("pistolet",))), band(), {"A1": (10, 10), "B2": (10, 15)}, "A1", options=QUIET
+    )
     w.do(a.Shoot("pistolet", "B2"), 2, 1)
     assert [e.get("need") for e in w.events if e.kind == "hit"] == [2]  # 3 - 1
-    w = World(band(fig(CHEF, ranged=("pistolet",), equipment=("visee",))), band(),
-              {"A1": (10, 10), "B2": (10, 15)}, "A1", options=QUIET)
+    w = World(
+        band(fig(CHEF, ranged=("pistolet",), equipment=("visee",))),
+        band(),
+        {"A1": (10, 10), "B2": (10, 15)},
+        "A1",
+        options=QUIET,
+    )
     w.do(a.Shoot("pistolet", "B2"), 2, 1)
     assert [e.get("need") for e in w.events if e.kind == "hit"] == [2]  # 1 becomes 2+
-    w = World(band(fig(SF, ranged=("fusil",))), band(), {"A1": (10, 30), "B2": (10, 4)}, "A1", hill,
-              options=QUIET)  # long range, the target above: 7, impossible
+    w = World(
+        band(fig(SF, ranged=("fusil",))), band(), {"A1": (10, 30), "B2": (10, 4)}, "A1", hill, options=QUIET
+    )  # long range, the target above: 7, impossible
     assert w.why(a.Shoot("fusil", "B2")).key == "unpourun_rules.refusal.cannot_shoot"
-    w = World(band(fig(SF, ranged=("fusil",))), band(), {"A1": (10, 40), "B2": (10, 8.9)}, "A1",
-              options=QUIET)  # beyond PL (30)
+    w = World(
+        band(fig(SF, ranged=("fusil",))), band(), {"A1": (10, 40), "B2": (10, 8.9)}, "A1", options=QUIET
+    )  # beyond PL (30)
     assert w.why(a.Shoot("fusil", "B2")).key == "unpourun_rules.refusal.cannot_shoot"
     w.set("B2", pos=(10.0, 9.0))  # d = 30: the band limits are inclusive [H]
     assert w.why(a.Shoot("fusil", "B2")) is None
@@ -122,8 +149,12 @@ def test_r6_1_passive_tests_are_options_and_r6_7_being_shot_at():
     w = World(band(fig(CHEF, ranged=("fusil",))), band(), at, "A1")
     w.do(a.Shoot("fusil", "B2"), 2, 1, 6, 6, 6)  # a hit, no damage, then 2d6 = 12 > Cd 6: withdraw 1d3 = 3
     assert "test_failed" in w.kinds() and w.f("B2").pos == (10.0, 23.0)
-    w = World(band(fig(CHEF, ranged=("pistolet",))), band(fig(SF, ranged=("fusil",))),
-              {"A1": (10, 10), "B1": (10, 20)}, "A1")
+    w = World(
+        band(fig(CHEF, ranged=("pistolet",))),
+        band(fig(SF, ranged=("fusil",))),
+        {"A1": (10, 10), "B1": (10, 20)},
+        "A1",
+    )
     w.do(a.Shoot("pistolet", "B1"), 3, 1)  # F 3 is not more than its fusil's 4: no test
     assert "test_failed" not in w.kinds() and "test_passed" not in w.kinds()
 

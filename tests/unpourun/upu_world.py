@@ -17,7 +17,9 @@ from paintcheck.unpourun.terrain import OPEN_TABLE, Kind, Piece, Table
 CHEF, SC, SF = t.CHEF, t.SOUS_CHEF, t.SOUS_FIFRE
 
 
-def fig(kind: str, melee: str = "dague", ranged: tuple[str, ...] = (), equipment: tuple[str, ...] = ()) -> FigureSpec:
+def fig(
+    kind: str, melee: str = "dague", ranged: tuple[str, ...] = (), equipment: tuple[str, ...] = ()
+) -> FigureSpec:
     return FigureSpec(kind, melee, ranged, equipment)
 
 
@@ -43,12 +45,23 @@ class World:
     """``a`` and ``b``: the two bands; ``at``: figure id -> centre (others stay off the table, far away
     figures are placed in a corner); ``active``: the figure whose activation is under way."""
 
-    def __init__(self, a: BandSpec, b: BandSpec, at: dict[str, tuple[float, float]], active: str | None = None,
-                 tbl: Table = OPEN_TABLE, options: Options | None = None, pa: int | None = None) -> None:
+    def __init__(
+        self,
+        a: BandSpec,
+        b: BandSpec,
+        at: dict[str, tuple[float, float]],
+        active: str | None = None,
+        tbl: Table = OPEN_TABLE,
+        options: Options | None = None,
+        pa: int | None = None,
+    ) -> None:
         self.m = Measurer(tbl)
         self.engine = Engine(self.m)
         s = new_match((a, b), options or Options(), tbl.name)
-        corner = {"A": [(0.5 + 1.5 * i, 0.5) for i in range(20)], "B": [(47.5 - 1.5 * i, 47.5) for i in range(20)]}
+        corner = {
+            "A": [(0.5 + 1.5 * i, 0.5) for i in range(20)],
+            "B": [(47.5 - 1.5 * i, 47.5) for i in range(20)],
+        }
         figures = []
         for f in s.figures:
             pos = at.get(f.id) or corner[f.player].pop(0)
