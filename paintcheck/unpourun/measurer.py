@@ -21,6 +21,9 @@ Positions are ``(x, y)`` floats in *pas*: a figure's position is its base's cent
   the centre's path enters), ``path_on_table(path)`` (the base never leaves the table),
   ``path_clearance(path, centres)`` (the least centre distance from the path to each centre: < 1
   overlaps a base, <= 1.1 touches a figure).
+- climbing: ``climbable(piece)`` (impassable, h 1-10) and ``climb_cost(piece, outside_elevation)``
+  (2 per pas of height, 3.11); edges: ``edge_distances``, ``nearest_edges``, ``touches_edge`` (8.4,
+  8.5).
 - positions: ``why_position_illegal(p, others)`` (a ``Said`` or None) and ``position_legal``: on
   the table, no base overlapped, centre not in an impassable piece unless on top is allowed (1.3).
 - deployment: ``why_not_deployable(p, zone)`` / ``deployable``: the base wholly in zone 0 (player
@@ -55,6 +58,8 @@ from paintcheck.unpourun.terrain import (
     EYE_HEIGHT,
     OPEN_TABLE,
     RESTRICTION,
+    ROPE_COST_PER_PAS,
+    ROPE_MAX_HEIGHT,
     Kind,
     Point,
     Table,
@@ -358,6 +363,32 @@ class Measurer:
             for a, b in zip(path, path[1:], strict=False):
                 crossed.update(int(i) for i in self._interiors(a, b, self._impassable)[0])
         return tuple(sorted(crossed))
+
+    def climbable(self, piece: int) -> bool:
+        """A rope climbs onto piece ``piece`` (its index): an impassable piece of h 1-10 (3.11)."""
+        found = self.table.pieces[piece]
+        return found.kind is Kind.IMPASSABLE and 1 <= found.height <= ROPE_MAX_HEIGHT
+
+    def climb_cost(self, piece: int, outside_elevation: float) -> float:
+        """The allowance a whole climb onto (or down off) piece ``piece`` costs from the elevation
+        outside it: 2 per pas of height between them, up or down (3.11)."""
+        return ROPE_COST_PER_PAS * abs(self.table.pieces[piece].height - outside_elevation)
+
+    def edge_distances(self, p: Point) -> dict[str, float]:
+        """The distance from the centre ``p`` to each table edge: ``"A"`` (y = 0), ``"B"`` (y =
+        depth), ``"left"`` (x = 0), ``"right"`` (x = width) (8.4: a routing figure heads for the
+        nearest; the owner breaks ties, 10.1)."""
+        return {"A": p[1], "B": self.table.depth - p[1], "left": p[0], "right": self.table.width - p[0]}
+
+    def nearest_edges(self, p: Point) -> tuple[str, ...]:
+        """The table edges nearest the centre ``p`` (several when tied, 10.1)."""
+        gaps = self.edge_distances(p)
+        least = min(gaps.values())
+        return tuple(edge for edge, gap in gaps.items() if gap <= least + TOUCH)
+
+    def touches_edge(self, p: Point) -> bool:
+        """The base at ``p`` touches a table edge: its centre within 0.5 of one (8.5)."""
+        return min(self.edge_distances(p).values()) <= BASE_RADIUS + TOUCH
 
     def on_table(self, p: Point) -> bool:
         """The base at ``p`` lies wholly on the table: its centre >= 0.5 from every edge (1.3)."""
