@@ -527,15 +527,16 @@ class _Work:
         pa = act.pa if act is not None else 0
         if act is not None:
             act.pa = 0
-        direction, dist = self.b.nearest_edge_direction(self.b.pos(f))
-        if dist <= t.BASE_RADIUS + 1e-6:
+        if self.m.touches_edge(self.b.pos(f)):
             self.leave(fid)
             return
+        direction = self.b.nearest_edge_direction(self.b.pos(f))
         allowance = f.stats.mvt * (t.RUN_FACTOR if pa >= t.ROUT_RUN_PA else 1) if pa > 0 else 0
         if allowance > 0:
             self.ray(f, direction, allowance, "8.4", "rout_move")
         f = self.fig(fid)
-        if f.standing and self.b.nearest_edge_direction(self.b.pos(f))[1] <= t.BASE_RADIUS + 1e-6:
+        if f.standing and f.pos is not None and min(self.m.edge_distances(f.pos).values()) <= \
+                t.BASE_RADIUS + 1e-6:
             self.leave(fid)
 
     def leave(self, fid: str) -> None:

@@ -14,6 +14,7 @@ from paintcheck.unpourun.measurer import Measurer, centre_distance, distance
 from paintcheck.unpourun.state import Figure, MatchState, Point, Status
 
 EPS = 1e-9  # a float's slack on "within" and "base to base"
+EDGE_DIRECTIONS = {"A": (0.0, -1.0), "B": (0.0, 1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}
 IMPOSSIBLE = 7  # 4.4 [E]: a to-hit number of 7 or more is no shot
 
 
@@ -168,13 +169,10 @@ class Board:
                 return "contact"
         return None
 
-    def nearest_edge_direction(self, p: Point) -> tuple[Point, float]:
-        """8.4: the unit direction to the table edge nearest ``p`` and the centre's distance to it
-        (ties: the first of -y, +y, -x, +x, the owner's choice, 10.1)."""
-        w, dpt = self.m.table.width, self.m.table.depth
-        options = [(p[1], (0.0, -1.0)), (dpt - p[1], (0.0, 1.0)), (p[0], (-1.0, 0.0)), (w - p[0], (1.0, 0.0))]
-        dist, direction = min(options, key=lambda o: o[0])
-        return direction, dist
+    def nearest_edge_direction(self, p: Point) -> Point:
+        """8.4: the unit direction, perpendicular, to the table edge nearest ``p`` (the measurer's
+        ``nearest_edges``; ties: the first it names, the owner's choice, 10.1)."""
+        return EDGE_DIRECTIONS[self.m.nearest_edges(p)[0]]
 
 
 def alive_on_table(f: Figure) -> bool:
