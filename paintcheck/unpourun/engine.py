@@ -65,7 +65,7 @@ class _Work:
         self.events.append(event(kind, rule, **values))
 
     def roll(self, rule: str, purpose: str, who: str, need: int = 0) -> int:
-        value = self.dice.roll(t.D6)
+        value: int = self.dice.roll(t.D6)
         self.ev("roll", rule, figure=who, purpose=purpose, value=value, need=need)
         return value
 
@@ -498,11 +498,11 @@ class _Work:
         w, dpt = self.m.table.width, self.m.table.depth
         r = t.BASE_RADIUS
         limit = math.inf
-        for c, uc, top in ((p[0], u[0], w), (p[1], u[1], dpt)):
+        for at, uc, top in ((p[0], u[0], w), (p[1], u[1], dpt)):
             if uc > EPS:
-                limit = min(limit, (top - r - c) / uc)
+                limit = min(limit, (top - r - at) / uc)
             elif uc < -EPS:
-                limit = min(limit, (r - c) / uc)
+                limit = min(limit, (r - at) / uc)
         for o in self.s.figures:
             if o.id == f.id or not o.on_table:
                 continue

@@ -96,6 +96,7 @@ class RandomCoach:
     def candidates(self, s: MatchState, f: Figure, kind: str, enemies: list[Figure]) -> list[Any]:
         rng = self.rng
         standing = [e for e in enemies if e.standing]
+        out: list[Any] = []
         if kind == "shoot":
             out = [a.Shoot(w, e.id) for w in f.usable() for e in standing]
             rng.shuffle(out)
@@ -115,7 +116,6 @@ class RandomCoach:
         factor = {"walk": 1.0, "run": t.RUN_FACTOR, "flee": t.FLEE_FACTOR}[kind]
         cls = {"walk": a.Walk, "run": a.Run, "flee": a.Flee}[kind]
         reach = f.stats.mvt * factor
-        out = []
         assert f.pos is not None
         for _ in range(MOVE_TRIES):
             angle = rng.uniform(0, 2 * math.pi)
