@@ -165,6 +165,7 @@ def random_band(seed: int, name: str, options: Options | None = None) -> BandSpe
     specs = [FigureSpec(kind) for kind in kinds]
     band = BandSpec(name, tuple(specs))
     ranged, melee, items = sorted(t.RANGED), sorted(t.MELEE), sorted(t.EQUIPMENT)
+    cost = band_cost(band, options)
     for _ in range(BUILDER_SHOPPING * len(specs)):
         i = rng.randrange(len(specs))
         spec = specs[i]
@@ -176,10 +177,10 @@ def random_band(seed: int, name: str, options: Options | None = None) -> BandSpe
             changed = FigureSpec(spec.kind, rng.choice(melee), spec.ranged, spec.equipment)
         else:
             changed = FigureSpec(spec.kind, spec.melee, spec.ranged, (*spec.equipment, rng.choice(items)))
-        trial = BandSpec(band.name, (*band.figures[:i], changed, *band.figures[i + 1:]))
-        if not band_problems(trial, options):
-            specs[i], band = changed, trial
-    return band
+        new_cost = cost - figure_cost(spec, options.modern) + figure_cost(changed, options.modern)
+        if new_cost <= options.points and not figure_problems(changed, band.race):  # the rest is unchanged
+            specs[i], cost = changed, new_cost
+    return BandSpec(band.name, tuple(specs))
 
 
 def band_to_dict(band: BandSpec) -> dict[str, Any]:

@@ -28,9 +28,13 @@ def d3(die: int) -> int:
     return t.D3_OF_D6[die]
 
 
+ELEVATIONS_KEPT = 4096  # elevations remembered per board (figures stand still between most questions)
+
+
 class Board:
     def __init__(self, m: Measurer) -> None:
         self.m = m
+        self._elevations: dict[Point, int] = {}
 
     # -- who is where --------------------------------------------------------------------------------
     @staticmethod
@@ -39,7 +43,14 @@ class Board:
         return f.pos
 
     def elevation(self, f: Figure) -> int:
-        return self.m.elevation(self.pos(f))
+        """1.7, asked of the measurer once per position."""
+        p = self.pos(f)
+        found = self._elevations.get(p)
+        if found is None:
+            if len(self._elevations) >= ELEVATIONS_KEPT:
+                self._elevations.clear()
+            found = self._elevations[p] = self.m.elevation(p)
+        return found
 
     def in_contact(self, a: Figure, b: Figure) -> bool:
         """1.5: d <= 0.1 (both on the table); the flat distance first, the measurer for the rest."""
@@ -64,7 +75,7 @@ class Board:
                 and not a.routing and distance(self.pos(f), self.pos(a)) <= n + EPS]
 
     def sees(self, a: Figure, b: Figure) -> bool:
-        return self.m.sees(self.pos(a), self.pos(b))
+        return self.m.sees(self.pos(a), self.pos(b), self.elevation(a), self.elevation(b))
 
     def others_pos(self, s: MatchState, f: Figure) -> list[Point]:
         """The centres of every other base on the table (hors de combat ones block moves, 7.1)."""

@@ -83,7 +83,9 @@ class RandomCoach:
             options.append(a.ChargeMove(()))
             return self.first_legal(s, options, options)
         enemies = [e for e in s.figures if e.player != f.player and e.on_table]
-        kinds = ["shoot", "strike", "charge", "walk", "run", "flee", "medikit"]
+        engaged = self.engine.board.engaged(s, f)
+        kinds = ["strike", "flee", "medikit"] if engaged or f.routing else \
+            ["shoot", "strike", "charge", "walk", "run", "medikit"]
         rng.shuffle(kinds)
         if rng.random() < END_EARLY:
             return a.EndActivation()
@@ -98,7 +100,8 @@ class RandomCoach:
         standing = [e for e in enemies if e.standing]
         out: list[Any] = []
         if kind == "shoot":
-            out = [a.Shoot(w, e.id) for w in f.usable() for e in standing]
+            out = [a.Shoot(w, e.id) for w in f.usable() for e in standing
+                   if math.dist(f.pos or (0, 0), e.pos or (0, 0)) <= t.RANGED[w].pl + t.BASE_DIAMETER]
             rng.shuffle(out)
             return out
         if kind == "strike":
@@ -117,10 +120,14 @@ class RandomCoach:
         cls = {"walk": a.Walk, "run": a.Run, "flee": a.Flee}[kind]
         reach = f.stats.mvt * factor
         assert f.pos is not None
+        table = self.engine.m.table
         for _ in range(MOVE_TRIES):
             angle = rng.uniform(0, 2 * math.pi)
             length = rng.uniform(0.3, 1.0) * reach
-            out.append(cls(((f.pos[0] + math.cos(angle) * length, f.pos[1] + math.sin(angle) * length),)))
+            x, y = f.pos[0] + math.cos(angle) * length, f.pos[1] + math.sin(angle) * length
+            r = t.BASE_RADIUS
+            if r <= x <= table.width - r and r <= y <= table.depth - r:  # the rest is the legality's
+                out.append(cls(((x, y),)))
         return out
 
     @staticmethod
