@@ -197,3 +197,19 @@ def test_r6_6_seeing_a_better_enemy_gives_a_free_shot():
     assert w.s.phase == Phase.FREE_SHOT and w.s.free_shot == ("A2", "B4") and w.s.mover == "A"
     w.do(a.FreeShot("fusil"), 6, 1, 2, 2)  # 0 PA: a hit, no damage; B4 passes its being-shot test
     assert w.s.phase == Phase.ACTIVATION and w.s.activation.pa == 1 and "free_shot" in w.kinds()
+
+
+def test_r4_6_an_exploding_canon_hits_everyone_within_three():
+    at = {"A1": (10, 10), "A2": (10, 13.5), "B3": (13.9, 10), "B2": (10, 40)}
+    w = World(band(fig(CHEF, ranged=("canon",))), band(fig(CHEF), fig(SF), fig(SF)), at, "A1", options=QUIET)
+    w.do(a.Shoot("canon", "B2"), 1, 1, 1, 1, 1)  # a 1 to hit, it explodes; the bearer, A2 (d 2.5), B3 (d 2.9)
+    assert next(e for e in w.events if e.kind == "exploded").get("weapon") == "canon"
+    assert [e.get("figure") for e in w.events if e.kind in ("damaged", "no_damage")] == ["A1", "A2", "B3"]
+
+
+def test_r10_2_a_blast_rolls_all_damage_before_any_test_and_r6_8_in_order():
+    at = {"A1": (10, 10), "B2": (10, 14), "B3": (11.5, 14)}
+    w = World(band(fig(CHEF, ranged=("grenade",))), band(fig(CHEF), fig(SF), fig(SF)), at, "A1")
+    w.do(a.Shoot("grenade", "B2"), 6, 1, 1, 2, 2, 2, 2)  # hit; two damage dice; then B2's test, B3's test
+    kinds = [(e.kind, e.get("figure")) for e in w.events if e.kind in ("no_damage", "test_passed")]
+    assert kinds == [("no_damage", "B2"), ("no_damage", "B3"), ("test_passed", "B2"), ("test_passed", "B3")]
