@@ -123,3 +123,31 @@ def test_ten_thousand_seeded_matches_on_the_three_shipped_tables_without_an_erro
     for i, path in enumerate(tables):
         tally, _ = play_matches(UnpourunTable(str(path), check=True), 10_000 // 3 + (i == 0), 100 + i, 2)
         assert tally["errors"] == 0, tally["error_samples"]
+
+
+def test_a_saved_match_is_read_among_the_games_and_replays(tmp_path):
+    from paintcheck.game import PAINTCHECK
+    from paintcheck.seam.files import read_record, save_record
+    from paintcheck.seam.game import RecordError
+    from paintcheck.unpourun.record import UNPOURUN
+    from paintcheck.unpourun.table_file import load_table
+
+    table = load_table(shipped_tables()[0])
+    game = UnpourunGame(table)
+    played = playout(game, game.begin(random_start(2)), 9)
+    record = UNPOURUN.new_record(table, random_start(2), 9)
+    record.decisions = list(played.decisions)
+    path = tmp_path / "match.json"
+    save_record(record, path)
+    kind, read = read_record(path, (PAINTCHECK, UNPOURUN))
+    assert kind is UNPOURUN and read.decisions == record.decisions
+    state, _, _ = replay(kind.game(read), read)
+    assert state == played.final
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["decisions"][3] = "JUMP 1,2"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RecordError) as bad:
+        read_record(path, (PAINTCHECK, UNPOURUN))
+    assert (
+        str(bad.value).startswith(str(path)) and "decision 4" in str(bad.value) and "\n" not in str(bad.value)
+    )
