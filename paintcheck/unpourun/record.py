@@ -87,10 +87,11 @@ class UnpourunKind:
                 raise _error(source, "decision", number=i) from None
         coaches = data.get("coaches", {})
         coach_seed = data.get("coach_seed")
+        summary = data.get("summary")
         return UnpourunRecord(None if rolls is not None else seed, start, table, parsed, rolls,
                               coaches if isinstance(coaches, dict) else {},
                               coach_seed if isinstance(coach_seed, int) else None,
-                              data.get("summary") if isinstance(data.get("summary"), dict) else {})
+                              summary if isinstance(summary, dict) else {})
 
     def setup_key(self, record: Any) -> str:
         return json.dumps(record.table, sort_keys=True, separators=(",", ":"))
