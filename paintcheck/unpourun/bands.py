@@ -8,7 +8,6 @@ Mvt, Cd, CT, CCC, F, R, PV and PA from its profile, race, trade and equipment.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -98,7 +97,7 @@ def figure_problems(spec: FigureSpec, race: str) -> list[Said]:
     rondaches = spec.equipment.count("rondache")
     if hands == 2 and (shield or rondaches):
         out.append(Said("unpourun_rules.band.two_handed"))
-    if shield and rondaches > t.RONDACHES_WITH_SHIELD:
+    if shield and rondaches > t.ARMS - shield:
         out.append(Said("unpourun_rules.band.arms"))
     if spec.trade and (race != t.ALIEN or spec.trade not in t.ALIEN_TRADES):
         out.append(Said("unpourun_rules.band.trade", trade=spec.trade))
@@ -110,7 +109,7 @@ def band_problems(band: BandSpec, options: Options) -> list[Said]:
     races, and each figure's loadout."""
     out: list[Said] = []
     kinds = [spec.kind for spec in band.figures]
-    if kinds.count(t.CHEF) != 1:
+    if kinds.count(t.CHEF) != t.CHEFS_PER_BAND:
         out.append(Said("unpourun_rules.band.chefs", count=kinds.count(t.CHEF)))
     if kinds.count(t.SOUS_CHEF) > t.SOUS_CHEFS_PER_BAND[1]:
         out.append(Said("unpourun_rules.band.sous_chefs", most=t.SOUS_CHEFS_PER_BAND[1]))
@@ -199,7 +198,3 @@ def band_from_dict(data: Any) -> BandSpec:
         return BandSpec(str(data["name"]), figures, str(data.get("race", "")))
     except (KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"not a band: {exc}") from None
-
-
-def band_json(band: BandSpec) -> str:
-    return json.dumps(band_to_dict(band), sort_keys=True, separators=(",", ":"))

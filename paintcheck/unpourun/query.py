@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.measurer import Measurer, centre_distance, distance
-from paintcheck.unpourun.state import Figure, MatchState, Point, Status
+from paintcheck.unpourun.state import Figure, MatchState, Point
 
 EPS = 1e-9  # a float's slack on "within" and "base to base"
 EDGE_DIRECTIONS = {"A": (0.0, -1.0), "B": (0.0, 1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}
@@ -76,10 +76,6 @@ class Board:
 
     def sees(self, a: Figure, b: Figure) -> bool:
         return self.m.sees(self.pos(a), self.pos(b), self.elevation(a), self.elevation(b))
-
-    def others_pos(self, s: MatchState, f: Figure) -> list[Point]:
-        """The centres of every other base on the table (hors de combat ones block moves, 7.1)."""
-        return [o.pos for o in s.figures if o.id != f.id and o.on_table and o.pos is not None]
 
     # -- passive tests (6.2) -------------------------------------------------------------------------
     def can_test(self, s: MatchState, f: Figure, test: str) -> bool:
@@ -185,6 +181,3 @@ class Board:
         ``nearest_edges``; ties: the first it names, the owner's choice, 10.1)."""
         return EDGE_DIRECTIONS[self.m.nearest_edges(p)[0]]
 
-
-def alive_on_table(f: Figure) -> bool:
-    return f.pos is not None and f.status in (Status.FIGHTING, Status.HORS)

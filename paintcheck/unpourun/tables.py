@@ -9,26 +9,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from paintcheck.unpourun import terrain
+
 # -- 0. conventions -----------------------------------------------------------------------------------
 D6 = 6  # [S] every die of the text is a d6
 D3_OF_D6 = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}  # [H d3] 0.1: a d6 read 1-2 / 3-4 / 5-6
 CD_TEST_DICE = 2  # [S §Fin du tour] 0.2: a Cd test is 2d6 <= Cd
 
-# -- 1. table, figures, measuring -------------------------------------------------------------------
-TABLE_SIZE = (48.0, 48.0)  # [H] 1.2: the standard table
+# -- 1. table, figures, measuring: the numbers of §1 are the ground's (``terrain``), read here ---------
 PLAYERS = ("A", "B")  # [H] 1.2: two players; A's edge is y = 0, B's is y = 48
-BASE_DIAMETER = 1.0  # [H] 1.3: bases 1 across, centres >= 1 apart, >= 0.5 from every edge
-BASE_RADIUS = BASE_DIAMETER / 2
-CONTACT = 0.1  # [H] 1.5: in contact when d <= 0.1
-ABOVE = 1  # [H] 1.7: "above" is an elevation at least 1 higher
-EYE_HEIGHT = 1  # [H] 1.8: the eye is 1 above the elevation
-DEPLOY_ZONES = {"A": (0.0, 14.0), "B": (34.0, 48.0)}  # [H] 1.9: strips 20 apart [S « au moins 20 pas »]
-MIN_ZONE_GAP = 20.0  # [S §Déploiement] 1.2, 1.9
+# [H] 1.3 bases 1 across; 1.5 contact d <= 0.1; 1.7 "above"; 1.8 eye height; 3.4 difficult x2; 3.11 rope
+BASE_DIAMETER, BASE_RADIUS, CONTACT = terrain.BASE_DIAMETER, terrain.BASE_RADIUS, terrain.CONTACT
 
 # -- 2. bands -----------------------------------------------------------------------------------------
 CHEF, SOUS_CHEF, SOUS_FIFRE = "chef", "sous_chef", "sous_fifre"
 KINDS = (CHEF, SOUS_CHEF, SOUS_FIFRE)
-CHEFS_PER_BAND = (1, 1)  # [S §Composition d'une équipe] 2.1: exactly one chef
+CHEFS_PER_BAND = 1  # [S §Composition d'une équipe] 2.1: exactly one chef
 SOUS_CHEFS_PER_BAND = (0, 2)  # [S] 2.1
 MIN_SOUS_FIFRES = 1  # [S] 2.1 « 1 à X »
 POINTS_LIMIT = 300  # [H] 2.3
@@ -142,7 +138,7 @@ MELEE = {
     "hache_energetique_deux_mains": (2, 6, 25),
 }
 FREE_MELEE = "dague"  # [S « Dague (1ère gratuite) »; H per figure] 2.10
-ARMS = 2  # [H] 2.9
+ARMS = 2  # [H] 2.9: a shield takes one, rondaches go on the free ones, a two-handed weapon takes both
 
 # -- 2.9 equipment: max per figure, cost  [S §Tableau des équipements; H maxima] ---------------------------
 EQUIPMENT = {
@@ -164,21 +160,16 @@ CYBER_LEG_R = 1
 CYBER_LEGS_PAIR = 2  # a pair: difficult terrain costs as open, Mvt +2
 CYBER_LEGS_MVT = 2
 SIGHT_CT = -1  # [S « une CT de 3+ passe à 2+ »]
-RONDACHES_WITH_SHIELD = 1  # [H] 2.9
 
 # -- 3. the turn ----------------------------------------------------------------------------------------
 WALK_PA, RUN_PA, CHARGE_PA, CHARGE_FAIL_EXTRA_PA, STRIKE_PA, MEDIKIT_PA = 1, 2, 1, 1, 1, 1  # [S; H medikit]
 RUN_FACTOR = 1.5  # [S §Courir] 3.4: a Run allows 1.5 x Mvt
 CHARGE_FACTOR = 1.5  # [S §Charger] 3.6
 FAILED_CHARGE_NO_PA_FACTOR = 0.5  # [S] 3.6 (d)
-DIFFICULT_COST = 2  # [S « la moitié de son mouvement »] 3.4
 FLEE_FACTOR = 0.5  # [S §Fuir] 3.9: ½ x Mvt, difficult as open
 FLEE_MIN_PA = 1  # [H] 3.9
 FLEE_ALLY_RANGE = 1.0  # [S « à moins d'un pas »; H d <= 1] 3.9
 MEDIKIT_PV = 1  # [S] 3.10
-ROPE_MAX_HEIGHT = 10  # [S] 3.11
-ROPE_COST_PER_PAS = 2  # [S « un pas en hauteur équivaut à deux pas »] 3.11
-HANGING_FALL_ON = 1  # [H] 3.11: a 1 on 1d6 and it falls
 ROLL_MIN, ROLL_MAX = 2, 6  # [S; H CCC] 3.7, 4.4: the final number bounded to 2; 7+ impossible (shots)
 
 # -- 4. shooting ----------------------------------------------------------------------------------------
@@ -186,7 +177,6 @@ RANGE_SHORT, RANGE_MEDIUM, RANGE_LONG = -1, 0, 1  # [S §Tableau des armes de ti
 ABOVE_TARGET, TARGET_ABOVE = -1, 1  # [S « au dessus de sa cible »] 4.4
 GROUP_LINK = 1.0  # [S « à moins d'un pas »; H d <= 1] 4.3
 EXTRA_TARGET_R = 1  # [H] 4.3: +1 R for every target after the first
-BLAST_EDGE = 0.5  # [H] 4.5: hit when the centre is within radius + 0.5
 ACCIDENT_ON = 1  # [S] 4.6: a to-hit die showing 1 calls for a check
 EXPLODES_ON = 1  # [S] 4.6: black powder explodes on a 1
 JAMS_ON = 6  # [S] 4.6: modern jams on a 6

@@ -49,9 +49,11 @@ def test_a_match_replays_from_its_seed_and_decisions_and_its_decisions_read_back
     assert all(json.dumps(game.event_to_dict(e)) and e.text for e in events)
 
 
-def test_no_secrets_every_seat_sees_the_whole_state():
+def test_no_secrets_every_seat_sees_the_whole_state_and_a_start_names_two_bands():
     game = UnpourunGame()
-    s = game.begin(random_start(1))
+    first, second = game_module.bands_of(random_start(1))
+    s = game.begin(game_module.bands_start(first, second))
+    assert s == game.begin(random_start(1))
     assert game.view(s, "A") is s and game.view(s, "B") is s and game.public_view(s) is s
 
 
