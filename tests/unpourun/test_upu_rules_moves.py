@@ -207,3 +207,16 @@ def test_r3_10_medikit_raises_a_friend_hors_de_combat():
     w.do(a.Medikit("A2"))
     assert w.f("A2").pv == 1 and w.f("A2").status == Status.FIGHTING and w.f("A1").medikits == 0
     assert w.why(a.Medikit("A2")).key == "unpourun_rules.refusal.no_medikit"
+
+
+def test_r3_6_example_a_charge_through_two_pas_of_wood():
+    wood = table(("difficult", 0, rect(0, 12, 48, 14)))
+    w = World(band(), band(), {"A1": (10, 10), "B1": (10, 22.5)}, "A1", wood)
+    assert w.why(a.Charge("B1", ((10.0, 21.5),))) is None  # 11.5 of path, 13.5 of cost
+    w.set("B1", pos=(10.0, 22.6))
+    assert w.why(a.Charge("B1", ((10.0, 21.6),))).key == "unpourun_rules.refusal.path_too_far"
+
+
+def test_r7_5_each_game_starts_with_full_pv_and_working_weapons():
+    engine, s = _fresh()
+    assert all(f.pv == f.stats.pv and f.broken == () and f.pos is None for f in s.figures)

@@ -213,3 +213,28 @@ def test_r10_2_a_blast_rolls_all_damage_before_any_test_and_r6_8_in_order():
     w.do(a.Shoot("grenade", "B2"), 6, 1, 1, 2, 2, 2, 2)  # hit; two damage dice; then B2's test, B3's test
     kinds = [(e.kind, e.get("figure")) for e in w.events if e.kind in ("no_damage", "test_passed")]
     assert kinds == [("no_damage", "B2"), ("no_damage", "B3"), ("test_passed", "B2"), ("test_passed", "B3")]
+
+
+def test_r10_3_a_choice_in_the_opponents_activation_belongs_to_the_figures_owner():
+    wall = table(("impassable", 3, rect(8, 14, 12, 15)))
+    at = {"A1": (10, 10), "B1": (10, 20), "B2": (40, 40)}
+    w = World(band(), band(fig(SF, ranged=("fusil",))), at, "A1", wall)
+    w.s.seen = frozenset()
+    w.do(a.Walk(((14.0, 10.0),)), 1, 1)  # B1 (a sous-fifre) now sees the chef A1: it passes its test
+    assert w.s.phase == Phase.FREE_SHOT and w.s.free_shot == ("B1", "A1") and w.s.mover == "B"
+    w.do(a.FreeShot(""))
+    assert w.s.phase == Phase.ACTIVATION and w.s.mover == "A" and "free_shot_declined" in w.kinds()
+
+
+def test_r6_6_a_failed_sighting_test_withdraws():
+    wall = table(("impassable", 3, rect(8, 14, 12, 15)))
+    at = {"A1": (10, 10), "B1": (10, 20), "B2": (40, 40)}
+    w = World(band(), band(fig(SF, ranged=("fusil",))), at, "A1", wall)
+    w.s.seen = frozenset()
+    w.do(a.Walk(((14.0, 10.0),)), 6, 6, 3)  # B1 fails: it withdraws 1d3 = 2 straight away from A1
+    assert w.s.phase == Phase.ACTIVATION and "withdrew" in w.kinds()
+    assert math.isclose(math.dist(w.f("B1").pos, (14.0, 10.0)), math.dist((10, 20), (14.0, 10.0)) + 2)
+    w.do(a.EndActivation())
+    w2 = World(band(), band(fig(SF, ranged=("fusil",))), at, "A1", wall)
+    w2.do(a.Walk(((14.0, 10.0),)))  # the pair was seen already (at deployment): no test
+    assert not any(e.kind.startswith("test") for e in w2.events)
