@@ -103,13 +103,22 @@ class FreeShot:
     weapon: str
 
 
+@dataclass(frozen=True)
+class Withdraw:
+    """6.5: the withdrawing figure's path to a point out of Z's sight, or () to move straight away."""
+
+    path: Path
+
+
 Decision = (RollOff | ChooseZone | Deploy | Activate | StopWave | Walk | Run | Charge | ChargeMove | Strike
-            | Flee | Shoot | Medikit | EndActivation | FreeShot)
+            | Flee | Shoot | Medikit | EndActivation | FreeShot
+            | Withdraw)
 NAMES: dict[type, str] = {RollOff: "ROLLOFF", ChooseZone: "ZONE", Deploy: "DEPLOY", Activate: "ACTIVATE",
                           StopWave: "STOP", Walk: "WALK", Run: "RUN", Charge: "CHARGE",
                           ChargeMove: "CHARGEMOVE",
                           Strike: "STRIKE", Flee: "FLEE", Shoot: "SHOOT", Medikit: "MEDIKIT",
-                          EndActivation: "END", FreeShot: "FREESHOT"}
+                          EndActivation: "END", FreeShot: "FREESHOT",
+                          Withdraw: "WITHDRAW"}
 BY_NAME = {name: cls for cls, name in NAMES.items()}
 
 
@@ -124,8 +133,8 @@ def _path(path: Path) -> str:
 def text(d: Any) -> str:
     """The decision's text form (``parse`` reads it back exactly: floats as Python writes them)."""
     name = NAMES[type(d)]
-    if isinstance(d, (Walk, Run, Flee, ChargeMove)):
-        return f"{name} {_path(d.path)}"
+    if isinstance(d, (Walk, Run, Flee, ChargeMove, Withdraw)):
+        return f"{name} {_path(d.path)}".rstrip()
     if isinstance(d, Charge):
         return f"{name} {d.target} {_path(d.path)}"
     if isinstance(d, Deploy):
@@ -158,8 +167,8 @@ def parse(s: str) -> Any:
     try:
         cls = BY_NAME[words[0]]
         args = words[1:]
-        if cls in (Walk, Run, Flee, ChargeMove):
-            return cls(_read_path(args[0]))
+        if cls in (Walk, Run, Flee, ChargeMove, Withdraw):
+            return cls(_read_path(args[0] if args else ""))
         if cls is Charge:
             return Charge(args[0], _read_path(args[1]))
         if cls is Deploy:

@@ -101,6 +101,8 @@ class _Work:
             self.next_segment()
         elif isinstance(d, a.FreeShot):
             self.free_shot(d)
+        elif isinstance(d, a.Withdraw):
+            self.withdraw(d)
         else:
             self.action(d)
 
@@ -448,7 +450,9 @@ class _Work:
             shooter = self.fig(sid)
             z = shooter.pos if shooter.pos is not None else target.pos
             assert z is not None
-            self.straight_away(tid, z, d3(self.roll("6.7", "d3", tid)), "6.7")
+            k = d3(self.roll("6.7", "d3", tid))
+            s.withdrawals = (*s.withdrawals, (tid, z, float(k)))  # 6.5: asked of its owner after the shot
+            s.queue = (*s.queue, ("withdraw", tid, ""))
 
     # -- forced moves (6.5) and rout moves (8.4) --------------------------------------------------
     def straight_away(self, fid: str, z: Point, k: float, rule: str) -> float:
@@ -571,12 +575,16 @@ class _Work:
                     testers[x_id] = y_id
         first = s.first
         order = sorted(testers, key=lambda fid: (self.fig(fid).player != first, fid))  # 6.8
-        s.queue = (*s.queue, *((x, testers[x]) for x in order))
+        s.queue = (*s.queue, *(("see", x, testers[x]) for x in order))
 
     def drain(self) -> None:
         s = self.s
-        while s.queue and s.phase != Phase.FREE_SHOT and s.phase != Phase.OVER:
-            (x_id, y_id), s.queue = s.queue[0], s.queue[1:]
+        while s.queue and s.phase not in (Phase.FREE_SHOT, Phase.WITHDRAW, Phase.OVER):
+            (kind, x_id, y_id), s.queue = s.queue[0], s.queue[1:]
+            if kind == "withdraw":
+                (fid, z, k), s.withdrawals = s.withdrawals[0], s.withdrawals[1:]
+                self.ask_withdraw(fid, z, k)
+                continue
             x, y = self.fig(x_id), self.fig(y_id)
             if not (self.b.can_test(s, x, t.SEEING) and y.standing):
                 continue
@@ -585,7 +593,27 @@ class _Work:
                     s.resume = (s.phase, s.mover)
                     s.phase, s.mover, s.free_shot = Phase.FREE_SHOT, x.player, (x_id, y_id)
             else:
-                self.straight_away(x_id, self.b.pos(y), d3(self.roll("6.6", "d3", x_id)), "6.6")
+                self.ask_withdraw(x_id, self.b.pos(y), float(d3(self.roll("6.6", "d3", x_id))))
+
+    def ask_withdraw(self, fid: str, z: Point, k: float) -> None:
+        """6.5: a standing figure not engaged withdraws k from Z; its owner may name a path (10.3)."""
+        s = self.s
+        f = self.fig(fid)
+        if not f.standing or self.b.engaged(s, f):
+            return
+        s.resume = (s.phase, s.mover)
+        s.phase, s.mover, s.withdraw = Phase.WITHDRAW, f.player, (fid, z, k)
+
+    def withdraw(self, d: a.Withdraw) -> None:
+        s = self.s
+        assert s.withdraw is not None
+        fid, z, k = s.withdraw
+        s.withdraw = None
+        s.phase, s.mover = s.resume
+        if d.path:
+            self.move_along(self.fig(fid), d.path, "withdrew", "6.5")
+        else:
+            self.straight_away(fid, z, k, "6.5")
 
     def free_shot(self, d: a.FreeShot) -> None:
         s = self.s

@@ -23,6 +23,7 @@ ALLOWED = {
     Phase.ACTIVATION: (a.Walk, a.Run, a.Charge, a.ChargeMove, a.Strike, a.Flee, a.Shoot, a.Medikit,
                        a.EndActivation),
     Phase.FREE_SHOT: (a.FreeShot,),
+    Phase.WITHDRAW: (a.Withdraw,),
     Phase.OVER: (),
 }
 
@@ -46,6 +47,8 @@ def why_illegal(b: Board, s: MatchState, d: Any) -> Said | None:
         return None if s.wave == 1 else no("second_wave")
     if isinstance(d, a.FreeShot):
         return _free_shot(b, s, d)
+    if isinstance(d, a.Withdraw):
+        return _withdraw(b, s, d)
     if isinstance(d, a.RollOff):
         return None
     return _action(b, s, d)
@@ -86,6 +89,21 @@ def _free_shot(b: Board, s: MatchState, d: a.FreeShot) -> Said | None:
     if free_shot_possible(b, s, x, y, d.weapon):
         return None
     return no("cannot_shoot", weapon=d.weapon, target=y.id)
+
+
+def _withdraw(b: Board, s: MatchState, d: a.Withdraw) -> Said | None:
+    """6.5: a legal path (3.4) of cost <= k to a point Z does not see; () moves straight away."""
+    if not d.path:
+        return None
+    assert s.withdraw is not None
+    fid, z, k = s.withdraw
+    f = s.figure(fid)
+    problem = b.path_problem(s, f, d.path, k, f.stats.difficult_as_open)
+    if problem is not None:
+        return no(f"path_{problem}")
+    if b.m.sees(d.path[-1], z):
+        return no("still_seen")
+    return None
 
 
 def _action(b: Board, s: MatchState, d: Any) -> Said | None:

@@ -43,6 +43,17 @@ class RandomCoach:
             if s.wave == 1 and rng.random() < STOP_WAVE:
                 return a.StopWave()
             return a.Activate(rng.choice(ready))
+        if s.phase == Phase.WITHDRAW:
+            assert s.withdraw is not None
+            fid, _, k = s.withdraw
+            f = s.figure(fid)
+            assert f.pos is not None
+            for _ in range(MOVE_TRIES):
+                angle, length = rng.uniform(0, 2 * math.pi), rng.uniform(0.3, 1.0) * k
+                d = a.Withdraw(((f.pos[0] + math.cos(angle) * length, f.pos[1] + math.sin(angle) * length),))
+                if self.legal(s, d):
+                    return d
+            return a.Withdraw(())
         if s.phase == Phase.FREE_SHOT:
             assert s.free_shot is not None
             x = s.figure(s.free_shot[0])

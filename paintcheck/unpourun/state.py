@@ -25,6 +25,7 @@ class Phase(StrEnum):
     WAVE = "wave"  # 3.2: the player to move picks a figure to activate, or stops (first wave)
     ACTIVATION = "activation"  # 3.3: the active figure spends its PA
     FREE_SHOT = "free_shot"  # 6.6: a sighting test passed; its owner may shoot once
+    WITHDRAW = "withdraw"  # 6.5: a figure withdraws; its owner may name a path out of sight
     OVER = "over"
 
 
@@ -99,7 +100,9 @@ class MatchState:
     activation: Activation | None = None
     free_shot: tuple[str, str] | None = None  # (X, Y) of 6.6
     resume: tuple[Phase, str] = (Phase.WAVE, "A")  # the phase and mover a free shot returns to
-    queue: tuple[tuple[str, str], ...] = ()  # sightings (X, Y) still to test (6.6, 6.8)
+    withdraw: tuple[str, Point, float] | None = None  # 6.5: (figure, Z's centre, k)
+    queue: tuple[tuple[str, str, str], ...] = ()  # ("see", X, Y) still to test, ("withdraw", fig, "") (6.8)
+    withdrawals: tuple[tuple[str, Point, float], ...] = ()  # 6.7's withdrawals waiting their turn
     seen: frozenset[tuple[str, str]] = frozenset()  # pairs (X, Y): X has seen Y (6.6)
     zones: dict[str, int] = field(default_factory=dict)  # player -> zone index (0: y = 0 side)
     vp: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})

@@ -148,7 +148,9 @@ def test_r6_1_passive_tests_are_options_and_r6_7_being_shot_at():
     w.do(a.Shoot("fusil", "B2"), 2, 1)  # out of use: no test
     w = World(band(fig(CHEF, ranged=("fusil",))), band(), at, "A1")
     w.do(a.Shoot("fusil", "B2"), 2, 1, 6, 6, 6)  # a hit, no damage, then 2d6 = 12 > Cd 6: withdraw 1d3 = 3
-    assert "test_failed" in w.kinds() and w.f("B2").pos == (10.0, 23.0)
+    assert w.s.phase == Phase.WITHDRAW and w.s.mover == "B" and w.s.withdraw == ("B2", (10, 10), 3.0)
+    w.do(a.Withdraw(()))  # B names no point: straight away from the shooter
+    assert w.f("B2").pos == (10.0, 23.0) and "withdrew" in w.kinds()
     w = World(
         band(fig(CHEF, ranged=("pistolet",))),
         band(fig(SF, ranged=("fusil",))),
@@ -185,6 +187,7 @@ def test_r6_5_forced_moves_stop_before_a_base():
     at = {"A1": (10, 10), "B2": (10, 20), "B3": (10, 22.5)}
     w = World(band(fig(CHEF, ranged=("fusil",))), band(fig(CHEF), fig(SF), fig(SF)), at, "A1")
     w.do(a.Shoot("fusil", "B2"), 2, 1, 6, 6, 6)  # B2 withdraws 3 straight away, but B3 stands 2.5 behind
+    w.do(a.Withdraw(()))
     assert math.isclose(w.f("B2").pos[1], 21.5, abs_tol=1e-6)
 
 
@@ -231,10 +234,24 @@ def test_r6_6_a_failed_sighting_test_withdraws():
     at = {"A1": (10, 10), "B1": (10, 20), "B2": (40, 40)}
     w = World(band(), band(fig(SF, ranged=("fusil",))), at, "A1", wall)
     w.s.seen = frozenset()
-    w.do(a.Walk(((14.0, 10.0),)), 6, 6, 3)  # B1 fails: it withdraws 1d3 = 2 straight away from A1
+    w.do(a.Walk(((14.0, 10.0),)), 6, 6, 3)  # B1 fails: it withdraws 1d3 = 2
+    assert w.s.phase == Phase.WITHDRAW and w.s.mover == "B"
+    w.do(a.Withdraw(()))  # straight away from A1
     assert w.s.phase == Phase.ACTIVATION and "withdrew" in w.kinds()
     assert math.isclose(math.dist(w.f("B1").pos, (14.0, 10.0)), math.dist((10, 20), (14.0, 10.0)) + 2)
     w.do(a.EndActivation())
     w2 = World(band(), band(fig(SF, ranged=("fusil",))), at, "A1", wall)
     w2.do(a.Walk(((14.0, 10.0),)))  # the pair was seen already (at deployment): no test
     assert not any(e.kind.startswith("test") for e in w2.events)
+
+
+def test_r6_5_the_owner_may_withdraw_out_of_sight():
+    wall = table(("impassable", 3, rect(12, 19, 13, 21)))
+    at = {"A1": (10, 10), "B2": (14, 20)}
+    w = World(band(fig(CHEF, ranged=("fusil",))), band(), at, "A1", wall)
+    w.do(a.Shoot("fusil", "B2"), 2, 1, 6, 6, 6)  # B2 fails its being-shot test: withdraw 3
+    assert w.why(a.Withdraw(((15.0, 22.0),))).key == "unpourun_rules.refusal.still_seen"
+    assert w.why(a.Withdraw(((14.0, 23.5),))).key == "unpourun_rules.refusal.path_too_far"
+    assert w.why(a.Withdraw(((13.8, 22.0),))) is None  # behind the wall, 2.01 away
+    w.do(a.Withdraw(((13.8, 22.0),)))
+    assert w.f("B2").pos == (13.8, 22.0) and w.s.phase == Phase.ACTIVATION and w.s.mover == "A"
