@@ -31,7 +31,7 @@ def invariant_problems(s: MatchState, m: Measurer) -> list[str]:
         assert f.pos is not None
         if not m.on_table(f.pos):
             out.append(f"{f.id}'s base is off the table at {f.pos}")  # 1.3
-        if m.kind_at(f.pos).value == "impassable":
+        if m.kind_at(f.pos).value == "impassable" and not (f.rope and m.on_top(f.pos) is not None):
             out.append(f"{f.id} stands in impassable terrain at {f.pos}")  # 3.4
         for g in placed[i + 1:]:
             assert g.pos is not None

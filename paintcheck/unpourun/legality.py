@@ -150,7 +150,7 @@ def _move(b: Board, s: MatchState, f: Figure, path: a.Path, pa: int, cost: int,
           allowance: float) -> Said | None:
     if (why := _pa(pa, cost)) is not None:
         return why
-    problem = b.path_problem(s, f, path, allowance, f.stats.difficult_as_open)
+    problem = b.path_problem(s, f, path, allowance, f.stats.difficult_as_open, climbing=True)
     return None if problem is None else no(f"path_{problem}")
 
 

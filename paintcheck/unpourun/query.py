@@ -146,22 +146,26 @@ class Board:
     # -- moves (3.4) ----------------------------------------------------------------------------------
     def path_problem(self, s: MatchState, f: Figure, path: Sequence[Point], allowance: float,
                      difficult_as_open: bool, ignore: frozenset[str] = frozenset(),
-                     end_contact_ok: bool = False) -> str | None:
+                     end_contact_ok: bool = False, climbing: bool = False) -> str | None:
         """3.4: why the path of ``f``'s centre from where it stands along ``path`` is not legal, or None.
         ``ignore``: enemies whose contact is not checked (a charge's target; a flee's enemies in contact
         at its start, 3.9: legal except at its start); ``end_contact_ok``: the last segment is not
-        checked for contact (a charge, legal except at its end point)."""
+        checked for contact (a charge, legal except at its end point); ``climbing``: a Walk or Run of a
+        figure with a rope may climb onto or down off impassable pieces of h 1-10 (3.11)."""
         full = [self.pos(f), *path]
         if len(full) < 2:
             return "empty"
         if not all(isinstance(c, float) and c == c and abs(c) < 1e6 for p in path for c in p):
             return "not_a_number"
-        if self.m.path_cost(full, difficult_as_open) > allowance + EPS:
-            return "too_far"
         if not self.m.path_on_table(full):
             return "off_table"
+        climb = 0.0
         if self.m.impassable_crossed(full):
-            return "impassable"
+            climb = self.climb_cost(f, full) if climbing else -1.0
+            if climb < 0:
+                return "impassable"
+        if self.m.path_cost(full, difficult_as_open) + climb > allowance + EPS:
+            return "too_far"
         others = [o for o in s.figures if o.id != f.id and o.on_table]
         if others:
             gaps = self.m.path_clearance(full, [self.pos(o) for o in others])
@@ -175,6 +179,29 @@ class Board:
             if (gaps <= t.BASE_DIAMETER + t.CONTACT + EPS).any():
                 return "contact"
         return None
+
+    def climb_cost(self, f: Figure, full: Sequence[Point]) -> float:
+        """3.11: the allowance the climbs along ``full`` cost, 2 per pas of height between the piece and
+        the elevation outside it, up or down; -1 when the path cannot be climbed with a rope: the figure
+        has none, a piece is not climbable (h 1-10), or a segment passes through a piece it neither starts
+        nor ends on (every climb is drawn as its own segment). Hanging mid-climb is not played: a climb
+        the allowance cannot pay is refused."""
+        if not f.rope:
+            return -1.0
+        tops = [self.m.on_top(p) for p in full]
+        total = 0.0
+        for (p, q), (tp, tq) in zip(zip(full, full[1:], strict=False), zip(tops, tops[1:], strict=False),
+                                    strict=True):
+            crossed = set(self.m.impassable_crossed([p, q]))
+            if not crossed <= {tp, tq} - {None}:
+                return -1.0
+            if tp != tq:
+                for piece, outside in ((tp, q), (tq, p)):
+                    if piece is not None:
+                        if not self.m.climbable(piece):
+                            return -1.0
+                        total += self.m.climb_cost(piece, self.m.elevation(outside))
+        return total
 
     def nearest_edge_direction(self, p: Point) -> Point:
         """8.4: the unit direction, perpendicular, to the table edge nearest ``p`` (the measurer's

@@ -25,6 +25,7 @@ def new_match(bands: tuple[BandSpec, BandSpec], options: Options | None = None,
             st = stats(spec, band.race)
             figures.append(Figure(id=f"{player}{i}", player=player, kind=spec.kind, stats=st,
                                   ranged=spec.ranged, medikits=spec.equipment.count("medikit"),
-                                  rondaches=spec.equipment.count("rondache"), pv=st.pv))
+                                  rondaches=spec.equipment.count("rondache"), pv=st.pv,
+                                  rope="corde" in spec.equipment))
     return MatchState(figures=tuple(figures), options=options, table=table,
                       bands=(bands[0].name, bands[1].name))

@@ -45,6 +45,7 @@ class Figure:
     ranged: tuple[str, ...]
     medikits: int
     rondaches: int
+    rope: bool = False  # corde et grappin (3.11)
     pos: Point | None = None
     pv: int = 0
     status: Status = Status.FIGHTING
