@@ -104,6 +104,14 @@ class FreeShot:
 
 
 @dataclass(frozen=True)
+class RoutMove:
+    """8.4: the routing figure's move: () straight toward the nearest edge, or, when that line is
+    blocked, the owner's path along which the distance to that edge never grows."""
+
+    path: Path
+
+
+@dataclass(frozen=True)
 class Withdraw:
     """6.5: the withdrawing figure's path to a point out of Z's sight, or () to move straight away."""
 
@@ -112,13 +120,13 @@ class Withdraw:
 
 Decision = (RollOff | ChooseZone | Deploy | Activate | StopWave | Walk | Run | Charge | ChargeMove | Strike
             | Flee | Shoot | Medikit | EndActivation | FreeShot
-            | Withdraw)
+            | Withdraw | RoutMove)
 NAMES: dict[type, str] = {RollOff: "ROLLOFF", ChooseZone: "ZONE", Deploy: "DEPLOY", Activate: "ACTIVATE",
                           StopWave: "STOP", Walk: "WALK", Run: "RUN", Charge: "CHARGE",
                           ChargeMove: "CHARGEMOVE",
                           Strike: "STRIKE", Flee: "FLEE", Shoot: "SHOOT", Medikit: "MEDIKIT",
                           EndActivation: "END", FreeShot: "FREESHOT",
-                          Withdraw: "WITHDRAW"}
+                          Withdraw: "WITHDRAW", RoutMove: "ROUT"}
 BY_NAME = {name: cls for cls, name in NAMES.items()}
 
 
@@ -133,7 +141,7 @@ def _path(path: Path) -> str:
 def text(d: Any) -> str:
     """The decision's text form (``parse`` reads it back exactly: floats as Python writes them)."""
     name = NAMES[type(d)]
-    if isinstance(d, (Walk, Run, Flee, ChargeMove, Withdraw)):
+    if isinstance(d, (Walk, Run, Flee, ChargeMove, Withdraw, RoutMove)):
         return f"{name} {_path(d.path)}".rstrip()
     if isinstance(d, Charge):
         return f"{name} {d.target} {_path(d.path)}"
@@ -167,7 +175,7 @@ def parse(s: str) -> Any:
     try:
         cls = BY_NAME[words[0]]
         args = words[1:]
-        if cls in (Walk, Run, Flee, ChargeMove, Withdraw):
+        if cls in (Walk, Run, Flee, ChargeMove, Withdraw, RoutMove):
             return cls(_read_path(args[0] if args else ""))
         if cls is Charge:
             return Charge(args[0], _read_path(args[1]))

@@ -187,8 +187,6 @@ class _Work:
         if s.wave == 1:
             s.wave_left -= 1
         self.ev("activated", "3.3", figure=fid, pa=f.stats.pa)
-        if f.routing and not self.b.engaged(s, f):
-            self.rout_move(fid)  # 8.4: a routing figure not engaged makes its rout move, nothing else
 
     def end_activation(self) -> None:
         s = self.s
@@ -210,9 +208,6 @@ class _Work:
         act = s.activation
         if not f.standing or (act.pa <= 0 and not act.charging):
             self.end_activation()
-        elif f.routing and not self.b.engaged(s, f) and act.pa > 0:
-            self.rout_move(f.id)
-            self.settle()
 
     # -- the active actions (§3, §4) --------------------------------------------------------------
     def action(self, d: Any) -> None:
@@ -245,6 +240,8 @@ class _Work:
             act.pa -= self.flee_cost(f)
             act.last_move = False
             self.move_along(f, d.path, "fled", "3.9")
+        elif isinstance(d, a.RoutMove):
+            self.rout_move(f.id, d.path)
         elif isinstance(d, a.Charge):
             self.charge(f, d)
         elif isinstance(d, a.ChargeMove):
@@ -471,7 +468,7 @@ class _Work:
     def ray(self, f: Figure, u: Point, k: float, rule: str, kind: str) -> float:
         """The farthest legal point along direction u from f with path cost <= k; moves f there."""
         start = self.b.pos(f)
-        limit = self.ray_limit(f, start, u)
+        limit = self.b.ray_limit(self.s, f, start, u)
         length = min(limit, k)  # the cost is at least the length
 
         def at(x: float) -> Point:
@@ -497,34 +494,10 @@ class _Work:
         self.sightings(f.id)
         return spent
 
-    def ray_limit(self, f: Figure, p: Point, u: Point) -> float:
-        """How far along u the base stays on the table, overlaps no base and touches no standing enemy."""
-        w, dpt = self.m.table.width, self.m.table.depth
-        r = t.BASE_RADIUS
-        limit = math.inf
-        for at, uc, top in ((p[0], u[0], w), (p[1], u[1], dpt)):
-            if uc > EPS:
-                limit = min(limit, (top - r - at) / uc)
-            elif uc < -EPS:
-                limit = min(limit, (r - at) / uc)
-        for o in self.s.figures:
-            if o.id == f.id or not o.on_table:
-                continue
-            gap = t.BASE_DIAMETER + (t.CONTACT + 2 * EPS if o.player != f.player and o.standing else 0.0)
-            c = self.b.pos(o)
-            ox, oy = c[0] - p[0], c[1] - p[1]
-            along = ox * u[0] + oy * u[1]
-            if along <= 0:
-                continue  # moving away from it
-            across2 = ox * ox + oy * oy - along * along
-            if across2 >= gap * gap:
-                continue
-            limit = min(limit, max(0.0, along - math.sqrt(gap * gap - across2)))
-        return max(0.0, limit)
-
-    def rout_move(self, fid: str) -> None:
-        """8.4, 8.5: straight toward the nearest edge with what is left; the figure leaves the table
-        when its base touches the edge (at the start of the move or during it)."""
+    def rout_move(self, fid: str, path: a.Path = ()) -> None:
+        """8.4, 8.5: straight toward the nearest edge with what is left (or the owner's path, when the
+        line is blocked); the figure leaves the table when its base touches the edge (at the start of the
+        move or during it)."""
         s = self.s
         act = s.activation
         f = self.fig(fid)
@@ -535,8 +508,10 @@ class _Work:
             self.leave(fid)
             return
         direction = self.b.nearest_edge_direction(self.b.pos(f))
-        allowance = f.stats.mvt * (t.RUN_FACTOR if pa >= t.ROUT_RUN_PA else 1) if pa > 0 else 0
-        if allowance > 0:
+        allowance = self.b.rout_allowance(f, pa)
+        if path:
+            self.move_along(f, path, "rout_move", "8.4")
+        elif allowance > 0:
             self.ray(f, direction, allowance, "8.4", "rout_move")
         f = self.fig(fid)
         if f.standing and f.pos is not None and min(self.m.edge_distances(f.pos).values()) <= \

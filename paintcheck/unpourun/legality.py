@@ -21,7 +21,7 @@ ALLOWED = {
     Phase.DEPLOY: (a.Deploy,),
     Phase.WAVE: (a.Activate, a.StopWave),
     Phase.ACTIVATION: (a.Walk, a.Run, a.Charge, a.ChargeMove, a.Strike, a.Flee, a.Shoot, a.Medikit,
-                       a.EndActivation),
+                       a.EndActivation, a.RoutMove),
     Phase.FREE_SHOT: (a.FreeShot,),
     Phase.WITHDRAW: (a.Withdraw,),
     Phase.OVER: (),
@@ -114,9 +114,13 @@ def _action(b: Board, s: MatchState, d: Any) -> Said | None:
         return _charge_move(b, s, f, d) if isinstance(d, a.ChargeMove) else no("charge_pending")
     if isinstance(d, a.ChargeMove):
         return no("no_charge")
+    engaged = b.engaged(s, f)
+    if f.routing and not engaged and act.pa > 0:  # 8.4: its rout move, nothing else
+        return _rout_move(b, s, f, d, act.pa) if isinstance(d, a.RoutMove) else no("must_rout", figure=f.id)
     if isinstance(d, a.EndActivation):
         return None
-    engaged = b.engaged(s, f)
+    if isinstance(d, a.RoutMove):
+        return no("not_routing", figure=f.id) if not f.routing else no("engaged", figure=f.id)
     if f.routing and not isinstance(d, (a.Flee, a.Strike)):
         return no("routing", figure=f.id)
     if isinstance(d, a.Strike):
@@ -140,6 +144,24 @@ def _action(b: Board, s: MatchState, d: Any) -> Said | None:
     if isinstance(d, a.Charge):
         return _charge(b, s, f, d, act.pa)
     return no("not_now", decision=a.NAMES[type(d)], phase=s.phase.value)
+
+
+def _rout_move(b: Board, s: MatchState, f: Figure, d: a.RoutMove, pa: int) -> Said | None:
+    """8.4: straight (()) always; the owner's path only when the line is blocked, a legal path (3.4,
+    3.11) along which the distance to that edge never grows."""
+    if not d.path:
+        return None
+    allowance = b.rout_allowance(f, pa)
+    if not b.rout_blocked(s, f, allowance):
+        return no("rout_not_blocked")
+    problem = b.path_problem(s, f, d.path, allowance, f.stats.difficult_as_open, climbing=True)
+    if problem is not None:
+        return no(f"path_{problem}")
+    edge = b.m.nearest_edges(b.pos(f))[0]
+    gaps = [b.m.edge_distances(p)[edge] for p in (b.pos(f), *d.path)]
+    if any(later > before + EPS for before, later in zip(gaps, gaps[1:], strict=False)):
+        return no("rout_away")
+    return None
 
 
 def _pa(have: int, need: int) -> Said | None:

@@ -7,6 +7,7 @@ no state of its own between calls, only the measurer.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from paintcheck.unpourun import tables as t
@@ -202,6 +203,48 @@ class Board:
                             return -1.0
                         total += self.m.climb_cost(piece, self.m.elevation(outside))
         return total
+
+    def ray_limit(self, s: MatchState, f: Figure, p: Point, u: Point) -> float:
+        """How far along u the base stays on the table, overlaps no base and touches no standing enemy."""
+        w, dpt = self.m.table.width, self.m.table.depth
+        r = t.BASE_RADIUS
+        limit = math.inf
+        for at, uc, top in ((p[0], u[0], w), (p[1], u[1], dpt)):
+            if uc > EPS:
+                limit = min(limit, (top - r - at) / uc)
+            elif uc < -EPS:
+                limit = min(limit, (r - at) / uc)
+        for o in s.figures:
+            if o.id == f.id or not o.on_table:
+                continue
+            gap = t.BASE_DIAMETER + (t.CONTACT + 2 * EPS if o.player != f.player and o.standing else 0.0)
+            c = self.pos(o)
+            ox, oy = c[0] - p[0], c[1] - p[1]
+            along = ox * u[0] + oy * u[1]
+            if along <= 0:
+                continue  # moving away from it
+            across2 = ox * ox + oy * oy - along * along
+            if across2 >= gap * gap:
+                continue
+            limit = min(limit, max(0.0, along - math.sqrt(gap * gap - across2)))
+        return max(0.0, limit)
+
+    @staticmethod
+    def rout_allowance(f: Figure, pa: int) -> float:
+        """8.4: 1.5 x Mvt with 2 or more PA, Mvt with 1, nothing with 0."""
+        if pa <= 0:
+            return 0.0
+        return f.stats.mvt * (t.RUN_FACTOR if pa >= t.ROUT_RUN_PA else 1.0)
+
+    def rout_blocked(self, s: MatchState, f: Figure, allowance: float) -> bool:
+        """8.4: the straight line to the nearest edge is blocked (a base, an enemy it would touch, an
+        impassable piece) before the allowance is spent or the edge reached."""
+        p = self.pos(f)
+        u = self.nearest_edge_direction(p)
+        reach = min(allowance, min(self.m.edge_distances(p).values()) - t.BASE_RADIUS)
+        if self.ray_limit(s, f, p, u) < reach - EPS:
+            return True
+        return bool(self.m.impassable_crossed([p, (p[0] + u[0] * reach, p[1] + u[1] * reach)]))
 
     def nearest_edge_direction(self, p: Point) -> Point:
         """8.4: the unit direction, perpendicular, to the table edge nearest ``p`` (the measurer's

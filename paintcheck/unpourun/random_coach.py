@@ -95,6 +95,8 @@ class RandomCoach:
             return self.first_legal(s, options, options)
         enemies = [e for e in s.figures if e.player != f.player and e.on_table]
         engaged = self.engine.board.engaged(s, f)
+        if f.routing and not engaged:
+            return a.RoutMove(())
         kinds = ["strike", "flee", "medikit"] if engaged or f.routing else \
             ["shoot", "strike", "charge", "walk", "run", "medikit"]
         rng.shuffle(kinds)

@@ -69,19 +69,33 @@ def test_r8_2_routing_figures_take_a_rally_test_every_end_of_turn():
 def test_r8_4_a_routing_figure_moves_to_the_nearest_edge_and_r8_5_leaves():
     w = World(band(), band(), {"A2": (10, 20)})
     w.set("A2", routing=True)
-    w.do(a.Activate("A2"))  # 2 PA: 1.5 x 6 = 9 toward x = 0, the nearest edge (10 away)
+    w.do(a.Activate("A2"))
+    assert w.why(a.EndActivation()).key == "unpourun_rules.refusal.must_rout"
+    assert w.why(a.RoutMove(((5.0, 20.0),))).key == "unpourun_rules.refusal.rout_not_blocked"
+    w.do(a.RoutMove(()))  # 2 PA: 1.5 x 6 = 9 toward x = 0, the nearest edge (10 away)
     assert w.f("A2").pos == (1.0, 20.0) and w.f("A2").status == Status.FIGHTING
     assert w.why(a.Activate("A2")).key == "unpourun_rules.refusal.activated"
     w = World(band(), band(), {"A2": (10, 3)})
     w.set("A2", routing=True)
-    w.do(a.Activate("A2"))  # 3 from y = 0: its base touches the edge, it leaves the table
+    w.do(a.Activate("A2"))
+    w.do(a.RoutMove(()))  # 3 from y = 0: its base touches the edge, it leaves the table
     assert w.f("A2").status == Status.GONE and w.f("A2").pos is None and "left_table" in w.kinds()
+
+
+def test_r8_4_when_the_line_is_blocked_the_owner_may_draw_a_path_that_never_gets_farther():
+    w = World(band(), band(fig(SF), fig(SF)), {"A2": (10, 20), "A1": (6, 20)})
+    w.set("A2", routing=True)
+    w.do(a.Activate("A2"))  # its own chef stands in the way, 4 toward x = 0
+    assert w.why(a.RoutMove(((8.0, 22.0), (9.0, 23.0)))).key == "unpourun_rules.refusal.rout_away"
+    assert w.why(a.RoutMove(((8.0, 21.5), (2.0, 21.5)))) is None
+    w.do(a.RoutMove(((8.0, 21.5), (2.0, 21.5))))
+    assert w.f("A2").pos == (2.0, 21.5) and w.s.activation is None
 
 
 def test_r8_4_a_routing_figure_does_nothing_else():
     w = World(band(fig(SF, ranged=("fusil",))), band(), {"A1": (10, 20), "B2": (10, 11)}, "A1")
     w.set("A1", routing=True)
-    assert w.why(a.Shoot("fusil", "B2")).key == "unpourun_rules.refusal.routing"
+    assert w.why(a.Shoot("fusil", "B2")).key == "unpourun_rules.refusal.must_rout"
     w = World(band(), band(), {"A2": (10, 20), "B2": (10, 21)}, "A2")
     w.set("A2", routing=True)
     assert w.why(a.Strike("B2")).key == "unpourun_rules.refusal.must_flee"  # it has the PA to flee
