@@ -65,17 +65,22 @@ class Outline:
             return []
         cuts = [0.0, 1.0]
         along = False  # an edge lies on the segment's line: a piece's middle may be on the boundary
+        length = math.sqrt(span)
         for x0, y0, x1, y1 in self.edges:
             sx, sy = x1 - x0, y1 - y0
             qx, qy = x0 - ax, y0 - ay
+            # an edge whose both ends lie within EDGE of the segment's line lies along it: where it
+            # starts and ends are cuts, and the middles of the pieces are checked against the boundary
+            if (abs(qx * ry - qy * rx) <= EDGE * length
+                    and abs((x1 - ax) * ry - (y1 - ay) * rx) <= EDGE * length):
+                along = True
+                for px, py in ((x0, y0), (x1, y1)):
+                    t = ((px - ax) * rx + (py - ay) * ry) / span
+                    if 0.0 < t < 1.0:
+                        cuts.append(t)
+                continue
             denom = rx * sy - ry * sx
-            if denom == 0:  # parallel: where an edge on the segment's line starts and ends
-                if qx * ry - qy * rx == 0:
-                    along = True
-                    for px, py in ((x0, y0), (x1, y1)):
-                        t = ((px - ax) * rx + (py - ay) * ry) / span
-                        if 0.0 < t < 1.0:
-                            cuts.append(t)
+            if denom == 0:  # parallel, off the line: never met
                 continue
             t = (qx * sy - qy * sx) / denom
             u = (qx * ry - qy * rx) / denom
