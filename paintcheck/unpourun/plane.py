@@ -23,10 +23,11 @@ Point = tuple[float, float]
 class Outline:
     """A simple polygon (its corners, not closed): its edges and bounding box."""
 
-    __slots__ = ("edges", "min_x", "min_y", "max_x", "max_y")
+    __slots__ = ("corners", "edges", "min_x", "min_y", "max_x", "max_y")
 
     def __init__(self, corners: Sequence[Point]) -> None:
         pts = [(float(x), float(y)) for x, y in corners]
+        self.corners = tuple(pts)
         ends = zip(pts, pts[1:] + pts[:1], strict=True)
         self.edges = tuple((x0, y0, x1, y1) for (x0, y0), (x1, y1) in ends)
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -63,29 +64,36 @@ class Outline:
         span = rx * rx + ry * ry
         if span == 0 or not self.near_box(min(ax, b[0]), min(ay, b[1]), max(ax, b[0]), max(ay, b[1])):
             return []
+        # each corner's side of the segment's line (signed distance times the length): an edge
+        # whose ends lie within EDGE of the line lies along it; one whose ends lie on one side never
+        # meets it; any other crosses the line once, and cuts the segment there if between a and b
+        tol = EDGE * math.sqrt(span)
+        side = [(x - ax) * ry - (y - ay) * rx for x, y in self.corners]
+        if min(side) > tol or max(side) < -tol:
+            return []
         cuts = [0.0, 1.0]
         along = False  # an edge lies on the segment's line: a piece's middle may be on the boundary
-        length = math.sqrt(span)
-        for x0, y0, x1, y1 in self.edges:
-            sx, sy = x1 - x0, y1 - y0
-            qx, qy = x0 - ax, y0 - ay
-            # an edge whose both ends lie within EDGE of the segment's line lies along it: where it
-            # starts and ends are cuts, and the middles of the pieces are checked against the boundary
-            if (abs(qx * ry - qy * rx) <= EDGE * length
-                    and abs((x1 - ax) * ry - (y1 - ay) * rx) <= EDGE * length):
+        n = len(side)
+        for j in range(n):
+            s0, s1 = side[j], side[j + 1 - n]
+            if (s0 > tol and s1 > tol) or (s0 < -tol and s1 < -tol):
+                continue
+            (x0, y0), (x1, y1) = self.corners[j], self.corners[j + 1 - n]
+            crossings: tuple[Point, ...]
+            if abs(s0) <= tol and abs(s1) <= tol:
                 along = True
-                for px, py in ((x0, y0), (x1, y1)):
-                    t = ((px - ax) * rx + (py - ay) * ry) / span
-                    if 0.0 < t < 1.0:
-                        cuts.append(t)
-                continue
-            denom = rx * sy - ry * sx
-            if denom == 0:  # parallel, off the line: never met
-                continue
-            t = (qx * sy - qy * sx) / denom
-            u = (qx * ry - qy * rx) / denom
-            if 0.0 < t < 1.0 and -EDGE <= u <= 1.0 + EDGE:
-                cuts.append(t)
+                crossings = ((x0, y0), (x1, y1))
+            elif abs(s0) <= tol:
+                crossings = ((x0, y0),)
+            elif abs(s1) <= tol:
+                crossings = ((x1, y1),)
+            else:
+                u = s0 / (s0 - s1)
+                crossings = ((x0 + u * (x1 - x0), y0 + u * (y1 - y0)),)
+            for px, py in crossings:
+                t = ((px - ax) * rx + (py - ay) * ry) / span
+                if 0.0 < t < 1.0:
+                    cuts.append(t)
         cuts.sort()
         parts: list[tuple[float, float]] = []
         for t0, t1 in zip(cuts, cuts[1:], strict=False):

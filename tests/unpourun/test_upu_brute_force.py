@@ -142,6 +142,9 @@ def test_3_4_path_cost_agrees_with_the_sampled_path(table):
         crossed = tuple(i for i, (piece, poly) in enumerate(zip(table.pieces, polys, strict=True))
                         if piece.kind is Kind.IMPASSABLE and shapely.relate_pattern(line, poly, "T********"))
         assert m.impassable_crossed(path) == crossed
+        centres = random_points(rng, 10)
+        assert m.path_clearance(path, centres) == pytest.approx(
+            [line.distance(shapely.Point(c)) for c in centres], abs=1e-12)
 
 
 def discs(points) -> np.ndarray:
