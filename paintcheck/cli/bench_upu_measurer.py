@@ -54,7 +54,7 @@ def steps(m: Measurer, rng: random.Random, count: int) -> tuple[list[float], lis
         cost = m.path_cost(path)
         cost_times.append(time.perf_counter() - start)
         legal = (cost <= 9 and not m.impassable_crossed(path) and m.path_on_table(path)
-                 and min(m.path_clearance(path, others)) >= 1 and m.position_legal(end, others))
+                 and bool((m.path_clearance(path, others) >= 1).all()) and m.position_legal(end, others))
         if legal:
             where[i] = end
         enemies = [p for j, p in enumerate(where) if j % 2 != i % 2]

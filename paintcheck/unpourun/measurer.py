@@ -19,8 +19,8 @@ Positions are ``(x, y)`` floats in *pas*: a figure's position is its base's cent
   difficult pieces plus twice the length inside them; on top of an impassable piece a figure moves as
   on open terrain, 3.4, 3.11), ``impassable_crossed(path)`` (the impassable pieces whose interior
   the centre's path enters), ``path_on_table(path)`` (the base never leaves the table),
-  ``path_clearance(path, centres)`` (a list: the least centre distance from the path to each
-  centre; < 1 overlaps a base, <= 1.1 touches a figure).
+  ``path_clearance(path, centres)`` (a numpy array: the least centre distance from the path to
+  each centre; < 1 overlaps a base, <= 1.1 touches a figure).
 - climbing: ``climbable(piece)`` (impassable, h 1-10) and ``climb_cost(piece, outside_elevation)``
   (2 per pas of height, 3.11); edges: ``edge_distances``, ``nearest_edges``, ``touches_edge`` (8.4,
   8.5).
@@ -372,10 +372,11 @@ class Measurer:
         return all(self.on_table(p) for p in path)
 
     @staticmethod
-    def path_clearance(path: Sequence[Point], centres: Sequence[Point]) -> list[float]:
-        """The least distance from the centre's ``path`` to each of ``centres``: below 1 the bases
-        overlap (1.3), at most 1.1 the figures touch (1.5). Plain floats: a path has a few segments
-        and a table a few dozen figures, fewer than numpy's overhead pays for."""
+    def path_clearance(path: Sequence[Point], centres: Sequence[Point]) -> np.ndarray:
+        """The least distance from the centre's ``path`` to each of ``centres`` (a numpy array):
+        below 1 the bases overlap (1.3), at most 1.1 the figures touch (1.5). Computed in plain
+        floats: a path has a few segments and a table a few dozen figures, fewer than numpy's
+        overhead pays for."""
         segments = [(p[0], p[1], q[0] - p[0], q[1] - p[1]) for p, q in zip(path, path[1:], strict=False)]
         out = []
         for cx, cy in centres:
@@ -385,7 +386,7 @@ class Measurer:
                 t = 0.0 if span == 0 else min(1.0, max(0.0, ((cx - px) * dx + (cy - py) * dy) / span))
                 best = min(best, math.hypot(cx - px - t * dx, cy - py - t * dy))
             out.append(best)
-        return out
+        return np.array(out, dtype=float)
 
     # -- positions (1.3) and deployment (1.9) --
 
