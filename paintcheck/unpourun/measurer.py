@@ -281,7 +281,11 @@ class Measurer:
     def sees(self, a: Point, b: Point, elevation_a: float | None = None,
              elevation_b: float | None = None) -> bool:
         """``sight(a, b, ...).seen``: A sees B unless some piece blocks (1.8); symmetric."""
-        return self.sight(a, b, elevation_a, elevation_b).seen
+        if not self._outlines:
+            return True
+        ea = (self.elevation(a) if elevation_a is None else elevation_a) + EYE_HEIGHT
+        eb = (self.elevation(b) if elevation_b is None else elevation_b) + EYE_HEIGHT
+        return not self._blockers(a, b, ea, eb)
 
     def _blockers(self, a: Point, b: Point, ea: float, eb: float) -> tuple[int, ...]:
         if not len(self._polygons):
@@ -377,15 +381,25 @@ class Measurer:
         below 1 the bases overlap (1.3), at most 1.1 the figures touch (1.5). Computed in plain
         floats: a path has a few segments and a table a few dozen figures, fewer than numpy's
         overhead pays for."""
-        segments = [(p[0], p[1], q[0] - p[0], q[1] - p[1]) for p, q in zip(path, path[1:], strict=False)]
+        x0, y0 = path[0]
+        segments = [(p[0], p[1], q[0] - p[0], q[1] - p[1], (q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2)
+                    for p, q in zip(path, path[1:], strict=False)]
         out = []
-        for cx, cy in centres:
-            best = math.hypot(cx - path[0][0], cy - path[0][1])
-            for px, py, dx, dy in segments:
-                span = dx * dx + dy * dy
-                t = 0.0 if span == 0 else min(1.0, max(0.0, ((cx - px) * dx + (cy - py) * dy) / span))
-                best = min(best, math.hypot(cx - px - t * dx, cy - py - t * dy))
-            out.append(best)
+        for cx, cy in centres:  # squared distances, one square root per centre
+            wx, wy = cx - x0, cy - y0
+            best = wx * wx + wy * wy
+            for px, py, dx, dy, span in segments:
+                wx, wy = cx - px, cy - py
+                dot = wx * dx + wy * dy
+                if dot >= span:
+                    wx, wy = wx - dx, wy - dy
+                elif dot > 0:
+                    t = dot / span
+                    wx, wy = wx - t * dx, wy - t * dy
+                gap = wx * wx + wy * wy
+                if gap < best:
+                    best = gap
+            out.append(math.sqrt(best))
         return np.array(out, dtype=float)
 
     # -- positions (1.3) and deployment (1.9) --
