@@ -19,8 +19,8 @@ Positions are ``(x, y)`` floats in *pas*: a figure's position is its base's cent
   difficult pieces plus twice the length inside them; on top of an impassable piece a figure moves as
   on open terrain, 3.4, 3.11), ``impassable_crossed(path)`` (the impassable pieces whose interior
   the centre's path enters), ``path_on_table(path)`` (the base never leaves the table),
-  ``path_clearance(path, centres)`` (the least centre distance from the path to each centre: < 1
-  overlaps a base, <= 1.1 touches a figure).
+  ``path_clearance(path, centres)`` (a numpy array: the least centre distance from the path to
+  each centre; < 1 overlaps a base, <= 1.1 touches a figure).
 - climbing: ``climbable(piece)`` (impassable, h 1-10) and ``climb_cost(piece, outside_elevation)``
   (2 per pas of height, 3.11); edges: ``edge_distances``, ``nearest_edges``, ``touches_edge`` (8.4,
   8.5).
@@ -49,6 +49,7 @@ import numpy as np
 import shapely
 
 from paintcheck.said import Said
+from paintcheck.unpourun.plane import EDGE, Outline
 from paintcheck.unpourun.terrain import (
     ABOVE,
     BASE_DIAMETER,
@@ -68,7 +69,6 @@ from paintcheck.unpourun.terrain import (
 log = logging.getLogger(__name__)
 
 TOUCH = 1e-9  # a float's slack: centres 1 - TOUCH apart still only touch
-EDGE = 1e-9  # a point nearer a piece's boundary than this is on it (outside, 1.6)
 _SIGHT_CACHE = 8192  # sight answers remembered per measurer (the engine asks the same pairs again)
 
 Interval = tuple[float, float]
@@ -168,16 +168,21 @@ class Measurer:
         shapely.prepare(self._polygons)
         self._boundaries = shapely.boundary(self._polygons) if len(pieces) else self._polygons
         shapely.prepare(self._boundaries)
-        self._heights = np.array([p.height for p in pieces], dtype=float)
-        self._restriction = np.array([RESTRICTION[p.kind] for p in pieces], dtype=int)
-        self._kinds = tuple(p.kind for p in pieces)
+        self._heights = np.array([p.height for p in pieces], dtype=int)  # for the batch queries
         self._tree = shapely.STRtree(self._polygons)
-        self._difficult = np.array([k is Kind.DIFFICULT for k in self._kinds], dtype=bool)
-        self._impassable = np.array([k is Kind.IMPASSABLE for k in self._kinds], dtype=bool)
+        # plain lists for the single queries (a numpy scalar read in a loop costs more than the test)
+        self._height = [p.height for p in pieces]
+        self._restriction = [RESTRICTION[p.kind] for p in pieces]
+        self._kinds = tuple(p.kind for p in pieces)
+        self._difficult = [k is Kind.DIFFICULT for k in self._kinds]
+        self._impassable = [k is Kind.IMPASSABLE for k in self._kinds]
         self._zones = [shapely.Polygon(z.points) for z in table.zones]
         for zone in self._zones:
             shapely.prepare(zone)
+        self._slow_or_top = [d or i for d, i in zip(self._difficult, self._impassable, strict=True)]
+        self._outlines = [Outline(p.points) for p in pieces]
         self._sight_cache: dict[tuple[float, ...], tuple[int, ...]] = {}
+        self._held: dict[Point, list[int]] = {}  # the pieces holding a point (figures stand still a lot)
 
     # -- distances (1.4) and contact (1.5) --
 
@@ -202,11 +207,8 @@ class Measurer:
     def on_top(self, p: Point) -> int | None:
         """The impassable piece whose interior holds ``p`` (a figure there is on top of it, 3.11),
         the highest if several; None on the ground."""
-        inside = self._holding(p)
-        inside = inside[self._impassable[inside]]
-        if not len(inside):
-            return None
-        return int(inside[np.argmax(self._heights[inside])])
+        tops = [i for i in self._holding(p) if self._impassable[i]]
+        return max(tops, key=lambda i: self._height[i]) if tops else None
 
     def in_contact(self, a: Point, b: Point) -> bool:
         """Two figures are in contact: d <= 0.1, and both on the ground or both on top of the same
@@ -219,30 +221,28 @@ class Measurer:
 
     # -- terrain (1.6, 1.7) --
 
-    def _holding(self, p: Point) -> np.ndarray:
-        """The indices of the pieces whose interior holds ``p``."""
-        if not len(self._polygons):
-            return np.zeros(0, dtype=int)
-        near: np.ndarray = self._tree.query(shapely.Point(p))
-        if not len(near):
-            return near
-        inside = shapely.contains_xy(self._polygons[near], p[0], p[1])
-        near = near[inside]
-        if len(near):  # a point on a boundary is outside (1.6)
-            near = near[shapely.distance(self._boundaries[near], shapely.Point(p)) > EDGE]
-        return near
+    def _holding(self, p: Point) -> list[int]:
+        """The indices of the pieces whose interior holds ``p`` (a point on a boundary is outside, 1.6)."""
+        found = self._held.get(p)
+        if found is None:
+            x, y = p
+            found = [i for i, o in enumerate(self._outlines)
+                     if o.min_x < x < o.max_x and o.min_y < y < o.max_y and o.holds(x, y)]
+            if len(self._held) >= _SIGHT_CACHE:
+                self._held.clear()
+            self._held[p] = found
+        return found
 
     def kind_at(self, p: Point) -> Kind:
         """The kind of terrain at ``p``: the most restrictive piece holding it, open if none (1.6)."""
         inside = self._holding(p)
-        if not len(inside):
+        if not inside:
             return Kind.OPEN
-        return self._kinds[int(inside[np.argmax(self._restriction[inside])])]
+        return self._kinds[max(inside, key=lambda i: self._restriction[i])]
 
     def elevation(self, p: Point) -> int:
         """The greatest h among the pieces whose interior holds ``p``, 0 if none (1.7)."""
-        inside = self._holding(p)
-        return int(self._heights[inside].max()) if len(inside) else 0
+        return max((self._height[i] for i in self._holding(p)), default=0)
 
     def elevations(self, points: Sequence[Point]) -> np.ndarray:
         """``elevation`` of many points at once (an int array)."""
@@ -259,39 +259,14 @@ class Measurer:
 
     # -- the parts of a segment inside pieces --
 
-    def _interiors(self, a: Point, b: Point, mask: np.ndarray | None) -> tuple[np.ndarray, np.ndarray,
-                                                                                np.ndarray]:
-        """The parts of the segment a-b inside the interior of pieces (those ``mask`` selects):
-        arrays (piece, t0, t1), t the fraction of the way from a to b."""
-        empty = np.zeros(0)
-        if not len(self._polygons) or a == b:
-            return empty.astype(int), empty, empty
-        line = shapely.linestrings([a, b])
-        near = self._tree.query(line)
-        if mask is not None and len(near):
-            near = near[mask[near]]
-        if not len(near):
-            return empty.astype(int), empty, empty
-        parts = shapely.intersection(line, self._polygons[near])
-        coords, which = shapely.get_coordinates(parts, return_index=True)
-        if len(coords) < 2:
-            return empty.astype(int), empty, empty
-        ax, ay = a
-        dx, dy = b[0] - ax, b[1] - ay
-        t = np.clip(((coords[:, 0] - ax) * dx + (coords[:, 1] - ay) * dy) / (dx * dx + dy * dy), 0.0, 1.0)
-        order = np.lexsort((t, which))
-        t, which = t[order], which[order]
-        pair = (which[1:] == which[:-1]) & (t[1:] > t[:-1])
-        if not pair.any():
-            return empty.astype(int), empty, empty
-        t0, t1, piece = t[:-1][pair], t[1:][pair], near[which[:-1][pair]]
-        mid = (t0 + t1) / 2
-        mx, my = ax + mid * dx, ay + mid * dy
-        inside = shapely.contains_xy(self._polygons[piece], mx, my)
-        if inside.any():
-            inside[inside] = shapely.distance(self._boundaries[piece[inside]],
-                                              shapely.points(mx[inside], my[inside])) > EDGE
-        return piece[inside], t0[inside], t1[inside]
+    def _interiors(self, a: Point, b: Point, chosen: Sequence[bool]) -> list[tuple[int, float, float]]:
+        """The parts of the segment a-b inside the interior of the pieces ``chosen`` selects:
+        (piece, t0, t1), t the fraction of the way from a to b."""
+        lo_x, hi_x = (a[0], b[0]) if a[0] < b[0] else (b[0], a[0])
+        lo_y, hi_y = (a[1], b[1]) if a[1] < b[1] else (b[1], a[1])
+        return [(i, t0, t1) for i, o in enumerate(self._outlines)
+                if chosen[i] and hi_x >= o.min_x and lo_x <= o.max_x and hi_y >= o.min_y and lo_y <= o.max_y
+                for t0, t1 in o.inside_parts(a, b)]
 
     # -- line of sight (1.8) --
 
@@ -306,7 +281,11 @@ class Measurer:
     def sees(self, a: Point, b: Point, elevation_a: float | None = None,
              elevation_b: float | None = None) -> bool:
         """``sight(a, b, ...).seen``: A sees B unless some piece blocks (1.8); symmetric."""
-        return self.sight(a, b, elevation_a, elevation_b).seen
+        if not self._outlines:
+            return True
+        ea = (self.elevation(a) if elevation_a is None else elevation_a) + EYE_HEIGHT
+        eb = (self.elevation(b) if elevation_b is None else elevation_b) + EYE_HEIGHT
+        return not self._blockers(a, b, ea, eb)
 
     def _blockers(self, a: Point, b: Point, ea: float, eb: float) -> tuple[int, ...]:
         if not len(self._polygons):
@@ -317,13 +296,11 @@ class Measurer:
         found = self._sight_cache.get(key)
         if found is not None:
             return found
-        tall = self._heights > min(ea, eb)  # the eye line never dips below the lower eye
-        piece, t0, t1 = self._interiors(a, b, tall)
-        blocked: tuple[int, ...] = ()
-        if len(piece):
-            h = self._heights[piece]
-            low = (ea + (eb - ea) * t0 < h) | (ea + (eb - ea) * t1 < h)
-            blocked = tuple(sorted({int(i) for i in piece[low]}))
+        low = min(ea, eb)
+        tall = [h > low for h in self._height]  # the eye line never dips below the lower eye
+        rise = eb - ea
+        blocked = tuple(sorted({i for i, t0, t1 in self._interiors(a, b, tall)
+                                if ea + rise * t0 < self._height[i] or ea + rise * t1 < self._height[i]}))
         if len(self._sight_cache) >= _SIGHT_CACHE:
             self._sight_cache.clear()
         self._sight_cache[key] = blocked
@@ -340,14 +317,13 @@ class Measurer:
         for a, b in zip(path, path[1:], strict=False):
             length = centre_distance(a, b)
             total += length
-            if difficult_as_open or length == 0 or not self._difficult.any():
+            if difficult_as_open or length == 0 or not any(self._difficult):
                 continue
-            piece, t0, t1 = self._interiors(a, b, self._difficult | self._impassable)
-            if not len(piece):
+            parts = self._interiors(a, b, self._slow_or_top)
+            if not parts:
                 continue
-            hard = self._difficult[piece]
-            slow = _union(zip(t0[hard].tolist(), t1[hard].tolist(), strict=True))
-            on_top = _union(zip(t0[~hard].tolist(), t1[~hard].tolist(), strict=True))
+            slow = _union((t0, t1) for i, t0, t1 in parts if self._difficult[i])
+            on_top = _union((t0, t1) for i, t0, t1 in parts if self._impassable[i])
             inside = _length(slow) - _overlap(slow, on_top)
             total += (DIFFICULT_FACTOR - 1.0) * inside * length
         return total
@@ -359,9 +335,9 @@ class Measurer:
     def impassable_crossed(self, path: Sequence[Point]) -> tuple[int, ...]:
         """The impassable pieces whose interior the centre's path enters (3.4), sorted."""
         crossed: set[int] = set()
-        if self._impassable.any():
+        if any(self._impassable):
             for a, b in zip(path, path[1:], strict=False):
-                crossed.update(int(i) for i in self._interiors(a, b, self._impassable)[0])
+                crossed.update(i for i, _, _ in self._interiors(a, b, self._impassable))
         return tuple(sorted(crossed))
 
     def climbable(self, piece: int) -> bool:
@@ -401,20 +377,30 @@ class Measurer:
 
     @staticmethod
     def path_clearance(path: Sequence[Point], centres: Sequence[Point]) -> np.ndarray:
-        """The least distance from the centre's ``path`` to each of ``centres`` (numpy): below 1 the
-        bases overlap (1.3), at most 1.1 the figures touch (1.5)."""
-        if not len(centres):
-            return np.zeros(0)
-        c = np.asarray(centres, dtype=float).reshape(-1, 2)
-        pts = np.asarray(path, dtype=float).reshape(-1, 2)
-        best: np.ndarray = np.hypot(c[:, 0] - pts[0, 0], c[:, 1] - pts[0, 1])
-        for p, q in zip(pts[:-1], pts[1:], strict=True):
-            d = q - p
-            span = float(d @ d)
-            t = np.zeros(len(c)) if span == 0 else np.clip(((c - p) @ d) / span, 0.0, 1.0)
-            near = p + t[:, None] * d
-            best = np.minimum(best, np.hypot(c[:, 0] - near[:, 0], c[:, 1] - near[:, 1]))
-        return best
+        """The least distance from the centre's ``path`` to each of ``centres`` (a numpy array):
+        below 1 the bases overlap (1.3), at most 1.1 the figures touch (1.5). Computed in plain
+        floats: a path has a few segments and a table a few dozen figures, fewer than numpy's
+        overhead pays for."""
+        x0, y0 = path[0]
+        segments = [(p[0], p[1], q[0] - p[0], q[1] - p[1], (q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2)
+                    for p, q in zip(path, path[1:], strict=False)]
+        out = []
+        for cx, cy in centres:  # squared distances, one square root per centre
+            wx, wy = cx - x0, cy - y0
+            best = wx * wx + wy * wy
+            for px, py, dx, dy, span in segments:
+                wx, wy = cx - px, cy - py
+                dot = wx * dx + wy * dy
+                if dot >= span:
+                    wx, wy = wx - dx, wy - dy
+                elif dot > 0:
+                    t = dot / span
+                    wx, wy = wx - t * dx, wy - t * dy
+                gap = wx * wx + wy * wy
+                if gap < best:
+                    best = gap
+            out.append(math.sqrt(best))
+        return np.array(out, dtype=float)
 
     # -- positions (1.3) and deployment (1.9) --
 
@@ -427,11 +413,10 @@ class Measurer:
             return Said("unpourun_table.position.not_a_number")
         if not self.on_table(p):
             return Said("unpourun_table.position.off_table", x=f"{p[0]:g}", y=f"{p[1]:g}")
-        if len(others):
-            gaps = self.path_clearance([p], others)
-            if (gaps < BASE_DIAMETER - TOUCH).any():
-                i = int(np.argmin(gaps))
-                return Said("unpourun_table.position.overlap", x=f"{others[i][0]:g}", y=f"{others[i][1]:g}")
+        x, y = p
+        for other in others:
+            if math.hypot(other[0] - x, other[1] - y) < BASE_DIAMETER - TOUCH:
+                return Said("unpourun_table.position.overlap", x=f"{other[0]:g}", y=f"{other[1]:g}")
         if not on_top_allowed and self.kind_at(p) is Kind.IMPASSABLE:
             return Said("unpourun_table.position.impassable")
         return None

@@ -92,8 +92,10 @@ def default_table_path() -> Path:
 
 
 def is_table_data(data: Any) -> bool:
-    """A decoded file says it is a table file (its ``format`` is ``FORMAT``)."""
-    return isinstance(data, dict) and data.get("format") == FORMAT
+    """A decoded file says it is a table file: its ``format`` is ``FORMAT`` or another version of it
+    (which the table checks then refuse by name)."""
+    fmt = data.get("format") if isinstance(data, dict) else None
+    return isinstance(fmt, str) and fmt.split("/")[0] == FORMAT.split("/")[0]
 
 
 def validate_file(path: str | os.PathLike[str]) -> list[str]:

@@ -15,6 +15,7 @@ import pytest
 import shapely
 
 from paintcheck.unpourun.measurer import Measurer
+from paintcheck.unpourun.plane import Outline
 from paintcheck.unpourun.table_file import load_table, shipped_tables
 from paintcheck.unpourun.terrain import Kind, Piece, Table
 
@@ -141,6 +142,9 @@ def test_3_4_path_cost_agrees_with_the_sampled_path(table):
         crossed = tuple(i for i, (piece, poly) in enumerate(zip(table.pieces, polys, strict=True))
                         if piece.kind is Kind.IMPASSABLE and shapely.relate_pattern(line, poly, "T********"))
         assert m.impassable_crossed(path) == crossed
+        centres = random_points(rng, 10)
+        assert m.path_clearance(path, centres) == pytest.approx(
+            [line.distance(shapely.Point(c)) for c in centres], abs=1e-12)
 
 
 def discs(points) -> np.ndarray:
@@ -181,3 +185,31 @@ def test_4_5_blasts_agree_with_discs_and_the_sampled_sight(table):
         assert set(hit) == brute
         gaps = [math.dist(centre, positions[i]) for i in hit]
         assert gaps == sorted(gaps) and hit[0] == target
+
+
+@pytest.mark.parametrize("table", TABLES, ids=IDS)
+def test_1_6_a_segments_inside_parts_agree_with_shapely(table):
+    """``plane.Outline``: the length of a segment inside each piece's interior (the boundary outside)
+    is shapely's intersection less the part along the boundary; segments along edges and through
+    corners included."""
+    rng = random.Random(13)
+    segments = [tuple(random_points(rng, 2)) for _ in range(25)]
+    for piece in table.pieces[:6]:  # along an edge; corner to corner; beyond both ends of a level edge
+        p0, p1, p2 = piece.points[:3]
+        segments += [(p0, p1), (p0, p2)]
+        for (x0, y0), (x1, y1) in zip(piece.points, piece.points[1:], strict=False):
+            if y0 == y1:
+                segments.append(((x0 - 3 * (x1 - x0), y0), (x1 + 3 * (x1 - x0), y0)))
+    for i, piece in enumerate(table.pieces):
+        outline, polygon = Outline(piece.points), shapely.Polygon(piece.points)
+        for a, b in segments:
+            line = shapely.LineString([a, b])
+            expected = line.intersection(polygon).length - line.intersection(polygon.boundary).length
+            parts = outline.inside_parts(a, b)
+            inside = sum(t1 - t0 for t0, t1 in parts) * line.length
+            assert inside == pytest.approx(expected, abs=1e-9), (i, a, b)
+            for x, y in (a, b, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)):
+                if polygon.boundary.distance(shapely.Point(x, y)) > 1e-6:  # EDGE: on it is outside
+                    assert outline.holds(x, y) == polygon.contains(shapely.Point(x, y))
+                else:
+                    assert not outline.holds(x, y)

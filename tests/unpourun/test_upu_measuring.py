@@ -266,3 +266,13 @@ def test_the_open_table_is_the_standard_one():
     assert (OPEN_TABLE.width, OPEN_TABLE.depth) == (48, 48) and OPEN_TABLE.pieces == ()
     m = Measurer()
     assert m.sees((1, 1), (40, 40)) and m.path_cost([(1, 1), (1, 11)]) == 10
+
+
+def test_3_4_a_path_may_not_overlap_a_base_nor_touch_an_enemy():
+    m = Measurer()
+    path = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0)]
+    gaps = m.path_clearance(path, [(5.0, 1.0), (11.05, 5.0), (13.0, 14.0), (5.0, 0.5)])
+    assert gaps == pytest.approx([1.0, 1.05, 5.0, 0.5])
+    assert [g >= 1 for g in gaps] == [True, True, True, False]  # 1.3: overlap below 1
+    assert [g <= 1.1 for g in gaps] == [True, True, False, True]  # 1.5: in contact on the way
+    assert m.path_on_table(path[:2]) is False and m.path_on_table([(1, 1), (47.5, 1)])

@@ -164,6 +164,11 @@ def test_validate_reads_tables_and_layouts_by_their_format(tmp_path, capsys):
     assert main.main(["validate", str(SHIPPED[0]), str(bad)]) == 2
     out = capsys.readouterr().out.splitlines()
     assert out[1].startswith(f"{bad}: piece 1 (oak wood): not a simple polygon") and len(out) == 2
+    data["format"] = "unpourun-table/2"  # a later version: the table checks say what they read
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    assert main.main(["validate", str(bad)]) == 2
+    assert capsys.readouterr().out == (f"{bad}: unknown format 'unpourun-table/2' (this program reads "
+                                       f"'unpourun-table/1')\n")
 
 
 def test_a_table_writes_and_reads_back_equal(tmp_path):
