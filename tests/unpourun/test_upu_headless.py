@@ -153,3 +153,34 @@ def test_a_saved_match_is_read_among_the_games_and_replays(tmp_path):
     assert (
         str(bad.value).startswith(str(path)) and "decision 4" in str(bad.value) and "\n" not in str(bad.value)
     )
+
+
+def test_every_event_and_refusal_has_its_words_in_english_and_french():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).parents[2]
+
+    def flat(locale):
+        data = json.loads((root / "assets" / "i18n" / f"unpourun_rules.{locale}.json").read_text("utf-8"))
+        out = {}
+
+        def walk(node, prefix):
+            for k, v in node.items():
+                if isinstance(v, dict):
+                    walk(v, f"{prefix}{k}.")
+                else:
+                    out[prefix + k] = v
+
+        walk(data[locale], "unpourun_rules.")
+        return out
+
+    en, fr = flat("en"), flat("fr")
+    game = UnpourunGame()
+    played = playout(game, game.begin(random_start(3)), 3)
+    _, events, _ = replay(game, _Record(3, random_start(3), list(played.decisions)))
+    keys = {e.said.key for e in events}
+    source = (root / "paintcheck" / "unpourun" / "legality.py").read_text("utf-8")
+    keys |= {f"unpourun_rules.refusal.{k}" for k in re.findall(r'no\("(\w+)"', source)}
+    assert keys <= en.keys() and keys <= fr.keys()
+    assert all(en[k] != fr[k] for k in keys if not k.endswith(".d3"))
