@@ -22,6 +22,7 @@ from paintcheck.unpourun.legality import why_illegal
 from paintcheck.unpourun.measurer import Measurer, centre_distance, distance
 from paintcheck.unpourun.query import EPS, IMPOSSIBLE, Board, clamp_roll, d3
 from paintcheck.unpourun.state import Activation, Figure, MatchState, Phase, Point, Status, other
+from paintcheck.unpourun.terrain import Kind
 
 log = logging.getLogger(__name__)
 
@@ -476,7 +477,7 @@ class _Work:
 
         def fits(x: float) -> bool:
             path = [start, at(x)]
-            return (not self.m.impassable_crossed(path)
+            return (not self.m.impassable_crossed(path) and self.m.kind_at(path[-1]) != Kind.IMPASSABLE
                     and self.m.path_cost(path, f.stats.difficult_as_open) <= k + EPS)
 
         if length > 0 and not fits(length):

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.measurer import Measurer, centre_distance, distance
 from paintcheck.unpourun.state import Figure, MatchState, Point
+from paintcheck.unpourun.terrain import Kind
 
 EPS = 1e-9  # a float's slack on "within" and "base to base"
 EDGE_DIRECTIONS = {"A": (0.0, -1.0), "B": (0.0, 1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}
@@ -161,7 +162,7 @@ class Board:
         if not self.m.path_on_table(full):
             return "off_table"
         climb = 0.0
-        if self.m.impassable_crossed(full):
+        if self.m.impassable_crossed(full) or self.m.kind_at(full[-1]) == Kind.IMPASSABLE:
             climb = self.climb_cost(f, full) if climbing else -1.0
             if climb < 0:
                 return "impassable"

@@ -184,3 +184,13 @@ def test_every_event_and_refusal_has_its_words_in_english_and_french():
     keys |= {f"unpourun_rules.refusal.{k}" for k in re.findall(r'no\("(\w+)"', source)}
     assert keys <= en.keys() and keys <= fr.keys()
     assert all(en[k] != fr[k] for k in keys if not k.endswith(".d3"))
+
+
+def test_r6_5_a_forced_move_never_ends_inside_an_impassable_piece():
+    # match 917 of seed 100 on the hill fort (the 10,000-match run): B3 was pushed straight away to a
+    # point just inside a wall, past the end of the bisection's last step
+    import paintcheck.cli.simulate as sim
+
+    sim._init_worker(UnpourunTable(str(shipped_tables()[0]), check=True))
+    winner, reason, turns = sim._play(100 * sim.MATCH_SEED_STRIDE + 917)
+    assert winner is not None, reason
