@@ -41,6 +41,8 @@ def test_every_package_of_the_source_is_in_the_wheel():
     found = {str(p.parent.relative_to(ROOT)).replace(os.sep, ".")
              for p in (ROOT / "paintcheck").rglob("__init__.py")}
     assert found <= listed and {"paintcheck.assets", "paintcheck.layouts", "paintcheck.docs"} <= listed
+    data = meta["tool"]["setuptools"]["package-data"]["paintcheck.layouts"]
+    assert {"*.json", "unpourun/*.json"} <= set(data)  # the shipped layouts and Un pour un's tables
 
 
 @pytest.mark.slow
@@ -77,6 +79,10 @@ def test_the_wheel_installs_and_plays_from_another_folder(tmp_path):
     layout = Path(where[1]) / "snake.json"
     checked = run(str(command), "validate", str(layout))
     assert checked.returncode == 0 and checked.stdout.startswith("ok:")
+    tables = sorted((Path(where[1]) / "unpourun").glob("*.json"))  # Un pour un's tables, in the wheel
+    assert [t.name for t in tables] == ["hill_fort.json", "village.json", "woodland.json"]
+    checked = run(str(command), "validate", *map(str, tables))
+    assert checked.returncode == 0 and checked.stdout.count("ok:") == 3, checked.stdout + checked.stderr
     played = run(str(command), "simulate", "--matches", "20", "--seed", "1")
     assert played.returncode == 0 and played.stdout.startswith("20/20 matches completed")
     if shutil.which("Xvfb"):  # the real window on a virtual X display

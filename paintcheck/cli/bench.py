@@ -1,6 +1,6 @@
 """Measure speed and print figures: --geometry (instruments), --rules (simulate), --render (window),
 --analysis (a field's study), --odds (one odds query, the range's heatmaps), --memory (the window's
-and simulate's workers' memory as they go on)."""
+and simulate's workers' memory as they go on), --measurer (Un pour un's measurer on its tables)."""
 
 from __future__ import annotations
 
@@ -17,16 +17,20 @@ PARTS = {  # flag -> module with run(args) -> int
     "analysis": "paintcheck.cli.bench_analysis",
     "odds": "paintcheck.cli.bench_odds",
     "memory": "paintcheck.cli.bench_memory",
+    "measurer": "paintcheck.cli.bench_upu_measurer",
 }
+HELP = {"memory": "memory kept over many matches", "measurer": "time Un pour un's measurer on its tables"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     for part in PARTS:
-        parser.add_argument(f"--{part}", action="store_true",
-                            help="memory kept over many matches" if part == "memory" else f"time the {part}")
+        parser.add_argument(f"--{part}", action="store_true", help=HELP.get(part, f"time the {part}"))
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--layout", help="layout file (default: the 21-obstacle box layout)")
     parser.add_argument("--seconds", type=float, default=None, help="rough time budget per figure")
+    parser.add_argument("--game", choices=("paintcheck", "unpourun"), default="paintcheck",
+                        help="--rules: the game benched (default paintcheck)")
+    parser.add_argument("--table", help="--rules --game unpourun: table file (default: woodland)")
 
 
 def run(args: argparse.Namespace) -> int:

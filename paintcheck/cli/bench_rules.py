@@ -60,6 +60,10 @@ def _play_one(engine: Engine, state: MatchState, seed: int, apply_times: list[fl
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "game", "paintcheck") == "unpourun":
+        from paintcheck.cli.unpourun_play import run_bench
+
+        return run_bench(args)
     table = Table.from_field(load_field(args.layout), checks=False, sight=True)
     gc.freeze()  # as simulate's workers: the table, built once, is left out of the collector's passes
     matches = MATCHES if args.seconds is None else max(10, int(args.seconds * 30))

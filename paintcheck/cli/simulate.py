@@ -46,6 +46,7 @@ from paintcheck.table import Table
 
 log = logging.getLogger(__name__)
 
+GAME_CHOICES = ("paintcheck", "unpourun")
 MATCH_SEED_STRIDE = 1_000_003  # match i of seed s plays with seed s * stride + i
 TARGET_MATCHES_PER_SECOND = 20.0  # issue 2
 MAX_MATCHES = 1_000_000  # about half a day at the target speed; more is a typing mistake
@@ -59,7 +60,7 @@ _PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for the worker when its parent di
 PARENT_WATCH_SECONDS = 0.5  # a worker whose parent is gone ends within this
 
 _worker_game: Game | None = None  # each worker process sets its game's table up once
-_worker_start = START_BREAK
+_worker_setup: Setup | None = None
 
 
 class Setup(Protocol):
@@ -71,6 +72,11 @@ class Setup(Protocol):
 
     @property
     def start(self) -> str: ...
+
+    def start_for(self, match_seed: int) -> str:
+        """Where match ``match_seed`` starts (Paintcheck: always ``start``; Un pour un: its two bands,
+        drawn from the match's seed)."""
+        ...
 
     def __call__(self) -> Game: ...
 
@@ -84,6 +90,9 @@ class PaintcheckTable:
     start: str = START_BREAK
     check: bool = False
     seats: tuple[str, ...] = TEAMS
+
+    def start_for(self, match_seed: int) -> str:
+        return self.start
 
     def __call__(self) -> Game:
         return PaintcheckGame.on(Table.from_field(load_field(self.layout), checks=self.check, sight=True))
@@ -102,12 +111,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--check", action="store_true",
                         help="check each decision's legality and the invariants after it (slower)")
+    parser.add_argument("--game", choices=GAME_CHOICES, default="paintcheck",
+                        help="the game played: paintcheck (default) or unpourun (Règles au un pour un)")
+    parser.add_argument("--table", help="Un pour un: table file (default: the shipped woodland table)")
 
 
 def _init_worker(setup: Setup) -> None:
-    global _worker_game, _worker_start
+    global _worker_game, _worker_setup
     _worker_game = setup()
-    _worker_start = setup.start
+    _worker_setup = setup
     gc.freeze()  # the table, built once and kept, is left out of the collector's passes
 
 
@@ -162,9 +174,9 @@ def _play(match_seed: int) -> tuple[Any, ...]:
     """One match: (winner, reason, turns) or (None, error text, None)."""
     game = _worker_game
     try:
-        if game is None:
+        if game is None or _worker_setup is None:
             raise RuntimeError("the worker has no game: _init_worker was not called")
-        played = playout(game, game.begin(_worker_start), match_seed)
+        played = playout(game, game.begin(_worker_setup.start_for(match_seed)), match_seed)
         outcome = game.outcome(played.final)
         if outcome is None:
             raise RuntimeError("the match was played out and has no outcome")
@@ -293,6 +305,12 @@ def count_jobs(text: str) -> int:
 def run(args: argparse.Namespace) -> int:
     args.matches = _count(str(args.matches), "--matches", MAX_MATCHES)
     args.jobs = count_jobs(str(args.jobs))
+    if getattr(args, "game", "paintcheck") == "unpourun":
+        from paintcheck.cli.unpourun_play import run_simulate
+
+        return run_simulate(args)
+    if getattr(args, "table", None):
+        raise CommandError("--table is for --game unpourun; Paintcheck plays on a --layout")
     summary, elapsed = simulate(args.matches, args.seed, args.layout, args.jobs, args.start, args.check)
     rate = args.matches / elapsed if elapsed > 0 else float("inf")
     if args.json:

@@ -33,7 +33,14 @@ from paintcheck.ai.coach import COACH_KINDS, warm_up
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
 from paintcheck.cli.progress import progress
-from paintcheck.cli.simulate import MATCH_SEED_STRIDE, MAX_JOBS, _count, _die_with_parent, count_jobs
+from paintcheck.cli.simulate import (
+    GAME_CHOICES,
+    MATCH_SEED_STRIDE,
+    MAX_JOBS,
+    _count,
+    _die_with_parent,
+    count_jobs,
+)
 from paintcheck.game import PaintcheckGame
 from paintcheck.geometry.sight import sight_table
 from paintcheck.rules.actions import BreakSheet
@@ -64,6 +71,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--swap", action="store_true",
                         help="the first coach plays White in every second match")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--game", choices=GAME_CHOICES, default="paintcheck",
+                        help="the game played: paintcheck (default) or unpourun (its random coach only)")
+    parser.add_argument("--table", help="Un pour un: table file (default: the shipped woodland table)")
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -189,6 +199,10 @@ def _coach(text: str, option: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "game", "paintcheck") == "unpourun":
+        return _run_unpourun(args)
+    if getattr(args, "table", None):
+        raise CommandError("--table is for --game unpourun; Paintcheck plays on a --layout")
     first = _coach(args.blue, "--blue")
     second = _coach(args.white, "--white")
     matches = _count(str(args.matches), "--matches", MAX_MATCHES)
@@ -203,6 +217,18 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print(summary)
     return 1 if summary["errors"] else 0
+
+
+def _run_unpourun(args: argparse.Namespace) -> int:
+    from paintcheck.cli.unpourun_play import run_tournament
+
+    try:
+        seed = int(args.seed)
+    except ValueError:
+        raise CommandError(f"--seed must be a whole number, not {args.seed!r}") from None
+    first = "random" if args.blue == "normal" else args.blue  # Paintcheck's default coach is not Un pour un's
+    return run_tournament(args, first, args.white, _count(str(args.matches), "--matches", MAX_MATCHES), seed,
+                          count_jobs(str(args.jobs)))
 
 
 def _print(s: dict) -> None:

@@ -324,5 +324,8 @@ class TinySetup:
     start: str = START
     seats: tuple[str, ...] = SEATS
 
+    def start_for(self, match_seed: int) -> str:
+        return self.start
+
     def __call__(self) -> TinyGame:
         return TinyGame(self.points)

@@ -1,0 +1,199 @@
+"""The headless commands for Un pour un (``--game unpourun``): ``simulate``, ``tournament`` and
+``bench --rules``, played through the seam like Paintcheck's (``simulate.play_matches``).
+
+Each match plays on one table file (``--table``, default the shipped woodland table) between two
+bands drawn from the match's own seed (``bands.random_band``, within the 300-point limit): match i of
+seed s plays with seed s * 1,000,003 + i, its dice, its bands and its coaches, so the same seed gives
+the same output whatever ``--jobs``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import logging
+import os
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from paintcheck.ai.playout import collector_paused
+from paintcheck.cli.bench_goals import AT_LEAST, AT_MOST, Figure
+from paintcheck.cli.errors import CommandError
+from paintcheck.cli.simulate import MATCH_SEED_STRIDE, play_matches
+from paintcheck.seam.game import DRAW, Game
+from paintcheck.seam.seen import look
+from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.game import UnpourunGame, random_start
+from paintcheck.unpourun.table_file import TableFileError, default_table_path, load_table
+from paintcheck.unpourun.terrain import Table
+
+log = logging.getLogger(__name__)
+
+MATCHES_PER_SECOND_GOAL = 100.0  # issue 30: one process, random matches
+APPLY_MEDIAN_MS_GOAL = 0.1  # as Paintcheck's (issue 15)
+BENCH_MATCHES = 100
+
+
+def read_table(path: str | None) -> Table:
+    """The table file ``path`` (None: the shipped default), or one line naming the file."""
+    try:
+        return load_table(path or default_table_path())
+    except (TableFileError, OSError) as exc:
+        problem = str(exc) if isinstance(exc, TableFileError) else f"{path}: {exc.strerror}"
+        raise CommandError(problem) from None
+
+
+@dataclass(frozen=True)
+class UnpourunTable:
+    """Un pour un on the table file ``table`` (None: the default); ``check``: every decision's legality
+    and the invariants after it are checked."""
+
+    table: str | None = None
+    check: bool = False
+    seats: tuple[str, ...] = t.PLAYERS
+    start: str = "random"
+
+    def start_for(self, match_seed: int) -> str:
+        return random_start(match_seed)
+
+    def __call__(self) -> Game:
+        return UnpourunGame(read_table(self.table), check=self.check, trusted=True)
+
+
+def simulate(matches: int, seed: int, table: str | None, jobs: int = 1,
+             check: bool = False) -> tuple[dict[str, Any], float]:
+    name = read_table(table).name  # a bad table is refused here, before any worker starts
+    tally, elapsed = play_matches(UnpourunTable(table, check), matches, seed, jobs)
+    return {
+        "game": "unpourun",
+        "matches": matches,
+        "completed": tally["completed"],
+        "errors": tally["errors"],
+        "winners": tally["winners"],
+        "mean_turns": round(tally["turns"] / tally["completed"], 3) if tally["completed"] else None,
+        "end_reasons": dict(sorted(tally["reasons"].items())),
+        "table": name,
+        "seed": seed,
+        "check": check,
+        "error_samples": tally["error_samples"],
+    }, elapsed
+
+
+def _no_paintcheck_options(args: argparse.Namespace) -> None:
+    if getattr(args, "layout", None):
+        raise CommandError("--layout is Paintcheck's; Un pour un plays on a --table")
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    _no_paintcheck_options(args)
+    summary, elapsed = simulate(args.matches, args.seed, args.table, args.jobs, args.check)
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+    else:
+        w = summary["winners"]
+        print(f"{summary['completed']}/{summary['matches']} Un pour un matches completed on "
+              f"{summary['table']}, {summary['errors']} errors")
+        print(f"winners: A {w['A']}, B {w['B']}, draws {w[DRAW]}; mean turns {summary['mean_turns']}")
+        for line in summary["error_samples"]:
+            print(f"  {line}")
+    rate = args.matches / elapsed if elapsed > 0 else float("inf")
+    print(f"simulate: {rate:.1f} Un pour un matches/s with {min(args.jobs, args.matches)} job(s) "
+          f"({elapsed:.2f} s for {args.matches})", file=sys.stderr)
+    return 1 if summary["errors"] else 0
+
+
+def run_tournament(args: argparse.Namespace, first: str, second: str, matches: int, seed: int,
+                   jobs: int) -> int:
+    """Un pour un's only coach is the random one: the matches are ``simulate``'s; the first coach plays
+    A (B in every odd match with ``--swap``)."""
+    _no_paintcheck_options(args)
+    for kind, option in ((first, "--blue"), (second, "--white")):
+        if kind != "random":
+            raise CommandError(f"{option}: Un pour un has only the random coach, not {kind!r}")
+    table = getattr(args, "table", None)
+    name = read_table(table).name
+    from paintcheck.cli.simulate import _init_worker, _play
+
+    setup = UnpourunTable(table)
+    _init_worker(setup)
+    counts = {"first": 0, "second": 0, "draw": 0}
+    errors, samples = 0, []
+    with collector_paused():
+        for i in range(matches):
+            winner, reason, _ = _play(seed * MATCH_SEED_STRIDE + i)
+            if winner is None:
+                errors += 1
+                samples.append(f"match {i}: {reason}")
+                continue
+            first_seat = "B" if args.swap and i % 2 else "A"
+            counts["draw" if winner == DRAW else "first" if winner == first_seat else "second"] += 1
+    summary = {"game": "unpourun", "matches": matches, "first": first, "second": second,
+               "first_wins": counts["first"], "second_wins": counts["second"], "draws": counts["draw"],
+               "errors": errors, "table": name, "seed": seed, "swap": bool(args.swap),
+               "error_samples": samples[:5]}
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+    else:
+        print(f"{matches} Un pour un matches on {name}, seed {seed}: {first} (first) against {second}")
+        print(f"{first}: {counts['first']} wins, {counts['second']} losses, {counts['draw']} draws; "
+              f"{errors} errors")
+    return 1 if errors else 0
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    """``bench --rules --game unpourun``: random matches in one process (no checks), the time one
+    ``apply`` takes, and ``simulate``'s matches per second with one worker per core."""
+    table = read_table(getattr(args, "table", None))
+    game = UnpourunGame(table, trusted=True)
+    gc.freeze()
+    matches = BENCH_MATCHES if args.seconds is None else max(10, int(args.seconds * 30))
+    apply_times: list[float] = []
+    decide_times: list[float] = []
+    t0 = time.perf_counter()
+    with collector_paused():
+        for seed in range(matches):
+            _bench_one(game, seed, apply_times, decide_times)
+    elapsed = time.perf_counter() - t0
+    rate = matches / elapsed
+    jobs = os.cpu_count() or 1
+    _, sim_elapsed = simulate(matches * jobs, 0, getattr(args, "table", None), jobs)
+    ms = 1000.0
+    figures = {
+        "one_process": Figure("one process", rate, "matches/s", MATCHES_PER_SECOND_GOAL, AT_LEAST),
+        "apply_median": Figure("engine.apply median", statistics.median(apply_times) * ms, "ms",
+                               APPLY_MEDIAN_MS_GOAL, AT_MOST, 3),
+        "coach_median": Figure("random coach median", statistics.median(decide_times) * ms, "ms", digits=3),
+        "simulate": Figure(f"simulate, {jobs} job(s)", matches * jobs / sim_elapsed, "matches/s"),
+    }
+    if args.json:
+        print(json.dumps({"game": "unpourun", "table": table.name, "matches": matches,
+                          "seconds": round(elapsed, 3), "decisions": len(apply_times),
+                          "figures": {n: f.as_json() for n, f in figures.items()}, "load": os.getloadavg()},
+                         sort_keys=True))
+    else:
+        print(f"Un pour un rules bench on {table.name}: {matches} random matches, {len(apply_times)} "
+              f"decisions, {elapsed:.2f} s")
+        for f in figures.values():
+            print(f"  {f.text()}")
+    return 0
+
+
+def _bench_one(game: UnpourunGame, seed: int, apply_times: list[float], decide_times: list[float]) -> None:
+    dice = game.dice(seed)
+    coaches = {seat: game.playout_coach(seat, seed * 2 + i) for i, seat in enumerate(game.seats)}
+    state = game.begin(random_start(seed))
+    while game.outcome(state) is None:
+        seat = game.to_move(state)
+        assert seat is not None
+        seen = look(game, state, seat)
+        a = time.perf_counter()
+        decision = coaches[seat].decide(seen)
+        b = time.perf_counter()
+        state, _ = game.apply(state, decision, dice)
+        c = time.perf_counter()
+        decide_times.append(b - a)
+        apply_times.append(c - b)

@@ -1,0 +1,1 @@
+"""Un pour un (``../shared/RULES-unpourun.md``): the second game behind the seam."""

@@ -1,0 +1,291 @@
+"""Why a decision is refused, as a ``Said`` (``unpourun_rules.refusal.*``), or None when it is legal.
+
+One query the engine, the window and the coaches ask alike (RULES-unpourun §1.9, §3, §4, §6.6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from paintcheck.said import Said
+from paintcheck.unpourun import actions as a
+from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.measurer import centre_distance, distance
+from paintcheck.unpourun.query import EPS, Board
+from paintcheck.unpourun.state import Figure, MatchState, Phase
+
+BASE_TO_BASE = 1e-6  # 3.6 (c): a charge ends base to base, d = 0 (to a float's slack)
+ALLOWED = {
+    Phase.ROLL_OFF: (a.RollOff,),
+    Phase.CHOOSE_ZONE: (a.ChooseZone,),
+    Phase.DEPLOY: (a.Deploy,),
+    Phase.WAVE: (a.Activate, a.StopWave),
+    Phase.ACTIVATION: (a.Walk, a.Run, a.Charge, a.ChargeMove, a.Strike, a.Flee, a.Shoot, a.Medikit,
+                       a.EndActivation, a.RoutMove),
+    Phase.FREE_SHOT: (a.FreeShot,),
+    Phase.WITHDRAW: (a.Withdraw,),
+    Phase.OVER: (),
+}
+
+
+def no(key: str, **values: Any) -> Said:
+    return Said(f"unpourun_rules.refusal.{key}", **values)
+
+
+def why_illegal(b: Board, s: MatchState, d: Any) -> Said | None:
+    if s.phase == Phase.OVER:
+        return no("over")
+    if not isinstance(d, ALLOWED[s.phase]):
+        return no("not_now", decision=a.NAMES.get(type(d), type(d).__name__), phase=s.phase.value)
+    if isinstance(d, a.ChooseZone):
+        return None if d.zone in (0, 1) else no("zone", zone=d.zone)
+    if isinstance(d, a.Deploy):
+        return _deploy(b, s, d)
+    if isinstance(d, a.Activate):
+        return _activate(s, d)
+    if isinstance(d, a.StopWave):
+        return None if s.wave == 1 else no("second_wave")
+    if isinstance(d, a.FreeShot):
+        return _free_shot(b, s, d)
+    if isinstance(d, a.Withdraw):
+        return _withdraw(b, s, d)
+    if isinstance(d, a.RollOff):
+        return None
+    return _action(b, s, d)
+
+
+def _figure(s: MatchState, fid: str) -> Figure | None:
+    return next((f for f in s.figures if f.id == fid), None)
+
+
+def _deploy(b: Board, s: MatchState, d: a.Deploy) -> Said | None:
+    f = _figure(s, d.figure)
+    if f is None or f.player != s.mover:
+        return no("not_yours", figure=d.figure)
+    if f.pos is not None:
+        return no("deployed", figure=d.figure)
+    others = [o.pos for o in s.figures if o.pos is not None]
+    return b.m.why_not_deployable(d.at, s.zones[s.mover], others)
+
+
+def _activate(s: MatchState, d: a.Activate) -> Said | None:
+    f = _figure(s, d.figure)
+    if f is None or f.player != s.mover:
+        return no("not_yours", figure=d.figure)
+    if not f.standing:
+        return no("down", figure=f.id)
+    if f.activated:
+        return no("activated", figure=f.id)
+    return None
+
+
+def _free_shot(b: Board, s: MatchState, d: a.FreeShot) -> Said | None:
+    from paintcheck.unpourun.engine import free_shot_possible
+
+    if not d.weapon:
+        return None
+    assert s.free_shot is not None
+    x, y = (s.figure(fid) for fid in s.free_shot)
+    if free_shot_possible(b, s, x, y, d.weapon):
+        return None
+    return no("cannot_shoot", weapon=d.weapon, target=y.id)
+
+
+def _withdraw(b: Board, s: MatchState, d: a.Withdraw) -> Said | None:
+    """6.5: a legal path (3.4) of cost <= k to a point Z does not see; () moves straight away."""
+    if not d.path:
+        return None
+    assert s.withdraw is not None
+    fid, z, k = s.withdraw
+    f = s.figure(fid)
+    problem = b.path_problem(s, f, d.path, k, f.stats.difficult_as_open)
+    if problem is not None:
+        return no(f"path_{problem}")
+    if b.m.sees(d.path[-1], z):
+        return no("still_seen")
+    return None
+
+
+def _action(b: Board, s: MatchState, d: Any) -> Said | None:
+    act = s.activation
+    assert act is not None
+    f = s.figure(act.figure)
+    if act.charging:
+        return _charge_move(b, s, f, d) if isinstance(d, a.ChargeMove) else no("charge_pending")
+    if isinstance(d, a.ChargeMove):
+        return no("no_charge")
+    engaged = b.engaged(s, f)
+    if f.routing and not engaged and act.pa > 0:  # 8.4: its rout move, nothing else
+        return _rout_move(b, s, f, d, act.pa) if isinstance(d, a.RoutMove) else no("must_rout", figure=f.id)
+    if isinstance(d, a.EndActivation):
+        return None
+    if isinstance(d, a.RoutMove):
+        return no("not_routing", figure=f.id) if not f.routing else no("engaged", figure=f.id)
+    if f.routing and not isinstance(d, (a.Flee, a.Strike)):
+        return no("routing", figure=f.id)
+    if isinstance(d, a.Strike):
+        return _strike(b, s, f, d, act.pa)
+    if isinstance(d, a.Flee):
+        return _flee(b, s, f, d, act.pa)
+    if isinstance(d, a.Medikit):
+        return _medikit(b, s, f, d, act.pa)
+    if engaged:
+        return no("engaged", figure=f.id)
+    if isinstance(d, a.Shoot):
+        return _shoot(b, s, f, d, act.pa)
+    if act.last_move:
+        return no("chained")  # 3.5
+    if isinstance(d, (a.Run, a.Charge)) and act.no_run_charge:
+        return no("failed_charge_test")  # 6.3
+    if isinstance(d, a.Walk):
+        return _move(b, s, f, d.path, act.pa, t.WALK_PA, f.stats.mvt)
+    if isinstance(d, a.Run):
+        return _move(b, s, f, d.path, act.pa, t.RUN_PA, f.stats.mvt * t.RUN_FACTOR)
+    if isinstance(d, a.Charge):
+        return _charge(b, s, f, d, act.pa)
+    return no("not_now", decision=a.NAMES[type(d)], phase=s.phase.value)
+
+
+def _rout_move(b: Board, s: MatchState, f: Figure, d: a.RoutMove, pa: int) -> Said | None:
+    """8.4: straight (()) always; the owner's path only when the line is blocked, a legal path (3.4,
+    3.11) along which the distance to that edge never grows."""
+    if not d.path:
+        return None
+    allowance = b.rout_allowance(f, pa)
+    if not b.rout_blocked(s, f, allowance):
+        return no("rout_not_blocked")
+    problem = b.path_problem(s, f, d.path, allowance, f.stats.difficult_as_open, climbing=True)
+    if problem is not None:
+        return no(f"path_{problem}")
+    edge = b.m.nearest_edges(b.pos(f))[0]
+    gaps = [b.m.edge_distances(p)[edge] for p in (b.pos(f), *d.path)]
+    if any(later > before + EPS for before, later in zip(gaps, gaps[1:], strict=False)):
+        return no("rout_away")
+    return None
+
+
+def _pa(have: int, need: int) -> Said | None:
+    return None if have >= need else no("pa", need=need, have=have)
+
+
+def _move(b: Board, s: MatchState, f: Figure, path: a.Path, pa: int, cost: int,
+          allowance: float) -> Said | None:
+    if (why := _pa(pa, cost)) is not None:
+        return why
+    problem = b.path_problem(s, f, path, allowance, f.stats.difficult_as_open, climbing=True)
+    return None if problem is None else no(f"path_{problem}")
+
+
+def _shoot(b: Board, s: MatchState, f: Figure, d: a.Shoot, pa: int) -> Said | None:
+    if d.weapon not in f.ranged:
+        return no("no_weapon", weapon=d.weapon)
+    if d.weapon in f.broken:
+        return no("broken", weapon=d.weapon)
+    if (why := _pa(pa, t.RANGED[d.weapon].pa)) is not None:
+        return why
+    target = _figure(s, d.target)
+    if target is None or target.pos is None or not b.eligible(s, f, target, d.weapon):
+        return no("cannot_shoot", weapon=d.weapon, target=d.target)
+    return None
+
+
+def _enemy_standing(s: MatchState, f: Figure, tid: str) -> Figure | None:
+    target = _figure(s, tid)
+    return target if target is not None and target.player != f.player and target.standing else None
+
+
+def _charge(b: Board, s: MatchState, f: Figure, d: a.Charge, pa: int) -> Said | None:
+    if (why := _pa(pa, t.CHARGE_PA)) is not None:
+        return why
+    target = _enemy_standing(s, f, d.target)
+    if target is None or not b.sees(f, target):
+        return no("charge_target", target=d.target)
+    return _charge_path(b, s, f, target, d.path)
+
+
+def _charge_path(b: Board, s: MatchState, f: Figure, target: Figure, path: a.Path) -> Said | None:
+    """3.6 (a), (c): cost <= 1.5 x Mvt, legal except at its end, base to base with the target."""
+    if not path or abs(distance(path[-1], b.pos(target))) > BASE_TO_BASE or \
+            centre_distance(path[-1], b.pos(target)) < t.BASE_DIAMETER - BASE_TO_BASE:
+        return no("charge_contact", target=target.id)
+    problem = b.path_problem(s, f, path, f.stats.mvt * t.CHARGE_FACTOR, f.stats.difficult_as_open,
+                             ignore=frozenset({target.id}), end_contact_ok=True)
+    return None if problem is None else no(f"path_{problem}")
+
+
+def _charge_move(b: Board, s: MatchState, f: Figure, d: Any) -> Said | None:
+    act = s.activation
+    assert act is not None
+    target = s.figure(act.charging)
+    if target.pos is None:
+        return None if not d.path else no("charge_target", target=target.id)
+    if d.path and distance(d.path[-1], target.pos) <= BASE_TO_BASE:
+        return _charge_path(b, s, f, target, d.path)
+    if not d.path:
+        return None
+    # 3.6 (d): the failed charge becomes a Run
+    if act.pa >= t.CHARGE_FAIL_EXTRA_PA:
+        allowance = f.stats.mvt * t.RUN_FACTOR
+    elif b.m.kind_at(b.pos(f)).value == "difficult":
+        allowance = 0.0
+    else:
+        allowance = f.stats.mvt * t.FAILED_CHARGE_NO_PA_FACTOR
+    problem = b.path_problem(s, f, d.path, allowance, f.stats.difficult_as_open)
+    if problem is not None:
+        return no(f"path_{problem}")
+    c = target.pos
+    full = [b.pos(f), *d.path]
+    for p, q in zip(full, full[1:], strict=False):
+        if (q[0] - p[0]) * (q[0] - c[0]) + (q[1] - p[1]) * (q[1] - c[1]) > EPS:
+            return no("charge_away")
+    return None
+
+
+def _strike(b: Board, s: MatchState, f: Figure, d: a.Strike, pa: int) -> Said | None:
+    if (why := _pa(pa, t.STRIKE_PA)) is not None:
+        return why
+    target = _figure(s, d.target)
+    if target is None or target.player == f.player or not target.on_table or not b.in_contact(f, target):
+        return no("strike_target", target=d.target)
+    if f.routing:
+        from paintcheck.unpourun.engine import flee_cost
+
+        if pa >= flee_cost(b, s, f):
+            return no("must_flee")  # 8.4: it flees if it has the PA
+    return None
+
+
+def _flee(b: Board, s: MatchState, f: Figure, d: a.Flee, pa: int) -> Said | None:
+    from paintcheck.unpourun.engine import flee_cost
+
+    engaged = b.engaged_with(s, f)
+    if not engaged:
+        return no("not_engaged", figure=f.id)
+    if (why := _pa(pa, flee_cost(b, s, f))) is not None:
+        return why
+    problem = b.path_problem(s, f, d.path, f.stats.mvt * t.FLEE_FACTOR, True,
+                             ignore=frozenset(e.id for e in engaged))
+    if problem is not None:
+        return no(f"path_{problem}")
+    end = d.path[-1]
+    for e in s.figures:
+        if e.player != f.player and e.standing and distance(end, b.pos(e)) <= t.CONTACT + EPS:
+            return no("flee_contact")
+    for e in engaged:
+        if distance(end, b.pos(e)) <= distance(b.pos(f), b.pos(e)):
+            return no("flee_farther")
+    return None
+
+
+def _medikit(b: Board, s: MatchState, f: Figure, d: a.Medikit, pa: int) -> Said | None:
+    if f.medikits <= 0:
+        return no("no_medikit")
+    if (why := _pa(pa, t.MEDIKIT_PA)) is not None:
+        return why
+    target = _figure(s, d.target)
+    if target is None or target.player != f.player or not target.on_table or (
+            target.id != f.id and not b.in_contact(f, target)):
+        return no("medikit_target", target=d.target)
+    if target.pv >= target.stats.pv:
+        return no("full_pv", target=d.target)
+    return None

@@ -1,0 +1,254 @@
+"""Questions about a state that the engine, the legality and the coaches all ask (rules once):
+who is engaged, who is an ally, who sees whom, what a shot needs, what a path is worth.
+
+``Board`` is a state seen through the table's measurer (``Measurer``, the ground helper's): it holds
+no state of its own between calls, only the measurer.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.measurer import Measurer, centre_distance, distance
+from paintcheck.unpourun.state import Figure, MatchState, Point
+from paintcheck.unpourun.terrain import Kind
+
+EPS = 1e-9  # a float's slack on "within" and "base to base"
+EDGE_DIRECTIONS = {"A": (0.0, -1.0), "B": (0.0, 1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}
+IMPOSSIBLE = 7  # 4.4 [E]: a to-hit number of 7 or more is no shot
+
+
+def clamp_roll(n: int) -> int:
+    """3.7, 4.4: a final number of 1 or less becomes 2."""
+    return max(t.ROLL_MIN, n)
+
+
+def d3(die: int) -> int:
+    """0.1 [H]: a d6 read 1-2 / 3-4 / 5-6."""
+    return t.D3_OF_D6[die]
+
+
+ELEVATIONS_KEPT = 4096  # elevations remembered per board (figures stand still between most questions)
+
+
+class Board:
+    def __init__(self, m: Measurer) -> None:
+        self.m = m
+        self._elevations: dict[Point, int] = {}
+
+    # -- who is where --------------------------------------------------------------------------------
+    @staticmethod
+    def pos(f: Figure) -> Point:
+        assert f.pos is not None
+        return f.pos
+
+    def elevation(self, f: Figure) -> int:
+        """1.7, asked of the measurer once per position."""
+        p = self.pos(f)
+        found = self._elevations.get(p)
+        if found is None:
+            if len(self._elevations) >= ELEVATIONS_KEPT:
+                self._elevations.clear()
+            found = self._elevations[p] = self.m.elevation(p)
+        return found
+
+    def in_contact(self, a: Figure, b: Figure) -> bool:
+        """1.5: d <= 0.1 (both on the table); the flat distance first, the measurer for the rest."""
+        if a.pos is None or b.pos is None or a.id == b.id:
+            return False
+        dx, dy = a.pos[0] - b.pos[0], a.pos[1] - b.pos[1]
+        reach = t.BASE_DIAMETER + t.CONTACT
+        return dx * dx + dy * dy <= reach * reach + EPS and self.m.in_contact(a.pos, b.pos)
+
+    def engaged_with(self, s: MatchState, f: Figure) -> list[Figure]:
+        """1.5: the enemies in contact with ``f``, neither being hors de combat."""
+        if not f.standing:
+            return []
+        return [e for e in s.figures if e.player != f.player and e.standing and self.in_contact(f, e)]
+
+    def engaged(self, s: MatchState, f: Figure) -> bool:
+        return bool(self.engaged_with(s, f))
+
+    def allies_within(self, s: MatchState, f: Figure, n: float) -> list[Figure]:
+        """6.2: the figures of ``f``'s band on the table, not hors de combat, not routing, within n."""
+        return [a for a in s.figures if a.player == f.player and a.id != f.id and a.standing
+                and not a.routing and distance(self.pos(f), self.pos(a)) <= n + EPS]
+
+    def sees(self, a: Figure, b: Figure) -> bool:
+        return self.m.sees(self.pos(a), self.pos(b), self.elevation(a), self.elevation(b))
+
+    # -- passive tests (6.2) -------------------------------------------------------------------------
+    def can_test(self, s: MatchState, f: Figure, test: str) -> bool:
+        """6.1, 6.2: the test is in use, and the figure is standing and not routing."""
+        return test in s.options.passive and f.standing and not f.routing
+
+    def passive_cd(self, s: MatchState, f: Figure) -> int:
+        """6.2: Cd + 1 per ally within 3 pas."""
+        return f.stats.cd + t.ALLY_CD_BONUS * len(self.allies_within(s, f, t.ALLY_RANGE))
+
+    # -- shooting (4.1, 4.4) ------------------------------------------------------------------------
+    def to_hit(self, shooter: Figure, target: Figure, weapon: str) -> tuple[int, int, int, float]:
+        """4.4: (number, range modifier, height modifier, d); the number is ``IMPOSSIBLE`` beyond PL or at
+        7 or more after all modifiers [E], and 2 at 1 or less."""
+        w = t.RANGED[weapon]
+        d = distance(self.pos(shooter), self.pos(target))
+        if d > w.pl + EPS:
+            return IMPOSSIBLE, 0, 0, d
+        rng = t.RANGE_SHORT if d <= w.pc + EPS else t.RANGE_MEDIUM if d <= w.pm + EPS else t.RANGE_LONG
+        es, et = self.elevation(shooter), self.elevation(target)
+        height = t.ABOVE_TARGET if self.m.above(es, et) else t.TARGET_ABOVE if self.m.above(et, es) else 0
+        total = shooter.stats.ct + rng + height
+        if total >= IMPOSSIBLE:
+            return IMPOSSIBLE, rng, height, d
+        return clamp_roll(total), rng, height, d
+
+    def eligible(self, s: MatchState, shooter: Figure, target: Figure, weapon: str) -> bool:
+        """4.1: an enemy the shooter sees, at d <= PL, not hors de combat, not engaged (a blast's target
+        may be), with a possible to-hit number."""
+        if target.player == shooter.player or not target.standing:
+            return False
+        if not t.RANGED[weapon].blast and self.engaged(s, target):
+            return False
+        if self.to_hit(shooter, target, weapon)[0] >= IMPOSSIBLE:
+            return False
+        return self.sees(shooter, target)
+
+    def shot_targets(self, s: MatchState, shooter: Figure, nominated: Figure, weapon: str) -> list[Figure]:
+        """4.3: the nominated target's group (chains of eligible enemies within 1 of each other); target 1
+        is the member nearest the shooter, then the unchosen member within 1 of a chosen one nearest the
+        shooter, up to *Cibles* n. Ties: the figures' order in the band (the owner's choice, 10.1)."""
+        w = t.RANGED[weapon]
+        if w.blast:
+            return [nominated]
+        here = self.pos(shooter)
+        pool = [e for e in s.figures if e.player != shooter.player and e.standing
+                and self.eligible(s, shooter, e, weapon)]
+        group, frontier = [nominated], [nominated]
+        while frontier:
+            f = frontier.pop()
+            for e in pool:
+                if e not in group and distance(self.pos(f), self.pos(e)) <= t.GROUP_LINK + EPS:
+                    group.append(e)
+                    frontier.append(e)
+
+        def key(e: Figure) -> tuple[float, str]:
+            return centre_distance(here, self.pos(e)), e.id
+
+        chosen = [min(group, key=key)]
+        while len(chosen) < w.targets:
+            nxt = [e for e in group if e not in chosen
+                   and any(distance(self.pos(c), self.pos(e)) <= t.GROUP_LINK + EPS for c in chosen)]
+            if not nxt:
+                break
+            chosen.append(min(nxt, key=key))
+        return chosen
+
+    # -- moves (3.4) ----------------------------------------------------------------------------------
+    def path_problem(self, s: MatchState, f: Figure, path: Sequence[Point], allowance: float,
+                     difficult_as_open: bool, ignore: frozenset[str] = frozenset(),
+                     end_contact_ok: bool = False, climbing: bool = False) -> str | None:
+        """3.4: why the path of ``f``'s centre from where it stands along ``path`` is not legal, or None.
+        ``ignore``: enemies whose contact is not checked (a charge's target; a flee's enemies in contact
+        at its start, 3.9: legal except at its start); ``end_contact_ok``: the last segment is not
+        checked for contact (a charge, legal except at its end point); ``climbing``: a Walk or Run of a
+        figure with a rope may climb onto or down off impassable pieces of h 1-10 (3.11)."""
+        full = [self.pos(f), *path]
+        if len(full) < 2:
+            return "empty"
+        if not all(isinstance(c, float) and c == c and abs(c) < 1e6 for p in path for c in p):
+            return "not_a_number"
+        if not self.m.path_on_table(full):
+            return "off_table"
+        climb = 0.0
+        if self.m.impassable_crossed(full) or self.m.kind_at(full[-1]) == Kind.IMPASSABLE:
+            climb = self.climb_cost(f, full) if climbing else -1.0
+            if climb < 0:
+                return "impassable"
+        if self.m.path_cost(full, difficult_as_open) + climb > allowance + EPS:
+            return "too_far"
+        others = [o for o in s.figures if o.id != f.id and o.on_table]
+        if others:
+            gaps = self.m.path_clearance(full, [self.pos(o) for o in others])
+            if (gaps < t.BASE_DIAMETER - EPS).any():
+                return "overlap"
+        enemies = [o for o in others if o.player != f.player and o.standing and o.id not in ignore]
+        last = len(full) - 1 - (1 if end_contact_ok else 0)
+        seg = full[:last + 1]
+        if enemies and len(seg) >= 2:
+            gaps = self.m.path_clearance(seg, [self.pos(o) for o in enemies])
+            if (gaps <= t.BASE_DIAMETER + t.CONTACT + EPS).any():
+                return "contact"
+        return None
+
+    def climb_cost(self, f: Figure, full: Sequence[Point]) -> float:
+        """3.11: the allowance the climbs along ``full`` cost, 2 per pas of height between the piece and
+        the elevation outside it, up or down; -1 when the path cannot be climbed with a rope: the figure
+        has none, a piece is not climbable (h 1-10), or a segment passes through a piece it neither starts
+        nor ends on (every climb is drawn as its own segment). Hanging mid-climb is not played: a climb
+        the allowance cannot pay is refused."""
+        if not f.rope:
+            return -1.0
+        tops = [self.m.on_top(p) for p in full]
+        total = 0.0
+        for (p, q), (tp, tq) in zip(zip(full, full[1:], strict=False), zip(tops, tops[1:], strict=False),
+                                    strict=True):
+            crossed = set(self.m.impassable_crossed([p, q]))
+            if not crossed <= {tp, tq} - {None}:
+                return -1.0
+            if tp != tq:
+                for piece, outside in ((tp, q), (tq, p)):
+                    if piece is not None:
+                        if not self.m.climbable(piece):
+                            return -1.0
+                        total += self.m.climb_cost(piece, self.m.elevation(outside))
+        return total
+
+    def ray_limit(self, s: MatchState, f: Figure, p: Point, u: Point) -> float:
+        """How far along u the base stays on the table, overlaps no base and touches no standing enemy."""
+        w, dpt = self.m.table.width, self.m.table.depth
+        r = t.BASE_RADIUS
+        limit = math.inf
+        for at, uc, top in ((p[0], u[0], w), (p[1], u[1], dpt)):
+            if uc > EPS:
+                limit = min(limit, (top - r - at) / uc)
+            elif uc < -EPS:
+                limit = min(limit, (r - at) / uc)
+        for o in s.figures:
+            if o.id == f.id or not o.on_table:
+                continue
+            gap = t.BASE_DIAMETER + (t.CONTACT + 2 * EPS if o.player != f.player and o.standing else 0.0)
+            c = self.pos(o)
+            ox, oy = c[0] - p[0], c[1] - p[1]
+            along = ox * u[0] + oy * u[1]
+            if along <= 0:
+                continue  # moving away from it
+            across2 = ox * ox + oy * oy - along * along
+            if across2 >= gap * gap:
+                continue
+            limit = min(limit, max(0.0, along - math.sqrt(gap * gap - across2)))
+        return max(0.0, limit)
+
+    @staticmethod
+    def rout_allowance(f: Figure, pa: int) -> float:
+        """8.4: 1.5 x Mvt with 2 or more PA, Mvt with 1, nothing with 0."""
+        if pa <= 0:
+            return 0.0
+        return f.stats.mvt * (t.RUN_FACTOR if pa >= t.ROUT_RUN_PA else 1.0)
+
+    def rout_blocked(self, s: MatchState, f: Figure, allowance: float) -> bool:
+        """8.4: the straight line to the nearest edge is blocked (a base, an enemy it would touch, an
+        impassable piece) before the allowance is spent or the edge reached."""
+        p = self.pos(f)
+        u = self.nearest_edge_direction(p)
+        reach = min(allowance, min(self.m.edge_distances(p).values()) - t.BASE_RADIUS)
+        if self.ray_limit(s, f, p, u) < reach - EPS:
+            return True
+        return bool(self.m.impassable_crossed([p, (p[0] + u[0] * reach, p[1] + u[1] * reach)]))
+
+    def nearest_edge_direction(self, p: Point) -> Point:
+        """8.4: the unit direction, perpendicular, to the table edge nearest ``p`` (the measurer's
+        ``nearest_edges``; ties: the first it names, the owner's choice, 10.1)."""
+        return EDGE_DIRECTIONS[self.m.nearest_edges(p)[0]]
+

@@ -1,0 +1,131 @@
+"""A match of Un pour un as plain data (RULES-unpourun §1-§9): the figures, where they stand, what
+they have left, and where the turn is.
+
+``Figure`` is frozen; ``MatchState`` is replaced, never changed, once the engine has returned it
+(the engine copies it and swaps the figures it changes). Positions are free real coordinates in
+*pas* (the base's centre, 1.3); a figure not on the table (not deployed, dead, gone) has none.
+No hidden information (0.1): every seat sees the whole state.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from paintcheck.unpourun.bands import Options, Stats
+
+Point = tuple[float, float]
+
+
+class Phase(StrEnum):
+    ROLL_OFF = "roll_off"  # 1.9: both roll, the higher chooses a zone
+    CHOOSE_ZONE = "choose_zone"
+    DEPLOY = "deploy"
+    WAVE = "wave"  # 3.2: the player to move picks a figure to activate, or stops (first wave)
+    ACTIVATION = "activation"  # 3.3: the active figure spends its PA
+    FREE_SHOT = "free_shot"  # 6.6: a sighting test passed; its owner may shoot once
+    WITHDRAW = "withdraw"  # 6.5: a figure withdraws; its owner may name a path out of sight
+    OVER = "over"
+
+
+class Status(StrEnum):
+    FIGHTING = "fighting"
+    HORS = "hors_de_combat"  # 7.1
+    DEAD = "dead"  # 7.2
+    GONE = "gone"  # 7.4: left the table
+
+
+@dataclass(frozen=True)
+class Figure:
+    id: str  # "A1", "B3": player and place in the band
+    player: str
+    kind: str
+    stats: Stats
+    ranged: tuple[str, ...]
+    medikits: int
+    rondaches: int
+    rope: bool = False  # corde et grappin (3.11)
+    pos: Point | None = None
+    pv: int = 0
+    status: Status = Status.FIGHTING
+    routing: bool = False
+    routing_since: int = 0  # the turn at whose end it began to route (8.2: rally from the next one)
+    activated: bool = False
+    broken: tuple[str, ...] = ()  # ranged weapons destroyed or jammed (4.6)
+    rondaches_used: int = 0  # this turn (3.8)
+    charged_malus: bool = False  # −1 R until the end of the turn (6.4)
+    up_this_turn: bool = False  # on the table and not hors de combat at some moment of the turn (8.1)
+
+    @property
+    def on_table(self) -> bool:
+        return self.pos is not None and self.status in (Status.FIGHTING, Status.HORS)
+
+    @property
+    def standing(self) -> bool:
+        """On the table and not hors de combat."""
+        return self.pos is not None and self.status == Status.FIGHTING
+
+    @property
+    def rank(self) -> int:
+        return self.stats.rank
+
+    def usable(self) -> tuple[str, ...]:
+        return tuple(w for w in self.ranged if w not in self.broken)
+
+
+@dataclass
+class Activation:
+    """The active figure's activation: its PA left, what it did last, what it may no longer do."""
+
+    figure: str
+    pa: int
+    last_move: bool = False  # 3.5: the last action was a Walk, Run or Charge
+    no_run_charge: bool = False  # 6.3: a failed charge test this activation
+    charging: str = ""  # 3.6 (c)/(d): the target stepped back; the next decision is a ChargeMove
+    charge_malus: bool = False  # 6.4: the target gets −1 R if the charger reaches contact
+
+
+@dataclass
+class MatchState:
+    figures: tuple[Figure, ...]
+    options: Options
+    table: str  # the table's name (the measurer is the game's, built once)
+    bands: tuple[str, str]  # the bands' names
+    phase: Phase = Phase.ROLL_OFF
+    turn: int = 0
+    first: str = "A"  # the player who plays first this turn (3.1); deployment: the zone chooser
+    mover: str = "A"  # the player whose decision the state waits for
+    wave: int = 1
+    wave_left: int = 0  # figures the mover may still activate in the first wave
+    activation: Activation | None = None
+    free_shot: tuple[str, str] | None = None  # (X, Y) of 6.6
+    resume: tuple[Phase, str] = (Phase.WAVE, "A")  # the phase and mover a free shot returns to
+    withdraw: tuple[str, Point, float] | None = None  # 6.5: (figure, Z's centre, k)
+    queue: tuple[tuple[str, str, str], ...] = ()  # ("see", X, Y) still to test, ("withdraw", fig, "") (6.8)
+    withdrawals: tuple[tuple[str, Point, float], ...] = ()  # 6.7's withdrawals waiting their turn
+    seen: frozenset[tuple[str, str]] = frozenset()  # pairs (X, Y): X has seen Y (6.6)
+    zones: dict[str, int] = field(default_factory=dict)  # player -> zone index (0: y = 0 side)
+    vp: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
+    winner: str | None = None
+    end_reason: str = ""
+
+    def figure(self, fid: str) -> Figure:
+        for f in self.figures:
+            if f.id == fid:
+                return f
+        raise KeyError(fid)
+
+    def band(self, player: str) -> list[Figure]:
+        return [f for f in self.figures if f.player == player]
+
+    def copy(self) -> MatchState:
+        out = copy.copy(self)
+        out.activation = copy.copy(self.activation)
+        out.zones = dict(self.zones)
+        out.vp = dict(self.vp)
+        return out
+
+
+def other(player: str) -> str:
+    return "B" if player == "A" else "A"
