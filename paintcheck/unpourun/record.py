@@ -53,6 +53,7 @@ def _error(source: str, key: str, **values: Any) -> RecordError:
 
 class UnpourunKind:
     format = FORMAT
+    formats = (FORMAT,)  # every format it reads: only its first so far
     seats = UnpourunGame.seats
 
     def new_record(self, table: Any, start: str, seed: int | None) -> UnpourunRecord:
