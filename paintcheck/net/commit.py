@@ -17,7 +17,6 @@ import secrets
 from typing import Any
 
 NONCE_BYTES = 32
-DIGEST_HEX = 64  # a SHA-256 digest as text
 
 
 def canonical(data: Any) -> bytes:

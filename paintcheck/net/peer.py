@@ -307,8 +307,7 @@ class Peer:
         if seq != self.received + 1:
             self._refuse(Said("net.refused.seq", seq=seq, expected=self.received + 1))
             return
-        handler = getattr(self, f"_on_{kind}")
-        reason = handler(msg)
+        reason = self._handlers()[kind](msg)
         if reason is not None:
             self._refuse(reason)
             return
@@ -334,6 +333,13 @@ class Peer:
             log.warning("%d messages refused in a row: the connection is closed", self.abuse)
             self.transport.close()
             self._dropped(Said("net.wait.abuse", count=self.abuse))
+
+    def _handlers(self) -> dict[str, Callable[[dict[str, Any]], Said | None]]:
+        """What each numbered message does (``messages`` has checked its type and fields)."""
+        return {"decision": self._on_decision, "orders": self._on_orders,
+                "sheet_commit": self._on_sheet_commit, "sheet": self._on_sheet,
+                "reveal": self._on_reveal, "links": self._on_links, "state": self._on_state,
+                "stop": self._on_stop}
 
     def _on_hello(self, msg: dict[str, Any]) -> Said | None:
         if msg["team"] != self.other:
