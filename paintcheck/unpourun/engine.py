@@ -17,12 +17,13 @@ from paintcheck.said import Said
 from paintcheck.seam.game import DRAW
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.climb import plan
 from paintcheck.unpourun.events import Event, event
 from paintcheck.unpourun.legality import why_illegal
 from paintcheck.unpourun.measurer import Measurer, centre_distance, distance
 from paintcheck.unpourun.query import EPS, IMPOSSIBLE, Board, clamp_roll, d3
 from paintcheck.unpourun.state import Activation, Figure, MatchState, Phase, Point, Status, other
-from paintcheck.unpourun.terrain import Kind
+from paintcheck.unpourun.terrain import ROPE_COST_PER_PAS, Kind
 
 log = logging.getLogger(__name__)
 
@@ -223,7 +224,8 @@ class _Work:
         if isinstance(d, (a.Walk, a.Run)):
             run = isinstance(d, a.Run)
             act.pa -= t.RUN_PA if run else t.WALK_PA
-            self.move_along(f, d.path, "ran" if run else "walked", "3.4")
+            allowance = f.stats.mvt * (t.RUN_FACTOR if run else 1.0)
+            self.climb_along(f, d.path, allowance, "ran" if run else "walked")
             act.last_move = True
         elif isinstance(d, a.Shoot):
             act.pa -= t.RANGED[d.weapon].pa
@@ -251,6 +253,19 @@ class _Work:
     def flee_cost(self, f: Figure) -> int:
         """3.9: 1 per enemy engaged, −1 per ally within 1, at least 1."""
         return flee_cost(self.b, self.s, f)
+
+    def climb_along(self, f: Figure, path: a.Path, allowance: float, kind: str, rule: str = "3.4") -> None:
+        """3.4, 3.11: a Walk, Run or rout path, which may end hanging in a climb it cannot finish."""
+        move = plan(self.b, self.s, f, path, allowance, f.stats.difficult_as_open)
+        assert move.problem is None and move.end is not None
+        if move.hanging is None and f.hanging is None:
+            self.move_along(f, (move.end,), kind, rule)
+            return
+        self.put(replace(f, pos=move.end, hanging=move.hanging))
+        self.ev(kind, rule, figure=f.id, x=move.end[0], y=move.end[1])
+        if move.hanging is not None:
+            self.ev("hangs", "3.11", figure=f.id, height=round(move.hanging[1], 6))
+        self.sightings(f.id)
 
     def move_along(self, f: Figure, path: a.Path, kind: str, rule: str) -> None:
         if not path:
@@ -338,7 +353,25 @@ class _Work:
                 damaged=done)
         if done:
             self.lose_pv(tid)
+            if target.hanging is not None:
+                self.fall(tid)
         return done
+
+    def fall(self, tid: str) -> None:
+        """3.11: a hanging figure that loses PV to a shot, a blast or an explosion falls and dies if left
+        at 0 PV; otherwise it falls on a 1 (1d6) and loses 1 more PV. It lands at P, outside the piece."""
+        f = self.fig(tid)
+        if f.status == Status.HORS:
+            self.put(replace(f, hanging=None, pv=f.pv - 1, status=Status.DEAD, pos=None))
+            self.ev("fell", "3.11", figure=tid)
+            self.ev("dead", "7.2", figure=tid)
+            return
+        if f.status != Status.FIGHTING:
+            return
+        if self.roll("3.11", "fall", tid, t.FALL_ON) == t.FALL_ON:
+            self.put(replace(f, hanging=None))
+            self.ev("fell", "3.11", figure=tid)
+            self.lose_pv(tid)
 
     def lose_pv(self, tid: str) -> None:
         f = self.fig(tid)
@@ -457,7 +490,7 @@ class _Work:
         """6.5: along the ray from Z through the figure, until k is spent or the next point would be
         illegal; an engaged figure does not move. Returns the allowance spent."""
         f = self.fig(fid)
-        if not f.standing or self.b.engaged(self.s, f) or k <= 0:
+        if not f.standing or f.hanging is not None or self.b.engaged(self.s, f) or k <= 0:
             return 0.0
         p = self.b.pos(f)
         dx, dy = p[0] - z[0], p[1] - z[1]
@@ -511,13 +544,33 @@ class _Work:
         direction = self.b.nearest_edge_direction(self.b.pos(f))
         allowance = self.b.rout_allowance(f, pa)
         if path:
-            self.move_along(f, path, "rout_move", "8.4")
+            self.climb_along(f, path, allowance, "rout_move", "8.4")
+        elif allowance > 0 and f.hanging is not None:
+            allowance = self.climb_down(f, allowance)
+            f = self.fig(fid)
+            if allowance > 0 and f.hanging is None:
+                self.ray(f, direction, allowance, "8.4", "rout_move")
         elif allowance > 0:
             self.ray(f, direction, allowance, "8.4", "rout_move")
         f = self.fig(fid)
         if f.standing and f.pos is not None and min(self.m.edge_distances(f.pos).values()) <= \
                 t.BASE_RADIUS + 1e-6:
             self.leave(fid)
+
+    def climb_down(self, f: Figure, allowance: float) -> float:
+        """8.4 [H], 3.11: a hanging routing figure first climbs back down at P; returns what is left."""
+        assert f.hanging is not None
+        piece, reached = f.hanging
+        ground = self.m.elevation(self.b.pos(f))
+        cost = ROPE_COST_PER_PAS * (reached - ground)
+        if cost <= allowance + EPS:
+            self.put(replace(f, hanging=None))
+            self.ev("climbed_down", "3.11", figure=f.id)
+            return max(0.0, allowance - cost)
+        height = reached - allowance / ROPE_COST_PER_PAS
+        self.put(replace(f, hanging=(piece, height)))
+        self.ev("hangs", "3.11", figure=f.id, height=round(height, 6))
+        return 0.0
 
     def leave(self, fid: str) -> None:
         f = self.fig(fid)
@@ -575,7 +628,7 @@ class _Work:
         """6.5: a standing figure not engaged withdraws k from Z; its owner may name a path (10.3)."""
         s = self.s
         f = self.fig(fid)
-        if not f.standing or self.b.engaged(s, f):
+        if not f.standing or f.hanging is not None or self.b.engaged(s, f):
             return
         s.resume = (s.phase, s.mover)
         s.phase, s.mover, s.withdraw = Phase.WITHDRAW, f.player, (fid, z, k)

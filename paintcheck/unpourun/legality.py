@@ -10,6 +10,7 @@ from typing import Any
 from paintcheck.said import Said
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.climb import plan
 from paintcheck.unpourun.measurer import centre_distance, distance
 from paintcheck.unpourun.query import EPS, Board
 from paintcheck.unpourun.state import Figure, MatchState, Phase
@@ -119,6 +120,8 @@ def _action(b: Board, s: MatchState, d: Any) -> Said | None:
         return _rout_move(b, s, f, d, act.pa) if isinstance(d, a.RoutMove) else no("must_rout", figure=f.id)
     if isinstance(d, a.EndActivation):
         return None
+    if f.hanging is not None and not isinstance(d, (a.Walk, a.Run, a.RoutMove)):
+        return no("hanging", figure=f.id)  # 3.3, 3.11: it may only Walk or Run, to go on climbing
     if isinstance(d, a.RoutMove):
         return no("not_routing", figure=f.id) if not f.routing else no("engaged", figure=f.id)
     if f.routing and not isinstance(d, (a.Flee, a.Strike)):
@@ -154,7 +157,7 @@ def _rout_move(b: Board, s: MatchState, f: Figure, d: a.RoutMove, pa: int) -> Sa
     allowance = b.rout_allowance(f, pa)
     if not b.rout_blocked(s, f, allowance):
         return no("rout_not_blocked")
-    problem = b.path_problem(s, f, d.path, allowance, f.stats.difficult_as_open, climbing=True)
+    problem = plan(b, s, f, d.path, allowance, f.stats.difficult_as_open).problem
     if problem is not None:
         return no(f"path_{problem}")
     edge = b.m.nearest_edges(b.pos(f))[0]
@@ -172,7 +175,9 @@ def _move(b: Board, s: MatchState, f: Figure, path: a.Path, pa: int, cost: int,
           allowance: float) -> Said | None:
     if (why := _pa(pa, cost)) is not None:
         return why
-    problem = b.path_problem(s, f, path, allowance, f.stats.difficult_as_open, climbing=True)
+    if not path:
+        return no("path_empty")
+    problem = plan(b, s, f, path, allowance, f.stats.difficult_as_open).problem
     return None if problem is None else no(f"path_{problem}")
 
 
@@ -198,8 +203,8 @@ def _charge(b: Board, s: MatchState, f: Figure, d: a.Charge, pa: int) -> Said | 
     if (why := _pa(pa, t.CHARGE_PA)) is not None:
         return why
     target = _enemy_standing(s, f, d.target)
-    if target is None or not b.sees(f, target):
-        return no("charge_target", target=d.target)
+    if target is None or target.hanging is not None or not b.sees(f, target):
+        return no("charge_target", target=d.target)  # 3.6 (a): not hanging
     return _charge_path(b, s, f, target, d.path)
 
 
@@ -245,7 +250,8 @@ def _strike(b: Board, s: MatchState, f: Figure, d: a.Strike, pa: int) -> Said | 
     if (why := _pa(pa, t.STRIKE_PA)) is not None:
         return why
     target = _figure(s, d.target)
-    if target is None or target.player == f.player or not target.on_table or not b.in_contact(f, target):
+    if target is None or target.player == f.player or not target.on_table or not b.in_contact(f, target) \
+            or target.hanging is not None:  # 3.11: a hanging figure « ne peut … être attaqué »
         return no("strike_target", target=d.target)
     if f.routing:
         from paintcheck.unpourun.engine import flee_cost

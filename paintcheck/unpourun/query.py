@@ -44,8 +44,11 @@ class Board:
         assert f.pos is not None
         return f.pos
 
-    def elevation(self, f: Figure) -> int:
-        """1.7, asked of the measurer once per position."""
+    def elevation(self, f: Figure) -> float:
+        """1.7, asked of the measurer once per position; a hanging figure's is the height it reached
+        (3.11)."""
+        if f.hanging is not None:
+            return f.hanging[1]
         p = self.pos(f)
         found = self._elevations.get(p)
         if found is None:
@@ -63,10 +66,12 @@ class Board:
         return dx * dx + dy * dy <= reach * reach + EPS and self.m.in_contact(a.pos, b.pos)
 
     def engaged_with(self, s: MatchState, f: Figure) -> list[Figure]:
-        """1.5: the enemies in contact with ``f``, neither being hors de combat."""
-        if not f.standing:
+        """1.5: the enemies in contact with ``f``, neither being hors de combat nor hanging (3.11: it
+        « ne peut combattre ou être attaqué au corps à corps »)."""
+        if not f.standing or f.hanging is not None:
             return []
-        return [e for e in s.figures if e.player != f.player and e.standing and self.in_contact(f, e)]
+        return [e for e in s.figures if e.player != f.player and e.standing and e.hanging is None
+                and self.in_contact(f, e)]
 
     def engaged(self, s: MatchState, f: Figure) -> bool:
         return bool(self.engaged_with(s, f))
@@ -81,8 +86,8 @@ class Board:
 
     # -- passive tests (6.2) -------------------------------------------------------------------------
     def can_test(self, s: MatchState, f: Figure, test: str) -> bool:
-        """6.1, 6.2: the test is in use, and the figure is standing and not routing."""
-        return test in s.options.passive and f.standing and not f.routing
+        """6.1, 6.2: the test is in use, and the figure is standing, not routing and not hanging."""
+        return test in s.options.passive and f.standing and not f.routing and f.hanging is None
 
     def passive_cd(self, s: MatchState, f: Figure) -> int:
         """6.2: Cd + 1 per ally within 3 pas."""

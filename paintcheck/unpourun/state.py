@@ -56,6 +56,7 @@ class Figure:
     rondaches_used: int = 0  # this turn (3.8)
     charged_malus: bool = False  # −1 R until the end of the turn (6.4)
     up_this_turn: bool = False  # on the table and not hors de combat at some moment of the turn (8.1)
+    hanging: tuple[int, float] | None = None  # 3.11: (piece, elevation reached) of a climb not finished
 
     @property
     def on_table(self) -> bool:
