@@ -2,7 +2,7 @@
 
 A path is the points the base's centre goes through after its start (3.4: straight segments), in
 *pas*, never rounded. Text forms: ``WALK 3.5,10;4,12``, ``SHOOT fusil B2``, ``CHARGE B1 7,20``,
-``STRIKE B1``, ``ACTIVATE A3``, ``DEPLOY A1 10.5,3``; ``parse`` reads them back and
+``STRIKE B1``, ``ACTIVATE A3``, ``DEPLOY A1 10.5,3``, ``TEST A2 B4``; ``parse`` reads them back and
 ``to_dict``/``from_dict`` give their JSON form (saves, logs).
 """
 
@@ -104,6 +104,15 @@ class FreeShot:
 
 
 @dataclass(frozen=True)
+class TakeTest:
+    """6.8, 10.1: of the player's tests triggered at one moment, ``figure``'s comes next; for a sighting
+    tied between enemies (6.6: « for the nearest »), ``enemy`` is the one it tests for ("" for a shot)."""
+
+    figure: str
+    enemy: str = ""
+
+
+@dataclass(frozen=True)
 class RoutMove:
     """8.4: the routing figure's move: () straight toward the nearest edge, or, when that line is
     blocked, the owner's path along which the distance to that edge never grows."""
@@ -120,13 +129,13 @@ class Withdraw:
 
 Decision = (RollOff | ChooseZone | Deploy | Activate | StopWave | Walk | Run | Charge | ChargeMove | Strike
             | Flee | Shoot | Medikit | EndActivation | FreeShot
-            | Withdraw | RoutMove)
+            | Withdraw | RoutMove | TakeTest)
 NAMES: dict[type, str] = {RollOff: "ROLLOFF", ChooseZone: "ZONE", Deploy: "DEPLOY", Activate: "ACTIVATE",
                           StopWave: "STOP", Walk: "WALK", Run: "RUN", Charge: "CHARGE",
                           ChargeMove: "CHARGEMOVE",
                           Strike: "STRIKE", Flee: "FLEE", Shoot: "SHOOT", Medikit: "MEDIKIT",
                           EndActivation: "END", FreeShot: "FREESHOT",
-                          Withdraw: "WITHDRAW", RoutMove: "ROUT"}
+                          Withdraw: "WITHDRAW", RoutMove: "ROUT", TakeTest: "TEST"}
 BY_NAME = {name: cls for cls, name in NAMES.items()}
 
 
@@ -157,6 +166,8 @@ def text(d: Any) -> str:
         return f"{name} {d.zone}"
     if isinstance(d, FreeShot):
         return f"{name} {d.weapon or '-'}".rstrip()
+    if isinstance(d, TakeTest):
+        return f"{name} {d.figure} {d.enemy}".rstrip()
     return name
 
 
@@ -191,6 +202,10 @@ def parse(s: str) -> Any:
             return ChooseZone(int(args[0]))
         if cls is FreeShot:
             return FreeShot("" if args[0] == "-" else args[0])
+        if cls is TakeTest:
+            if len(args) > 2:
+                raise ValueError("too many words")
+            return TakeTest(args[0], args[1] if len(args) > 1 else "")
         if args:
             raise ValueError("too many words")
         return cls()

@@ -22,7 +22,7 @@ from paintcheck.unpourun.events import Event, event
 from paintcheck.unpourun.legality import why_illegal
 from paintcheck.unpourun.measurer import Measurer, centre_distance, distance
 from paintcheck.unpourun.query import EPS, IMPOSSIBLE, Board, clamp_roll, d3
-from paintcheck.unpourun.state import Activation, Figure, MatchState, Phase, Point, Status, other
+from paintcheck.unpourun.state import Activation, Figure, MatchState, Pending, Phase, Point, Status, other
 from paintcheck.unpourun.terrain import ROPE_COST_PER_PAS, Kind
 
 log = logging.getLogger(__name__)
@@ -105,6 +105,8 @@ class _Work:
             self.free_shot(d)
         elif isinstance(d, a.Withdraw):
             self.withdraw(d)
+        elif isinstance(d, a.TakeTest):
+            self.take_first(d)
         else:
             self.action(d)
 
@@ -426,8 +428,10 @@ class _Work:
                 self.damage(target.id, w.f, t.EXTRA_TARGET_R if i else 0, "4.2")
         if ones:
             self.accident(sid, weapon)
-        for tid in tested:  # 6.7, in target order
-            self.being_shot(tid, sid, w.f)
+        moment = self.moment()  # 6.7, then 6.8: the first player's figures first, his order asked
+        first = self.s.first
+        order = sorted(range(len(tested)), key=lambda i: (self.fig(tested[i]).player != first, i))
+        self.pend([Pending("shot", tested[i], (sid,), moment, weapon) for i in order])
 
     def blast(self, shooter: Figure, target: Figure, w: t.Ranged) -> list[str]:
         """4.5: the blast centred on the target hits every figure but the shooter whose centre is
@@ -467,23 +471,36 @@ class _Work:
                 self.put(replace(f, broken=(*f.broken, weapon)))
                 self.ev("jammed", "4.6", figure=sid, weapon=weapon)
 
+    def shot_tests(self, target: Figure, f_value: int) -> bool:
+        """6.7: the figure can test, and the weapon's F beats its best usable ranged F (or it has none)."""
+        if not self.b.can_test(self.s, target, t.BEING_SHOT):
+            return False
+        best = max((t.RANGED[w].f for w in target.usable()), default=None)
+        return best is None or f_value > best
+
+    def moment(self) -> int:
+        self.s.moments += 1
+        return self.s.moments
+
+    def pend(self, tests: list[Pending]) -> None:
+        """6.8: tests triggered now are taken before those still pending (each test, with whatever it
+        triggers, is finished before the next)."""
+        if tests:
+            self.s.queue = (*tests, *self.s.queue)
+
     def being_shot(self, tid: str, sid: str, f_value: int) -> None:
         """6.7: a 2d6 Cd test [E] when the weapon's F beats the figure's best usable ranged F (or it has
         none); failed: it withdraws 1d3 from the shooter."""
         s = self.s
         target = self.fig(tid)
-        if not self.b.can_test(s, target, t.BEING_SHOT):
-            return
-        best = max((t.RANGED[w].f for w in target.usable()), default=None)
-        if best is not None and f_value <= best:
+        if not self.shot_tests(target, f_value):
             return
         if not self.cd_test(target, self.b.passive_cd(s, target), "being_shot", "6.7"):
             shooter = self.fig(sid)
             z = shooter.pos if shooter.pos is not None else target.pos
             assert z is not None
             k = d3(self.roll("6.7", "d3", tid))
-            s.withdrawals = (*s.withdrawals, (tid, z, float(k)))  # 6.5: asked of its owner after the shot
-            s.queue = (*s.queue, ("withdraw", tid, ""))
+            self.ask_withdraw(tid, z, float(k))  # 6.5, asked of its owner before the next test (6.8)
 
     # -- forced moves (6.5) and rout moves (8.4) --------------------------------------------------
     def straight_away(self, fid: str, z: Point, k: float, rule: str) -> float:
@@ -594,35 +611,77 @@ class _Work:
         if not new:
             return
         s.seen = s.seen | new
-        testers: dict[str, str] = {}
+        seen_by: dict[str, list[tuple[float, str]]] = {}
         for x_id, y_id in sorted(new):
             x, y = self.fig(x_id), self.fig(y_id)
             if y.rank > x.rank and y.standing and self.b.can_test(s, x, t.SEEING):
-                best = testers.get(x_id)
-                if best is None or (centre_distance(self.b.pos(x), self.b.pos(y)), y_id) < (
-                        centre_distance(self.b.pos(x), self.b.pos(self.fig(best))), best):
-                    testers[x_id] = y_id
+                seen_by.setdefault(x_id, []).append((centre_distance(self.b.pos(x), self.b.pos(y)), y_id))
         first = s.first
-        order = sorted(testers, key=lambda fid: (self.fig(fid).player != first, fid))  # 6.8
-        s.queue = (*s.queue, *(("see", x, testers[x]) for x in order))
+        order = sorted(seen_by, key=lambda fid: (self.fig(fid).player != first, fid))  # 6.8
+        moment = self.moment() if order else 0
+        tests = []
+        for x_id in order:
+            least = min(d for d, _ in seen_by[x_id])  # 6.6: for the nearest; tied ones: its owner's (10.1)
+            tests.append(Pending("see", x_id, tuple(y for d, y in seen_by[x_id] if d <= least + EPS), moment))
+        self.pend(tests)
 
     def drain(self) -> None:
+        """6.8: the pending tests one at a time, the next first; when the next player has several tests
+        of one moment to take (or a tie to break, 6.6), he is asked which comes first (10.1, 10.3)."""
         s = self.s
-        while s.queue and s.phase not in (Phase.FREE_SHOT, Phase.WITHDRAW, Phase.OVER):
-            (kind, x_id, y_id), s.queue = s.queue[0], s.queue[1:]
-            if kind == "withdraw":
-                (fid, z, k), s.withdrawals = s.withdrawals[0], s.withdrawals[1:]
-                self.ask_withdraw(fid, z, k)
+        while s.queue and s.phase not in (Phase.FREE_SHOT, Phase.WITHDRAW, Phase.ORDER, Phase.OVER):
+            head = s.queue[0]
+            if not head.chosen:
+                choices = self.test_choices()
+                if len(choices) > 1:
+                    s.resume = (s.phase, s.mover)
+                    s.phase, s.mover, s.choices = Phase.ORDER, self.fig(head.figure).player, tuple(choices)
+                    return
+            s.queue = s.queue[1:]
+            if head.kind == "shot":
+                self.being_shot(head.figure, head.others[0], t.RANGED[head.weapon].f)
                 continue
-            x, y = self.fig(x_id), self.fig(y_id)
-            if not (self.b.can_test(s, x, t.SEEING) and y.standing):
+            x = self.fig(head.figure)
+            targets = [y for y in (self.fig(fid) for fid in head.others) if y.standing]
+            if not (self.b.can_test(s, x, t.SEEING) and targets):
                 continue
+            x_id, y = head.figure, targets[0]
+            y_id = y.id
             if self.cd_test(x, self.b.passive_cd(s, x), "seeing", "6.6"):
                 if any(free_shot_possible(self.b, s, x, y, w) for w in x.usable()):
                     s.resume = (s.phase, s.mover)
                     s.phase, s.mover, s.free_shot = Phase.FREE_SHOT, x.player, (x_id, y_id)
             else:
                 self.ask_withdraw(x_id, self.b.pos(y), float(d3(self.roll("6.6", "d3", x_id))))
+
+    def test_choices(self) -> list[tuple[str, str]]:
+        """6.8: the (figure, enemy) pairs the next player may take first: his tests of the head's moment
+        that can still be taken (a sighting's tied enemies each, 10.1)."""
+        s = self.s
+        head = s.queue[0]
+        player = self.fig(head.figure).player
+        out: list[tuple[str, str]] = []
+        for p in s.queue:
+            x = self.fig(p.figure)
+            if p.moment != head.moment or x.player != player:
+                break
+            if p.kind == "shot":
+                if self.shot_tests(x, t.RANGED[p.weapon].f):
+                    out.append((p.figure, ""))
+            elif self.b.can_test(s, x, t.SEEING):
+                out.extend((p.figure, y) for y in p.others if self.fig(y).standing)
+        return out
+
+    def take_first(self, d: a.TakeTest) -> None:
+        """6.8, 10.1: the owner's test comes next (with the enemy he named for a tie)."""
+        s = self.s
+        s.phase, s.mover = s.resume
+        s.choices = ()
+        i = next(i for i, p in enumerate(s.queue) if p.figure == d.figure and p.moment == s.queue[0].moment)
+        p = s.queue[i]
+        chosen = replace(p, others=(d.enemy,) if p.kind == "see" else p.others, chosen=True)
+        s.queue = (chosen, *s.queue[:i], *s.queue[i + 1:])
+        self.ev("test_first", "6.8", figure=d.figure, enemy=d.enemy)
 
     def ask_withdraw(self, fid: str, z: Point, k: float) -> None:
         """6.5: a standing figure not engaged withdraws k from Z; its owner may name a path (10.3)."""

@@ -25,6 +25,7 @@ ALLOWED = {
                        a.EndActivation, a.RoutMove),
     Phase.FREE_SHOT: (a.FreeShot,),
     Phase.WITHDRAW: (a.Withdraw,),
+    Phase.ORDER: (a.TakeTest,),
     Phase.OVER: (),
 }
 
@@ -52,6 +53,8 @@ def why_illegal(b: Board, s: MatchState, d: Any) -> Said | None:
         return _withdraw(b, s, d)
     if isinstance(d, a.RollOff):
         return None
+    if isinstance(d, a.TakeTest):  # 6.8, 10.1: one of the choices offered
+        return None if (d.figure, d.enemy) in s.choices else no("not_a_choice", figure=d.figure)
     return _action(b, s, d)
 
 

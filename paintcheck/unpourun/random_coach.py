@@ -54,6 +54,8 @@ class RandomCoach:
                 if self.legal(s, d):
                     return d
             return a.Withdraw(())
+        if s.phase == Phase.ORDER:  # 6.8, 10.1: any of the tests (and tied enemies) offered
+            return a.TakeTest(*rng.choice(s.choices))
         if s.phase == Phase.FREE_SHOT:
             assert s.free_shot is not None
             x = s.figure(s.free_shot[0])
