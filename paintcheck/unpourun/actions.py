@@ -82,8 +82,12 @@ class Flee:
 
 @dataclass(frozen=True)
 class Shoot:
+    """4.1: ``weapon`` at the nominated ``target``; ``prefer``: the shooter's order among targets at equal
+    distances (4.3, 10.1; the others after them, in band order)."""
+
     weapon: str
     target: str
+    prefer: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -115,9 +119,11 @@ class TakeTest:
 @dataclass(frozen=True)
 class RoutMove:
     """8.4: the routing figure's move: () straight toward the nearest edge, or, when that line is
-    blocked, the owner's path along which the distance to that edge never grows."""
+    blocked, the owner's path along which the distance to that edge never grows; ``edge``: the owner's
+    choice among tied nearest edges (10.1; "": the first the measurer names)."""
 
     path: Path
+    edge: str = ""
 
 
 @dataclass(frozen=True)
@@ -137,6 +143,7 @@ NAMES: dict[type, str] = {RollOff: "ROLLOFF", ChooseZone: "ZONE", Deploy: "DEPLO
                           EndActivation: "END", FreeShot: "FREESHOT",
                           Withdraw: "WITHDRAW", RoutMove: "ROUT", TakeTest: "TEST"}
 BY_NAME = {name: cls for cls, name in NAMES.items()}
+EDGES = ("A", "B", "left", "right")  # 8.4: the table's edges, as the measurer names them
 
 
 def _point(p: Point) -> str:
@@ -150,6 +157,8 @@ def _path(path: Path) -> str:
 def text(d: Any) -> str:
     """The decision's text form (``parse`` reads it back exactly: floats as Python writes them)."""
     name = NAMES[type(d)]
+    if isinstance(d, RoutMove) and d.edge:
+        return f"{name} {d.edge} {_path(d.path)}".rstrip()
     if isinstance(d, (Walk, Run, Flee, ChargeMove, Withdraw, RoutMove)):
         return f"{name} {_path(d.path)}".rstrip()
     if isinstance(d, Charge):
@@ -157,7 +166,7 @@ def text(d: Any) -> str:
     if isinstance(d, Deploy):
         return f"{name} {d.figure} {_point(d.at)}"
     if isinstance(d, Shoot):
-        return f"{name} {d.weapon} {d.target}"
+        return f"{name} {d.weapon} {d.target} {','.join(d.prefer)}".rstrip()
     if isinstance(d, (Activate,)):
         return f"{name} {d.figure}"
     if isinstance(d, (Strike, Medikit)):
@@ -186,6 +195,8 @@ def parse(s: str) -> Any:
     try:
         cls = BY_NAME[words[0]]
         args = words[1:]
+        if cls is RoutMove and args and args[0] in EDGES:
+            return RoutMove(_read_path(args[1] if len(args) > 1 else ""), args[0])
         if cls in (Walk, Run, Flee, ChargeMove, Withdraw, RoutMove):
             return cls(_read_path(args[0] if args else ""))
         if cls is Charge:
@@ -193,7 +204,9 @@ def parse(s: str) -> Any:
         if cls is Deploy:
             return Deploy(args[0], _read_point(args[1]))
         if cls is Shoot:
-            return Shoot(args[0], args[1])
+            if len(args) > 3:
+                raise ValueError("too many words")
+            return Shoot(args[0], args[1], tuple(args[2].split(",")) if len(args) > 2 else ())
         if cls is Activate:
             return Activate(args[0])
         if cls in (Strike, Medikit):

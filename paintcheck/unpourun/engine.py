@@ -232,7 +232,7 @@ class _Work:
         elif isinstance(d, a.Shoot):
             act.pa -= t.RANGED[d.weapon].pa
             act.last_move = False
-            self.shoot(f.id, d.weapon, d.target)
+            self.shoot(f.id, d.weapon, d.target, d.prefer)
         elif isinstance(d, a.Strike):
             act.pa -= t.STRIKE_PA
             act.last_move = False
@@ -246,7 +246,7 @@ class _Work:
             act.last_move = False
             self.move_along(f, d.path, "fled", "3.9")
         elif isinstance(d, a.RoutMove):
-            self.rout_move(f.id, d.path)
+            self.rout_move(f.id, d.path, d.edge)
         elif isinstance(d, a.Charge):
             self.charge(f, d)
         elif isinstance(d, a.ChargeMove):
@@ -401,11 +401,11 @@ class _Work:
         self.ev("healed", "3.10", figure=fid, target=tid, pv=pv)
 
     # -- shooting (§4) ------------------------------------------------------------------------------
-    def shoot(self, sid: str, weapon: str, nominated: str) -> None:
+    def shoot(self, sid: str, weapon: str, nominated: str, prefer: tuple[str, ...] = ()) -> None:
         s = self.s
         w = t.RANGED[weapon]
         shooter = self.fig(sid)
-        targets = self.b.shot_targets(s, shooter, self.fig(nominated), weapon)
+        targets = self.b.shot_targets(s, shooter, self.fig(nominated), weapon, prefer)
         self.ev("shot", "4.1", figure=sid, weapon=weapon, targets=tuple(x.id for x in targets))
         hits: list[tuple[int, Figure]] = []
         ones = False
@@ -545,7 +545,7 @@ class _Work:
         self.sightings(f.id)
         return spent
 
-    def rout_move(self, fid: str, path: a.Path = ()) -> None:
+    def rout_move(self, fid: str, path: a.Path = (), edge: str = "") -> None:
         """8.4, 8.5: straight toward the nearest edge with what is left (or the owner's path, when the
         line is blocked); the figure leaves the table when its base touches the edge (at the start of the
         move or during it)."""
@@ -558,7 +558,7 @@ class _Work:
         if self.m.touches_edge(self.b.pos(f)):
             self.leave(fid)
             return
-        direction = self.b.nearest_edge_direction(self.b.pos(f))
+        direction = self.b.nearest_edge_direction(self.b.pos(f), edge)
         allowance = self.b.rout_allowance(f, pa)
         if path:
             self.climb_along(f, path, allowance, "rout_move", "8.4")

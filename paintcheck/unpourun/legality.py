@@ -155,15 +155,17 @@ def _action(b: Board, s: MatchState, d: Any) -> Said | None:
 def _rout_move(b: Board, s: MatchState, f: Figure, d: a.RoutMove, pa: int) -> Said | None:
     """8.4: straight (()) always; the owner's path only when the line is blocked, a legal path (3.4,
     3.11) along which the distance to that edge never grows."""
+    if d.edge and d.edge not in b.m.nearest_edges(b.pos(f)):
+        return no("rout_edge", edge=d.edge)  # 10.1: the owner chooses among the nearest edges only
     if not d.path:
         return None
     allowance = b.rout_allowance(f, pa)
-    if not b.rout_blocked(s, f, allowance):
+    if not b.rout_blocked(s, f, allowance, d.edge):
         return no("rout_not_blocked")
     problem = plan(b, s, f, d.path, allowance, f.stats.difficult_as_open).problem
     if problem is not None:
         return no(f"path_{problem}")
-    edge = b.m.nearest_edges(b.pos(f))[0]
+    edge = d.edge or b.m.nearest_edges(b.pos(f))[0]
     gaps = [b.m.edge_distances(p)[edge] for p in (b.pos(f), *d.path)]
     if any(later > before + EPS for before, later in zip(gaps, gaps[1:], strict=False)):
         return no("rout_away")
@@ -194,6 +196,9 @@ def _shoot(b: Board, s: MatchState, f: Figure, d: a.Shoot, pa: int) -> Said | No
     target = _figure(s, d.target)
     if target is None or target.pos is None or not b.eligible(s, f, target, d.weapon):
         return no("cannot_shoot", weapon=d.weapon, target=d.target)
+    for fid in d.prefer:  # 4.3, 10.1: the shooter orders enemies, each named once
+        if _enemy_standing(s, f, fid) is None or d.prefer.count(fid) > 1:
+            return no("shot_order", figure=fid)
     return None
 
 

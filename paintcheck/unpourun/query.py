@@ -120,10 +120,11 @@ class Board:
             return False
         return self.sees(shooter, target)
 
-    def shot_targets(self, s: MatchState, shooter: Figure, nominated: Figure, weapon: str) -> list[Figure]:
+    def shot_targets(self, s: MatchState, shooter: Figure, nominated: Figure, weapon: str,
+                     prefer: Sequence[str] = ()) -> list[Figure]:
         """4.3: the nominated target's group (chains of eligible enemies within 1 of each other); target 1
         is the member nearest the shooter, then the unchosen member within 1 of a chosen one nearest the
-        shooter, up to *Cibles* n. Ties: the figures' order in the band (the owner's choice, 10.1)."""
+        shooter, up to *Cibles* n. Ties: the shooter's ``prefer`` order, then the band order (10.1)."""
         w = t.RANGED[weapon]
         if w.blast:
             return [nominated]
@@ -138,8 +139,9 @@ class Board:
                     group.append(e)
                     frontier.append(e)
 
-        def key(e: Figure) -> tuple[float, str]:
-            return centre_distance(here, self.pos(e)), e.id
+        def key(e: Figure) -> tuple[float, int, str]:
+            rank = prefer.index(e.id) if e.id in prefer else len(prefer)
+            return centre_distance(here, self.pos(e)), rank, e.id
 
         chosen = [min(group, key=key)]
         while len(chosen) < w.targets:
@@ -242,18 +244,18 @@ class Board:
             return 0.0
         return f.stats.mvt * (t.RUN_FACTOR if pa >= t.ROUT_RUN_PA else 1.0)
 
-    def rout_blocked(self, s: MatchState, f: Figure, allowance: float) -> bool:
+    def rout_blocked(self, s: MatchState, f: Figure, allowance: float, edge: str = "") -> bool:
         """8.4: the straight line to the nearest edge is blocked (a base, an enemy it would touch, an
         impassable piece) before the allowance is spent or the edge reached."""
         p = self.pos(f)
-        u = self.nearest_edge_direction(p)
+        u = self.nearest_edge_direction(p, edge)
         reach = min(allowance, min(self.m.edge_distances(p).values()) - t.BASE_RADIUS)
         if self.ray_limit(s, f, p, u) < reach - EPS:
             return True
         return bool(self.m.impassable_crossed([p, (p[0] + u[0] * reach, p[1] + u[1] * reach)]))
 
-    def nearest_edge_direction(self, p: Point) -> Point:
+    def nearest_edge_direction(self, p: Point, edge: str = "") -> Point:
         """8.4: the unit direction, perpendicular, to the table edge nearest ``p`` (the measurer's
-        ``nearest_edges``; ties: the first it names, the owner's choice, 10.1)."""
-        return EDGE_DIRECTIONS[self.m.nearest_edges(p)[0]]
+        ``nearest_edges``; ties: ``edge``, the owner's choice, 10.1, or else the first it names)."""
+        return EDGE_DIRECTIONS[edge or self.m.nearest_edges(p)[0]]
 

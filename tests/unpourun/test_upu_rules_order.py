@@ -6,6 +6,7 @@ choice."""
 from __future__ import annotations
 
 from paintcheck.unpourun import actions as a
+from paintcheck.unpourun.bands import Options
 from paintcheck.unpourun.state import Phase
 from tests.unpourun.upu_world import CHEF, SC, SF, World, band, fig, rect, table
 
@@ -48,3 +49,24 @@ def test_r6_8_a_shots_withdrawal_comes_before_the_next_figures_test():
     w.do(a.Withdraw(()), 2, 2)  # A2 withdraws 3, then B2 takes its test
     assert [e.kind for e in w.events if e.kind in ("withdrew", "test_passed")] == ["withdrew", "test_passed"]
     assert w.s.phase == Phase.ACTIVATION
+
+
+def test_r10_1_targets_at_equal_distances_are_ordered_by_the_shooter():
+    quiet = Options(passive=frozenset())
+    at = {"A1": (10.0, 10.0), "B1": (9.5, 20.0), "B2": (10.5, 20.0)}  # one group, both 9.01 from A1
+    w = World(band(fig(SF, ranged=("mitraillette",))), band(fig(SF), fig(SF)), at, "A1", options=quiet)
+    assert w.why(a.Shoot("mitraillette", "B1", ("B2", "B2"))).key == "unpourun_rules.refusal.shot_order"
+    assert w.why(a.Shoot("mitraillette", "B1", ("A1",))).key == "unpourun_rules.refusal.shot_order"
+    w.do(a.Shoot("mitraillette", "B1", ("B2", "B1")), 2, 2)  # both missed (4+)
+    assert next(e for e in w.events if e.kind == "shot").get("targets") == ("B2", "B1")
+    assert a.parse(a.text(a.Shoot("mitraillette", "B1", ("B2", "B1")))) == a.Shoot("mitraillette", "B1",
+                                                                                  ("B2", "B1"))
+
+
+def test_r10_1_r8_4_a_routing_figure_between_two_nearest_edges_goes_to_the_owners():
+    w = World(band(), band(), {"A1": (10.0, 10.0)}, "A1", pa=1)  # the chef, 10 from A's edge and the left
+    w.set("A1", routing=True, routing_since=0)
+    assert w.why(a.RoutMove((), "right")).key == "unpourun_rules.refusal.rout_edge"
+    w.do(a.RoutMove((), "left"))  # Mvt 9 with 1 PA, perpendicular to the left edge
+    assert w.f("A1").pos == (1.0, 10.0)
+    assert a.parse("ROUT left") == a.RoutMove((), "left")
