@@ -193,8 +193,8 @@ class Board:
         """3.11: the allowance the climbs along ``full`` cost, 2 per pas of height between the piece and
         the elevation outside it, up or down; -1 when the path cannot be climbed with a rope: the figure
         has none, a piece is not climbable (h 1-10), or a segment passes through a piece it neither starts
-        nor ends on (every climb is drawn as its own segment). Hanging mid-climb is not played: a climb
-        the allowance cannot pay is refused."""
+        nor ends on (every climb is drawn as its own segment). A climb the allowance cannot pay is
+        ``climb.plan``'s (the figure hangs)."""
         if not f.rope:
             return -1.0
         tops = [self.m.on_top(p) for p in full]

@@ -98,3 +98,13 @@ def test_r3_11_a_hanging_figure_left_at_zero_pv_falls_and_dies():
     f = w.f("A1")
     assert f.status == Status.DEAD and f.pos is None and f.pv < 0
     assert w.kinds()[-2:] == ["fell", "dead"]
+
+
+def test_r3_11_r8_4_a_hanging_figure_that_routs_climbs_down_first():
+    w = hanging_world()  # A1 hangs at (10, 12), 0.5 up; its nearest edge is the left one (10 away)
+    w.set("A1", routing=True, routing_since=0)
+    activate(w, "A1", 1)
+    w.do(a.RoutMove(()))  # Mvt 9 with 1 PA: 1 to climb down, then 8 toward the left edge
+    f = w.f("A1")
+    assert "climbed_down" in w.kinds() and f.hanging is None
+    assert abs(f.pos[0] - 2.0) < 1e-6 and abs(f.pos[1] - 12.0) < 1e-9
