@@ -673,10 +673,15 @@ class _Work:
         return out
 
     def take_first(self, d: a.TakeTest) -> None:
-        """6.8, 10.1: the owner's test comes next (with the enemy he named for a tie)."""
+        """6.8, 10.1: the owner's test comes next (with the enemy he named for a tie); 8.3: his rout or
+        rally test among figures of equal Cd."""
         s = self.s
         s.phase, s.mover = s.resume
         s.choices = ()
+        if s.rout_testers:
+            self.ev("test_first", "8.3", figure=d.figure, enemy=d.enemy)
+            self.rout_tests(d.figure)
+            return
         i = next(i for i, p in enumerate(s.queue) if p.figure == d.figure and p.moment == s.queue[0].moment)
         p = s.queue[i]
         chosen = replace(p, others=(d.enemy,) if p.kind == "see" else p.others, chosen=True)
@@ -719,8 +724,12 @@ class _Work:
     def end_turn(self) -> None:
         s = self.s
         s.activation = None
-        for player in (s.first, other(s.first)):
-            self.rout_tests(player)
+        s.rout_left = (s.first, other(s.first))
+        self.rout_tests()
+
+    def finish_turn(self) -> None:
+        """8.3's end: the −1 R and the rondaches expire; 9.3 VP; 9.1, 9.2 the end of the game."""
+        s = self.s
         s.figures = tuple(replace(f, charged_malus=False, rondaches_used=0) for f in s.figures)
         s.vp = victory_points(s)
         self.ev("vp", "9.3", a=s.vp["A"], b=s.vp["B"])
@@ -733,9 +742,34 @@ class _Work:
             return
         self.start_turn()
 
-    def rout_tests(self, player: str) -> None:
-        """8.1-8.3: the band tests if its chef was lost this turn or more than half its figures are
-        lost; routing figures from an earlier turn take rally tests; highest Cd first."""
+    def rout_tests(self, chosen: str = "") -> None:
+        """8.1-8.3, band by band (the first player's first): the band tests if its chef was lost this
+        turn or more than half its figures are lost; routing figures from an earlier turn take rally
+        tests; highest Cd first, and the owner orders ties (10.1: asked, phase ORDER); then the turn ends."""
+        s = self.s
+        while True:
+            if not s.rout_testers:
+                if not s.rout_left:
+                    self.finish_turn()
+                    return
+                player, s.rout_left = s.rout_left[0], s.rout_left[1:]
+                self.band_testers(player)
+                continue
+            top = max(self.fig(fid).stats.cd for fid in s.rout_testers)
+            tied = [fid for fid in s.rout_testers if self.fig(fid).stats.cd == top]
+            if chosen not in tied:
+                if len(tied) > 1:
+                    s.resume = (s.phase, s.mover)
+                    s.phase, s.mover = Phase.ORDER, self.fig(tied[0]).player
+                    s.choices = tuple((fid, "") for fid in tied)
+                    return
+                chosen = tied[0]
+            s.rout_testers = tuple(fid for fid in s.rout_testers if fid != chosen)
+            self.rout_test(chosen)
+            chosen = ""
+
+    def band_testers(self, player: str) -> None:
+        """8.1, 8.2: whether the band must test, and who tests."""
         s = self.s
         band = s.band(player)
         chef = next(f for f in band if f.kind == t.CHEF)
@@ -745,22 +779,28 @@ class _Work:
                                                       or (f.routing and f.routing_since < s.turn))]
         if must:
             self.ev("rout_check", "8.1", player=player, lost=lost, size=len(band))
-        failed: set[str] = set()
-        for f in sorted(testers, key=lambda f: (-f.stats.cd, f.id)):
-            f = self.fig(f.id)
-            helpers = [h for h in self.b.allies_within(s, f, t.RALLY_RANGE) if h.id not in failed]
-            cd = max([f.stats.cd, *(h.stats.cd for h in helpers)])
-            rally = f.routing
-            passed = self.cd_test(f, cd, "rally" if rally else "rout", "8.3")
-            if rally and passed:
-                self.put(replace(f, routing=False))
-                self.ev("rallied", "8.3", figure=f.id)
-            elif not rally and not passed:
-                failed.add(f.id)
-                self.put(replace(f, routing=True, routing_since=s.turn))
-                self.ev("routing", "8.3", figure=f.id)
-            elif rally:
-                failed.add(f.id)
+        s.rout_testers = tuple(f.id for f in sorted(testers, key=lambda f: (-f.stats.cd, f.id)))
+        s.rout_failed = ()
+
+    def rout_test(self, fid: str) -> None:
+        """8.3: one rout or rally test, on the best Cd within 4 of a figure that has not failed."""
+        s = self.s
+        failed = set(s.rout_failed)
+        f = self.fig(fid)
+        helpers = [h for h in self.b.allies_within(s, f, t.RALLY_RANGE) if h.id not in failed]
+        cd = max([f.stats.cd, *(h.stats.cd for h in helpers)])
+        rally = f.routing
+        passed = self.cd_test(f, cd, "rally" if rally else "rout", "8.3")
+        if rally and passed:
+            self.put(replace(f, routing=False))
+            self.ev("rallied", "8.3", figure=f.id)
+        elif not rally and not passed:
+            failed.add(f.id)
+            self.put(replace(f, routing=True, routing_since=s.turn))
+            self.ev("routing", "8.3", figure=f.id)
+        elif rally:
+            failed.add(f.id)
+        s.rout_failed = tuple(sorted(failed))
 
 
 def flee_cost(b: Board, s: MatchState, f: Figure) -> int:

@@ -122,6 +122,9 @@ class MatchState:
     queue: tuple[Pending, ...] = ()  # 6.8: the passive tests still to take, the next first
     moments: int = 0  # the moments that triggered tests so far (``Pending.moment``)
     choices: tuple[tuple[str, str], ...] = ()  # 6.8, 10.1: (figure, enemy) the ORDER phase offers
+    rout_left: tuple[str, ...] = ()  # 8.1: the players whose bands still test at this end of turn
+    rout_testers: tuple[str, ...] = ()  # 8.2, 8.3: the band's figures still to take their test
+    rout_failed: tuple[str, ...] = ()  # 8.3: the band's figures that failed a test this end of turn
     seen: frozenset[tuple[str, str]] = frozenset()  # pairs (X, Y): X has seen Y (6.6)
     zones: dict[str, int] = field(default_factory=dict)  # player -> zone index (0: y = 0 side)
     vp: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
