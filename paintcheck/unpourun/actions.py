@@ -2,7 +2,7 @@
 
 A path is the points the base's centre goes through after its start (3.4: straight segments), in
 *pas*, never rounded. Text forms: ``WALK 3.5,10;4,12``, ``SHOOT fusil B2``, ``CHARGE B1 7,20``,
-``STRIKE B1``, ``ACTIVATE A3``, ``DEPLOY A1 10.5,3``; ``parse`` reads them back and
+``STRIKE B1``, ``ACTIVATE A3``, ``DEPLOY A1 10.5,3``, ``TEST A2 B4``; ``parse`` reads them back and
 ``to_dict``/``from_dict`` give their JSON form (saves, logs).
 """
 
@@ -82,8 +82,12 @@ class Flee:
 
 @dataclass(frozen=True)
 class Shoot:
+    """4.1: ``weapon`` at the nominated ``target``; ``prefer``: the shooter's order among targets at equal
+    distances (4.3, 10.1; the others after them, in band order)."""
+
     weapon: str
     target: str
+    prefer: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -104,11 +108,22 @@ class FreeShot:
 
 
 @dataclass(frozen=True)
+class TakeTest:
+    """6.8, 10.1: of the player's tests triggered at one moment, ``figure``'s comes next; for a sighting
+    tied between enemies (6.6: « for the nearest »), ``enemy`` is the one it tests for ("" for a shot)."""
+
+    figure: str
+    enemy: str = ""
+
+
+@dataclass(frozen=True)
 class RoutMove:
     """8.4: the routing figure's move: () straight toward the nearest edge, or, when that line is
-    blocked, the owner's path along which the distance to that edge never grows."""
+    blocked, the owner's path along which the distance to that edge never grows; ``edge``: the owner's
+    choice among tied nearest edges (10.1; "": the first the measurer names)."""
 
     path: Path
+    edge: str = ""
 
 
 @dataclass(frozen=True)
@@ -120,14 +135,15 @@ class Withdraw:
 
 Decision = (RollOff | ChooseZone | Deploy | Activate | StopWave | Walk | Run | Charge | ChargeMove | Strike
             | Flee | Shoot | Medikit | EndActivation | FreeShot
-            | Withdraw | RoutMove)
+            | Withdraw | RoutMove | TakeTest)
 NAMES: dict[type, str] = {RollOff: "ROLLOFF", ChooseZone: "ZONE", Deploy: "DEPLOY", Activate: "ACTIVATE",
                           StopWave: "STOP", Walk: "WALK", Run: "RUN", Charge: "CHARGE",
                           ChargeMove: "CHARGEMOVE",
                           Strike: "STRIKE", Flee: "FLEE", Shoot: "SHOOT", Medikit: "MEDIKIT",
                           EndActivation: "END", FreeShot: "FREESHOT",
-                          Withdraw: "WITHDRAW", RoutMove: "ROUT"}
+                          Withdraw: "WITHDRAW", RoutMove: "ROUT", TakeTest: "TEST"}
 BY_NAME = {name: cls for cls, name in NAMES.items()}
+EDGES = ("A", "B", "left", "right")  # 8.4: the table's edges, as the measurer names them
 
 
 def _point(p: Point) -> str:
@@ -141,6 +157,8 @@ def _path(path: Path) -> str:
 def text(d: Any) -> str:
     """The decision's text form (``parse`` reads it back exactly: floats as Python writes them)."""
     name = NAMES[type(d)]
+    if isinstance(d, RoutMove) and d.edge:
+        return f"{name} {d.edge} {_path(d.path)}".rstrip()
     if isinstance(d, (Walk, Run, Flee, ChargeMove, Withdraw, RoutMove)):
         return f"{name} {_path(d.path)}".rstrip()
     if isinstance(d, Charge):
@@ -148,7 +166,7 @@ def text(d: Any) -> str:
     if isinstance(d, Deploy):
         return f"{name} {d.figure} {_point(d.at)}"
     if isinstance(d, Shoot):
-        return f"{name} {d.weapon} {d.target}"
+        return f"{name} {d.weapon} {d.target} {','.join(d.prefer)}".rstrip()
     if isinstance(d, (Activate,)):
         return f"{name} {d.figure}"
     if isinstance(d, (Strike, Medikit)):
@@ -157,6 +175,8 @@ def text(d: Any) -> str:
         return f"{name} {d.zone}"
     if isinstance(d, FreeShot):
         return f"{name} {d.weapon or '-'}".rstrip()
+    if isinstance(d, TakeTest):
+        return f"{name} {d.figure} {d.enemy}".rstrip()
     return name
 
 
@@ -175,6 +195,8 @@ def parse(s: str) -> Any:
     try:
         cls = BY_NAME[words[0]]
         args = words[1:]
+        if cls is RoutMove and args and args[0] in EDGES:
+            return RoutMove(_read_path(args[1] if len(args) > 1 else ""), args[0])
         if cls in (Walk, Run, Flee, ChargeMove, Withdraw, RoutMove):
             return cls(_read_path(args[0] if args else ""))
         if cls is Charge:
@@ -182,7 +204,9 @@ def parse(s: str) -> Any:
         if cls is Deploy:
             return Deploy(args[0], _read_point(args[1]))
         if cls is Shoot:
-            return Shoot(args[0], args[1])
+            if len(args) > 3:
+                raise ValueError("too many words")
+            return Shoot(args[0], args[1], tuple(args[2].split(",")) if len(args) > 2 else ())
         if cls is Activate:
             return Activate(args[0])
         if cls in (Strike, Medikit):
@@ -191,6 +215,10 @@ def parse(s: str) -> Any:
             return ChooseZone(int(args[0]))
         if cls is FreeShot:
             return FreeShot("" if args[0] == "-" else args[0])
+        if cls is TakeTest:
+            if len(args) > 2:
+                raise ValueError("too many words")
+            return TakeTest(args[0], args[1] if len(args) > 1 else "")
         if args:
             raise ValueError("too many words")
         return cls()

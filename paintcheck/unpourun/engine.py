@@ -17,12 +17,13 @@ from paintcheck.said import Said
 from paintcheck.seam.game import DRAW
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.climb import plan
 from paintcheck.unpourun.events import Event, event
 from paintcheck.unpourun.legality import why_illegal
 from paintcheck.unpourun.measurer import Measurer, centre_distance, distance
 from paintcheck.unpourun.query import EPS, IMPOSSIBLE, Board, clamp_roll, d3
-from paintcheck.unpourun.state import Activation, Figure, MatchState, Phase, Point, Status, other
-from paintcheck.unpourun.terrain import Kind
+from paintcheck.unpourun.state import Activation, Figure, MatchState, Pending, Phase, Point, Status, other
+from paintcheck.unpourun.terrain import ROPE_COST_PER_PAS, Kind
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +105,8 @@ class _Work:
             self.free_shot(d)
         elif isinstance(d, a.Withdraw):
             self.withdraw(d)
+        elif isinstance(d, a.TakeTest):
+            self.take_first(d)
         else:
             self.action(d)
 
@@ -223,12 +226,13 @@ class _Work:
         if isinstance(d, (a.Walk, a.Run)):
             run = isinstance(d, a.Run)
             act.pa -= t.RUN_PA if run else t.WALK_PA
-            self.move_along(f, d.path, "ran" if run else "walked", "3.4")
+            allowance = f.stats.mvt * (t.RUN_FACTOR if run else 1.0)
+            self.climb_along(f, d.path, allowance, "ran" if run else "walked")
             act.last_move = True
         elif isinstance(d, a.Shoot):
             act.pa -= t.RANGED[d.weapon].pa
             act.last_move = False
-            self.shoot(f.id, d.weapon, d.target)
+            self.shoot(f.id, d.weapon, d.target, d.prefer)
         elif isinstance(d, a.Strike):
             act.pa -= t.STRIKE_PA
             act.last_move = False
@@ -242,7 +246,7 @@ class _Work:
             act.last_move = False
             self.move_along(f, d.path, "fled", "3.9")
         elif isinstance(d, a.RoutMove):
-            self.rout_move(f.id, d.path)
+            self.rout_move(f.id, d.path, d.edge)
         elif isinstance(d, a.Charge):
             self.charge(f, d)
         elif isinstance(d, a.ChargeMove):
@@ -251,6 +255,19 @@ class _Work:
     def flee_cost(self, f: Figure) -> int:
         """3.9: 1 per enemy engaged, −1 per ally within 1, at least 1."""
         return flee_cost(self.b, self.s, f)
+
+    def climb_along(self, f: Figure, path: a.Path, allowance: float, kind: str, rule: str = "3.4") -> None:
+        """3.4, 3.11: a Walk, Run or rout path, which may end hanging in a climb it cannot finish."""
+        move = plan(self.b, self.s, f, path, allowance, f.stats.difficult_as_open)
+        assert move.problem is None and move.end is not None
+        if move.hanging is None and f.hanging is None:
+            self.move_along(f, (move.end,), kind, rule)
+            return
+        self.put(replace(f, pos=move.end, hanging=move.hanging))
+        self.ev(kind, rule, figure=f.id, x=move.end[0], y=move.end[1])
+        if move.hanging is not None:
+            self.ev("hangs", "3.11", figure=f.id, height=round(move.hanging[1], 6))
+        self.sightings(f.id)
 
     def move_along(self, f: Figure, path: a.Path, kind: str, rule: str) -> None:
         if not path:
@@ -338,7 +355,25 @@ class _Work:
                 damaged=done)
         if done:
             self.lose_pv(tid)
+            if target.hanging is not None:
+                self.fall(tid)
         return done
+
+    def fall(self, tid: str) -> None:
+        """3.11: a hanging figure that loses PV to a shot, a blast or an explosion falls and dies if left
+        at 0 PV; otherwise it falls on a 1 (1d6) and loses 1 more PV. It lands at P, outside the piece."""
+        f = self.fig(tid)
+        if f.status == Status.HORS:
+            self.put(replace(f, hanging=None, pv=f.pv - 1, status=Status.DEAD, pos=None))
+            self.ev("fell", "3.11", figure=tid)
+            self.ev("dead", "7.2", figure=tid)
+            return
+        if f.status != Status.FIGHTING:
+            return
+        if self.roll("3.11", "fall", tid, t.FALL_ON) == t.FALL_ON:
+            self.put(replace(f, hanging=None))
+            self.ev("fell", "3.11", figure=tid)
+            self.lose_pv(tid)
 
     def lose_pv(self, tid: str) -> None:
         f = self.fig(tid)
@@ -366,11 +401,11 @@ class _Work:
         self.ev("healed", "3.10", figure=fid, target=tid, pv=pv)
 
     # -- shooting (§4) ------------------------------------------------------------------------------
-    def shoot(self, sid: str, weapon: str, nominated: str) -> None:
+    def shoot(self, sid: str, weapon: str, nominated: str, prefer: tuple[str, ...] = ()) -> None:
         s = self.s
         w = t.RANGED[weapon]
         shooter = self.fig(sid)
-        targets = self.b.shot_targets(s, shooter, self.fig(nominated), weapon)
+        targets = self.b.shot_targets(s, shooter, self.fig(nominated), weapon, prefer)
         self.ev("shot", "4.1", figure=sid, weapon=weapon, targets=tuple(x.id for x in targets))
         hits: list[tuple[int, Figure]] = []
         ones = False
@@ -393,8 +428,10 @@ class _Work:
                 self.damage(target.id, w.f, t.EXTRA_TARGET_R if i else 0, "4.2")
         if ones:
             self.accident(sid, weapon)
-        for tid in tested:  # 6.7, in target order
-            self.being_shot(tid, sid, w.f)
+        moment = self.moment()  # 6.7, then 6.8: the first player's figures first, his order asked
+        first = self.s.first
+        order = sorted(range(len(tested)), key=lambda i: (self.fig(tested[i]).player != first, i))
+        self.pend([Pending("shot", tested[i], (sid,), moment, weapon) for i in order])
 
     def blast(self, shooter: Figure, target: Figure, w: t.Ranged) -> list[str]:
         """4.5: the blast centred on the target hits every figure but the shooter whose centre is
@@ -434,30 +471,43 @@ class _Work:
                 self.put(replace(f, broken=(*f.broken, weapon)))
                 self.ev("jammed", "4.6", figure=sid, weapon=weapon)
 
+    def shot_tests(self, target: Figure, f_value: int) -> bool:
+        """6.7: the figure can test, and the weapon's F beats its best usable ranged F (or it has none)."""
+        if not self.b.can_test(self.s, target, t.BEING_SHOT):
+            return False
+        best = max((t.RANGED[w].f for w in target.usable()), default=None)
+        return best is None or f_value > best
+
+    def moment(self) -> int:
+        self.s.moments += 1
+        return self.s.moments
+
+    def pend(self, tests: list[Pending]) -> None:
+        """6.8: tests triggered now are taken before those still pending (each test, with whatever it
+        triggers, is finished before the next)."""
+        if tests:
+            self.s.queue = (*tests, *self.s.queue)
+
     def being_shot(self, tid: str, sid: str, f_value: int) -> None:
         """6.7: a 2d6 Cd test [E] when the weapon's F beats the figure's best usable ranged F (or it has
         none); failed: it withdraws 1d3 from the shooter."""
         s = self.s
         target = self.fig(tid)
-        if not self.b.can_test(s, target, t.BEING_SHOT):
-            return
-        best = max((t.RANGED[w].f for w in target.usable()), default=None)
-        if best is not None and f_value <= best:
+        if not self.shot_tests(target, f_value):
             return
         if not self.cd_test(target, self.b.passive_cd(s, target), "being_shot", "6.7"):
             shooter = self.fig(sid)
             z = shooter.pos if shooter.pos is not None else target.pos
             assert z is not None
             k = d3(self.roll("6.7", "d3", tid))
-            s.withdrawals = (*s.withdrawals, (tid, z, float(k)))  # 6.5: asked of its owner after the shot
-            s.queue = (*s.queue, ("withdraw", tid, ""))
+            self.ask_withdraw(tid, z, float(k))  # 6.5, asked of its owner before the next test (6.8)
 
     # -- forced moves (6.5) and rout moves (8.4) --------------------------------------------------
     def straight_away(self, fid: str, z: Point, k: float, rule: str) -> float:
         """6.5: along the ray from Z through the figure, until k is spent or the next point would be
         illegal; an engaged figure does not move. Returns the allowance spent."""
         f = self.fig(fid)
-        if not f.standing or self.b.engaged(self.s, f) or k <= 0:
+        if not f.standing or f.hanging is not None or self.b.engaged(self.s, f) or k <= 0:
             return 0.0
         p = self.b.pos(f)
         dx, dy = p[0] - z[0], p[1] - z[1]
@@ -495,7 +545,7 @@ class _Work:
         self.sightings(f.id)
         return spent
 
-    def rout_move(self, fid: str, path: a.Path = ()) -> None:
+    def rout_move(self, fid: str, path: a.Path = (), edge: str = "") -> None:
         """8.4, 8.5: straight toward the nearest edge with what is left (or the owner's path, when the
         line is blocked); the figure leaves the table when its base touches the edge (at the start of the
         move or during it)."""
@@ -508,16 +558,36 @@ class _Work:
         if self.m.touches_edge(self.b.pos(f)):
             self.leave(fid)
             return
-        direction = self.b.nearest_edge_direction(self.b.pos(f))
+        direction = self.b.nearest_edge_direction(self.b.pos(f), edge)
         allowance = self.b.rout_allowance(f, pa)
         if path:
-            self.move_along(f, path, "rout_move", "8.4")
+            self.climb_along(f, path, allowance, "rout_move", "8.4")
+        elif allowance > 0 and f.hanging is not None:
+            allowance = self.climb_down(f, allowance)
+            f = self.fig(fid)
+            if allowance > 0 and f.hanging is None:
+                self.ray(f, direction, allowance, "8.4", "rout_move")
         elif allowance > 0:
             self.ray(f, direction, allowance, "8.4", "rout_move")
         f = self.fig(fid)
         if f.standing and f.pos is not None and min(self.m.edge_distances(f.pos).values()) <= \
                 t.BASE_RADIUS + 1e-6:
             self.leave(fid)
+
+    def climb_down(self, f: Figure, allowance: float) -> float:
+        """8.4 [H], 3.11: a hanging routing figure first climbs back down at P; returns what is left."""
+        assert f.hanging is not None
+        piece, reached = f.hanging
+        ground = self.m.elevation(self.b.pos(f))
+        cost = ROPE_COST_PER_PAS * (reached - ground)
+        if cost <= allowance + EPS:
+            self.put(replace(f, hanging=None))
+            self.ev("climbed_down", "3.11", figure=f.id)
+            return max(0.0, allowance - cost)
+        height = reached - allowance / ROPE_COST_PER_PAS
+        self.put(replace(f, hanging=(piece, height)))
+        self.ev("hangs", "3.11", figure=f.id, height=round(height, 6))
+        return 0.0
 
     def leave(self, fid: str) -> None:
         f = self.fig(fid)
@@ -541,29 +611,42 @@ class _Work:
         if not new:
             return
         s.seen = s.seen | new
-        testers: dict[str, str] = {}
+        seen_by: dict[str, list[tuple[float, str]]] = {}
         for x_id, y_id in sorted(new):
             x, y = self.fig(x_id), self.fig(y_id)
             if y.rank > x.rank and y.standing and self.b.can_test(s, x, t.SEEING):
-                best = testers.get(x_id)
-                if best is None or (centre_distance(self.b.pos(x), self.b.pos(y)), y_id) < (
-                        centre_distance(self.b.pos(x), self.b.pos(self.fig(best))), best):
-                    testers[x_id] = y_id
+                seen_by.setdefault(x_id, []).append((centre_distance(self.b.pos(x), self.b.pos(y)), y_id))
         first = s.first
-        order = sorted(testers, key=lambda fid: (self.fig(fid).player != first, fid))  # 6.8
-        s.queue = (*s.queue, *(("see", x, testers[x]) for x in order))
+        order = sorted(seen_by, key=lambda fid: (self.fig(fid).player != first, fid))  # 6.8
+        moment = self.moment() if order else 0
+        tests = []
+        for x_id in order:
+            least = min(d for d, _ in seen_by[x_id])  # 6.6: for the nearest; tied ones: its owner's (10.1)
+            tests.append(Pending("see", x_id, tuple(y for d, y in seen_by[x_id] if d <= least + EPS), moment))
+        self.pend(tests)
 
     def drain(self) -> None:
+        """6.8: the pending tests one at a time, the next first; when the next player has several tests
+        of one moment to take (or a tie to break, 6.6), he is asked which comes first (10.1, 10.3)."""
         s = self.s
-        while s.queue and s.phase not in (Phase.FREE_SHOT, Phase.WITHDRAW, Phase.OVER):
-            (kind, x_id, y_id), s.queue = s.queue[0], s.queue[1:]
-            if kind == "withdraw":
-                (fid, z, k), s.withdrawals = s.withdrawals[0], s.withdrawals[1:]
-                self.ask_withdraw(fid, z, k)
+        while s.queue and s.phase not in (Phase.FREE_SHOT, Phase.WITHDRAW, Phase.ORDER, Phase.OVER):
+            head = s.queue[0]
+            if not head.chosen:
+                choices = self.test_choices()
+                if len(choices) > 1:
+                    s.resume = (s.phase, s.mover)
+                    s.phase, s.mover, s.choices = Phase.ORDER, self.fig(head.figure).player, tuple(choices)
+                    return
+            s.queue = s.queue[1:]
+            if head.kind == "shot":
+                self.being_shot(head.figure, head.others[0], t.RANGED[head.weapon].f)
                 continue
-            x, y = self.fig(x_id), self.fig(y_id)
-            if not (self.b.can_test(s, x, t.SEEING) and y.standing):
+            x = self.fig(head.figure)
+            targets = [y for y in (self.fig(fid) for fid in head.others) if y.standing]
+            if not (self.b.can_test(s, x, t.SEEING) and targets):
                 continue
+            x_id, y = head.figure, targets[0]
+            y_id = y.id
             if self.cd_test(x, self.b.passive_cd(s, x), "seeing", "6.6"):
                 if any(free_shot_possible(self.b, s, x, y, w) for w in x.usable()):
                     s.resume = (s.phase, s.mover)
@@ -571,11 +654,45 @@ class _Work:
             else:
                 self.ask_withdraw(x_id, self.b.pos(y), float(d3(self.roll("6.6", "d3", x_id))))
 
+    def test_choices(self) -> list[tuple[str, str]]:
+        """6.8: the (figure, enemy) pairs the next player may take first: his tests of the head's moment
+        that can still be taken (a sighting's tied enemies each, 10.1)."""
+        s = self.s
+        head = s.queue[0]
+        player = self.fig(head.figure).player
+        out: list[tuple[str, str]] = []
+        for p in s.queue:
+            x = self.fig(p.figure)
+            if p.moment != head.moment or x.player != player:
+                break
+            if p.kind == "shot":
+                if self.shot_tests(x, t.RANGED[p.weapon].f):
+                    out.append((p.figure, ""))
+            elif self.b.can_test(s, x, t.SEEING):
+                out.extend((p.figure, y) for y in p.others if self.fig(y).standing)
+        return out
+
+    def take_first(self, d: a.TakeTest) -> None:
+        """6.8, 10.1: the owner's test comes next (with the enemy he named for a tie); 8.3: his rout or
+        rally test among figures of equal Cd."""
+        s = self.s
+        s.phase, s.mover = s.resume
+        s.choices = ()
+        if s.rout_testers:
+            self.ev("test_first", "8.3", figure=d.figure, enemy=d.enemy)
+            self.rout_tests(d.figure)
+            return
+        i = next(i for i, p in enumerate(s.queue) if p.figure == d.figure and p.moment == s.queue[0].moment)
+        p = s.queue[i]
+        chosen = replace(p, others=(d.enemy,) if p.kind == "see" else p.others, chosen=True)
+        s.queue = (chosen, *s.queue[:i], *s.queue[i + 1:])
+        self.ev("test_first", "6.8", figure=d.figure, enemy=d.enemy)
+
     def ask_withdraw(self, fid: str, z: Point, k: float) -> None:
         """6.5: a standing figure not engaged withdraws k from Z; its owner may name a path (10.3)."""
         s = self.s
         f = self.fig(fid)
-        if not f.standing or self.b.engaged(s, f):
+        if not f.standing or f.hanging is not None or self.b.engaged(s, f):
             return
         s.resume = (s.phase, s.mover)
         s.phase, s.mover, s.withdraw = Phase.WITHDRAW, f.player, (fid, z, k)
@@ -607,8 +724,12 @@ class _Work:
     def end_turn(self) -> None:
         s = self.s
         s.activation = None
-        for player in (s.first, other(s.first)):
-            self.rout_tests(player)
+        s.rout_left = (s.first, other(s.first))
+        self.rout_tests()
+
+    def finish_turn(self) -> None:
+        """8.3's end: the −1 R and the rondaches expire; 9.3 VP; 9.1, 9.2 the end of the game."""
+        s = self.s
         s.figures = tuple(replace(f, charged_malus=False, rondaches_used=0) for f in s.figures)
         s.vp = victory_points(s)
         self.ev("vp", "9.3", a=s.vp["A"], b=s.vp["B"])
@@ -621,9 +742,34 @@ class _Work:
             return
         self.start_turn()
 
-    def rout_tests(self, player: str) -> None:
-        """8.1-8.3: the band tests if its chef was lost this turn or more than half its figures are
-        lost; routing figures from an earlier turn take rally tests; highest Cd first."""
+    def rout_tests(self, chosen: str = "") -> None:
+        """8.1-8.3, band by band (the first player's first): the band tests if its chef was lost this
+        turn or more than half its figures are lost; routing figures from an earlier turn take rally
+        tests; highest Cd first, and the owner orders ties (10.1: asked, phase ORDER); then the turn ends."""
+        s = self.s
+        while True:
+            if not s.rout_testers:
+                if not s.rout_left:
+                    self.finish_turn()
+                    return
+                player, s.rout_left = s.rout_left[0], s.rout_left[1:]
+                self.band_testers(player)
+                continue
+            top = max(self.fig(fid).stats.cd for fid in s.rout_testers)
+            tied = [fid for fid in s.rout_testers if self.fig(fid).stats.cd == top]
+            if chosen not in tied:
+                if len(tied) > 1:
+                    s.resume = (s.phase, s.mover)
+                    s.phase, s.mover = Phase.ORDER, self.fig(tied[0]).player
+                    s.choices = tuple((fid, "") for fid in tied)
+                    return
+                chosen = tied[0]
+            s.rout_testers = tuple(fid for fid in s.rout_testers if fid != chosen)
+            self.rout_test(chosen)
+            chosen = ""
+
+    def band_testers(self, player: str) -> None:
+        """8.1, 8.2: whether the band must test, and who tests."""
         s = self.s
         band = s.band(player)
         chef = next(f for f in band if f.kind == t.CHEF)
@@ -633,22 +779,28 @@ class _Work:
                                                       or (f.routing and f.routing_since < s.turn))]
         if must:
             self.ev("rout_check", "8.1", player=player, lost=lost, size=len(band))
-        failed: set[str] = set()
-        for f in sorted(testers, key=lambda f: (-f.stats.cd, f.id)):
-            f = self.fig(f.id)
-            helpers = [h for h in self.b.allies_within(s, f, t.RALLY_RANGE) if h.id not in failed]
-            cd = max([f.stats.cd, *(h.stats.cd for h in helpers)])
-            rally = f.routing
-            passed = self.cd_test(f, cd, "rally" if rally else "rout", "8.3")
-            if rally and passed:
-                self.put(replace(f, routing=False))
-                self.ev("rallied", "8.3", figure=f.id)
-            elif not rally and not passed:
-                failed.add(f.id)
-                self.put(replace(f, routing=True, routing_since=s.turn))
-                self.ev("routing", "8.3", figure=f.id)
-            elif rally:
-                failed.add(f.id)
+        s.rout_testers = tuple(f.id for f in sorted(testers, key=lambda f: (-f.stats.cd, f.id)))
+        s.rout_failed = ()
+
+    def rout_test(self, fid: str) -> None:
+        """8.3: one rout or rally test, on the best Cd within 4 of a figure that has not failed."""
+        s = self.s
+        failed = set(s.rout_failed)
+        f = self.fig(fid)
+        helpers = [h for h in self.b.allies_within(s, f, t.RALLY_RANGE) if h.id not in failed]
+        cd = max([f.stats.cd, *(h.stats.cd for h in helpers)])
+        rally = f.routing
+        passed = self.cd_test(f, cd, "rally" if rally else "rout", "8.3")
+        if rally and passed:
+            self.put(replace(f, routing=False))
+            self.ev("rallied", "8.3", figure=f.id)
+        elif not rally and not passed:
+            failed.add(f.id)
+            self.put(replace(f, routing=True, routing_since=s.turn))
+            self.ev("routing", "8.3", figure=f.id)
+        elif rally:
+            failed.add(f.id)
+        s.rout_failed = tuple(sorted(failed))
 
 
 def flee_cost(b: Board, s: MatchState, f: Figure) -> int:

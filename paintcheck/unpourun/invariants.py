@@ -33,6 +33,9 @@ def invariant_problems(s: MatchState, m: Measurer) -> list[str]:
             out.append(f"{f.id}'s base is off the table at {f.pos}")  # 1.3
         if m.kind_at(f.pos).value == "impassable" and not (f.rope and m.on_top(f.pos) is not None):
             out.append(f"{f.id} stands in impassable terrain at {f.pos}")  # 3.4
+        if f.hanging is not None and (not f.rope or m.on_top(f.pos) is not None
+                                      or f.status != Status.FIGHTING):
+            out.append(f"{f.id} hangs at {f.pos} without a rope, on top of a piece or down")  # 3.11
         for g in placed[i + 1:]:
             assert g.pos is not None
             if math.dist(f.pos, g.pos) < t.BASE_DIAMETER - SLACK:

@@ -10,6 +10,7 @@ from typing import Any
 from paintcheck.said import Said
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.climb import plan
 from paintcheck.unpourun.measurer import centre_distance, distance
 from paintcheck.unpourun.query import EPS, Board
 from paintcheck.unpourun.state import Figure, MatchState, Phase
@@ -24,6 +25,7 @@ ALLOWED = {
                        a.EndActivation, a.RoutMove),
     Phase.FREE_SHOT: (a.FreeShot,),
     Phase.WITHDRAW: (a.Withdraw,),
+    Phase.ORDER: (a.TakeTest,),
     Phase.OVER: (),
 }
 
@@ -51,6 +53,8 @@ def why_illegal(b: Board, s: MatchState, d: Any) -> Said | None:
         return _withdraw(b, s, d)
     if isinstance(d, a.RollOff):
         return None
+    if isinstance(d, a.TakeTest):  # 6.8, 10.1: one of the choices offered
+        return None if (d.figure, d.enemy) in s.choices else no("not_a_choice", figure=d.figure)
     return _action(b, s, d)
 
 
@@ -119,6 +123,8 @@ def _action(b: Board, s: MatchState, d: Any) -> Said | None:
         return _rout_move(b, s, f, d, act.pa) if isinstance(d, a.RoutMove) else no("must_rout", figure=f.id)
     if isinstance(d, a.EndActivation):
         return None
+    if f.hanging is not None and not isinstance(d, (a.Walk, a.Run, a.RoutMove)):
+        return no("hanging", figure=f.id)  # 3.3, 3.11: it may only Walk or Run, to go on climbing
     if isinstance(d, a.RoutMove):
         return no("not_routing", figure=f.id) if not f.routing else no("engaged", figure=f.id)
     if f.routing and not isinstance(d, (a.Flee, a.Strike)):
@@ -149,15 +155,17 @@ def _action(b: Board, s: MatchState, d: Any) -> Said | None:
 def _rout_move(b: Board, s: MatchState, f: Figure, d: a.RoutMove, pa: int) -> Said | None:
     """8.4: straight (()) always; the owner's path only when the line is blocked, a legal path (3.4,
     3.11) along which the distance to that edge never grows."""
+    if d.edge and d.edge not in b.m.nearest_edges(b.pos(f)):
+        return no("rout_edge", edge=d.edge)  # 10.1: the owner chooses among the nearest edges only
     if not d.path:
         return None
     allowance = b.rout_allowance(f, pa)
-    if not b.rout_blocked(s, f, allowance):
+    if not b.rout_blocked(s, f, allowance, d.edge):
         return no("rout_not_blocked")
-    problem = b.path_problem(s, f, d.path, allowance, f.stats.difficult_as_open, climbing=True)
+    problem = plan(b, s, f, d.path, allowance, f.stats.difficult_as_open).problem
     if problem is not None:
         return no(f"path_{problem}")
-    edge = b.m.nearest_edges(b.pos(f))[0]
+    edge = d.edge or b.m.nearest_edges(b.pos(f))[0]
     gaps = [b.m.edge_distances(p)[edge] for p in (b.pos(f), *d.path)]
     if any(later > before + EPS for before, later in zip(gaps, gaps[1:], strict=False)):
         return no("rout_away")
@@ -172,7 +180,9 @@ def _move(b: Board, s: MatchState, f: Figure, path: a.Path, pa: int, cost: int,
           allowance: float) -> Said | None:
     if (why := _pa(pa, cost)) is not None:
         return why
-    problem = b.path_problem(s, f, path, allowance, f.stats.difficult_as_open, climbing=True)
+    if not path:
+        return no("path_empty")
+    problem = plan(b, s, f, path, allowance, f.stats.difficult_as_open).problem
     return None if problem is None else no(f"path_{problem}")
 
 
@@ -186,6 +196,9 @@ def _shoot(b: Board, s: MatchState, f: Figure, d: a.Shoot, pa: int) -> Said | No
     target = _figure(s, d.target)
     if target is None or target.pos is None or not b.eligible(s, f, target, d.weapon):
         return no("cannot_shoot", weapon=d.weapon, target=d.target)
+    for fid in d.prefer:  # 4.3, 10.1: the shooter orders enemies, each named once
+        if _enemy_standing(s, f, fid) is None or d.prefer.count(fid) > 1:
+            return no("shot_order", figure=fid)
     return None
 
 
@@ -198,8 +211,8 @@ def _charge(b: Board, s: MatchState, f: Figure, d: a.Charge, pa: int) -> Said | 
     if (why := _pa(pa, t.CHARGE_PA)) is not None:
         return why
     target = _enemy_standing(s, f, d.target)
-    if target is None or not b.sees(f, target):
-        return no("charge_target", target=d.target)
+    if target is None or target.hanging is not None or not b.sees(f, target):
+        return no("charge_target", target=d.target)  # 3.6 (a): not hanging
     return _charge_path(b, s, f, target, d.path)
 
 
@@ -245,7 +258,8 @@ def _strike(b: Board, s: MatchState, f: Figure, d: a.Strike, pa: int) -> Said | 
     if (why := _pa(pa, t.STRIKE_PA)) is not None:
         return why
     target = _figure(s, d.target)
-    if target is None or target.player == f.player or not target.on_table or not b.in_contact(f, target):
+    if target is None or target.player == f.player or not target.on_table or not b.in_contact(f, target) \
+            or target.hanging is not None:  # 3.11: a hanging figure « ne peut … être attaqué »
         return no("strike_target", target=d.target)
     if f.routing:
         from paintcheck.unpourun.engine import flee_cost

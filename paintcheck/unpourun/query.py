@@ -44,8 +44,11 @@ class Board:
         assert f.pos is not None
         return f.pos
 
-    def elevation(self, f: Figure) -> int:
-        """1.7, asked of the measurer once per position."""
+    def elevation(self, f: Figure) -> float:
+        """1.7, asked of the measurer once per position; a hanging figure's is the height it reached
+        (3.11)."""
+        if f.hanging is not None:
+            return f.hanging[1]
         p = self.pos(f)
         found = self._elevations.get(p)
         if found is None:
@@ -63,10 +66,12 @@ class Board:
         return dx * dx + dy * dy <= reach * reach + EPS and self.m.in_contact(a.pos, b.pos)
 
     def engaged_with(self, s: MatchState, f: Figure) -> list[Figure]:
-        """1.5: the enemies in contact with ``f``, neither being hors de combat."""
-        if not f.standing:
+        """1.5: the enemies in contact with ``f``, neither being hors de combat nor hanging (3.11: it
+        « ne peut combattre ou être attaqué au corps à corps »)."""
+        if not f.standing or f.hanging is not None:
             return []
-        return [e for e in s.figures if e.player != f.player and e.standing and self.in_contact(f, e)]
+        return [e for e in s.figures if e.player != f.player and e.standing and e.hanging is None
+                and self.in_contact(f, e)]
 
     def engaged(self, s: MatchState, f: Figure) -> bool:
         return bool(self.engaged_with(s, f))
@@ -81,8 +86,8 @@ class Board:
 
     # -- passive tests (6.2) -------------------------------------------------------------------------
     def can_test(self, s: MatchState, f: Figure, test: str) -> bool:
-        """6.1, 6.2: the test is in use, and the figure is standing and not routing."""
-        return test in s.options.passive and f.standing and not f.routing
+        """6.1, 6.2: the test is in use, and the figure is standing, not routing and not hanging."""
+        return test in s.options.passive and f.standing and not f.routing and f.hanging is None
 
     def passive_cd(self, s: MatchState, f: Figure) -> int:
         """6.2: Cd + 1 per ally within 3 pas."""
@@ -115,10 +120,11 @@ class Board:
             return False
         return self.sees(shooter, target)
 
-    def shot_targets(self, s: MatchState, shooter: Figure, nominated: Figure, weapon: str) -> list[Figure]:
+    def shot_targets(self, s: MatchState, shooter: Figure, nominated: Figure, weapon: str,
+                     prefer: Sequence[str] = ()) -> list[Figure]:
         """4.3: the nominated target's group (chains of eligible enemies within 1 of each other); target 1
         is the member nearest the shooter, then the unchosen member within 1 of a chosen one nearest the
-        shooter, up to *Cibles* n. Ties: the figures' order in the band (the owner's choice, 10.1)."""
+        shooter, up to *Cibles* n. Ties: the shooter's ``prefer`` order, then the band order (10.1)."""
         w = t.RANGED[weapon]
         if w.blast:
             return [nominated]
@@ -133,8 +139,9 @@ class Board:
                     group.append(e)
                     frontier.append(e)
 
-        def key(e: Figure) -> tuple[float, str]:
-            return centre_distance(here, self.pos(e)), e.id
+        def key(e: Figure) -> tuple[float, int, str]:
+            rank = prefer.index(e.id) if e.id in prefer else len(prefer)
+            return centre_distance(here, self.pos(e)), rank, e.id
 
         chosen = [min(group, key=key)]
         while len(chosen) < w.targets:
@@ -186,8 +193,8 @@ class Board:
         """3.11: the allowance the climbs along ``full`` cost, 2 per pas of height between the piece and
         the elevation outside it, up or down; -1 when the path cannot be climbed with a rope: the figure
         has none, a piece is not climbable (h 1-10), or a segment passes through a piece it neither starts
-        nor ends on (every climb is drawn as its own segment). Hanging mid-climb is not played: a climb
-        the allowance cannot pay is refused."""
+        nor ends on (every climb is drawn as its own segment). A climb the allowance cannot pay is
+        ``climb.plan``'s (the figure hangs)."""
         if not f.rope:
             return -1.0
         tops = [self.m.on_top(p) for p in full]
@@ -237,18 +244,18 @@ class Board:
             return 0.0
         return f.stats.mvt * (t.RUN_FACTOR if pa >= t.ROUT_RUN_PA else 1.0)
 
-    def rout_blocked(self, s: MatchState, f: Figure, allowance: float) -> bool:
+    def rout_blocked(self, s: MatchState, f: Figure, allowance: float, edge: str = "") -> bool:
         """8.4: the straight line to the nearest edge is blocked (a base, an enemy it would touch, an
         impassable piece) before the allowance is spent or the edge reached."""
         p = self.pos(f)
-        u = self.nearest_edge_direction(p)
+        u = self.nearest_edge_direction(p, edge)
         reach = min(allowance, min(self.m.edge_distances(p).values()) - t.BASE_RADIUS)
         if self.ray_limit(s, f, p, u) < reach - EPS:
             return True
         return bool(self.m.impassable_crossed([p, (p[0] + u[0] * reach, p[1] + u[1] * reach)]))
 
-    def nearest_edge_direction(self, p: Point) -> Point:
+    def nearest_edge_direction(self, p: Point, edge: str = "") -> Point:
         """8.4: the unit direction, perpendicular, to the table edge nearest ``p`` (the measurer's
-        ``nearest_edges``; ties: the first it names, the owner's choice, 10.1)."""
-        return EDGE_DIRECTIONS[self.m.nearest_edges(p)[0]]
+        ``nearest_edges``; ties: ``edge``, the owner's choice, 10.1, or else the first it names)."""
+        return EDGE_DIRECTIONS[edge or self.m.nearest_edges(p)[0]]
 

@@ -54,6 +54,8 @@ class RandomCoach:
                 if self.legal(s, d):
                     return d
             return a.Withdraw(())
+        if s.phase == Phase.ORDER:  # 6.8, 10.1: any of the tests (and tied enemies) offered
+            return a.TakeTest(*rng.choice(s.choices))
         if s.phase == Phase.FREE_SHOT:
             assert s.free_shot is not None
             x = s.figure(s.free_shot[0])
@@ -96,7 +98,9 @@ class RandomCoach:
         enemies = [e for e in s.figures if e.player != f.player and e.on_table]
         engaged = self.engine.board.engaged(s, f)
         if f.routing and not engaged:
-            return a.RoutMove(())
+            assert f.pos is not None
+            edges = self.engine.m.nearest_edges(f.pos)  # 10.1: any of the tied nearest edges
+            return a.RoutMove((), rng.choice(edges) if len(edges) > 1 else "")
         kinds = ["strike", "flee", "medikit"] if engaged or f.routing else \
             ["shoot", "strike", "charge", "walk", "run", "medikit"]
         rng.shuffle(kinds)
@@ -113,7 +117,10 @@ class RandomCoach:
         standing = [e for e in enemies if e.standing]
         out: list[Any] = []
         if kind == "shoot":
-            out = [a.Shoot(w, e.id) for w in f.usable() for e in standing
+            ids = [e.id for e in standing]
+            prefer = tuple(rng.sample(ids, len(ids))) if len(ids) > 1 else ()  # 4.3, 10.1: ties, any order
+            out = [a.Shoot(w, e.id, prefer if t.RANGED[w].targets > 1 else ()) for w in f.usable()
+                   for e in standing
                    if math.dist(f.pos or (0, 0), e.pos or (0, 0)) <= t.RANGED[w].pl + t.BASE_DIAMETER]
             rng.shuffle(out)
             return out

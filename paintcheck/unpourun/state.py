@@ -26,6 +26,7 @@ class Phase(StrEnum):
     ACTIVATION = "activation"  # 3.3: the active figure spends its PA
     FREE_SHOT = "free_shot"  # 6.6: a sighting test passed; its owner may shoot once
     WITHDRAW = "withdraw"  # 6.5: a figure withdraws; its owner may name a path out of sight
+    ORDER = "order"  # 6.8, 10.1: a player says which of his figures' tests comes next (and a tie's enemy)
     OVER = "over"
 
 
@@ -56,6 +57,7 @@ class Figure:
     rondaches_used: int = 0  # this turn (3.8)
     charged_malus: bool = False  # −1 R until the end of the turn (6.4)
     up_this_turn: bool = False  # on the table and not hors de combat at some moment of the turn (8.1)
+    hanging: tuple[int, float] | None = None  # 3.11: (piece, elevation reached) of a climb not finished
 
     @property
     def on_table(self) -> bool:
@@ -72,6 +74,21 @@ class Figure:
 
     def usable(self) -> tuple[str, ...]:
         return tuple(w for w in self.ranged if w not in self.broken)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A passive test waiting its turn (6.8). ``kind`` "see" (6.6: ``figure`` newly saw ``others``, the
+    nearest enemies of better rank, several when tied, 10.1) or "shot" (6.7: ``figure`` was shot at by
+    ``others[0]`` with ``weapon``); ``moment`` numbers the tests triggered at once; ``chosen``: its owner
+    put it first (and named its enemy)."""
+
+    kind: str
+    figure: str
+    others: tuple[str, ...]
+    moment: int
+    weapon: str = ""
+    chosen: bool = False
 
 
 @dataclass
@@ -102,8 +119,12 @@ class MatchState:
     free_shot: tuple[str, str] | None = None  # (X, Y) of 6.6
     resume: tuple[Phase, str] = (Phase.WAVE, "A")  # the phase and mover a free shot returns to
     withdraw: tuple[str, Point, float] | None = None  # 6.5: (figure, Z's centre, k)
-    queue: tuple[tuple[str, str, str], ...] = ()  # ("see", X, Y) still to test, ("withdraw", fig, "") (6.8)
-    withdrawals: tuple[tuple[str, Point, float], ...] = ()  # 6.7's withdrawals waiting their turn
+    queue: tuple[Pending, ...] = ()  # 6.8: the passive tests still to take, the next first
+    moments: int = 0  # the moments that triggered tests so far (``Pending.moment``)
+    choices: tuple[tuple[str, str], ...] = ()  # 6.8, 10.1: (figure, enemy) the ORDER phase offers
+    rout_left: tuple[str, ...] = ()  # 8.1: the players whose bands still test at this end of turn
+    rout_testers: tuple[str, ...] = ()  # 8.2, 8.3: the band's figures still to take their test
+    rout_failed: tuple[str, ...] = ()  # 8.3: the band's figures that failed a test this end of turn
     seen: frozenset[tuple[str, str]] = frozenset()  # pairs (X, Y): X has seen Y (6.6)
     zones: dict[str, int] = field(default_factory=dict)  # player -> zone index (0: y = 0 side)
     vp: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})

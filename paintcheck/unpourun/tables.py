@@ -170,6 +170,7 @@ FLEE_FACTOR = 0.5  # [S §Fuir] 3.9: ½ x Mvt, difficult as open
 FLEE_MIN_PA = 1  # [H] 3.9
 FLEE_ALLY_RANGE = 1.0  # [S « à moins d'un pas »; H d <= 1] 3.9
 MEDIKIT_PV = 1  # [S] 3.10
+FALL_ON = 1  # [S « sur un 1 il tombe et perd un PV de plus »] 3.11: a hanging figure hurt falls on a 1
 ROLL_MIN, ROLL_MAX = 2, 6  # [S; H CCC] 3.7, 4.4: the final number bounded to 2; 7+ impossible (shots)
 
 # -- 4. shooting ----------------------------------------------------------------------------------------

@@ -32,11 +32,28 @@ def test_r8_1_a_band_whose_chef_is_lost_tests_and_r8_3_fails_into_rout():
     w = World(band(fig(SF), fig(SF)), band(), {"A1": (10, 10), "A2": (40, 10), "B1": (30, 30)}, "B1")
     w.set("A3", pv=0, status=Status.HORS, up_this_turn=True)  # A's chef fell this turn
     _end_of_turn(w, "B1")
+    w.do(a.EndActivation())  # A1 and A2 have the same Cd: A says whose test comes first (8.3, 10.1)
+    assert w.s.phase == Phase.ORDER and w.s.mover == "A" and w.s.choices == (("A1", ""), ("A2", ""))
+    assert "rout_check" in w.kinds()
     # A1: 2d6 = 7 > Cd 6, routs; A2: 2 passes; initiative A 3 + 2 (routing counts), B 4 + 1: a tie, B has
     # fewer sous-fifres (3.1); B's first wave: 2
-    w.do(a.EndActivation(), 4, 3, 1, 1, 3, 4, 2)
-    assert w.f("A1").routing and w.f("A1").routing_since == 1 and "rout_check" in w.kinds()
+    w.do(a.TakeTest("A1"), 4, 3, 1, 1, 3, 4, 2)
+    assert w.f("A1").routing and w.f("A1").routing_since == 1
     assert not w.f("A2").routing and w.s.turn == 2 and w.s.first == "B"
+
+
+def test_r8_3_the_owner_orders_the_tests_of_equal_cd():
+    at = {"A1": (10, 10), "A2": (13, 10), "A3": (30, 10), "B1": (30, 30)}
+    w = World(band(fig(SF), fig(SF), fig(SC)), band(), at, "B1")
+    w.set("A4", pv=0, status=Status.HORS, up_this_turn=True)  # A's chef fell this turn
+    _end_of_turn(w, "B1")
+    w.do(a.EndActivation(), 6, 6)  # the sous-chef A3 (Cd 8) first, alone: 12 fails; then A1, A2 tied
+    assert w.s.choices == (("A1", ""), ("A2", ""))
+    # A2 first: 12 fails; then A1 (no helper left: A2 and A3 failed) passes with 2; then turn 2's dice
+    w.do(a.TakeTest("A2"), 6, 6, 1, 1, 3, 4, 2)
+    assert [e.get("figure") for e in w.events if e.kind.startswith("test_") and e.kind != "test_first"] == \
+        ["A2", "A1"]
+    assert w.f("A2").routing and not w.f("A1").routing
 
 
 def test_r0_2_a_cd_test_passes_at_the_cd():

@@ -228,8 +228,8 @@ def test_r3_11_a_rope_climbs_onto_a_wall_at_two_per_pas_of_height():
     w = World(roped, band(), {"A1": (10, 10), "B2": (10, 30)}, "A1", wall, options=QUIET)
     assert w.why(a.Walk(((10.0, 11.0), (10.0, 13.0)))) is None  # 3 of path + 2 x 2 of height = 7 <= 9
     assert w.why(a.Walk(((10.0, 11.0), (10.0, 16.0)))).key == "unpourun_rules.refusal.path_impassable"
-    assert w.why(a.Walk(((10.0, 11.0), (10.0, 13.0), (10.0, 14.9)))).key == \
-        "unpourun_rules.refusal.path_too_far"  # and down again: 4.9 + 8 > 9
+    assert w.why(a.Walk(((10.0, 11.0), (10.0, 13.0), (10.0, 14.9), (10.0, 16.0)))).key == \
+        "unpourun_rules.refusal.path_too_far"  # and down again, on past the climb: 6 + 8 > 9
     w.do(a.Walk(((10.0, 11.0), (10.0, 13.0))))
     w.do(a.Shoot("fusil", "B2"), 1, 1)  # from above: CT 3, medium range (d 16) 0, above -1: 2+
     assert [e.get("need") for e in w.events if e.kind == "missed"] == [2]

@@ -213,9 +213,13 @@ def test_r4_6_an_exploding_canon_hits_everyone_within_three():
 def test_r10_2_a_blast_rolls_all_damage_before_any_test_and_r6_8_in_order():
     at = {"A1": (10, 10), "B2": (10, 14), "B3": (11.5, 14)}
     w = World(band(fig(CHEF, ranged=("grenade",))), band(fig(CHEF), fig(SF), fig(SF)), at, "A1")
-    w.do(a.Shoot("grenade", "B2"), 6, 1, 1, 2, 2, 2, 2)  # hit; two damage dice; then B2's test, B3's test
-    kinds = [(e.kind, e.get("figure")) for e in w.events if e.kind in ("no_damage", "test_passed")]
-    assert kinds == [("no_damage", "B2"), ("no_damage", "B3"), ("test_passed", "B2"), ("test_passed", "B3")]
+    w.do(a.Shoot("grenade", "B2"), 6, 1, 1)  # hit; two damage dice; then B orders his two tests (6.8)
+    assert [(e.kind, e.get("figure")) for e in w.events if e.kind == "no_damage"] == [("no_damage", "B2"),
+                                                                                    ("no_damage", "B3")]
+    assert w.s.phase == Phase.ORDER and w.s.mover == "B" and w.s.choices == (("B2", ""), ("B3", ""))
+    w.do(a.TakeTest("B3"), 2, 2, 2, 2)  # B3's test first, then B2's
+    assert [e.get("figure") for e in w.events if e.kind == "test_passed"] == ["B3", "B2"]
+    assert w.s.phase == Phase.ACTIVATION and w.s.mover == "A"
 
 
 def test_r10_3_a_choice_in_the_opponents_activation_belongs_to_the_figures_owner():
