@@ -69,6 +69,7 @@ from paintcheck.unpourun.terrain import (
 log = logging.getLogger(__name__)
 
 TOUCH = 1e-9  # a float's slack: centres 1 - TOUCH apart still only touch
+BOX_SLACK = 1e-6  # a centre this much beyond reach of a path's box is skipped (no rounding can matter)
 _SIGHT_CACHE = 8192  # sight answers remembered per measurer (the engine asks the same pairs again)
 
 Interval = tuple[float, float]
@@ -401,6 +402,44 @@ class Measurer:
                     best = gap
             out.append(math.sqrt(best))
         return np.array(out, dtype=float)
+
+    @staticmethod
+    def path_passes_within(path: Sequence[Point], centres: Sequence[Point], reach: float,
+                           inclusive: bool) -> bool:
+        """Some centre's ``path_clearance`` is below ``reach`` (at most ``reach`` when ``inclusive``):
+        the same arithmetic, stopping at the first such centre and skipping, without a square root,
+        the centres whose box distance to the path's box is beyond ``reach`` (what the legality of a
+        move asks: 3.4's overlap and contact)."""
+        x0, y0 = path[0]
+        box = reach + BOX_SLACK
+        lo_x = min(p[0] for p in path) - box
+        hi_x = max(p[0] for p in path) + box
+        lo_y = min(p[1] for p in path) - box
+        hi_y = max(p[1] for p in path) + box
+        segments = None
+        for cx, cy in centres:
+            if cx < lo_x or cx > hi_x or cy < lo_y or cy > hi_y:
+                continue  # farther than reach from every point of the path
+            if segments is None:
+                segments = [(p[0], p[1], q[0] - p[0], q[1] - p[1], (q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2)
+                            for p, q in zip(path, path[1:], strict=False)]
+            wx, wy = cx - x0, cy - y0
+            best = wx * wx + wy * wy
+            for px, py, dx, dy, span in segments:
+                wx, wy = cx - px, cy - py
+                dot = wx * dx + wy * dy
+                if dot >= span:
+                    wx, wy = wx - dx, wy - dy
+                elif dot > 0:
+                    t = dot / span
+                    wx, wy = wx - t * dx, wy - t * dy
+                gap = wx * wx + wy * wy
+                if gap < best:
+                    best = gap
+            gap = math.sqrt(best)
+            if gap < reach or (inclusive and gap == reach):
+                return True
+        return False
 
     # -- positions (1.3) and deployment (1.9) --
 

@@ -37,6 +37,11 @@ class Board:
     def __init__(self, m: Measurer) -> None:
         self.m = m
         self._elevations: dict[Point, int] = {}
+        # who is engaged with whom, for one tuple of figures: a state's figures are a tuple of frozen
+        # figures, replaced whole whenever one changes, so answers about the same tuple (held here, so
+        # its id is not reused) stay true; the random coach asks them for every candidate decision
+        self._figures: tuple[Figure, ...] = ()
+        self._engaged: dict[str, tuple[Figure, list[Figure]]] = {}
 
     # -- who is where --------------------------------------------------------------------------------
     @staticmethod
@@ -63,10 +68,18 @@ class Board:
         return dx * dx + dy * dy <= reach * reach + EPS and self.m.in_contact(a.pos, b.pos)
 
     def engaged_with(self, s: MatchState, f: Figure) -> list[Figure]:
-        """1.5: the enemies in contact with ``f``, neither being hors de combat."""
+        """1.5: the enemies in contact with ``f``, neither being hors de combat (a new list)."""
         if not f.standing:
             return []
-        return [e for e in s.figures if e.player != f.player and e.standing and self.in_contact(f, e)]
+        figures = s.figures
+        if figures is not self._figures:
+            self._figures, self._engaged = figures, {}
+        known = self._engaged.get(f.id)
+        if known is not None and known[0] is f:  # the same frozen figure (held here too)
+            return list(known[1])
+        found = [e for e in figures if e.player != f.player and e.standing and self.in_contact(f, e)]
+        self._engaged[f.id] = (f, found)
+        return list(found)
 
     def engaged(self, s: MatchState, f: Figure) -> bool:
         return bool(self.engaged_with(s, f))
@@ -169,17 +182,15 @@ class Board:
         if self.m.path_cost(full, difficult_as_open) + climb > allowance + EPS:
             return "too_far"
         others = [o for o in s.figures if o.id != f.id and o.on_table]
-        if others:
-            gaps = self.m.path_clearance(full, [self.pos(o) for o in others])
-            if (gaps < t.BASE_DIAMETER - EPS).any():
-                return "overlap"
+        if others and self.m.path_passes_within(full, [self.pos(o) for o in others],
+                                                t.BASE_DIAMETER - EPS, inclusive=False):
+            return "overlap"
         enemies = [o for o in others if o.player != f.player and o.standing and o.id not in ignore]
         last = len(full) - 1 - (1 if end_contact_ok else 0)
         seg = full[:last + 1]
-        if enemies and len(seg) >= 2:
-            gaps = self.m.path_clearance(seg, [self.pos(o) for o in enemies])
-            if (gaps <= t.BASE_DIAMETER + t.CONTACT + EPS).any():
-                return "contact"
+        if enemies and len(seg) >= 2 and self.m.path_passes_within(
+                seg, [self.pos(o) for o in enemies], t.BASE_DIAMETER + t.CONTACT + EPS, inclusive=True):
+            return "contact"
         return None
 
     def climb_cost(self, f: Figure, full: Sequence[Point]) -> float:
