@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import math
-from dataclasses import replace
 from typing import Any
 
 from paintcheck.said import Said
@@ -22,6 +21,7 @@ from paintcheck.unpourun.legality import why_illegal
 from paintcheck.unpourun.measurer import Measurer, centre_distance, distance
 from paintcheck.unpourun.query import EPS, IMPOSSIBLE, Board, clamp_roll, d3
 from paintcheck.unpourun.state import Activation, Figure, MatchState, Phase, Point, Status, other
+from paintcheck.unpourun.state import changed as replace  # dataclasses.replace for figures, faster
 from paintcheck.unpourun.terrain import Kind
 
 log = logging.getLogger(__name__)

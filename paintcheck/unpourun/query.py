@@ -42,6 +42,21 @@ class Board:
         # its id is not reused) stay true; the random coach asks them for every candidate decision
         self._figures: tuple[Figure, ...] = ()
         self._engaged: dict[str, tuple[Figure, list[Figure]]] = {}
+        self._placed: list[Figure] | None = None
+
+    def _same_figures(self, s: MatchState) -> tuple[Figure, ...]:
+        """``s.figures``, the answers remembered about another tuple forgotten."""
+        figures = s.figures
+        if figures is not self._figures:
+            self._figures, self._engaged, self._placed = figures, {}, None
+        return figures
+
+    def placed(self, s: MatchState) -> list[Figure]:
+        """The figures on the table (hors de combat included), in band order (a new list)."""
+        figures = self._same_figures(s)
+        if self._placed is None:
+            self._placed = [f for f in figures if f.on_table]
+        return list(self._placed)
 
     # -- who is where --------------------------------------------------------------------------------
     @staticmethod
@@ -71,9 +86,7 @@ class Board:
         """1.5: the enemies in contact with ``f``, neither being hors de combat (a new list)."""
         if not f.standing:
             return []
-        figures = s.figures
-        if figures is not self._figures:
-            self._figures, self._engaged = figures, {}
+        figures = self._same_figures(s)
         known = self._engaged.get(f.id)
         if known is not None and known[0] is f:  # the same frozen figure (held here too)
             return list(known[1])
@@ -181,7 +194,7 @@ class Board:
                 return "impassable"
         if self.m.path_cost(full, difficult_as_open) + climb > allowance + EPS:
             return "too_far"
-        others = [o for o in s.figures if o.id != f.id and o.on_table]
+        others = [o for o in self.placed(s) if o.id != f.id]
         if others and self.m.path_passes_within(full, [self.pos(o) for o in others],
                                                 t.BASE_DIAMETER - EPS, inclusive=False):
             return "overlap"
