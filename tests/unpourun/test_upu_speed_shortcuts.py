@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from paintcheck.said import Said
 from paintcheck.unpourun.events import Event, event
 from paintcheck.unpourun.measurer import Measurer
 from paintcheck.unpourun.state import Activation, changed
@@ -106,3 +107,13 @@ def test_an_event_made_directly_is_the_dataclasss_event():
     assert made.to_dict() == slow.to_dict() and made.get("value") == 3
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.kind = "x"  # type: ignore[misc]
+
+
+def test_a_refusal_said_again_is_the_same_words_and_values_told_apart_by_type():
+    from paintcheck.unpourun.legality import no
+
+    first, again = no("chained"), no("chained")
+    assert again == first == str(Said("unpourun_rules.refusal.chained")) and again.key == first.key
+    assert no("pa", need=2, have=1).values == {"need": 2, "have": 1}
+    assert str(no("zone", zone=2.0)) != str(no("zone", zone=2)) and "2.0" in no("zone", zone=2.0)
+    assert no("not_now", decision=["x"], phase="wave").values["decision"] == ["x"]  # no dictionary key
