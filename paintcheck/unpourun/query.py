@@ -30,6 +30,20 @@ def d3(die: int) -> int:
     return t.D3_OF_D6[die]
 
 
+class _Memo:
+    """Answers about one tuple of figures. A state's figures are a tuple of frozen figures, replaced
+    whole whenever one changes, so what is true of a tuple (held here: its id is not reused) stays
+    true; the random coach asks who is engaged for every candidate decision. ``engaged``: figure id
+    -> (the figure object asked about, its enemies in contact); ``placed``: the figures on the table."""
+
+    __slots__ = ("figures", "engaged", "placed")
+
+    def __init__(self, figures: tuple[Figure, ...]) -> None:
+        self.figures = figures
+        self.engaged: dict[str, tuple[Figure, list[Figure]]] = {}
+        self.placed: list[Figure] | None = None
+
+
 ELEVATIONS_KEPT = 4096  # elevations remembered per board (figures stand still between most questions)
 
 
@@ -37,26 +51,21 @@ class Board:
     def __init__(self, m: Measurer) -> None:
         self.m = m
         self._elevations: dict[Point, int] = {}
-        # who is engaged with whom, for one tuple of figures: a state's figures are a tuple of frozen
-        # figures, replaced whole whenever one changes, so answers about the same tuple (held here, so
-        # its id is not reused) stay true; the random coach asks them for every candidate decision
-        self._figures: tuple[Figure, ...] = ()
-        self._engaged: dict[str, tuple[Figure, list[Figure]]] = {}
-        self._placed: list[Figure] | None = None
+        self._memo = _Memo(())
 
-    def _same_figures(self, s: MatchState) -> tuple[Figure, ...]:
-        """``s.figures``, the answers remembered about another tuple forgotten."""
-        figures = s.figures
-        if figures is not self._figures:
-            self._figures, self._engaged, self._placed = figures, {}, None
-        return figures
+    def _about(self, s: MatchState) -> _Memo:
+        """What is remembered about ``s.figures`` (a fresh memo for another tuple)."""
+        memo = self._memo
+        if memo.figures is not s.figures:
+            memo = self._memo = _Memo(s.figures)  # one assignment: a racing reader keeps its own memo
+        return memo
 
     def placed(self, s: MatchState) -> list[Figure]:
         """The figures on the table (hors de combat included), in band order (a new list)."""
-        figures = self._same_figures(s)
-        if self._placed is None:
-            self._placed = [f for f in figures if f.on_table]
-        return list(self._placed)
+        memo = self._about(s)
+        if memo.placed is None:
+            memo.placed = [f for f in memo.figures if f.on_table]
+        return list(memo.placed)
 
     # -- who is where --------------------------------------------------------------------------------
     @staticmethod
@@ -86,12 +95,12 @@ class Board:
         """1.5: the enemies in contact with ``f``, neither being hors de combat (a new list)."""
         if not f.standing:
             return []
-        figures = self._same_figures(s)
-        known = self._engaged.get(f.id)
-        if known is not None and known[0] is f:  # the same frozen figure (held here too)
+        memo = self._about(s)
+        known = memo.engaged.get(f.id)
+        if known is not None and known[0] is f:  # the same frozen figure (held there too)
             return list(known[1])
-        found = [e for e in figures if e.player != f.player and e.standing and self.in_contact(f, e)]
-        self._engaged[f.id] = (f, found)
+        found = [e for e in memo.figures if e.player != f.player and e.standing and self.in_contact(f, e)]
+        memo.engaged[f.id] = (f, found)
         return list(found)
 
     def engaged(self, s: MatchState, f: Figure) -> bool:
