@@ -8,9 +8,9 @@ Every die is rolled on the injected dice and is an event; the state handed in is
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
-from dataclasses import replace
 from typing import Any
 
 from paintcheck.said import Said
@@ -23,6 +23,7 @@ from paintcheck.unpourun.legality import why_illegal
 from paintcheck.unpourun.measurer import Measurer, centre_distance, distance
 from paintcheck.unpourun.query import EPS, IMPOSSIBLE, Board, clamp_roll, d3
 from paintcheck.unpourun.state import Activation, Figure, MatchState, Pending, Phase, Point, Status, other
+from paintcheck.unpourun.state import changed as replace  # dataclasses.replace for figures, faster
 from paintcheck.unpourun.terrain import ROPE_COST_PER_PAS, Kind
 
 log = logging.getLogger(__name__)
@@ -684,7 +685,7 @@ class _Work:
             return
         i = next(i for i, p in enumerate(s.queue) if p.figure == d.figure and p.moment == s.queue[0].moment)
         p = s.queue[i]
-        chosen = replace(p, others=(d.enemy,) if p.kind == "see" else p.others, chosen=True)
+        chosen = dataclasses.replace(p, others=(d.enemy,) if p.kind == "see" else p.others, chosen=True)
         s.queue = (chosen, *s.queue[:i], *s.queue[i + 1:])
         self.ev("test_first", "6.8", figure=d.figure, enemy=d.enemy)
 

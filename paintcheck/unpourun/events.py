@@ -46,4 +46,8 @@ def _plain(value: Any) -> Any:
 
 
 def event(kind: str, rule: str, **values: Any) -> Event:
-    return Event(kind, rule, tuple(values.items()))
+    """``Event(kind, rule, tuple(values.items()))``, made directly (a frozen dataclass's ``__init__`` sets
+    each field through ``object.__setattr__``; the engine makes one event per roll and step)."""
+    out = object.__new__(Event)
+    out.__dict__.update(kind=kind, rule=rule, values=tuple(values.items()))
+    return out

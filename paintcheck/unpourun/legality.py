@@ -30,8 +30,23 @@ ALLOWED = {
 }
 
 
+REFUSALS_KEPT = 1024  # refusals remembered with their words (the random coach hears "chained" often)
+_refusals: dict[tuple[Any, ...], Said] = {}
+
+
 def no(key: str, **values: Any) -> Said:
-    return Said(f"unpourun_rules.refusal.{key}", **values)
+    """The refusal ``key`` said with ``values``; one made before with the same values is handed again
+    (a ``Said`` is a string: nobody changes it)."""
+    memo = (key, *((k, type(v), v) for k, v in values.items()))  # 1, 1.0 and True say different words
+    try:
+        found = _refusals.get(memo)
+    except TypeError:  # a value that is no dictionary key
+        return Said(f"unpourun_rules.refusal.{key}", **values)
+    if found is None:
+        if len(_refusals) >= REFUSALS_KEPT:
+            _refusals.clear()
+        found = _refusals[memo] = Said(f"unpourun_rules.refusal.{key}", **values)
+    return found
 
 
 def why_illegal(b: Board, s: MatchState, d: Any) -> Said | None:

@@ -69,6 +69,8 @@ from paintcheck.unpourun.terrain import (
 log = logging.getLogger(__name__)
 
 TOUCH = 1e-9  # a float's slack: centres 1 - TOUCH apart still only touch
+BOX_SLACK = 1e-6  # a centre this much beyond reach of a path's box is skipped (no rounding can matter)
+SEGMENTS_KEPT = 256  # segments whose parts in difficult or impassable pieces are remembered
 _SIGHT_CACHE = 8192  # sight answers remembered per measurer (the engine asks the same pairs again)
 
 Interval = tuple[float, float]
@@ -183,6 +185,7 @@ class Measurer:
         self._outlines = [Outline(p.points) for p in pieces]
         self._sight_cache: dict[tuple[float, ...], tuple[int, ...]] = {}
         self._held: dict[Point, list[int]] = {}  # the pieces holding a point (figures stand still a lot)
+        self._segment_parts: dict[tuple[Point, Point], list[tuple[int, float, float]]] = {}
 
     # -- distances (1.4) and contact (1.5) --
 
@@ -268,6 +271,20 @@ class Measurer:
                 if chosen[i] and hi_x >= o.min_x and lo_x <= o.max_x and hi_y >= o.min_y and lo_y <= o.max_y
                 for t0, t1 in o.inside_parts(a, b)]
 
+    def _move_interiors(self, a: Point, b: Point, chosen: Sequence[bool]) -> list[tuple[int, float, float]]:
+        """``_interiors`` for the masks of a move (impassable, difficult or impassable: the first a part of
+        the second), the second's answer remembered per segment: the legality of a move asks both of the
+        same segments (``impassable_crossed``, ``path_cost``)."""
+        key = (a, b)
+        found = self._segment_parts.get(key)
+        if found is None:
+            if len(self._segment_parts) >= SEGMENTS_KEPT:
+                self._segment_parts.clear()
+            found = self._segment_parts[key] = self._interiors(a, b, self._slow_or_top)
+        if chosen is self._slow_or_top:
+            return found
+        return [part for part in found if chosen[part[0]]]
+
     # -- line of sight (1.8) --
 
     def sight(self, a: Point, b: Point, elevation_a: float | None = None,
@@ -319,7 +336,7 @@ class Measurer:
             total += length
             if difficult_as_open or length == 0 or not any(self._difficult):
                 continue
-            parts = self._interiors(a, b, self._slow_or_top)
+            parts = self._move_interiors(a, b, self._slow_or_top)
             if not parts:
                 continue
             slow = _union((t0, t1) for i, t0, t1 in parts if self._difficult[i])
@@ -337,7 +354,7 @@ class Measurer:
         crossed: set[int] = set()
         if any(self._impassable):
             for a, b in zip(path, path[1:], strict=False):
-                crossed.update(i for i, _, _ in self._interiors(a, b, self._impassable))
+                crossed.update(i for i, _, _ in self._move_interiors(a, b, self._impassable))
         return tuple(sorted(crossed))
 
     def climbable(self, piece: int) -> bool:
@@ -401,6 +418,44 @@ class Measurer:
                     best = gap
             out.append(math.sqrt(best))
         return np.array(out, dtype=float)
+
+    @staticmethod
+    def path_passes_within(path: Sequence[Point], centres: Sequence[Point], reach: float,
+                           inclusive: bool) -> bool:
+        """Some centre's ``path_clearance`` is below ``reach`` (at most ``reach`` when ``inclusive``):
+        the same arithmetic, stopping at the first such centre and skipping, without a square root,
+        the centres whose box distance to the path's box is beyond ``reach`` (what the legality of a
+        move asks: 3.4's overlap and contact)."""
+        x0, y0 = path[0]
+        box = reach + BOX_SLACK
+        lo_x = min(p[0] for p in path) - box
+        hi_x = max(p[0] for p in path) + box
+        lo_y = min(p[1] for p in path) - box
+        hi_y = max(p[1] for p in path) + box
+        segments = None
+        for cx, cy in centres:
+            if cx < lo_x or cx > hi_x or cy < lo_y or cy > hi_y:
+                continue  # farther than reach from every point of the path
+            if segments is None:
+                segments = [(p[0], p[1], q[0] - p[0], q[1] - p[1], (q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2)
+                            for p, q in zip(path, path[1:], strict=False)]
+            wx, wy = cx - x0, cy - y0
+            best = wx * wx + wy * wy
+            for px, py, dx, dy, span in segments:
+                wx, wy = cx - px, cy - py
+                dot = wx * dx + wy * dy
+                if dot >= span:
+                    wx, wy = wx - dx, wy - dy
+                elif dot > 0:
+                    t = dot / span
+                    wx, wy = wx - t * dx, wy - t * dy
+                gap = wx * wx + wy * wy
+                if gap < best:
+                    best = gap
+            gap = math.sqrt(best)
+            if gap < reach or (inclusive and gap == reach):
+                return True
+        return False
 
     # -- positions (1.3) and deployment (1.9) --
 

@@ -30,6 +30,20 @@ def d3(die: int) -> int:
     return t.D3_OF_D6[die]
 
 
+class _Memo:
+    """Answers about one tuple of figures. A state's figures are a tuple of frozen figures, replaced
+    whole whenever one changes, so what is true of a tuple (held here: its id is not reused) stays
+    true; the random coach asks who is engaged for every candidate decision. ``engaged``: figure id
+    -> (the figure object asked about, its enemies in contact); ``placed``: the figures on the table."""
+
+    __slots__ = ("figures", "engaged", "placed")
+
+    def __init__(self, figures: tuple[Figure, ...]) -> None:
+        self.figures = figures
+        self.engaged: dict[str, tuple[Figure, list[Figure]]] = {}
+        self.placed: list[Figure] | None = None
+
+
 ELEVATIONS_KEPT = 4096  # elevations remembered per board (figures stand still between most questions)
 
 
@@ -37,6 +51,21 @@ class Board:
     def __init__(self, m: Measurer) -> None:
         self.m = m
         self._elevations: dict[Point, int] = {}
+        self._memo = _Memo(())
+
+    def _about(self, s: MatchState) -> _Memo:
+        """What is remembered about ``s.figures`` (a fresh memo for another tuple)."""
+        memo = self._memo
+        if memo.figures is not s.figures:
+            memo = self._memo = _Memo(s.figures)  # one assignment: a racing reader keeps its own memo
+        return memo
+
+    def placed(self, s: MatchState) -> list[Figure]:
+        """The figures on the table (hors de combat included), in band order (a new list)."""
+        memo = self._about(s)
+        if memo.placed is None:
+            memo.placed = [f for f in memo.figures if f.on_table]
+        return list(memo.placed)
 
     # -- who is where --------------------------------------------------------------------------------
     @staticmethod
@@ -67,11 +96,17 @@ class Board:
 
     def engaged_with(self, s: MatchState, f: Figure) -> list[Figure]:
         """1.5: the enemies in contact with ``f``, neither being hors de combat nor hanging (3.11: it
-        « ne peut combattre ou être attaqué au corps à corps »)."""
+        « ne peut combattre ou être attaqué au corps à corps ») (a new list)."""
         if not f.standing or f.hanging is not None:
             return []
-        return [e for e in s.figures if e.player != f.player and e.standing and e.hanging is None
-                and self.in_contact(f, e)]
+        memo = self._about(s)
+        known = memo.engaged.get(f.id)
+        if known is not None and known[0] is f:  # the same frozen figure (held there too)
+            return list(known[1])
+        found = [e for e in memo.figures if e.player != f.player and e.standing and e.hanging is None
+                 and self.in_contact(f, e)]
+        memo.engaged[f.id] = (f, found)
+        return list(found)
 
     def engaged(self, s: MatchState, f: Figure) -> bool:
         return bool(self.engaged_with(s, f))
@@ -175,18 +210,16 @@ class Board:
                 return "impassable"
         if self.m.path_cost(full, difficult_as_open) + climb > allowance + EPS:
             return "too_far"
-        others = [o for o in s.figures if o.id != f.id and o.on_table]
-        if others:
-            gaps = self.m.path_clearance(full, [self.pos(o) for o in others])
-            if (gaps < t.BASE_DIAMETER - EPS).any():
-                return "overlap"
+        others = [o for o in self.placed(s) if o.id != f.id]
+        if others and self.m.path_passes_within(full, [self.pos(o) for o in others],
+                                                t.BASE_DIAMETER - EPS, inclusive=False):
+            return "overlap"
         enemies = [o for o in others if o.player != f.player and o.standing and o.id not in ignore]
         last = len(full) - 1 - (1 if end_contact_ok else 0)
         seg = full[:last + 1]
-        if enemies and len(seg) >= 2:
-            gaps = self.m.path_clearance(seg, [self.pos(o) for o in enemies])
-            if (gaps <= t.BASE_DIAMETER + t.CONTACT + EPS).any():
-                return "contact"
+        if enemies and len(seg) >= 2 and self.m.path_passes_within(
+                seg, [self.pos(o) for o in enemies], t.BASE_DIAMETER + t.CONTACT + EPS, inclusive=True):
+            return "contact"
         return None
 
     def climb_cost(self, f: Figure, full: Sequence[Point]) -> float:

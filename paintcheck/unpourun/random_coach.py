@@ -22,6 +22,9 @@ MOVE_TRIES = 6  # random paths tried for one move
 DEPLOY_TRIES = 200  # random points tried for one deployment
 STOP_WAVE = 0.1  # how often the first wave is stopped early
 END_EARLY = 0.05  # how often an activation is ended with PA left
+# a move's kind: its reach (times Mvt) and its decision
+MOVES: dict[str, tuple[float, type]] = {"walk": (1.0, a.Walk), "run": (t.RUN_FACTOR, a.Run),
+                                        "flee": (t.FLEE_FACTOR, a.Flee)}
 
 
 class RandomCoach:
@@ -114,6 +117,8 @@ class RandomCoach:
 
     def candidates(self, s: MatchState, f: Figure, kind: str, enemies: list[Figure]) -> list[Any]:
         rng = self.rng
+        if kind in MOVES:
+            return self.moves(f, kind)
         standing = [e for e in enemies if e.standing]
         out: list[Any] = []
         if kind == "shoot":
@@ -136,17 +141,25 @@ class RandomCoach:
         if kind == "medikit":
             return [a.Medikit(g.id) for g in s.band(f.player) if g.on_table and g.pv < g.stats.pv][:3] \
                 if f.medikits else []
-        factor = {"walk": 1.0, "run": t.RUN_FACTOR, "flee": t.FLEE_FACTOR}[kind]
-        cls = {"walk": a.Walk, "run": a.Run, "flee": a.Flee}[kind]
+        raise ValueError(f"no decision kind {kind!r}")
+
+    def moves(self, f: Figure, kind: str) -> list[Any]:
+        """``MOVE_TRIES`` straight paths in random directions, of random lengths up to the kind's reach;
+        those whose end leaves the table are dropped (the rest is the legality's)."""
+        factor, cls = MOVES[kind]
         reach = f.stats.mvt * factor
         assert f.pos is not None
+        x0, y0 = f.pos
         table = self.engine.m.table
+        r = t.BASE_RADIUS
+        hi_x, hi_y = table.width - r, table.depth - r
+        uniform, cos, sin, turn = self.rng.uniform, math.cos, math.sin, 2 * math.pi
+        out: list[Any] = []
         for _ in range(MOVE_TRIES):
-            angle = rng.uniform(0, 2 * math.pi)
-            length = rng.uniform(0.3, 1.0) * reach
-            x, y = f.pos[0] + math.cos(angle) * length, f.pos[1] + math.sin(angle) * length
-            r = t.BASE_RADIUS
-            if r <= x <= table.width - r and r <= y <= table.depth - r:  # the rest is the legality's
+            angle = uniform(0, turn)
+            length = uniform(0.3, 1.0) * reach
+            x, y = x0 + cos(angle) * length, y0 + sin(angle) * length
+            if r <= x <= hi_x and r <= y <= hi_y:
                 out.append(cls(((x, y),)))
         return out
 
