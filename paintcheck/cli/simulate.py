@@ -209,11 +209,7 @@ def simulate(matches: int, seed: int, layout: str | None, jobs: int = 1,
     tally, elapsed = play_matches(PaintcheckTable(layout, start, check), matches, seed, jobs)
     summary = {
         "matches": matches,
-        "completed": tally["completed"],
-        "errors": tally["errors"],
-        "winners": tally["winners"],
-        "mean_turns": round(tally["turns"] / tally["completed"], 3) if tally["completed"] else None,
-        "end_reasons": dict(sorted(tally["reasons"].items())),
+        **outcomes(tally),
         "layout": name,
         "start": start,
         "seed": seed,
@@ -240,6 +236,18 @@ def _simulate_in_pool(seeds: range, jobs: int, setup: Setup) -> dict[str, Any]:
     finally:
         if main:
             signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+
+
+def outcomes(tally: dict[str, Any]) -> dict[str, Any]:
+    """What a summary says of its matches' ends (any game's): completed, errors, winners, the mean
+    number of turns, the end reasons."""
+    return {
+        "completed": tally["completed"],
+        "errors": tally["errors"],
+        "winners": tally["winners"],
+        "mean_turns": round(tally["turns"] / tally["completed"], 3) if tally["completed"] else None,
+        "end_reasons": dict(sorted(tally["reasons"].items())),
+    }
 
 
 def tally_results(results: Iterable[tuple[Any, ...]], seats: tuple[str, ...] = TEAMS) -> dict[str, Any]:

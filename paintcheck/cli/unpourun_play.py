@@ -23,7 +23,7 @@ from typing import Any
 from paintcheck.ai.playout import collector_paused
 from paintcheck.cli.bench_goals import AT_LEAST, AT_MOST, Figure
 from paintcheck.cli.errors import CommandError
-from paintcheck.cli.simulate import MATCH_SEED_STRIDE, play_matches
+from paintcheck.cli.simulate import MATCH_SEED_STRIDE, outcomes, play_matches
 from paintcheck.seam.game import DRAW, Game
 from paintcheck.seam.seen import look
 from paintcheck.unpourun import tables as t
@@ -71,11 +71,7 @@ def simulate(matches: int, seed: int, table: str | None, jobs: int = 1,
     return {
         "game": "unpourun",
         "matches": matches,
-        "completed": tally["completed"],
-        "errors": tally["errors"],
-        "winners": tally["winners"],
-        "mean_turns": round(tally["turns"] / tally["completed"], 3) if tally["completed"] else None,
-        "end_reasons": dict(sorted(tally["reasons"].items())),
+        **outcomes(tally),
         "table": name,
         "seed": seed,
         "check": check,

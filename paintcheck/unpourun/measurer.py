@@ -401,23 +401,9 @@ class Measurer:
         x0, y0 = path[0]
         segments = [(p[0], p[1], q[0] - p[0], q[1] - p[1], (q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2)
                     for p, q in zip(path, path[1:], strict=False)]
-        out = []
-        for cx, cy in centres:  # squared distances, one square root per centre
-            wx, wy = cx - x0, cy - y0
-            best = wx * wx + wy * wy
-            for px, py, dx, dy, span in segments:
-                wx, wy = cx - px, cy - py
-                dot = wx * dx + wy * dy
-                if dot >= span:
-                    wx, wy = wx - dx, wy - dy
-                elif dot > 0:
-                    t = dot / span
-                    wx, wy = wx - t * dx, wy - t * dy
-                gap = wx * wx + wy * wy
-                if gap < best:
-                    best = gap
-            out.append(math.sqrt(best))
-        return np.array(out, dtype=float)
+        # squared distances, one square root per centre
+        return np.array([math.sqrt(_squared_gap(cx, cy, x0, y0, segments)) for cx, cy in centres],
+                        dtype=float)
 
     @staticmethod
     def path_passes_within(path: Sequence[Point], centres: Sequence[Point], reach: float,
@@ -439,20 +425,7 @@ class Measurer:
             if segments is None:
                 segments = [(p[0], p[1], q[0] - p[0], q[1] - p[1], (q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2)
                             for p, q in zip(path, path[1:], strict=False)]
-            wx, wy = cx - x0, cy - y0
-            best = wx * wx + wy * wy
-            for px, py, dx, dy, span in segments:
-                wx, wy = cx - px, cy - py
-                dot = wx * dx + wy * dy
-                if dot >= span:
-                    wx, wy = wx - dx, wy - dy
-                elif dot > 0:
-                    t = dot / span
-                    wx, wy = wx - t * dx, wy - t * dy
-                gap = wx * wx + wy * wy
-                if gap < best:
-                    best = gap
-            gap = math.sqrt(best)
+            gap = math.sqrt(_squared_gap(cx, cy, x0, y0, segments))
             if gap < reach or (inclusive and gap == reach):
                 return True
         return False
@@ -525,3 +498,25 @@ class Measurer:
         d = self.distances(positions[bearer], positions)
         d[bearer] = -1.0
         return tuple(int(i) for i in np.argsort(d, kind="stable") if d[i] <= radius)
+
+
+Segment = tuple[float, float, float, float, float]  # start x, y; step x, y; the step's squared length
+
+
+def _squared_gap(cx: float, cy: float, x0: float, y0: float, segments: Sequence[Segment]) -> float:
+    """The squared distance from (cx, cy) to a path starting at (x0, y0) made of ``segments``
+    (``path_clearance``'s and ``path_passes_within``'s one arithmetic)."""
+    wx, wy = cx - x0, cy - y0
+    best = wx * wx + wy * wy
+    for px, py, dx, dy, span in segments:
+        wx, wy = cx - px, cy - py
+        dot = wx * dx + wy * dy
+        if dot >= span:
+            wx, wy = wx - dx, wy - dy
+        elif dot > 0:
+            t = dot / span
+            wx, wy = wx - t * dx, wy - t * dy
+        gap = wx * wx + wy * wy
+        if gap < best:
+            best = gap
+    return best
