@@ -414,14 +414,18 @@ class MatchScene(Scene):
 
     def review_refused(self) -> str | None:
         """Why *Review* is greyed: a coach reviews the match being played from his own seat, while he
-        decides (None: he may)."""
+        decides (None: he may). Not in a networked match: the other machine's tokens are sealed here, so
+        its record does not replay through the engine alone."""
+        if isinstance(self.session, NetSession):
+            return tr("review_window.eyes.not_networked")
         return None if self.deciding() else tr("review_window.eyes.live_only")
 
     def review(self) -> None:
         """The match up to now, reviewed from the deciding coach's own seat (``review_scene``); its
         *Back* comes back to this screen as it was."""
-        if self.viewer is None or not self.deciding() or self.playing():
-            self.app.flash(tr("review_window.eyes.live_only"), error=True)
+        refused = self.review_refused()
+        if refused is not None or self.viewer is None or self.playing():
+            self.app.flash(refused or tr("review_window.eyes.live_only"), error=True)
             return
         self.app.switch("review", session=self.session, live_seat=self.viewer, back="match",
                         back_persist={"viewer": self.viewer, "keep": True})

@@ -20,6 +20,7 @@ from paintcheck.rules.views import HIDDEN
 from paintcheck.seam.seen import look
 from paintcheck.ui import tables
 from paintcheck.ui.holder import Holder
+from paintcheck.ui.i18n import tr
 from paintcheck.ui.net_saves import LinkInfo, new_net_save_path, write_link
 from paintcheck.ui.net_session import NetSession
 from tests.ui.driver import Drawn, click, enabled, figure_pos, press, settle, step
@@ -111,6 +112,20 @@ def test_a_person_plays_by_clicks_seeing_only_his_secrets(app):
     assert session.peer.status in (Status.PLAYING, Status.OVER)
     kinds = {type(e).__name__ for e in session.events}
     assert {"SheetsRevealed", "TokensRevealed"} <= kinds
+
+
+def test_review_is_refused_in_a_networked_match_with_its_reason(app):
+    """The other machine's tokens are sealed here: the match's record does not replay through the
+    engine alone, so *Review* is greyed with why, and a click on it leaves the match as it was."""
+    session, other, _ = open_match(app)
+    frames(app, other, lambda: session.status == Status.PLAYING and app.scene.sheet is not None)
+    assert app.scene.review_refused() == tr("review_window.eyes.not_networked")
+    press(app, "review")  # greyed: the click does nothing
+    step(app, 3)
+    assert app.scene.name == "match"
+    app.scene.review()  # asked all the same (a key, a stale button): refused with the reason
+    step(app, 3)
+    assert app.scene.name == "match" and app.message[0] == tr("review_window.eyes.not_networked")
 
 
 @pytest.mark.slow
