@@ -65,15 +65,25 @@ def open_match(app, coaches: dict[str, str] | None = None, start: str = START_BR
     return session, other, [here, there]
 
 
-def frames(app, other: Other, until, limit: int = 3000) -> None:
-    """Frames of this window and turns of the other machine until ``until()``."""
-    for _ in range(limit):
+def frames(app, other: Other, until, limit: int = 3000, seconds: float = 60) -> None:
+    """Frames of this window and turns of the other machine until ``until()``: at least ``limit``
+    frames, and for up to ``seconds`` (the computer thinks in a worker thread and a TCP link reads
+    in its own: a quick frame loop must give them time, not only frames)."""
+    deadline = time.monotonic() + seconds
+    n = 0
+    while n < limit or time.monotonic() < deadline:
         if until():
             return
         other.play()
         step(app)
         if app.scene.name == "match":
             settle(app)
+            thinking = app.scene.computer.thinking
+            if thinking is not None:
+                thinking[2].result(30)  # the worker: the frame itself never waits for it
+        n += 1
+        if n >= limit:
+            time.sleep(0.002)
     raise AssertionError(f"not reached: {app.scene.name}, {app.session.state.phase}, {app.message}")
 
 
