@@ -274,8 +274,10 @@ class TcpTransport:
             log.exception("the network thread failed")
         finally:
             self._ready.set()
-            with contextlib.suppress(Exception):
+            try:
                 self._loop.run_until_complete(self._loop.shutdown_asyncgens())
+            except Exception:  # noqa: BLE001 - closing anyway; the trace is kept
+                log.warning("the network thread's generators did not close cleanly", exc_info=True)
             self._loop.close()
 
     # -- the owner's side ------------------------------------------------------------------------------
