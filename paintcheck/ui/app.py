@@ -76,12 +76,16 @@ class App:
         from paintcheck.ui.review_scene import ReviewScene
         from paintcheck.ui.scenes import HandOverScene, HelpScene, ResultScene, TitleScene
         from paintcheck.ui.study_scene import StudyScene
+        from paintcheck.ui.unpourun.match_scene import UpuMatchScene
+        from paintcheck.ui.unpourun.new_scene import UpuNewScene
+        from paintcheck.ui.unpourun.result_scene import UpuResultScene
 
         self.scenes = {cls.name: cls(self) for cls in (TitleScene, HandOverScene, ResultScene, HelpScene,
                                                         MatchScene, LoadScene, FieldChooserScene,
                                                         DesignerScene, StudyScene, RangeScene, ReviewScene,
                                                         NetMenuScene, NetHostScene, NetJoinScene,
-                                                        NetWaitScene)}
+                                                        NetWaitScene,
+                                                        UpuNewScene, UpuMatchScene, UpuResultScene)}
         saves.tidy()  # stale temporary files of interrupted saves hold secrets: removed
         self._keep_fresh_message()
         self.scene: Scene = self.scenes[start]  # the first scene: none to leave before it
@@ -160,6 +164,10 @@ class App:
                 self.flash(i18n.tr("app.no_save"), error=True)
                 return False
             path = entry.path
+        from paintcheck.ui.unpourun import resume
+
+        if resume.is_unpourun(path):  # Un pour un's match window
+            return resume.resume(self, path)
         try:
             self.session = MatchSession.load(path)
         except CodecError as exc:

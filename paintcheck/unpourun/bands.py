@@ -198,3 +198,21 @@ def band_from_dict(data: Any) -> BandSpec:
         return BandSpec(str(data["name"]), figures, str(data.get("race", "")))
     except (KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"not a band: {exc}") from None
+
+
+def options_to_dict(options: Options) -> dict[str, Any]:
+    return {"passive": sorted(options.passive), "races": options.races, "modern": options.modern,
+            "points": options.points}
+
+
+def options_from_dict(data: Any) -> Options:
+    """A match's options from their JSON data (``ValueError`` with one line when they are not)."""
+    try:
+        passive = frozenset(str(x) for x in data["passive"])
+        races, modern, points = data["races"], data["modern"], data["points"]
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"not a match's options: {exc}") from None
+    if not passive <= set(t.PASSIVE_TESTS) or not isinstance(races, bool) or not isinstance(modern, bool) \
+            or not isinstance(points, int) or isinstance(points, bool) or points <= 0:
+        raise ValueError("not a match's options: a test, a flag or the points limit is not one")
+    return Options(passive, races, modern, points)

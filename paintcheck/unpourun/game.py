@@ -19,7 +19,15 @@ from paintcheck.seam.game import Coach, Outcome
 from paintcheck.seam.seen import Seen
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
-from paintcheck.unpourun.bands import BandSpec, Options, band_from_dict, band_to_dict, random_band
+from paintcheck.unpourun.bands import (
+    BandSpec,
+    Options,
+    band_from_dict,
+    band_to_dict,
+    options_from_dict,
+    options_to_dict,
+    random_band,
+)
 from paintcheck.unpourun.engine import Engine
 from paintcheck.unpourun.events import Event
 from paintcheck.unpourun.invariants import invariant_problems
@@ -37,8 +45,24 @@ def random_start(seed: int) -> str:
     return f"{RANDOM}{seed}"
 
 
-def bands_start(first: BandSpec, second: BandSpec) -> str:
-    return json.dumps({"bands": [band_to_dict(first), band_to_dict(second)]}, sort_keys=True)
+def bands_start(first: BandSpec, second: BandSpec, options: Options | None = None) -> str:
+    """The start naming two bands, and the match's options when they are not the game's (a saved
+    match keeps them: ``options_of``)."""
+    data: dict[str, Any] = {"bands": [band_to_dict(first), band_to_dict(second)]}
+    if options is not None:
+        data["options"] = options_to_dict(options)
+    return json.dumps(data, sort_keys=True)
+
+
+def options_of(start: str) -> Options | None:
+    """The options a start names (None: the game's own; ``ValueError`` with one line when unreadable)."""
+    if start.startswith(RANDOM):
+        return None
+    try:
+        data = json.loads(start).get("options")
+    except (ValueError, AttributeError) as exc:
+        raise ValueError(f"not an Un pour un start: {exc}") from None
+    return None if data is None else options_from_dict(data)
 
 
 def bands_of(start: str) -> tuple[BandSpec, BandSpec]:
@@ -74,7 +98,7 @@ class UnpourunGame:
         return Dice(seed)
 
     def begin(self, start: str) -> MatchState:
-        return new_match(bands_of(start), self.options, self.table.name)
+        return new_match(bands_of(start), options_of(start) or self.options, self.table.name)
 
     def to_move(self, state: MatchState) -> str | None:
         return self.engine.to_move(state)

@@ -18,7 +18,7 @@ from paintcheck.rules.dice import Dice, RecordedDice
 from paintcheck.said import Said
 from paintcheck.seam.game import RecordError
 from paintcheck.unpourun import actions as a
-from paintcheck.unpourun.game import UnpourunGame, bands_of
+from paintcheck.unpourun.game import UnpourunGame, bands_of, options_of
 from paintcheck.unpourun.table_file import table_from_dict, table_to_dict
 
 FORMAT = "unpourun-match/1"
@@ -73,6 +73,7 @@ class UnpourunKind:
             raise _error(source, "start")
         try:
             bands_of(start)
+            options_of(start)
         except ValueError:
             raise _error(source, "start") from None
         if not isinstance(table, dict):

@@ -1,0 +1,374 @@
+"""Un pour un's match window ("upu_match", issue 31 item 4): the table, the figures, the decisions.
+
+Owns: the session (``ui.session.Session`` on ``UnpourunKind``), the table's view (``board``), the menu
+of clickable decisions (``menu_model``, one button each, greyed with the engine's refusal), the drag
+in progress (a figure deployed from the reserve, or a move's ``move_tool.Trail``), the computer's
+worker (``computer``). Every decision goes through ``apply``: the engine's door, then the autosave;
+the match over, ``upu_result``. No hand-over: Un pour un has no secrets (0.1).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from typing import Any
+
+import pygame
+
+from paintcheck.ui import theme
+from paintcheck.ui.i18n import say, tr
+from paintcheck.ui.scenes import Scene
+from paintcheck.ui.session import Session
+from paintcheck.ui.unpourun import board, menu_model, move_tool, story
+from paintcheck.ui.unpourun.computer import Computer
+from paintcheck.unpourun import actions as a
+from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.state import MatchState, Phase, Point
+
+log = logging.getLogger(__name__)
+
+PANEL_W = 380
+MARGIN = 12
+RESERVE_H = 54  # the strip under the table where the figures still to deploy wait
+PAUSE_WAYPOINT = 0.5  # seconds the mouse rests during a drag: a waypoint is dropped there
+GRAB = 1.5  # a press within this many base radii of a figure takes it
+
+
+class UpuMatchScene(Scene):
+    name = "upu_match"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.session: Session | None = None
+        self.view: Any = None
+        self.computer = Computer()
+        self.selected: str | None = None
+        self.trail: move_tool.Trail | None = None
+        self.reading: move_tool.Reading | None = None
+        self.placing: tuple[str, Point | None] | None = None  # a figure dragged from the reserve, where
+        self.placing_reason: Any = None
+        self.last_motion = 0.0
+        self.table_rect = pygame.Rect(0, 0, 1, 1)
+        self.reserve_rect = pygame.Rect(0, 0, 1, 1)
+        self.story_rect = pygame.Rect(0, 0, 1, 1)
+        self.shown_for: object = None  # the state the menu was built for
+
+    # -- the scene ----------------------------------------------------------------------------------
+    def enter(self, persist: dict) -> None:
+        self.session = persist.get("session", self.session)
+        self.trail = self.reading = self.placing = None
+        self.selected = None
+        super().enter(persist)
+
+    def exit(self) -> None:
+        self.computer.close()
+        super().exit()
+
+    @property
+    def state(self) -> MatchState:
+        assert self.session is not None
+        return self.session.state
+
+    @property
+    def engine(self) -> Any:
+        assert self.session is not None
+        return self.session.game.engine
+
+    def layout(self, size) -> None:
+        w, h = size
+        self.table_rect = pygame.Rect(
+            MARGIN, MARGIN + 28, w - PANEL_W - 3 * MARGIN, h - RESERVE_H - 3 * MARGIN - 28
+        )
+        self.reserve_rect = pygame.Rect(
+            MARGIN, self.table_rect.bottom + MARGIN, self.table_rect.width, RESERVE_H
+        )
+        if self.session is not None:
+            self.view = board.make_view(self.session.game.table, self.table_rect)
+        self.shown_for = None
+        self.build_menu()
+
+    def person_to_move(self) -> bool:
+        s = self.session
+        return s is not None and not s.over and s.to_move() in s.people
+
+    def build_menu(self) -> None:
+        """The buttons of the decisions clickable now, each greyed with the engine's refusal."""
+        c = self.controls
+        x = self.app.size[0] - PANEL_W - MARGIN
+        c.start(x, MARGIN + 74, PANEL_W)
+        c.row_height = 28
+        if self.session is not None and self.person_to_move():
+            for entry in menu_model.entries(self.engine, self.state):
+                key = "-".join([entry.key, *(str(v) for _, v in entry.values if v)])
+                action = None if entry.drag else (lambda d=entry.decision: self.apply(d))
+                c.add(
+                    key,
+                    say(entry.said),
+                    action,
+                    None if entry.reason is None else say(entry.reason),
+                    hint=tr("upu_match.menu.drag_hint") if entry.drag else None,
+                )
+        c.newline()
+        c.add("title", tr("upu_match.back_to_title"), lambda: self.app.switch("title"))
+        self.story_rect = pygame.Rect(x, c.bottom + 60, PANEL_W, self.app.size[1] - c.bottom - 60 - MARGIN)
+        self.shown_for = self.state if self.session is not None else None
+
+    # -- decisions ---------------------------------------------------------------------------------
+    def apply(self, decision: Any) -> bool:
+        """The engine's door, then the save; a refusal is one red line (the engine's reason)."""
+        assert self.session is not None
+        try:
+            self.session.apply(decision)
+        except a.IllegalActionError as exc:
+            self.app.flash(say(exc.args[0]), error=True)
+            return False
+        failed = self.session.autosave()
+        if failed is not None:
+            self.app.cannot_save(failed)
+        else:
+            self.app.message = None
+        self.trail = self.reading = self.placing = None
+        if self.session.over:
+            self.app.switch("upu_result", session=self.session)
+            return True
+        self.build_menu()
+        return True
+
+    def update(self, dt: float) -> None:
+        s = self.session
+        if s is None or s.over:
+            return
+        if self.shown_for is not s.state:
+            self.build_menu()
+        seat = s.to_move()
+        if seat is not None and seat not in s.people:
+            self.computer.think(s, seat)
+            done, decision = self.computer.ready(s)
+            if done and decision is None:
+                self.app.flash(tr("upu_match.computer_failed"), error=True)
+            elif done:
+                self.apply(decision)
+        if (
+            self.trail is not None
+            and time.monotonic() - self.last_motion > PAUSE_WAYPOINT
+            and self.trail.end is not None
+        ):
+            self.trail.add_waypoint(self.trail.end)
+
+    def animating(self) -> bool:
+        return self.computer.thinking or self.trail is not None
+
+    # -- the mouse -----------------------------------------------------------------------------------
+    def handle_event(self, event) -> None:
+        if self.controls.handle(event) or self.session is None:
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.trail is not None:
+            self.trail.add_waypoint(self.view.to_table(event.pos))  # a waypoint where it is clicked
+        elif event.type == pygame.MOUSEMOTION:
+            self.motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.release(event.pos)
+
+    def figure_at(self, pos) -> str | None:
+        p = self.view.to_table(pos)
+        r = t.BASE_RADIUS * GRAB
+        near = [(math.dist(p, f.pos), f.id) for f in self.state.figures if f.on_table and f.pos is not None]
+        near = [n for n in near if n[0] <= r]
+        return min(near)[1] if near else None
+
+    def reserve_slots(self) -> dict[str, pygame.Rect]:
+        """Where the mover's figures still to deploy wait, under the table."""
+        s = self.state
+        waiting = [f for f in s.band(s.mover) if f.pos is None] if s.phase == Phase.DEPLOY else []
+        size = RESERVE_H - 10
+        return {
+            f.id: pygame.Rect(self.reserve_rect.x + 6 + i * (size + 8), self.reserve_rect.y + 5, size, size)
+            for i, f in enumerate(waiting)
+        }
+
+    def press(self, pos) -> None:
+        if not self.person_to_move():
+            return
+        s = self.state
+        if s.phase == Phase.DEPLOY:
+            for fid, rect in self.reserve_slots().items():
+                if rect.collidepoint(pos):
+                    self.placing, self.placing_reason = (fid, None), None
+                    return
+            return
+        if not self.table_rect.collidepoint(pos):
+            return
+        fid = self.figure_at(pos)
+        if s.phase == Phase.WAVE and fid is not None and s.figure(fid).player == s.mover:
+            self.apply(a.Activate(fid))
+            return
+        mover = (
+            s.activation.figure
+            if s.phase == Phase.ACTIVATION and s.activation
+            else s.withdraw[0]
+            if s.phase == Phase.WITHDRAW and s.withdraw
+            else None
+        )
+        if fid is not None and fid == mover:
+            start = s.figure(fid).pos
+            assert start is not None
+            self.trail = move_tool.Trail(fid, start)
+            self.reading = None
+            self.last_motion = time.monotonic()
+        self.selected = fid
+
+    def motion(self, pos) -> None:
+        self.last_motion = time.monotonic()
+        if self.placing is not None:
+            at = self.view.to_table(pos) if self.table_rect.collidepoint(pos) else None
+            self.placing = (self.placing[0], at)
+            self.placing_reason = (
+                None if at is None else self.engine.why_illegal(self.state, a.Deploy(self.placing[0], at))
+            )
+        elif self.trail is not None:
+            self.trail.end = self.view.to_table(pos)
+            self.reading = move_tool.read(
+                self.engine, self.state, self.state.figure(self.trail.figure), self.trail.path
+            )
+
+    def release(self, pos) -> None:
+        if self.placing is not None:
+            self.motion(pos)
+            fid, at = self.placing
+            self.placing = None
+            if at is not None:
+                if self.placing_reason is not None:
+                    self.app.flash(say(self.placing_reason), error=True)
+                else:
+                    self.apply(a.Deploy(fid, at))
+            return
+        if self.trail is None:
+            return
+        self.motion(pos)
+        reading, self.trail = self.reading, None
+        if reading is None or not reading.path:
+            return
+        if reading.decision is None:
+            self.reading = reading  # stays drawn, red, until the next drag
+            self.app.flash(say(reading.reason), error=True)
+            return
+        self.apply(reading.decision)
+
+    # -- drawing --------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BACKGROUND)
+        if self.session is None or self.view is None:
+            return
+        s = self.state
+        self.view.draw(surface)
+        if s.phase in (Phase.DEPLOY, Phase.CHOOSE_ZONE) and s.zones:
+            board.draw_zones(surface, self.view, self.session.game.table, s.zones)
+        moving = self.trail.figure if self.trail is not None else None
+        board.draw_figures(surface, self.view, s, self.selected, hidden=moving)
+        if self.reading is not None:
+            start = s.figure(self.reading_figure()).pos if self.reading_figure() else None
+            if start is not None:
+                board.draw_trail(surface, self.view, start, self.reading)
+        if self.trail is not None and self.trail.end is not None:
+            f = s.figure(self.trail.figure)
+            board.draw_figure(
+                surface,
+                self.view,
+                f,
+                self.trail.end,
+                active=True,
+                refused=self.reading is not None and self.reading.reason is not None,
+            )
+        self.draw_reserve(surface)
+        self.draw_panel(surface)
+
+    def reading_figure(self) -> str | None:
+        if self.trail is not None:
+            return self.trail.figure
+        act = self.state.activation
+        return act.figure if act is not None else (self.state.withdraw[0] if self.state.withdraw else None)
+
+    def draw_reserve(self, surface: pygame.Surface) -> None:
+        slots = self.reserve_slots()
+        if not slots:
+            return
+        pygame.draw.rect(surface, theme.PANEL, self.reserve_rect)
+        s = self.state
+        for fid, rect in slots.items():
+            if self.placing is not None and self.placing[0] == fid:
+                continue
+            f = s.figure(fid)
+            pygame.draw.circle(surface, board.SIDE[f.player], rect.center, rect.width // 2)
+            theme.blit_text(
+                surface, fid, (rect.centerx - theme.text_width(fid, 12) // 2, rect.centery - 7), 12
+            )
+        if self.placing is not None and self.placing[1] is not None:
+            f = s.figure(self.placing[0])
+            board.draw_figure(surface, self.view, f, self.placing[1], refused=self.placing_reason is not None)
+            if self.placing_reason is not None:
+                theme.blit_text(
+                    surface,
+                    say(self.placing_reason),
+                    (self.table_rect.x + 6, self.table_rect.y + 6),
+                    14,
+                    theme.REFUSED,
+                )
+
+    def header(self) -> str:
+        s = self.state
+        assert self.session is not None
+        seat = s.mover
+        who = (
+            tr("upu_match.side.person")
+            if seat in self.session.people
+            else tr(
+                "upu_match.side.computer", kind=tr(f"upu_match.player.{self.session.coaches.get(seat, '')}")
+            )
+        )
+        words = tr(
+            "upu_match.header",
+            turn=s.turn,
+            phase=tr(f"upu_match.phase.{s.phase.value}"),
+            side=seat,
+            who=who,
+            a=s.vp.get("A", 0),
+            b=s.vp.get("B", 0),
+        )
+        if s.activation is not None:
+            words += "  " + tr("upu_match.pa_left", figure=s.activation.figure, pa=s.activation.pa)
+        return words
+
+    def reading_words(self) -> str | None:
+        r = self.reading
+        if r is None:
+            return None
+        words = tr(
+            "upu_match.trail",
+            length=round(r.length, 2),
+            cost=round(r.cost, 2),
+            pa=r.pa,
+            kind=tr(f"upu_match.move.{r.kind or 'walk'}"),
+        )
+        return words if r.reason is None else f"{words} — {say(r.reason)}"
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        x = self.app.size[0] - PANEL_W - MARGIN
+        theme.blit_text(surface, tr("upu_match.title"), (MARGIN, MARGIN), 18, theme.TEXT, bold=True)
+        for i, line in enumerate(theme.wrap(self.header(), 14, PANEL_W)[:3]):
+            theme.blit_text(surface, line, (x, MARGIN + i * 20), 14, theme.TEXT)
+        if self.computer.thinking:
+            theme.blit_text(
+                surface, tr("upu_match.thinking"), (x, self.story_rect.top - 54), 14, theme.TEXT_DIM
+            )
+        words = self.reading_words()
+        if words is not None:
+            colour = theme.REFUSED if self.reading and self.reading.reason else theme.TEXT_GOOD
+            for i, line in enumerate(theme.wrap(words, 14, PANEL_W)[:2]):
+                theme.blit_text(surface, line, (x, self.story_rect.top - 36 + i * 18), 14, colour)
+        story.draw(surface, self.story_rect, self.session.events if self.session else [])
+        self.app.draw_message(
+            surface, (self.table_rect.centerx, self.table_rect.bottom - 20), self.table_rect.width - 40
+        )

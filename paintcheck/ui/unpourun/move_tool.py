@@ -1,0 +1,122 @@
+"""Drag to move (issue 31, item 4): the trail a dragged figure leaves, what it is worth and whether the
+engine takes it. No pygame here: the scene feeds it table points, the board draws its ``Reading``.
+
+The trail is the figure's centre at the start, the waypoints dropped on the way (a click, or a pause
+of the mouse) and the point under the mouse. Its reading asks the engine only: the length and the
+cost in *pas* are the measurer's (``path_length``, ``path_cost``: difficult terrain twice), the
+stretches over difficult terrain are the measurer's ``kind_at`` along the trail, and the decision
+is the first of the phase's move decisions the legality takes (a Walk before a Run: the cheaper in
+PA); a trail it takes in none is refused with the reason of the one the figure would have meant
+(a Run's when the cost is beyond a Walk's allowance).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from paintcheck.said import Said
+from paintcheck.unpourun import actions as a
+from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.engine import Engine, flee_cost
+from paintcheck.unpourun.measurer import path_length
+from paintcheck.unpourun.state import Figure, MatchState, Phase, Point
+from paintcheck.unpourun.terrain import Kind
+
+SAMPLE_STEP = 0.25  # pas between the trail's points asked for their terrain (the difficult stretches)
+WAYPOINT_MIN = 0.3  # pas: a waypoint closer than this to the last one is not added
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a trail is worth: its decision when the engine takes it, else the refusal."""
+
+    path: tuple[Point, ...]  # after the start
+    length: float  # pas, as the crow flies along the trail
+    cost: float  # pas of allowance (difficult terrain counts twice)
+    pa: int  # the PA the decision costs (0 when refused or free)
+    decision: Any  # None when refused
+    reason: Said | None  # the engine's refusal (None: legal)
+    difficult: tuple[tuple[Point, Point], ...] = ()  # stretches of the trail over difficult terrain
+    kind: str = ""  # "walk", "run", "flee", "charge_move", "withdraw", "rout"
+
+
+@dataclass
+class Trail:
+    """A drag in progress: the figure, its start, the waypoints, the point under the mouse."""
+
+    figure: str
+    start: Point
+    waypoints: list[Point] = field(default_factory=list)
+    end: Point | None = None
+
+    def add_waypoint(self, p: Point) -> None:
+        last = self.waypoints[-1] if self.waypoints else self.start
+        if math.dist(last, p) >= WAYPOINT_MIN:
+            self.waypoints.append(p)
+
+    @property
+    def path(self) -> tuple[Point, ...]:
+        points = list(self.waypoints)
+        if self.end is not None and (not points or math.dist(points[-1], self.end) > 1e-9):
+            points.append(self.end)
+        return tuple((float(x), float(y)) for x, y in points)
+
+
+def move_kinds(engine: Engine, s: MatchState, f: Figure) -> list[tuple[str, type, int]]:
+    """The move decisions the state waits for from ``f``, the cheaper first: (kind, class, PA)."""
+    if s.phase == Phase.WITHDRAW:
+        return [("withdraw", a.Withdraw, 0)]
+    act = s.activation
+    if s.phase != Phase.ACTIVATION or act is None or act.figure != f.id:
+        return []
+    if act.charging:
+        return [("charge_move", a.ChargeMove, 0)]
+    if f.routing and not engine.board.engaged(s, f):
+        return [("rout", a.RoutMove, 0)]
+    if engine.board.engaged(s, f):
+        return [("flee", a.Flee, flee_cost(engine.board, s, f))]
+    return [("walk", a.Walk, t.WALK_PA), ("run", a.Run, t.RUN_PA)]
+
+
+def difficult_stretches(engine: Engine, full: list[Point]) -> tuple[tuple[Point, Point], ...]:
+    """The stretches of the trail ``full`` (start included) over difficult terrain, sampled every
+    ``SAMPLE_STEP`` pas along each segment (for drawing; the cost is the measurer's own)."""
+    out: list[tuple[Point, Point]] = []
+    m = engine.m
+    for p, q in zip(full, full[1:], strict=False):
+        n = max(1, math.ceil(math.dist(p, q) / SAMPLE_STEP))
+        points = [(p[0] + (q[0] - p[0]) * i / n, p[1] + (q[1] - p[1]) * i / n) for i in range(n + 1)]
+        for u, v in zip(points, points[1:], strict=False):
+            mid = ((u[0] + v[0]) / 2, (u[1] + v[1]) / 2)
+            if m.kind_at(mid) == Kind.DIFFICULT:
+                if out and out[-1][1] == u:
+                    out[-1] = (out[-1][0], v)
+                else:
+                    out.append((u, v))
+    return tuple(out)
+
+
+def read(engine: Engine, s: MatchState, f: Figure, path: tuple[Point, ...]) -> Reading:
+    """The trail ``path`` of ``f`` read by the engine (see the module's docstring)."""
+    assert f.pos is not None
+    full = [f.pos, *path]
+    m = engine.m
+    length = path_length(full) if path else 0.0
+    cost = m.path_cost(full, f.stats.difficult_as_open) if path else 0.0
+    stretches = difficult_stretches(engine, full) if path else ()
+    kinds = move_kinds(engine, s, f)
+    if not kinds:
+        reason = engine.why_illegal(s, a.Walk(path))
+        return Reading(path, length, cost, 0, None, reason, stretches)
+    first: tuple[str, Said | None] | None = None
+    for kind, cls, pa in kinds:
+        decision = cls(path)
+        reason = engine.why_illegal(s, decision)
+        if reason is None:
+            return Reading(path, length, cost, pa, decision, None, stretches, kind)
+        if first is None or (kind == "run" and cost > f.stats.mvt):
+            first = (kind, reason)
+    assert first is not None
+    return Reading(path, length, cost, 0, None, first[1], stretches, first[0])

@@ -1,0 +1,172 @@
+"""A new match of Un pour un ("upu_new", issue 31 item 4): each side's band, the table, who plays each
+side, the match's options; *Start* makes the record (``setup_model.new_record``) and opens the match.
+
+A band the rules refuse under the options chosen is greyed with the engine's reason (``band_problems``)
+and cannot start; so is a table whose file does not load.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+import pygame
+
+from paintcheck.ui import theme
+from paintcheck.ui.i18n import current, say, tr
+from paintcheck.ui.scenes import Scene
+from paintcheck.ui.session import Session
+from paintcheck.ui.unpourun import setup_model
+from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.bands import Options
+from paintcheck.unpourun.game import UnpourunGame
+from paintcheck.unpourun.record import UNPOURUN
+
+log = logging.getLogger(__name__)
+
+LABEL_W = 150
+ROWS = ("band_A", "band_B", "table", "player_A", "player_B", "options")
+
+
+class UpuNewScene(Scene):
+    name = "upu_new"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.options = Options()
+        self.bands: list[setup_model.BandChoice] = []
+        self.tables: list[setup_model.TableChoice] = []
+        self.band = {p: 0 for p in t.PLAYERS}
+        self.table = 0
+        self.players = setup_model.default_players()
+        self.labels: list[tuple[str, tuple[int, int]]] = []
+
+    def enter(self, persist: dict) -> None:
+        self.tables = setup_model.table_choices()
+        super().enter(persist)
+
+    def layout(self, size) -> None:
+        self.bands = setup_model.band_choices(self.options)
+        for p in t.PLAYERS:
+            self.band[p] = min(self.band[p] or t.PLAYERS.index(p), max(0, len(self.bands) - 1))
+        c = self.controls
+        width = min(size[0] - 80, 1100)
+        c.start(40, 70, width)
+        c.row_height = 30
+        self.labels = []
+        for p in t.PLAYERS:
+            self.label(tr("upu_match.new.band", side=p))
+            for i, choice in enumerate(self.bands):
+                reason = None if choice.problem is None else say(choice.problem)
+                c.add(
+                    f"band-{p}-{i}",
+                    choice.name,
+                    lambda p=p, i=i: self.choose_band(p, i),
+                    chosen=self.band[p] == i,
+                    hint=reason,
+                )
+            c.newline(10)
+        self.label(tr("upu_match.new.table"))
+        for i, choice in enumerate(self.tables):
+            name = (
+                choice.table.name_fr
+                if choice.table and current() == "fr" and choice.table.name_fr
+                else choice.name
+            )
+            c.add(
+                f"table-{i}",
+                name,
+                lambda i=i: self.choose_table(i),
+                None if choice.problem is None else say(choice.problem),
+                chosen=self.table == i,
+            )
+        c.newline(10)
+        kinds = (setup_model.PERSON, *UnpourunGame.coach_kinds)
+        for p in t.PLAYERS:
+            self.label(tr("upu_match.new.player", side=p))
+            for kind in kinds:
+                c.add(
+                    f"player-{p}-{kind}",
+                    tr(f"upu_match.player.{kind}"),
+                    lambda p=p, k=kind: self.choose_player(p, k),
+                    chosen=self.players[p] == kind,
+                )
+            c.newline(10)
+        self.label(tr("upu_match.new.options"))
+        for test in t.PASSIVE_TESTS:
+            c.add(
+                f"passive-{test}",
+                tr(f"upu_match.new.passive.{test}"),
+                lambda x=test: self.toggle_test(x),
+                chosen=test in self.options.passive,
+            )
+        c.add("races", tr("upu_match.new.races"), lambda: self.toggle("races"), chosen=self.options.races)
+        c.add("modern", tr("upu_match.new.modern"), lambda: self.toggle("modern"), chosen=self.options.modern)
+        c.newline(24)
+        c.add("start", tr("upu_match.new.start"), self.start, self.why_not(), primary=True)
+        c.add("back", tr("upu_match.back_to_title"), lambda: self.app.switch("title"))
+        self.message_top = c.bottom + 30
+
+    def label(self, words: str) -> None:
+        rect = self.controls.label_space(LABEL_W)
+        self.labels.append((words, (rect.x, rect.y + 6)))
+
+    def why_not(self) -> str | None:
+        """Why the match cannot start: a band refused (the engine's reason), a table that does not load."""
+        for p in t.PLAYERS:
+            if not self.bands:
+                return tr("upu_match.new.no_band")
+            choice = self.bands[self.band[p]]
+            if choice.problem is not None:
+                return tr("upu_match.new.band_refused", side=p, reason=say(choice.problem))
+        if not self.tables or self.tables[self.table].table is None:
+            return tr("upu_match.new.no_table")
+        return None
+
+    def choose_band(self, player: str, i: int) -> None:
+        self.band[player] = i
+        self.layout(self.app.size)
+
+    def choose_table(self, i: int) -> None:
+        self.table = i
+        self.layout(self.app.size)
+
+    def choose_player(self, player: str, kind: str) -> None:
+        self.players[player] = kind
+        self.layout(self.app.size)
+
+    def toggle_test(self, test: str) -> None:
+        self.options = replace(self.options, passive=self.options.passive ^ {test})
+        self.layout(self.app.size)
+
+    def toggle(self, name: str) -> None:
+        self.options = replace(self.options, **{name: not getattr(self.options, name)})
+        self.layout(self.app.size)
+
+    def start(self, seed: int | None = None) -> None:
+        """The match: its record, its session (saved at its first decision), its window."""
+        if self.why_not() is not None:
+            return
+        first, second = (self.bands[self.band[p]].band for p in t.PLAYERS)
+        table = self.tables[self.table].table
+        assert first is not None and second is not None and table is not None
+        record = setup_model.new_record(
+            first, second, table, self.options, self.players, seed if seed is not None else self.app.seed
+        )
+        session = Session.begin(UNPOURUN, record)
+        self.app.message = None
+        self.app.switch("upu_match", session=session)
+
+    def draw(self, surface) -> None:
+        surface.fill(theme.BACKGROUND)
+        theme.blit_text(surface, tr("upu_match.new.title"), (40, 24), 24, theme.TEXT, bold=True)
+        for words, pos in self.labels:
+            theme.blit_text(surface, words, pos, 15, theme.TEXT)
+        reason = self.why_not()
+        if reason is not None:
+            for i, line in enumerate(theme.wrap(reason, 15, self.app.size[0] - 80)):
+                theme.blit_text(surface, line, (40, self.message_top + 20 * i), 15, theme.TEXT_WARN)
+        hovered = self.controls.hovered_reason(pygame.mouse.get_pos())
+        if hovered:
+            theme.blit_text(surface, hovered, (40, self.message_top + 50), 14, theme.TEXT_DIM)
+        self.app.draw_message(surface, (self.app.size[0] // 2, self.message_top + 90))
