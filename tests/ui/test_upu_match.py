@@ -1,0 +1,230 @@
+"""Un pour un's match window by posted events (issue 31, item 4): deployment by dragging, a move's trail
+and its cost equal to the engine's reading, a refused move with the engine's reason, a saved match
+resumed equal, and a whole match against the computer to its result."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+from tests.ui.driver import Drawn, click, press, step
+
+from paintcheck.ui import theme
+from paintcheck.ui.i18n import say, tr
+from paintcheck.unpourun import actions as a
+from paintcheck.unpourun.state import Phase
+
+FUTURE_WAIT = 30.0  # seconds a computer's decision may take in the worker
+
+
+def start(app, a_kind: str = "person", b_kind: str = "person") -> None:
+    """Title → the new match screen → who plays each side → Start, all by clicks."""
+    app.switch("upu_new")
+    step(app)
+    press(app, f"player-A-{a_kind}")
+    press(app, f"player-B-{b_kind}")
+    press(app, "start")
+    assert app.scene.name == "upu_match"
+
+
+def computer_moves(app) -> None:
+    """Let the computer play until a person is to move (waiting on its worker's future, not frames)."""
+    scene = app.scene
+    while scene.name == "upu_match" and not scene.session.over and not scene.person_to_move():
+        step(app)
+        if scene.computer.future is not None:
+            scene.computer.future.result(FUTURE_WAIT)
+        step(app)
+
+
+def deploy_point(scene, fid: str, avoid: tuple[float, float] | None = None):
+    """A table point the engine accepts for ``fid`` (asked of its legality), as a pixel."""
+    s = scene.state
+    zone = scene.session.game.table.zones[s.zones[s.mover]]
+    xs, ys = [p[0] for p in zone.points], [p[1] for p in zone.points]
+    for j in range(40):
+        for i in range(40):
+            p = (min(xs) + (max(xs) - min(xs)) * (i + 0.5) / 40, min(ys) + (max(ys) - min(ys)) * (j + 0.5) / 40)
+            pixel = scene.view.to_screen(p)
+            at = scene.view.to_table(pixel)
+            if scene.engine.why_illegal(s, a.Deploy(fid, at)) is None:
+                return pixel
+    raise AssertionError("no room in the zone")
+
+
+def drag_path(app, start_pos, waypoints, end) -> None:
+    """Press on ``start_pos``, move through each waypoint (a right click drops it), release at ``end``."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start_pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_pos, button=1))
+    step(app)
+    for p in waypoints:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=3))
+        step(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    step(app)
+
+
+def release(app, end) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    step(app, 2)
+
+
+def deploy_all_by_drags(app) -> None:
+    scene = app.scene
+    while scene.state.phase == Phase.DEPLOY:
+        if not scene.person_to_move():
+            computer_moves(app)
+            continue
+        fid, slot = next(iter(scene.reserve_slots().items()))
+        target = deploy_point(scene, fid)
+        drag_path(app, slot.center, [], target)
+        release(app, target)
+        assert scene.state.figure(fid).pos is not None
+
+
+def to_deployment(app) -> None:
+    press(app, "roll_off")
+    press(app, "zone_0")
+
+
+def to_first_activation(app):
+    """Both sides a person: roll-off, zone, deployment by drags, then the first figure activated by a
+    click on it. Returns the active figure."""
+    start(app)
+    to_deployment(app)
+    deploy_all_by_drags(app)
+    scene = app.scene
+    assert scene.state.phase == Phase.WAVE
+    mine = next(f for f in scene.state.band(scene.state.mover) if f.standing)
+    click(app, scene.view.to_screen(mine.pos))
+    assert scene.state.phase == Phase.ACTIVATION and scene.state.activation.figure == mine.id
+    return scene.state.figure(mine.id)
+
+
+def test_deployment_is_dragged_into_the_zone_and_a_refused_place_is_red_with_the_engines_reason(app, monkeypatch):
+    start(app)
+    to_deployment(app)
+    scene = app.scene
+    s = scene.state
+    fid, slot = next(iter(scene.reserve_slots().items()))
+    other_zone = scene.session.game.table.zones[1 - s.zones[s.mover]]
+    corners = other_zone.points
+    outside = scene.view.to_screen((sum(p[0] for p in corners) / len(corners),
+                                    sum(p[1] for p in corners) / len(corners)))
+    drawn = Drawn(monkeypatch)
+    drag_path(app, slot.center, [], outside)
+    expected = say(scene.engine.why_illegal(s, a.Deploy(fid, scene.view.to_table(outside))))
+    assert (expected, theme.REFUSED) in drawn.frame(app)  # red, while it is held there
+    release(app, outside)
+    assert scene.state is s and s.figure(fid).pos is None  # nothing deployed
+    assert app.message[0] == expected
+    inside = deploy_point(scene, fid)
+    drag_path(app, slot.center, [], inside)
+    release(app, inside)
+    assert scene.session.record.decisions[-1] == a.Deploy(fid, scene.view.to_table(inside))
+    assert scene.state.figure(fid).pos == scene.view.to_table(inside)
+
+
+def test_a_dragged_trail_shows_the_distance_and_cost_the_engine_reads_and_is_the_move_played(app, monkeypatch):
+    f = to_first_activation(app)
+    scene = app.scene
+    s = scene.state
+    m = scene.engine.m
+    # a trail with a waypoint the engine takes as a Walk
+    for angle in range(0, 360, 15):
+        u = (math.cos(math.radians(angle)), math.sin(math.radians(angle)))
+        wp = scene.view.to_screen((f.pos[0] + u[0] * 1.5, f.pos[1] + u[1] * 1.5))
+        end = scene.view.to_screen((f.pos[0] + u[0] * 1.5 + u[1] * 1.2, f.pos[1] + u[1] * 1.5 - u[0] * 1.2))
+        path = (scene.view.to_table(wp), scene.view.to_table(end))
+        if scene.engine.why_illegal(s, a.Walk(path)) is None:
+            break
+    else:
+        raise AssertionError("no walk around the figure")
+    drawn = Drawn(monkeypatch)
+    drag_path(app, scene.view.to_screen(f.pos), [wp], end)
+    reading = scene.reading
+    full = [f.pos, *path]
+    assert reading.path == path
+    assert reading.cost == m.path_cost(full, f.stats.difficult_as_open)
+    assert reading.length == pytest.approx(math.dist(full[0], full[1]) + math.dist(full[1], full[2]))
+    assert reading.decision == a.Walk(path) and reading.pa == 1
+    words = tr("upu_match.trail", length=round(reading.length, 2), cost=round(reading.cost, 2), pa=1,
+               kind=tr("upu_match.move.walk"))
+    assert (words, theme.TEXT_GOOD) in drawn.frame(app)
+    release(app, end)
+    assert scene.session.record.decisions[-1] == a.Walk(path)
+    assert scene.state.figure(f.id).pos == path[-1]
+    assert scene.state.activation.pa == f.stats.pa - 1
+    # the activation's menu asks the engine again: a Run right after a Walk is greyed with its reason
+    chained = scene.engine.why_illegal(scene.state, a.Run(()))
+    assert chained is not None and scene.controls.choices["run"].reason == say(chained)
+
+
+def test_a_refused_move_is_red_with_the_engines_reason_and_changes_nothing(app, monkeypatch):
+    f = to_first_activation(app)
+    scene = app.scene
+    s = scene.state
+    depth = scene.session.game.table.depth
+    far = scene.view.to_screen((f.pos[0], 3.0 if f.pos[1] > depth / 2 else depth - 3.0))  # beyond any run
+    path = (scene.view.to_table(far),)
+    assert scene.engine.why_illegal(s, a.Run(path)) is not None  # too far for any move
+    drawn = Drawn(monkeypatch)
+    drag_path(app, scene.view.to_screen(f.pos), [], far)
+    reason = say(scene.engine.why_illegal(s, a.Run(path)))
+    assert any(words.endswith(reason) and colour == theme.REFUSED for words, colour in drawn.frame(app))
+    release(app, far)
+    assert scene.state is s and len(scene.session.record.decisions) and scene.state.figure(f.id).pos == f.pos
+    assert app.message[0] == reason
+
+
+def test_a_saved_match_opened_from_the_title_resumes_in_the_same_state(app):
+    f = to_first_activation(app)
+    scene = app.scene
+    press(app, "end")
+    saved = scene.session
+    assert saved.path.is_file()
+    app.switch("title")
+    step(app)
+    assert app.resume_match(saved.path)  # what the title's Load does with the file chosen
+    assert app.scene.name == "upu_match"
+    resumed = app.scene.session
+    assert resumed is not saved and resumed.state == saved.state
+    assert resumed.record.decisions == saved.record.decisions
+    assert resumed.state.figure(f.id).activated
+
+
+@pytest.mark.slow  # about 15 s alone, more on a busy machine
+def test_a_whole_match_against_the_computer_to_its_result_by_posted_events(app):
+    start(app, "person", "random")
+    scene = app.scene
+    computer_moves(app)
+    if scene.state.phase == Phase.ROLL_OFF:
+        press(app, "roll_off")
+        computer_moves(app)
+    if scene.state.phase == Phase.CHOOSE_ZONE:
+        press(app, "zone_0")
+        computer_moves(app)
+    deploy_all_by_drags(app)
+    for _ in range(3000):
+        computer_moves(app)
+        if app.scene.name != "upu_match":
+            break
+        s = scene.state
+        if s.phase == Phase.WAVE:
+            ready = next(f for f in s.band(s.mover) if f.standing and not f.activated)
+            click(app, scene.view.to_screen(ready.pos))
+        elif s.phase == Phase.ACTIVATION and "end" in scene.controls.choices \
+                and scene.controls.choices["end"].reason is None:
+            press(app, "end")
+        else:  # a passive test's order, a free shot, a withdrawal, a rout move: the first open choice
+            key = next(k for k, c in scene.controls.choices.items()
+                       if c.reason is None and c.action is not None and k != "title")
+            press(app, key)
+        assert scene.state is not s  # every click was a decision
+    assert app.scene.name == "upu_result"
+    words = app.scene.words()
+    vp = scene.session.state.vp
+    assert tr("upu_match.result.vp", a=vp["A"], b=vp["B"]) in words
