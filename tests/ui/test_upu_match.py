@@ -9,12 +9,11 @@ import math
 import pygame
 import pytest
 
-from tests.ui.driver import Drawn, click, press, step
-
 from paintcheck.ui import theme
 from paintcheck.ui.i18n import say, tr
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun.state import Phase
+from tests.ui.driver import Drawn, click, press, step
 
 FUTURE_WAIT = 30.0  # seconds a computer's decision may take in the worker
 
@@ -46,7 +45,8 @@ def deploy_point(scene, fid: str, avoid: tuple[float, float] | None = None):
     xs, ys = [p[0] for p in zone.points], [p[1] for p in zone.points]
     for j in range(40):
         for i in range(40):
-            p = (min(xs) + (max(xs) - min(xs)) * (i + 0.5) / 40, min(ys) + (max(ys) - min(ys)) * (j + 0.5) / 40)
+            p = (min(xs) + (max(xs) - min(xs)) * (i + 0.5) / 40,
+                 min(ys) + (max(ys) - min(ys)) * (j + 0.5) / 40)
             pixel = scene.view.to_screen(p)
             at = scene.view.to_table(pixel)
             if scene.engine.why_illegal(s, a.Deploy(fid, at)) is None:
@@ -104,7 +104,7 @@ def to_first_activation(app):
     return scene.state.figure(mine.id)
 
 
-def test_deployment_is_dragged_into_the_zone_and_a_refused_place_is_red_with_the_engines_reason(app, monkeypatch):
+def test_deployment_is_dragged_into_the_zone_a_refused_place_red_with_the_engines_reason(app, monkeypatch):
     start(app)
     to_deployment(app)
     scene = app.scene
@@ -128,7 +128,7 @@ def test_deployment_is_dragged_into_the_zone_and_a_refused_place_is_red_with_the
     assert scene.state.figure(fid).pos == scene.view.to_table(inside)
 
 
-def test_a_dragged_trail_shows_the_distance_and_cost_the_engine_reads_and_is_the_move_played(app, monkeypatch):
+def test_a_dragged_trail_shows_the_distance_and_cost_the_engine_reads_and_is_played(app, monkeypatch):
     f = to_first_activation(app)
     scene = app.scene
     s = scene.state
