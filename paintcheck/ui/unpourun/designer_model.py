@@ -151,14 +151,14 @@ def is_shipped(path: Path | None) -> bool:
 # -- what a point is on ----------------------------------------------------------------------------
 def hit(table: Table, point: Point, selected: int | None, reach: float) -> Grip | None:
     """What the table point ``point`` is on, within ``reach`` pas: first the selected piece's
-    resize handle and corners, then the topmost piece under it, then a zone's edge."""
+    corners and its resize handle, then the topmost piece under it, then a zone's edge."""
     if selected is not None and 0 <= selected < len(table.pieces):
         points = table.pieces[selected].points
-        if _near(point, edits.box_corner(points), reach):
-            return Grip("resize", selected)
         for k, corner in enumerate(points):
             if _near(point, corner, reach):
                 return Grip("corner", selected, k)
+        if _near(point, resize_handle(points, reach), reach):
+            return Grip("resize", selected)
     for i in range(len(table.pieces) - 1, -1, -1):
         if inside(point, table.pieces[i].points):
             return Grip("piece", i)
@@ -168,6 +168,13 @@ def hit(table: Table, point: Point, selected: int | None, reach: float) -> Grip 
             if segment_distance(point, zone.points[k], zone.points[(k + 1) % n]) <= reach:
                 return Grip("edge", z, k)
     return None
+
+
+def resize_handle(points: tuple[Point, ...], reach: float) -> Point:
+    """Where the resize handle stands: beyond the top-right corner of the piece's box by ``reach``
+    (a rectangle's corner there stays a corner handle)."""
+    x, y = edits.box_corner(points)
+    return (x + reach, y + reach)
 
 
 def dragged(grip: Grip, before: Table, start: Point, now: Point) -> Table:

@@ -22,8 +22,9 @@ are made again with each table opened.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.elements import UITextEntryLine
@@ -35,8 +36,8 @@ from paintcheck.ui.unpourun.designer_files import UpuDesignerFiles, shown_name
 from paintcheck.ui.unpourun.designer_model import Drag, TableDesign, UpuDesignerModel, dragged, hit
 from paintcheck.ui.unpourun.designer_view import CELL_H, CELL_W, PALETTE, UpuDesignerView, UpuFrame
 from paintcheck.ui.unpourun.table_edits import SIZE_STEP, TURN_STEP
-from paintcheck.unpourun.table_schema import MAX_HEIGHT, MAX_NAME, MIN_HEIGHT
-from paintcheck.unpourun.terrain import Kind, Point, Table
+from paintcheck.unpourun.table_schema import MAX_NAME
+from paintcheck.unpourun.terrain import MAX_HEIGHT, MIN_HEIGHT, Kind, Point, Table
 
 if TYPE_CHECKING:
     from paintcheck.ui.app import App
@@ -72,7 +73,7 @@ class UpuDesignerScene(Scene):
         return round(x), round(y)
 
     # -- entering -----------------------------------------------------------------------------------
-    def enter(self, persist: dict) -> None:
+    def enter(self, persist: dict[str, Any]) -> None:
         if "path" in persist or not self.opened:
             self.opened = True
             self.files.open(persist.get("path"))
@@ -95,7 +96,7 @@ class UpuDesignerScene(Scene):
         super().exit()
 
     # -- layout -------------------------------------------------------------------------------------
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         tw = max(300, min(h - 30, w - PANEL_W - 24))
         self.frame = UpuFrame(pygame.Rect(0, 0, tw, h - 30), tw + 12, w - tw - 24)
@@ -111,17 +112,17 @@ class UpuDesignerScene(Scene):
               None if d.past else tr("upu_designer.nothing_to_undo"))
         c.add("redo", tr("upu_designer.redo"), self.redo,
               None if d.future else tr("upu_designer.nothing_to_redo"))
-        c.add("save", tr("upu_designer.save"), files.save, files.why_not_save())
-        c.add("export", tr("upu_designer.export"), files.export_image, hint=tr("upu_designer.export_hint"))
+        c.add("save", tr("upu_designer.save"), self.save, files.why_not_save())
+        c.add("export", tr("upu_designer.export"), self.export, hint=tr("upu_designer.export_hint"))
         c.add("name", tr("upu_designer.name"), self.start_entry)
         c.add("open", tr("upu_designer.open"), files.ask_open)
         c.add("back", tr("common.back"), files.back)
         c.newline()
         t = m.table
-        c.add("width-less", tr("upu_designer.width_less"), lambda: self.resize(-SIZE_STEP, 0))
-        c.add("width-more", tr("upu_designer.width_more"), lambda: self.resize(SIZE_STEP, 0))
-        c.add("depth-less", tr("upu_designer.depth_less"), lambda: self.resize(0, -SIZE_STEP))
-        c.add("depth-more", tr("upu_designer.depth_more"), lambda: self.resize(0, SIZE_STEP))
+        c.add("width-less", tr("upu_designer.width_less"), lambda: self.resize_table(-SIZE_STEP, 0))
+        c.add("width-more", tr("upu_designer.width_more"), lambda: self.resize_table(SIZE_STEP, 0))
+        c.add("depth-less", tr("upu_designer.depth_less"), lambda: self.resize_table(0, -SIZE_STEP))
+        c.add("depth-more", tr("upu_designer.depth_more"), lambda: self.resize_table(0, SIZE_STEP))
         c.newline()
         asked = c.y
         if m.confirm_leave:
@@ -141,7 +142,7 @@ class UpuDesignerScene(Scene):
             piece = t.pieces[sel]
             for kind in Kind:
                 c.add(f"kind-{kind.value}", tr(f"upu_designer.view.kind.{kind.value}"),
-                      lambda k=kind: self.set_kind(k), chosen=piece.kind == kind)
+                      self.choose_kind(kind), chosen=piece.kind == kind)
             c.newline()
             c.add("height-less", tr("upu_designer.height_less"), lambda: self.change_height(-1),
                   None if piece.height > MIN_HEIGHT else tr("upu_designer.height_least"))
@@ -155,7 +156,7 @@ class UpuDesignerScene(Scene):
             c.at(f.px, c.bottom + 6, f.pw)
             for i, (path, name, shipped) in enumerate(files.choices()):
                 words = tr("upu_designer.shipped", name=name) if shipped else name
-                c.add(f"table-{i}", words, lambda p=path: self.open_table(p), width=f.pw)
+                c.add(f"table-{i}", words, self.choose_table(path), width=f.pw)
                 c.newline(2)
             c.add("open-new", tr("upu_designer.new_table"), lambda: self.open_table(None))
             c.add("open-cancel", tr("upu_designer.cancel"), self.cancel_open)
@@ -198,7 +199,7 @@ class UpuDesignerScene(Scene):
         else:
             self.app.flash(tr("upu_designer.nothing_to_redo"), error=True)
 
-    def resize(self, dw: float, dd: float) -> None:
+    def resize_table(self, dw: float, dd: float) -> None:
         t = self.model.design.now
         self._edit(edits.resize_table(t, t.width + dw, t.depth + dd))
         self.layout(self.app.size)
@@ -225,6 +226,18 @@ class UpuDesignerScene(Scene):
         if sel is not None:
             self._edit(edits.delete_piece(self.model.design.now, sel))
 
+    def save(self) -> None:
+        self.files.save()
+
+    def export(self) -> None:
+        self.files.export_image()
+
+    def choose_kind(self, kind: Kind) -> Callable[[], None]:
+        return lambda: self.set_kind(kind)
+
+    def choose_table(self, path: Path) -> Callable[[], None]:
+        return lambda: self.open_table(path)
+
     def open_table(self, path: Path | None) -> None:
         self.model.choosing = False
         self.files.open(path)
@@ -245,11 +258,11 @@ class UpuDesignerScene(Scene):
         rect = pygame.Rect(f.px, f.info_top, min(360, f.pw), 32)
         self.entry = UITextEntryLine(rect, self.app.manager, initial_text=shown_name(self.model.design.now))
         self.entry.set_text_length_limit(MAX_NAME)
-        self.entry.focus()
+        self.entry.focus()  # type: ignore[no-untyped-call]
 
     def _close_entry(self) -> None:
         if self.entry is not None:
-            self.entry.kill()
+            self.entry.kill()  # type: ignore[no-untyped-call]
             self.entry = None
 
     def apply_entry(self) -> None:
@@ -259,7 +272,7 @@ class UpuDesignerScene(Scene):
         self._edit(edits.set_name(self.model.design.now, text))
 
     # -- the mouse and the keys ---------------------------------------------------------------------
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         m = self.model
         if self.entry is not None and event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -288,7 +301,7 @@ class UpuDesignerScene(Scene):
         elif event.type == pygame.KEYDOWN and self.entry is None:
             self.key(event)
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         ctrl = event.mod & pygame.KMOD_CTRL
         if ctrl and event.key == pygame.K_z:
             self.redo() if event.mod & pygame.KMOD_SHIFT else self.undo()
@@ -310,10 +323,10 @@ class UpuDesignerScene(Scene):
             self.model.hand.armed = self.model.hand.drag = None
             self.model.hand.palette_drag = False
 
-    def _point(self, pos) -> Point:
+    def _point(self, pos: tuple[int, int]) -> Point:
         return self.view.table_view(self.placed).to_table(pos)
 
-    def press(self, pos) -> None:
+    def press(self, pos: tuple[int, int]) -> None:
         m, f = self.model, self.placed
         cell = next((k for k, r in f.palette_rects.items() if r.collidepoint(pos)), None)
         if cell is not None:
@@ -335,12 +348,12 @@ class UpuDesignerScene(Scene):
         m.hand.drag = Drag(grip, point, m.design.now) if grip is not None else None
         self.rebuild()
 
-    def motion(self, pos) -> None:
+    def motion(self, pos: tuple[int, int]) -> None:
         drag = self.model.hand.drag
         if drag is not None:
             drag.preview = dragged(drag.grip, drag.before, drag.start, self._point(pos))
 
-    def release(self, pos) -> None:
+    def release(self, pos: tuple[int, int]) -> None:
         m, f = self.model, self.placed
         if m.hand.palette_drag:
             m.hand.palette_drag = False
@@ -357,5 +370,5 @@ class UpuDesignerScene(Scene):
             return
         self._edit(dragged(drag.grip, drag.before, drag.start, point))
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface, self.placed, self.entry is not None)

@@ -21,7 +21,7 @@ from paintcheck.ui.designer_view import tip
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.unpourun import table_edits as edits
 from paintcheck.ui.unpourun.designer_files import shown_name
-from paintcheck.ui.unpourun.designer_model import UpuDesignerModel, problem_of
+from paintcheck.ui.unpourun.designer_model import UpuDesignerModel, problem_of, resize_handle
 from paintcheck.ui.unpourun.table_edits import Shape
 from paintcheck.ui.unpourun.table_view import KIND_EDGE, KIND_FILL, TableView
 from paintcheck.unpourun.terrain import Kind, Table
@@ -29,7 +29,7 @@ from paintcheck.unpourun.terrain import Kind, Table
 OK, REFUSED = (90, 230, 120), theme.REFUSED
 CHECK = (255, 60, 220)  # a piece a check names: a colour no terrain is drawn in
 HANDLE = 5  # half a corner handle's side, in pixels
-REACH_PX = 8  # how near a handle or an edge the mouse grips it
+REACH_PX = 9  # how near a handle or an edge the mouse grips it
 PALETTE = tuple((shape, kind) for kind in Kind for shape in Shape)
 CELL_W, CELL_H = 112, 70
 
@@ -142,9 +142,9 @@ class UpuDesignerView:
             rect = pygame.Rect(round(x) - HANDLE, round(y) - HANDLE, 2 * HANDLE, 2 * HANDLE)
             pygame.draw.rect(surface, (255, 255, 255), rect)
             pygame.draw.rect(surface, (20, 20, 20), rect, 1)
-        x, y = view.to_screen(edits.box_corner(piece.points))
-        pygame.draw.circle(surface, theme.SELECT, (x + HANDLE * 2, y - HANDLE * 2), HANDLE + 1)
-        pygame.draw.circle(surface, (20, 20, 20), (x + HANDLE * 2, y - HANDLE * 2), HANDLE + 1, 1)
+        x, y = view.to_screen(resize_handle(piece.points, REACH_PX / view.pixels_per_pas))
+        pygame.draw.circle(surface, theme.SELECT, (x, y), HANDLE + 1)
+        pygame.draw.circle(surface, (20, 20, 20), (x, y), HANDLE + 1, 1)
 
     def draw_palette(self, surface: pygame.Surface, frame: UpuFrame) -> None:
         """A cell per ready shape and kind: its shape drawn in its kind, its words under it."""
