@@ -76,6 +76,7 @@ class App:
         from paintcheck.ui.review_scene import ReviewScene
         from paintcheck.ui.scenes import HandOverScene, HelpScene, ResultScene, TitleScene
         from paintcheck.ui.study_scene import StudyScene
+        from paintcheck.ui.unpourun.designer_scene import UpuDesignerScene
         from paintcheck.ui.unpourun.match_scene import UpuMatchScene
         from paintcheck.ui.unpourun.new_scene import UpuNewScene
         from paintcheck.ui.unpourun.result_scene import UpuResultScene
@@ -86,6 +87,7 @@ class App:
                                                         NetMenuScene, NetHostScene, NetJoinScene,
                                                         NetWaitScene,
                                                         UpuNewScene, UpuMatchScene, UpuResultScene)}
+        self.scenes[UpuDesignerScene.name] = UpuDesignerScene(self)  # Un pour un's table designer
         saves.tidy()  # stale temporary files of interrupted saves hold secrets: removed
         self._keep_fresh_message()
         self.scene: Scene = self.scenes[start]  # the first scene: none to leave before it
