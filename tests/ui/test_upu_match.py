@@ -12,6 +12,7 @@ import pytest
 from paintcheck.ui import theme
 from paintcheck.ui.i18n import say, tr
 from paintcheck.unpourun import actions as a
+from paintcheck.unpourun.bands import band_problems
 from paintcheck.unpourun.state import Phase
 from tests.ui.driver import Drawn, click, press, step
 
@@ -38,6 +39,12 @@ def computer_moves(app) -> None:
         step(app)
 
 
+def px(scene, p) -> tuple[int, int]:
+    """The pixel of the table point ``p`` (a mouse stands on whole pixels)."""
+    x, y = scene.view.to_screen(p)
+    return round(x), round(y)
+
+
 def deploy_point(scene, fid: str, avoid: tuple[float, float] | None = None):
     """A table point the engine accepts for ``fid`` (asked of its legality), as a pixel."""
     s = scene.state
@@ -47,7 +54,7 @@ def deploy_point(scene, fid: str, avoid: tuple[float, float] | None = None):
         for i in range(40):
             p = (min(xs) + (max(xs) - min(xs)) * (i + 0.5) / 40,
                  min(ys) + (max(ys) - min(ys)) * (j + 0.5) / 40)
-            pixel = scene.view.to_screen(p)
+            pixel = px(scene, p)
             at = scene.view.to_table(pixel)
             if scene.engine.why_illegal(s, a.Deploy(fid, at)) is None:
                 return pixel
@@ -99,7 +106,7 @@ def to_first_activation(app):
     scene = app.scene
     assert scene.state.phase == Phase.WAVE
     mine = next(f for f in scene.state.band(scene.state.mover) if f.standing)
-    click(app, scene.view.to_screen(mine.pos))
+    click(app, px(scene, mine.pos))
     assert scene.state.phase == Phase.ACTIVATION and scene.state.activation.figure == mine.id
     return scene.state.figure(mine.id)
 
@@ -112,7 +119,7 @@ def test_deployment_is_dragged_into_the_zone_a_refused_place_red_with_the_engine
     fid, slot = next(iter(scene.reserve_slots().items()))
     other_zone = scene.session.game.table.zones[1 - s.zones[s.mover]]
     corners = other_zone.points
-    outside = scene.view.to_screen((sum(p[0] for p in corners) / len(corners),
+    outside = px(scene, (sum(p[0] for p in corners) / len(corners),
                                     sum(p[1] for p in corners) / len(corners)))
     drawn = Drawn(monkeypatch)
     drag_path(app, slot.center, [], outside)
@@ -136,15 +143,15 @@ def test_a_dragged_trail_shows_the_distance_and_cost_the_engine_reads_and_is_pla
     # a trail with a waypoint the engine takes as a Walk
     for angle in range(0, 360, 15):
         u = (math.cos(math.radians(angle)), math.sin(math.radians(angle)))
-        wp = scene.view.to_screen((f.pos[0] + u[0] * 1.5, f.pos[1] + u[1] * 1.5))
-        end = scene.view.to_screen((f.pos[0] + u[0] * 1.5 + u[1] * 1.2, f.pos[1] + u[1] * 1.5 - u[0] * 1.2))
+        wp = px(scene, (f.pos[0] + u[0] * 1.5, f.pos[1] + u[1] * 1.5))
+        end = px(scene, (f.pos[0] + u[0] * 1.5 + u[1] * 1.2, f.pos[1] + u[1] * 1.5 - u[0] * 1.2))
         path = (scene.view.to_table(wp), scene.view.to_table(end))
         if scene.engine.why_illegal(s, a.Walk(path)) is None:
             break
     else:
         raise AssertionError("no walk around the figure")
     drawn = Drawn(monkeypatch)
-    drag_path(app, scene.view.to_screen(f.pos), [wp], end)
+    drag_path(app, px(scene, f.pos), [wp], end)
     reading = scene.reading
     full = [f.pos, *path]
     assert reading.path == path
@@ -168,11 +175,11 @@ def test_a_refused_move_is_red_with_the_engines_reason_and_changes_nothing(app, 
     scene = app.scene
     s = scene.state
     depth = scene.session.game.table.depth
-    far = scene.view.to_screen((f.pos[0], 3.0 if f.pos[1] > depth / 2 else depth - 3.0))  # beyond any run
+    far = px(scene, (f.pos[0], 3.0 if f.pos[1] > depth / 2 else depth - 3.0))  # beyond any run
     path = (scene.view.to_table(far),)
     assert scene.engine.why_illegal(s, a.Run(path)) is not None  # too far for any move
     drawn = Drawn(monkeypatch)
-    drag_path(app, scene.view.to_screen(f.pos), [], far)
+    drag_path(app, px(scene, f.pos), [], far)
     reason = say(scene.engine.why_illegal(s, a.Run(path)))
     assert any(words.endswith(reason) and colour == theme.REFUSED for words, colour in drawn.frame(app))
     release(app, far)
@@ -215,7 +222,7 @@ def test_a_whole_match_against_the_computer_to_its_result_by_posted_events(app):
         s = scene.state
         if s.phase == Phase.WAVE:
             ready = next(f for f in s.band(s.mover) if f.standing and not f.activated)
-            click(app, scene.view.to_screen(ready.pos))
+            click(app, px(scene, ready.pos))
         elif s.phase == Phase.ACTIVATION and "end" in scene.controls.choices \
                 and scene.controls.choices["end"].reason is None:
             press(app, "end")
@@ -228,3 +235,20 @@ def test_a_whole_match_against_the_computer_to_its_result_by_posted_events(app):
     words = app.scene.words()
     vp = scene.session.state.vp
     assert tr("upu_match.result.vp", a=vp["A"], b=vp["B"]) in words
+
+
+def test_a_band_the_rules_refuse_is_shown_with_the_engines_reason_and_cannot_start(app):
+    app.switch("upu_new")
+    step(app)
+    scene = app.scene
+    refused = next(i for i, b in enumerate(scene.bands) if b.problem is not None)  # a race, races off
+    press(app, f"band-B-{refused}")
+    reason = say(band_problems(scene.bands[refused].band, scene.options)[0])
+    assert scene.controls.choices["start"].reason == tr("upu_match.new.band_refused", side="B", reason=reason)
+    press(app, "start")
+    assert app.scene.name == "upu_new"
+    press(app, "races")  # races allowed: the same band plays
+    assert scene.controls.choices["start"].reason is None
+    press(app, "start")
+    assert app.scene.name == "upu_match"
+    assert app.scene.state.bands[1] == scene.bands[refused].name and app.scene.state.options.races

@@ -1,5 +1,5 @@
-"""The match's table drawn (issue 31, item 4): the terrain (the table designer's ``TableView`` when it is
-there, else a plain drawing behind the same API), the deployment zones, the figures as round bases of
+"""The match's table drawn (issue 31, item 4): the terrain (the table designer's ``TableView``), the
+deployment zones, the figures as round bases of
 their side's colour with a label, and a move's trail with its reading.
 
 Drawing only: what is drawn is the state and the ``move_tool.Reading`` the engine gave.
@@ -13,74 +13,23 @@ from typing import Any
 import pygame
 
 from paintcheck.ui import theme
-from paintcheck.ui.i18n import tr
+from paintcheck.ui.unpourun.table_view import TableView
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.state import Figure, MatchState, Point, Status
-from paintcheck.unpourun.terrain import Kind, Table
+from paintcheck.unpourun.terrain import Table
 
 log = logging.getLogger(__name__)
 
 SIDE = {"A": (46, 110, 220), "B": (206, 60, 52)}
 SIDE_EDGE = {"A": (200, 220, 255), "B": (255, 210, 200)}
 ZONE = {"A": (46, 110, 220, 50), "B": (206, 60, 52, 50)}
-TERRAIN = {Kind.OPEN: (150, 170, 120), Kind.DIFFICULT: (96, 128, 70), Kind.IMPASSABLE: (110, 100, 96)}
-TABLE_FILL = (124, 150, 96)
 TRAIL = (255, 255, 255)
 TRAIL_DIFFICULT = (255, 200, 60)
 HORS = (120, 120, 120)
 
 
-class PlainTableView:
-    """The table fitted in ``rect``: ``to_screen``/``to_table`` between pas and pixels, ``draw``."""
-
-    def __init__(self, table: Table, rect: pygame.Rect) -> None:
-        self.table = table
-        self.rect = pygame.Rect(rect)
-        scale = min(self.rect.width / table.width, self.rect.height / table.depth)
-        self.scale = scale
-        self.origin = (
-            self.rect.x + (self.rect.width - table.width * scale) / 2,
-            self.rect.y + (self.rect.height - table.depth * scale) / 2,
-        )
-
-    def pixels_per_pas(self) -> float:
-        return self.scale
-
-    def to_screen(self, p: Point) -> tuple[int, int]:
-        """Player A's edge (y = 0) at the bottom."""
-        return (
-            round(self.origin[0] + p[0] * self.scale),
-            round(self.origin[1] + (self.table.depth - p[1]) * self.scale),
-        )
-
-    def to_table(self, pos: tuple[int, int]) -> Point:
-        return (
-            (pos[0] - self.origin[0]) / self.scale,
-            self.table.depth - (pos[1] - self.origin[1]) / self.scale,
-        )
-
-    def draw(self, surface: pygame.Surface) -> None:
-        corner = self.to_screen((0.0, self.table.depth))
-        pygame.draw.rect(
-            surface,
-            TABLE_FILL,
-            (*corner, round(self.table.width * self.scale), round(self.table.depth * self.scale)),
-        )
-        for piece in self.table.pieces:
-            points = [self.to_screen(p) for p in piece.points]
-            pygame.draw.polygon(surface, TERRAIN[piece.kind], points)
-            pygame.draw.polygon(surface, theme.PANEL_LINE, points, 1)
-            if piece.height:
-                centre = (sum(x for x, _ in points) // len(points), sum(y for _, y in points) // len(points))
-                theme.blit_text(surface, tr("upu_match.board.height", h=piece.height), centre, 12, theme.TEXT)
-
-
-def make_view(table: Table, rect: pygame.Rect) -> Any:
-    """The table designer's ``TableView`` (issue 31, item 3) when it is there, else the plain one."""
-    try:
-        from paintcheck.ui.unpourun.table_view import TableView
-    except ImportError:
-        return PlainTableView(table, rect)
+def make_view(table: Table, rect: pygame.Rect) -> TableView:
+    """The table designer's picture of the table (``table_view.TableView``), fitted in ``rect``."""
     return TableView(table, rect)
 
 
@@ -92,7 +41,7 @@ def draw_zones(surface: pygame.Surface, view: Any, table: Table, zones: dict[str
 
 
 def base_radius(view: Any) -> int:
-    return max(4, round(t.BASE_RADIUS * view.pixels_per_pas()))
+    return max(4, round(t.BASE_RADIUS * view.pixels_per_pas))
 
 
 def draw_figure(

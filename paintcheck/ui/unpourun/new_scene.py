@@ -36,7 +36,7 @@ class UpuNewScene(Scene):
         self.options = Options()
         self.bands: list[setup_model.BandChoice] = []
         self.tables: list[setup_model.TableChoice] = []
-        self.band = {p: 0 for p in t.PLAYERS}
+        self.band: dict[str, int] = {}  # side -> index in ``bands``
         self.table = 0
         self.players = setup_model.default_players()
         self.labels: list[tuple[str, tuple[int, int]]] = []
@@ -47,8 +47,9 @@ class UpuNewScene(Scene):
 
     def layout(self, size) -> None:
         self.bands = setup_model.band_choices(self.options)
-        for p in t.PLAYERS:
-            self.band[p] = min(self.band[p] or t.PLAYERS.index(p), max(0, len(self.bands) - 1))
+        if not self.band or max(self.band.values()) >= len(self.bands):  # the first playable bands
+            playable = [i for i, b in enumerate(self.bands) if b.problem is None] or [0]
+            self.band = {p: playable[min(i, len(playable) - 1)] for i, p in enumerate(t.PLAYERS)}
         c = self.controls
         width = min(size[0] - 80, 1100)
         c.start(40, 70, width)

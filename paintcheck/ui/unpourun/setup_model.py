@@ -11,11 +11,12 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from paintcheck.said import Said
+from paintcheck.unpourun import band_file
 from paintcheck.unpourun import tables as t
-from paintcheck.unpourun.bands import BandSpec, Options, band_problems, random_band
+from paintcheck.unpourun.band_file import BandFileError
+from paintcheck.unpourun.bands import BandSpec, Options, band_problems
 from paintcheck.unpourun.game import bands_start
 from paintcheck.unpourun.record import UNPOURUN, UnpourunRecord
 from paintcheck.unpourun.table_file import TableFileError, load_table, shipped_tables
@@ -24,7 +25,6 @@ from paintcheck.unpourun.terrain import Table
 log = logging.getLogger(__name__)
 
 PERSON = "person"
-EXAMPLE_SEEDS = (11, 12, 13)  # the example bands drawn when no band file is shipped
 
 
 @dataclass(frozen=True)
@@ -45,30 +45,16 @@ class TableChoice:
 
 
 def band_choices(options: Options) -> list[BandChoice]:
-    """The shipped bands and the user's band files (``band_file``), each with the first reason the
-    rules refuse it under ``options``; without band files, seeded example bands."""
+    """The shipped bands, then the user's band files (``band_file.list_bands``), each with the first
+    reason the rules refuse it under ``options`` (a file that does not load: its one line)."""
     out: list[BandChoice] = []
-    try:
-        from paintcheck.unpourun import band_file
-    except ImportError:  # the band files come with the band builder (issue 31, item 2)
-        band_file = None
-    if band_file is not None:
-        for origin, paths in (("shipped", band_file.shipped_bands()), ("user", band_file.list_bands())):
-            for path in paths:
-                try:
-                    band = band_file.load_band(path)
-                except ValueError as exc:
-                    log.warning("band %s refused: %s", path, exc)
-                    out.append(
-                        BandChoice(Path(path).stem, None, exc.args[0] if exc.args else str(exc), origin)
-                    )
-                    continue
-                out.append(_choice(band, options, origin))
-    if not out:
-        out = [
-            _choice(random_band(seed, f"example-{seed}", options), options, "example")
-            for seed in EXAMPLE_SEEDS
-        ]
+    shipped = set(band_file.shipped_bands())
+    for path, band in band_file.list_bands():
+        origin = "shipped" if path in shipped else "user"
+        if isinstance(band, BandFileError):
+            out.append(BandChoice(path.stem, None, band.args[0] if band.args else str(band), origin))
+        else:
+            out.append(_choice(band, options, origin))
     return out
 
 
@@ -77,18 +63,13 @@ def _choice(band: BandSpec, options: Options, origin: str) -> BandChoice:
     return BandChoice(band.name, band, problems[0] if problems else None, origin)
 
 
-def user_tables_dir() -> Path:
-    """Where the table designer keeps the user's tables (``<data>/unpourun_tables``)."""
-    from paintcheck.ui.saves import data_dir
-
-    return data_dir() / "unpourun_tables"
-
-
 def table_choices() -> list[TableChoice]:
-    """The shipped tables, then the user's, each loaded (a table that does not is its one line)."""
+    """The shipped tables, then the user's (the table designer's folder), each loaded (a table that
+    does not load is its one line)."""
+    from paintcheck.ui.unpourun.designer_files import user_tables
+
     out: list[TableChoice] = []
-    user = sorted(user_tables_dir().glob("*.json")) if user_tables_dir().is_dir() else []
-    for origin, paths in (("shipped", shipped_tables()), ("user", user)):
+    for origin, paths in (("shipped", shipped_tables()), ("user", user_tables())):
         for path in paths:
             try:
                 table = load_table(path)
@@ -115,7 +96,3 @@ def new_record(
 
 def default_players() -> dict[str, str]:
     return {t.PLAYERS[0]: PERSON, t.PLAYERS[1]: "random"}
-
-
-def players_words(kind: str) -> Any:
-    return Said(f"upu_match.player.{kind}")
