@@ -11,6 +11,8 @@ import pytest
 
 from paintcheck.ui import theme
 from paintcheck.ui.i18n import say, tr
+from paintcheck.ui.unpourun.ruler import reading_lines
+from paintcheck.ui.unpourun.ruler_reading import read_ruler
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun.bands import band_problems
 from paintcheck.unpourun.state import Phase
@@ -252,3 +254,23 @@ def test_a_band_the_rules_refuse_is_shown_with_the_engines_reason_and_cannot_sta
     press(app, "start")
     assert app.scene.name == "upu_match"
     assert app.scene.state.bands[1] == scene.bands[refused].name and app.scene.state.options.races
+
+
+def test_the_ruler_comes_from_the_figure_clicked_and_reads_what_the_engine_reads(app, monkeypatch):
+    to_first_activation(app)
+    scene = app.scene
+    s = scene.state
+    shooter = next(f for f in s.figures if f.on_table and f.ranged)
+    enemy = next(e for e in s.figures if e.on_table and e.player != shooter.player)
+    click(app, px(scene, shooter.pos))
+    assert scene.selected == shooter.id
+    drawn = Drawn(monkeypatch)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=px(scene, enemy.pos), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    step(app)
+    expected = read_ruler(scene.engine.board, s, shooter.id, shooter.ranged[0],
+                          scene.view.to_table(px(scene, enemy.pos)), enemy.id)
+    assert scene.ruler.reading == expected and expected.target == enemy.id
+    shown = drawn.words(app)
+    assert all(line in shown for line in reading_lines(expected))
+    assert tr("upu_match.ruler_hint", weapon=shooter.ranged[0]) in shown

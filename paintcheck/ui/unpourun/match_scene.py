@@ -22,6 +22,7 @@ from paintcheck.ui.scenes import Scene
 from paintcheck.ui.session import Session
 from paintcheck.ui.unpourun import board, menu_model, move_tool, story
 from paintcheck.ui.unpourun.computer import Computer
+from paintcheck.ui.unpourun.ruler import RulerLayer
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.state import MatchState, Phase, Point
@@ -53,12 +54,15 @@ class UpuMatchScene(Scene):
         self.reserve_rect = pygame.Rect(0, 0, 1, 1)
         self.story_rect = pygame.Rect(0, 0, 1, 1)
         self.shown_for: object = None  # the state the menu was built for
+        self.ruler: RulerLayer | None = None  # from the selected figure, with one of its weapons
+        self.ruler_weapon = 0  # which of the selected figure's ranged weapons (W: the next)
 
     # -- the scene ----------------------------------------------------------------------------------
     def enter(self, persist: dict) -> None:
         self.session = persist.get("session", self.session)
         self.trail = self.reading = self.placing = None
         self.selected = None
+        self.ruler = RulerLayer(self.session.game.engine.board) if self.session is not None else None
         super().enter(persist)
 
     def exit(self) -> None:
@@ -129,6 +133,8 @@ class UpuMatchScene(Scene):
         else:
             self.app.message = None
         self.trail = self.reading = self.placing = None
+        if self.ruler is not None:
+            self.ruler.clear()
         if self.session.over:
             self.app.switch("upu_result", session=self.session)
             return True
@@ -171,6 +177,9 @@ class UpuMatchScene(Scene):
             self.motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.release(event.pos)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_w:
+            self.ruler_weapon += 1  # the ruler's next weapon
+            self.aim_ruler(pygame.mouse.get_pos())
 
     def figure_at(self, pos) -> str | None:
         p = self.view.to_table(pos)
@@ -189,7 +198,32 @@ class UpuMatchScene(Scene):
             for i, f in enumerate(waiting)
         }
 
+    def ruler_weapons(self) -> tuple[str, ...]:
+        if self.selected is None:
+            return ()
+        f = self.state.figure(self.selected)
+        return f.ranged if f.standing else ()
+
+    def aim_ruler(self, pos) -> None:
+        """The ruler from the selected figure with its weapon, to the point under the mouse."""
+        weapons = self.ruler_weapons()
+        if self.ruler is None:
+            return
+        if not weapons or not self.table_rect.collidepoint(pos):
+            self.ruler.clear()
+            return
+        weapon = weapons[self.ruler_weapon % len(weapons)]
+        assert self.selected is not None
+        self.ruler.aim(self.state, self.selected, weapon, self.view.to_table(pos))
+
     def press(self, pos) -> None:
+        if self.table_rect.collidepoint(pos):
+            fid = self.figure_at(pos)
+            if fid != self.selected:
+                self.ruler_weapon = 0
+            self.selected = fid  # the ruler comes from it
+            if self.ruler is not None:
+                self.ruler.clear()
         if not self.person_to_move():
             return
         s = self.state
@@ -218,7 +252,6 @@ class UpuMatchScene(Scene):
             self.trail = move_tool.Trail(fid, start)
             self.reading = None
             self.last_motion = time.monotonic()
-        self.selected = fid
 
     def motion(self, pos) -> None:
         self.last_motion = time.monotonic()
@@ -233,6 +266,8 @@ class UpuMatchScene(Scene):
             self.reading = move_tool.read(
                 self.engine, self.state, self.state.figure(self.trail.figure), self.trail.path
             )
+        else:
+            self.aim_ruler(pos)
 
     def release(self, pos) -> None:
         if self.placing is not None:
@@ -282,6 +317,8 @@ class UpuMatchScene(Scene):
                 active=True,
                 refused=self.reading is not None and self.reading.reason is not None,
             )
+        if self.ruler is not None and self.trail is None and self.placing is None:
+            self.ruler.draw(surface, self.view)
         self.draw_reserve(surface)
         self.draw_panel(surface)
 
@@ -363,6 +400,9 @@ class UpuMatchScene(Scene):
             theme.blit_text(
                 surface, tr("upu_match.thinking"), (x, self.story_rect.top - 54), 14, theme.TEXT_DIM
             )
+        if self.ruler is not None and self.ruler.reading is not None:
+            hint = tr("upu_match.ruler_hint", weapon=self.ruler.reading.weapon)
+            theme.blit_text(surface, hint, (x, self.story_rect.top - 72), 13, theme.TEXT_DIM)
         words = self.reading_words()
         if words is not None:
             colour = theme.REFUSED if self.reading and self.reading.reason else theme.TEXT_GOOD
