@@ -100,7 +100,7 @@ class UpuMatchScene(Scene):
         """The buttons of the decisions clickable now, each greyed with the engine's refusal."""
         c = self.controls
         x = self.app.size[0] - PANEL_W - MARGIN
-        c.start(x, MARGIN + 74, PANEL_W)
+        c.start(x, MARGIN + 84, PANEL_W)
         c.row_height = 28
         if self.session is not None and self.person_to_move():
             for entry in menu_model.entries(self.engine, self.state):
@@ -115,7 +115,8 @@ class UpuMatchScene(Scene):
                 )
         c.newline()
         c.add("title", tr("upu_match.back_to_title"), lambda: self.app.switch("title"))
-        self.story_rect = pygame.Rect(x, c.bottom + 60, PANEL_W, self.app.size[1] - c.bottom - 60 - MARGIN)
+        top = c.bottom + 96
+        self.story_rect = pygame.Rect(x, top, PANEL_W, max(60, self.app.size[1] - top - MARGIN))
         self.shown_for = self.state if self.session is not None else None
 
     # -- decisions ---------------------------------------------------------------------------------
@@ -345,43 +346,37 @@ class UpuMatchScene(Scene):
         if self.placing is not None and self.placing[1] is not None:
             f = s.figure(self.placing[0])
             board.draw_figure(surface, self.view, f, self.placing[1], refused=self.placing_reason is not None)
-            if self.placing_reason is not None:
-                theme.blit_text(
-                    surface,
-                    say(self.placing_reason),
-                    (self.table_rect.x + 6, self.table_rect.y + 6),
-                    14,
-                    theme.REFUSED,
-                )
+            if self.placing_reason is not None:  # the engine's reason, on a dark band over the table
+                words = say(self.placing_reason)
+                band = pygame.Rect(self.table_rect.x, self.table_rect.y, theme.text_width(words, 14) + 16, 24)
+                pygame.draw.rect(surface, theme.PANEL, band)
+                theme.blit_text(surface, words, (band.x + 8, band.y + 4), 14, theme.REFUSED)
 
-    def header(self) -> str:
+    def header(self) -> list[str]:
+        """The turn and phase, the side to play and who plays it, the VP, the active figure's PA."""
         s = self.state
         assert self.session is not None
         seat = s.mover
-        who = (
-            tr("upu_match.side.person")
-            if seat in self.session.people
-            else tr(
-                "upu_match.side.computer", kind=tr(f"upu_match.player.{self.session.coaches.get(seat, '')}")
-            )
-        )
-        words = tr(
-            "upu_match.header",
-            turn=s.turn,
-            phase=tr(f"upu_match.phase.{s.phase.value}"),
-            side=seat,
-            who=who,
-            a=s.vp.get("A", 0),
-            b=s.vp.get("B", 0),
-        )
+        if seat in self.session.people:
+            who = tr("upu_match.side.person")
+        else:
+            who = tr(f"upu_match.player.{self.session.coaches.get(seat, '')}")
+        lines = [
+            tr("upu_match.header_turn", turn=s.turn, phase=tr(f"upu_match.phase.{s.phase.value}")),
+            tr("upu_match.header_side", side=seat, who=who),
+            tr("upu_match.header_vp", a=s.vp.get("A", 0), b=s.vp.get("B", 0)),
+        ]
         if s.activation is not None:
-            words += "  " + tr("upu_match.pa_left", figure=s.activation.figure, pa=s.activation.pa)
-        return words
+            lines.append(tr("upu_match.pa_left", figure=s.activation.figure, pa=s.activation.pa))
+        elif s.phase == Phase.DEPLOY and self.person_to_move():
+            lines.append(tr("upu_match.deploy_hint"))
+        return lines
 
-    def reading_words(self) -> str | None:
+    def reading_words(self) -> list[str]:
+        """The trail's length, cost and PA, then the engine's refusal when there is one."""
         r = self.reading
         if r is None:
-            return None
+            return []
         words = tr(
             "upu_match.trail",
             length=round(r.length, 2),
@@ -389,25 +384,22 @@ class UpuMatchScene(Scene):
             pa=r.pa,
             kind=tr(f"upu_match.move.{r.kind or 'walk'}"),
         )
-        return words if r.reason is None else f"{words} — {say(r.reason)}"
+        return [words] if r.reason is None else [words, say(r.reason)]
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         x = self.app.size[0] - PANEL_W - MARGIN
         theme.blit_text(surface, tr("upu_match.title"), (MARGIN, MARGIN), 18, theme.TEXT, bold=True)
-        for i, line in enumerate(theme.wrap(self.header(), 14, PANEL_W)[:3]):
-            theme.blit_text(surface, line, (x, MARGIN + i * 20), 14, theme.TEXT)
-        if self.computer.thinking:
-            theme.blit_text(
-                surface, tr("upu_match.thinking"), (x, self.story_rect.top - 54), 14, theme.TEXT_DIM
-            )
+        for i, line in enumerate(self.header()):
+            theme.blit_text(surface, line, (x, MARGIN + i * 19), 14, theme.TEXT)
+        top = self.story_rect.top
         if self.ruler is not None and self.ruler.reading is not None:
             hint = tr("upu_match.ruler_hint", weapon=self.ruler.reading.weapon)
-            theme.blit_text(surface, hint, (x, self.story_rect.top - 72), 13, theme.TEXT_DIM)
-        words = self.reading_words()
-        if words is not None:
-            colour = theme.REFUSED if self.reading and self.reading.reason else theme.TEXT_GOOD
-            for i, line in enumerate(theme.wrap(words, 14, PANEL_W)[:2]):
-                theme.blit_text(surface, line, (x, self.story_rect.top - 36 + i * 18), 14, colour)
+            theme.blit_text(surface, hint, (x, top - 84), 13, theme.TEXT_DIM)
+        if self.computer.thinking:
+            theme.blit_text(surface, tr("upu_match.thinking"), (x, top - 66), 13, theme.TEXT_DIM)
+        colour = theme.REFUSED if self.reading is not None and self.reading.reason else theme.TEXT_GOOD
+        for i, line in enumerate(self.reading_words()):
+            theme.blit_text(surface, line, (x, top - 48 + i * 18), 13, colour)
         story.draw(surface, self.story_rect, self.session.events if self.session else [])
         self.app.draw_message(
             surface, (self.table_rect.centerx, self.table_rect.bottom - 20), self.table_rect.width - 40

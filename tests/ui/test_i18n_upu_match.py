@@ -1,0 +1,55 @@
+"""Un pour un's match screens in French (issue 31: the French walk finds no English string): the new
+match screen, the match (deployment, the activation's menu, a trail, the story, the ruler) and the
+result, every line drawn a French catalogue entry or data (ids, names, weapons, numbers)."""
+
+from __future__ import annotations
+
+from paintcheck.unpourun import tables as t
+from tests.ui.driver import click, press, step
+from tests.ui.french import Drawn, assert_french
+from tests.ui.test_upu_match import computer_moves, drag_path, px, to_first_activation
+
+
+def data_of(scene) -> set[str]:
+    """What the French walk takes as data: the figures, the bands, the tables, the weapons."""
+    words = {*t.RANGED, *t.MELEE, "A", "B"}
+    if hasattr(scene, "bands"):
+        words |= {b.name for b in scene.bands} | {c.name for c in scene.tables}
+        words |= {c.table.name_fr for c in scene.tables if c.table is not None and c.table.name_fr}
+    session = getattr(scene, "session", None)
+    if session is not None:
+        words |= {f.id for f in session.state.figures} | set(session.state.bands)
+    return words
+
+
+def test_the_new_match_screen_speaks_french(french_app, monkeypatch):
+    app = french_app
+    drawn = Drawn(monkeypatch)
+    app.switch("upu_new")
+    step(app)
+    refused = next(i for i, b in enumerate(app.scene.bands) if b.problem is not None)
+    press(app, f"band-B-{refused}")  # a refusal shown in French
+    assert_french(drawn.frame(app), data_of(app.scene))
+
+
+def test_the_match_and_its_result_speak_french(french_app, monkeypatch):
+    app = french_app
+    f = to_first_activation(app)
+    scene = app.scene
+    drawn = Drawn(monkeypatch)
+    assert_french(drawn.frame(app), data_of(scene))  # the activation's menu, greyed reasons included
+    far = px(scene, (f.pos[0], 3.0 if f.pos[1] > 24 else 45.0))
+    drag_path(app, px(scene, f.pos), [], far)  # a refused trail, its words and the engine's reason
+    assert_french(drawn.frame(app), data_of(scene))
+    shooter = next((g for g in scene.state.figures if g.on_table and g.ranged), None)
+    if shooter is not None:
+        click(app, px(scene, shooter.pos))
+        enemy = next(e for e in scene.state.figures if e.on_table and e.player != shooter.player)
+        drag_path(app, px(scene, enemy.pos), [], px(scene, enemy.pos))
+        assert_french(drawn.frame(app), data_of(scene))
+    # the rest of the match, the computer on both sides, to the result
+    scene.session.record.coaches = {"A": "random", "B": "random"}
+    scene.build_menu()
+    computer_moves(app)
+    assert app.scene.name == "upu_result"
+    assert_french(drawn.frame(app), data_of(app.scene))
