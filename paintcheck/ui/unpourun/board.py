@@ -8,11 +8,11 @@ Drawing only: what is drawn is the state and the ``move_tool.Reading`` the engin
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import pygame
 
 from paintcheck.ui import theme
+from paintcheck.ui.unpourun.move_tool import Reading
 from paintcheck.ui.unpourun.table_view import TableView
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.state import Figure, MatchState, Point, Status
@@ -33,20 +33,20 @@ def make_view(table: Table, rect: pygame.Rect) -> TableView:
     return TableView(table, rect)
 
 
-def draw_zones(surface: pygame.Surface, view: Any, table: Table, zones: dict[str, int]) -> None:
+def draw_zones(surface: pygame.Surface, view: TableView, table: Table, zones: dict[str, int]) -> None:
     layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     for player, index in zones.items():
         pygame.draw.polygon(layer, ZONE[player], [view.to_screen(p) for p in table.zones[index].points])
     surface.blit(layer, (0, 0))
 
 
-def base_radius(view: Any) -> int:
+def base_radius(view: TableView) -> int:
     return max(4, round(t.BASE_RADIUS * view.pixels_per_pas))
 
 
 def draw_figure(
     surface: pygame.Surface,
-    view: Any,
+    view: TableView,
     f: Figure,
     at: Point,
     selected: bool = False,
@@ -74,7 +74,7 @@ def draw_figure(
 
 
 def draw_figures(
-    surface: pygame.Surface, view: Any, s: MatchState, selected: str | None, hidden: str | None = None
+    surface: pygame.Surface, view: TableView, s: MatchState, selected: str | None, hidden: str | None = None
 ) -> None:
     active = s.activation.figure if s.activation is not None else None
     for f in s.figures:
@@ -83,7 +83,7 @@ def draw_figures(
         draw_figure(surface, view, f, f.pos, selected=f.id == selected, active=f.id == active)
 
 
-def draw_trail(surface: pygame.Surface, view: Any, start: Point, reading: Any) -> None:
+def draw_trail(surface: pygame.Surface, view: TableView, start: Point, reading: Reading) -> None:
     """The trail as a polyline (red when refused), its difficult stretches in amber, its waypoints."""
     points = [view.to_screen(p) for p in (start, *reading.path)]
     colour = theme.REFUSED if reading.reason is not None else TRAIL

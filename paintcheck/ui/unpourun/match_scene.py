@@ -12,7 +12,8 @@ from __future__ import annotations
 import logging
 import math
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -23,9 +24,15 @@ from paintcheck.ui.session import Session
 from paintcheck.ui.unpourun import board, menu_model, move_tool, story
 from paintcheck.ui.unpourun.computer import Computer
 from paintcheck.ui.unpourun.ruler import RulerLayer
+from paintcheck.ui.unpourun.table_view import TableView
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.engine import Engine
+from paintcheck.unpourun.game import UnpourunGame
 from paintcheck.unpourun.state import MatchState, Phase, Point
+
+if TYPE_CHECKING:
+    from paintcheck.ui.app import App
 
 log = logging.getLogger(__name__)
 
@@ -39,10 +46,10 @@ GRAB = 1.5  # a press within this many base radii of a figure takes it
 class UpuMatchScene(Scene):
     name = "upu_match"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.session: Session | None = None
-        self.view: Any = None
+        self._view: TableView | None = None
         self.computer = Computer()
         self.selected: str | None = None
         self.trail: move_tool.Trail | None = None
@@ -58,11 +65,11 @@ class UpuMatchScene(Scene):
         self.ruler_weapon = 0  # which of the selected figure's ranged weapons (W: the next)
 
     # -- the scene ----------------------------------------------------------------------------------
-    def enter(self, persist: dict) -> None:
+    def enter(self, persist: dict[str, Any]) -> None:
         self.session = persist.get("session", self.session)
         self.trail = self.reading = self.placing = None
         self.selected = None
-        self.ruler = RulerLayer(self.session.game.engine.board) if self.session is not None else None
+        self.ruler = RulerLayer(self.engine.board) if self.session is not None else None
         super().enter(persist)
 
     def exit(self) -> None:
@@ -72,14 +79,24 @@ class UpuMatchScene(Scene):
     @property
     def state(self) -> MatchState:
         assert self.session is not None
-        return self.session.state
+        return cast(MatchState, self.session.state)
 
     @property
-    def engine(self) -> Any:
-        assert self.session is not None
-        return self.session.game.engine
+    def view(self) -> TableView:
+        """The table's picture and its pixels (made by ``layout``)."""
+        assert self._view is not None
+        return self._view
 
-    def layout(self, size) -> None:
+    @property
+    def game(self) -> UnpourunGame:
+        assert self.session is not None
+        return cast(UnpourunGame, self.session.game)
+
+    @property
+    def engine(self) -> Engine:
+        return self.game.engine
+
+    def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         self.table_rect = pygame.Rect(
             MARGIN, MARGIN + 28, w - PANEL_W - 3 * MARGIN, h - RESERVE_H - 3 * MARGIN - 28
@@ -88,7 +105,7 @@ class UpuMatchScene(Scene):
             MARGIN, self.table_rect.bottom + MARGIN, self.table_rect.width, RESERVE_H
         )
         if self.session is not None:
-            self.view = board.make_view(self.session.game.table, self.table_rect)
+            self._view = board.make_view(self.game.table, self.table_rect)
         self.shown_for = None
         self.build_menu()
 
@@ -105,7 +122,7 @@ class UpuMatchScene(Scene):
         if self.session is not None and self.person_to_move():
             for entry in menu_model.entries(self.engine, self.state):
                 key = "-".join([entry.key, *(str(v) for _, v in entry.values if v)])
-                action = None if entry.drag else (lambda d=entry.decision: self.apply(d))
+                action = None if entry.drag else self.applying(entry.decision)
                 c.add(
                     key,
                     say(entry.said),
@@ -120,6 +137,14 @@ class UpuMatchScene(Scene):
         self.shown_for = self.state if self.session is not None else None
 
     # -- decisions ---------------------------------------------------------------------------------
+    def applying(self, decision: Any) -> Callable[[], None]:
+        """A button's action: ``decision`` through ``apply``."""
+
+        def action() -> None:
+            self.apply(decision)
+
+        return action
+
     def apply(self, decision: Any) -> bool:
         """The engine's door, then the save; a refusal is one red line (the engine's reason)."""
         assert self.session is not None
@@ -167,7 +192,7 @@ class UpuMatchScene(Scene):
         return self.computer.thinking or self.trail is not None
 
     # -- the mouse -----------------------------------------------------------------------------------
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if self.controls.handle(event) or self.session is None:
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -182,7 +207,7 @@ class UpuMatchScene(Scene):
             self.ruler_weapon += 1  # the ruler's next weapon
             self.aim_ruler(pygame.mouse.get_pos())
 
-    def figure_at(self, pos) -> str | None:
+    def figure_at(self, pos: tuple[int, int]) -> str | None:
         p = self.view.to_table(pos)
         r = t.BASE_RADIUS * GRAB
         near = [(math.dist(p, f.pos), f.id) for f in self.state.figures if f.on_table and f.pos is not None]
@@ -205,7 +230,7 @@ class UpuMatchScene(Scene):
         f = self.state.figure(self.selected)
         return f.ranged if f.standing else ()
 
-    def aim_ruler(self, pos) -> None:
+    def aim_ruler(self, pos: tuple[int, int]) -> None:
         """The ruler from the selected figure with its weapon, to the point under the mouse."""
         weapons = self.ruler_weapons()
         if self.ruler is None:
@@ -217,7 +242,7 @@ class UpuMatchScene(Scene):
         assert self.selected is not None
         self.ruler.aim(self.state, self.selected, weapon, self.view.to_table(pos))
 
-    def press(self, pos) -> None:
+    def press(self, pos: tuple[int, int]) -> None:
         if self.table_rect.collidepoint(pos):
             fid = self.figure_at(pos)
             if fid != self.selected:
@@ -254,7 +279,7 @@ class UpuMatchScene(Scene):
             self.reading = None
             self.last_motion = time.monotonic()
 
-    def motion(self, pos) -> None:
+    def motion(self, pos: tuple[int, int]) -> None:
         self.last_motion = time.monotonic()
         if self.placing is not None:
             at = self.view.to_table(pos) if self.table_rect.collidepoint(pos) else None
@@ -270,7 +295,7 @@ class UpuMatchScene(Scene):
         else:
             self.aim_ruler(pos)
 
-    def release(self, pos) -> None:
+    def release(self, pos: tuple[int, int]) -> None:
         if self.placing is not None:
             self.motion(pos)
             fid, at = self.placing
@@ -296,16 +321,17 @@ class UpuMatchScene(Scene):
     # -- drawing --------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
-        if self.session is None or self.view is None:
+        if self.session is None or self._view is None:
             return
         s = self.state
         self.view.draw(surface)
         if s.phase in (Phase.DEPLOY, Phase.CHOOSE_ZONE) and s.zones:
-            board.draw_zones(surface, self.view, self.session.game.table, s.zones)
+            board.draw_zones(surface, self.view, self.game.table, s.zones)
         moving = self.trail.figure if self.trail is not None else None
         board.draw_figures(surface, self.view, s, self.selected, hidden=moving)
         if self.reading is not None:
-            start = s.figure(self.reading_figure()).pos if self.reading_figure() else None
+            mover = self.reading_figure()
+            start = s.figure(mover).pos if mover is not None else None
             if start is not None:
                 board.draw_trail(surface, self.view, start, self.reading)
         if self.trail is not None and self.trail.end is not None:

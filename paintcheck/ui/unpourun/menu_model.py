@@ -129,9 +129,10 @@ def activation(engine: Engine, s: MatchState) -> list[Entry]:
         return [
             _entry(engine, s, "rout_move", a.RoutMove((), e if len(edges) > 1 else ""), edge=e) for e in edges
         ] + [_drag(engine, s, "rout_path", a.RoutMove(()))]
+    here = f.pos
     enemies = sorted(
         (e for e in s.figures if e.player != f.player and e.on_table and e.pos is not None),
-        key=lambda e: (math.dist(f.pos or (0, 0), e.pos or (0, 0)), e.id),
+        key=lambda e: (math.dist(here, e.pos or here), e.id),
     )
     standing = [e for e in enemies if e.standing]
     out = [_drag(engine, s, "walk", a.Walk(())), _drag(engine, s, "run", a.Run(()))]

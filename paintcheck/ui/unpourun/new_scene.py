@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,6 +24,9 @@ from paintcheck.unpourun.bands import Options
 from paintcheck.unpourun.game import UnpourunGame
 from paintcheck.unpourun.record import UNPOURUN
 
+if TYPE_CHECKING:
+    from paintcheck.ui.app import App
+
 log = logging.getLogger(__name__)
 
 LABEL_W = 150
@@ -31,7 +36,7 @@ ROWS = ("band_A", "band_B", "table", "player_A", "player_B", "options")
 class UpuNewScene(Scene):
     name = "upu_new"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.options = Options()
         self.bands: list[setup_model.BandChoice] = []
@@ -41,11 +46,11 @@ class UpuNewScene(Scene):
         self.players = setup_model.default_players()
         self.labels: list[tuple[str, tuple[int, int]]] = []
 
-    def enter(self, persist: dict) -> None:
+    def enter(self, persist: dict[str, Any]) -> None:
         self.tables = setup_model.table_choices()
         super().enter(persist)
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         self.bands = setup_model.band_choices(self.options)
         if not self.band or max(self.band.values()) >= len(self.bands):  # the first playable bands
             playable = [i for i, b in enumerate(self.bands) if b.problem is None] or [0]
@@ -62,23 +67,23 @@ class UpuNewScene(Scene):
                 c.add(
                     f"band-{p}-{i}",
                     choice.name,
-                    lambda p=p, i=i: self.choose_band(p, i),
+                    partial(self.choose_band, p, i),
                     chosen=self.band[p] == i,
                     hint=reason,
                 )
             c.newline(10)
         self.label(tr("upu_match.new.table"))
-        for i, choice in enumerate(self.tables):
+        for i, table_choice in enumerate(self.tables):
             name = (
-                choice.table.name_fr
-                if choice.table and current() == "fr" and choice.table.name_fr
-                else choice.name
+                table_choice.table.name_fr
+                if table_choice.table and current() == "fr" and table_choice.table.name_fr
+                else table_choice.name
             )
             c.add(
                 f"table-{i}",
                 name,
-                lambda i=i: self.choose_table(i),
-                None if choice.problem is None else say(choice.problem),
+                partial(self.choose_table, i),
+                None if table_choice.problem is None else say(table_choice.problem),
                 chosen=self.table == i,
             )
         c.newline(10)
@@ -89,7 +94,7 @@ class UpuNewScene(Scene):
                 c.add(
                     f"player-{p}-{kind}",
                     tr(f"upu_match.player.{kind}"),
-                    lambda p=p, k=kind: self.choose_player(p, k),
+                    partial(self.choose_player, p, kind),
                     chosen=self.players[p] == kind,
                 )
             c.newline(10)
@@ -98,7 +103,7 @@ class UpuNewScene(Scene):
             c.add(
                 f"passive-{test}",
                 tr(f"upu_match.new.passive.{test}"),
-                lambda x=test: self.toggle_test(x),
+                partial(self.toggle_test, test),
                 chosen=test in self.options.passive,
             )
         c.add("races", tr("upu_match.new.races"), lambda: self.toggle("races"), chosen=self.options.races)
@@ -141,7 +146,10 @@ class UpuNewScene(Scene):
         self.layout(self.app.size)
 
     def toggle(self, name: str) -> None:
-        self.options = replace(self.options, **{name: not getattr(self.options, name)})
+        if name == "races":
+            self.options = replace(self.options, races=not self.options.races)
+        else:
+            self.options = replace(self.options, modern=not self.options.modern)
         self.layout(self.app.size)
 
     def start(self, seed: int | None = None) -> None:
@@ -158,7 +166,7 @@ class UpuNewScene(Scene):
         self.app.message = None
         self.app.switch("upu_match", session=session)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
         theme.blit_text(surface, tr("upu_match.new.title"), (40, 24), 24, theme.TEXT, bold=True)
         for words, pos in self.labels:

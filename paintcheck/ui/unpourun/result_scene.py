@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from paintcheck.ui import theme
@@ -11,19 +13,22 @@ from paintcheck.ui.scenes import Scene
 from paintcheck.ui.session import Session
 from paintcheck.ui.unpourun import story
 
+if TYPE_CHECKING:
+    from paintcheck.ui.app import App
+
 
 class UpuResultScene(Scene):
     name = "upu_result"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.session: Session | None = None
 
-    def enter(self, persist: dict) -> None:
+    def enter(self, persist: dict[str, Any]) -> None:
         self.session = persist.get("session", self.session)
         super().enter(persist)
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         c = self.controls
         c.start(size[0] // 2 - 150, size[1] - 90, 300)
         c.add(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from paintcheck.field.json_file import JsonFileError, read_json
 from paintcheck.printable import printable
@@ -14,6 +15,9 @@ from paintcheck.seam.game import RecordError
 from paintcheck.ui import i18n
 from paintcheck.ui.session import Session
 from paintcheck.unpourun.record import UNPOURUN
+
+if TYPE_CHECKING:
+    from paintcheck.ui.app import App
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +31,7 @@ def is_unpourun(path: str | Path) -> bool:
     return kind_of(data, (UNPOURUN,)) is not None
 
 
-def resume(app, path: str | Path) -> bool:
+def resume(app: App, path: str | Path) -> bool:
     """Open the match saved in ``path`` in the match window; False (a line said) when it cannot."""
     try:
         session = Session.load(path, (UNPOURUN,))
