@@ -112,7 +112,7 @@ class TitleScene(Scene):
                           when=i18n.date_time(last.modified)) if last else None)
         c.newline()
         c.add("load", tr("title.load"), lambda: self.app.switch("load"),
-              None if saves.list_saves() else tr("title.no_save"), width=width)
+              None if game_choice.saves_of(self.app.game) else tr("title.no_save"), width=width)
         c.newline()
         c.add("network", tr("title.network"), lambda: self.app.switch("net"), width=width,
               hint=tr("title.network_hint"))
