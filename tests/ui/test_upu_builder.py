@@ -266,3 +266,33 @@ def test_the_builder_fits_the_smallest_window(size):
         assert bottom <= size[1]
     finally:
         pygame.quit()
+
+
+# -- the French walk --------------------------------------------------------------------------------------
+def test_the_un_pour_un_title_and_the_builder_draw_no_english_in_french(monkeypatch, french_app):
+    from tests.ui.test_i18n_designer import Frame, Seen, assert_all_french
+
+    app, seen = french_app, Seen(monkeypatch)
+    frames: dict[str, Frame] = {}
+    press(app, "game-unpourun")
+    frames["title"] = seen.frame(app)
+    press(app, "upu-builder")
+    press(app, "new")
+    frames["new band"] = seen.frame(app)
+    for key in ("buy-chef", "buy-chef"):
+        press(app, key)
+    frames["second chef refused"] = seen.frame(app)
+    for key in ("melee-hache_deux_mains", "item-bouclier"):
+        press(app, key)
+    frames["shield refused"] = seen.frame(app)
+    for key in ("races", "race-alien", "trade-brawn", "item-medikit", "buy-sous_fifre", "modern"):
+        press(app, key)
+    frames["alien band"] = seen.frame(app)
+    press(app, "save")
+    frames["saved"] = seen.frame(app)
+    press(app, "open")
+    frames["open list"] = seen.frame(app)
+    data = {app.scene.draft.band.name, str(app.scene.draft.path), app.scene.draft.path.name}
+    data |= {band.name for _, band in band_file.list_bands() if isinstance(band, BandSpec)}
+    data |= {p.name for p in band_file.shipped_bands()}
+    assert_all_french(frames, data)

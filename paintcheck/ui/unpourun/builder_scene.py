@@ -51,20 +51,21 @@ _NAMED = {"item": "item", "race": "race", "trade": "trade", "weapon": None, "kin
 
 
 def words(problem: Said) -> str:
-    """The engine's reason in the window's language, the tables' names in it worded too."""
-    values = dict(problem.values)
-    for key, group in _NAMED.items():
-        value = values.get(key)
-        if isinstance(value, str) and not isinstance(value, Said) and value:
-            if group is None:
-                group = "melee" if value in t.MELEE else "ranged"
+    """The engine's reason in the window's language (its catalogue key filled), the tables' names in
+    it worded too and a reason inside it (a figure's) worded the same way."""
+    values: dict[str, object] = {}
+    for key, value in problem.values.items():
+        group = _NAMED.get(key, "")
+        if isinstance(value, Said):
+            value = words(value)
+        elif isinstance(value, str) and value and group != "":
+            group = group or ("melee" if value in t.MELEE else "ranged")
             try:
-                values[key] = name_of(group, value)
+                value = name_of(group, value)
             except i18n.CatalogueError:
                 pass  # a name no table has (a file's misspelling): shown as written
-    if isinstance(values.get("problem"), Said):
-        values["problem"] = words(values["problem"])
-    return i18n.say(Said(problem.key, **values))
+        values[key] = value
+    return tr(problem.key, **values)
 
 
 def fix_words(problem: Said) -> str:
@@ -408,7 +409,7 @@ class BuilderScene(Scene):
         y += 22
         where = (tr(f"{NS}.shipped_copy", file=d.copied_from.name) if d.copied_from is not None else
                  tr(f"{NS}.file", file=str(d.path)) if d.path is not None else tr(f"{NS}.not_saved"))
-        where = f"{where} {tr(f'{NS}.changed')}" if d.dirty else where
+        where = tr(f"{NS}.changed", where=where) if d.dirty else where
         for line in theme.wrap(where, 12, width)[:3]:
             theme.blit_text(surface, text_fit.cut(line, 12, width), (x, y), 12, theme.TEXT_DIM)
             y += 17
