@@ -391,7 +391,7 @@ class BuilderScene(Scene):
                                         theme.TEXT_WARN)
         self._draw_right(surface)
         w, h = surface.get_size()
-        self.app.draw_message(surface, (self.middle.centerx, h - 30), self.middle.w)
+        self.app.draw_message(surface, (self.left.centerx, self.left.bottom - 80), self.left.w)
 
     def _draw_right(self, surface) -> None:
         d, box = self.draft, self.right
