@@ -11,6 +11,7 @@ import pytest
 from paintcheck.ui import i18n
 from paintcheck.ui.unpourun.designer_files import user_tables_dir
 from paintcheck.ui.unpourun.designer_model import problem_of, resize_handle
+from paintcheck.ui.unpourun.designer_view import CHECK
 from paintcheck.ui.unpourun.table_edits import Shape, box_corner
 from paintcheck.unpourun.table_file import load_table, shipped_tables, table_problems, table_to_dict
 from paintcheck.unpourun.terrain import Kind
@@ -88,6 +89,8 @@ def test_a_zone_too_near_shows_the_files_reason_and_is_not_saved(app, designer, 
     assert "14 pas apart" in reason
     drawn = Drawn(monkeypatch)
     assert reason in " ".join(drawn.words(app))  # the panel lists it as the file says it
+    for zone in ((0, 7), (0, 41)):  # both zones outlined as named by the check
+        assert tuple(app.screen.get_at(designer.to_screen(zone)))[:3] == CHECK
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     assert reason in app.message[0]
     assert not user_tables_dir().exists() or not list(user_tables_dir().iterdir())

@@ -26,6 +26,7 @@ from paintcheck.unpourun.table_file import table_problems, table_to_dict, tables
 from paintcheck.unpourun.terrain import Kind, Point, Table
 
 HISTORY = 200  # undo steps kept
+CHECKED_KEPT = 16  # tables whose checks are remembered
 
 SHIPPED = "<shipped>"
 
@@ -35,7 +36,7 @@ class TableDesign:
 
     def __init__(self, table: Table) -> None:
         self.history: History[Table] = History(table, HISTORY)
-        self._checked: tuple[Table, str, list[Said]] | None = None
+        self._checked: dict[tuple[Table, str], list[Said]] = {}
 
     @property
     def now(self) -> Table:
@@ -71,13 +72,17 @@ class TableDesign:
 
     def problems(self, table: Table | None = None, source: str = "<table>") -> list[Said]:
         """The table file's checks that ``table`` (by default the design) fails, one ``Said`` line
-        each (``rules.layout.line``: the file, then the problem); remembered for the last table."""
+        each (``rules.layout.line``: the file, then the problem); the last few tables' remembered
+        (the design, the palette's ghost, a drag's preview are asked every frame)."""
         table = self.now if table is None else table
-        if self._checked is None or self._checked[0] != table or self._checked[1] != source:
+        key = (table, source)
+        if key not in self._checked:
+            if len(self._checked) >= CHECKED_KEPT:
+                self._checked.clear()
             found = table_problems(table_to_dict(table), source)
-            self._checked = (table, source, [p for p in found if isinstance(p, Said)] or
-                             [Said("upu_designer.plain", words=str(p)) for p in found])
-        return self._checked[2]
+            self._checked[key] = [p if isinstance(p, Said) else Said("upu_designer.plain", words=str(p))
+                                  for p in found]
+        return self._checked[key]
 
 
 def problem_of(line: Said) -> Said:
