@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from paintcheck.ui import i18n
+from paintcheck.ui import i18n, saves
 from paintcheck.ui.unpourun.designer_files import user_tables_dir
 from paintcheck.ui.unpourun.designer_model import problem_of, resize_handle
 from paintcheck.ui.unpourun.designer_view import CHECK
@@ -98,8 +98,13 @@ def test_a_zone_too_near_shows_the_files_reason_and_is_not_saved(app, designer, 
 
 
 def test_a_piece_off_the_table_shows_the_files_reason_and_is_not_saved(app, designer):
-    drag(app, cell(designer, "octagon", "difficult"), designer.to_screen((2, 24)))
+    click(app, cell(designer, "octagon", "difficult"))
+    move(app, designer.to_screen((2, 24)))
+    ghost, said = designer.view.ghost(designer.placed)  # the shape held: red with the file's reason
+    assert designer.table.pieces == () and i18n.say(said) == file_reasons(ghost)[0]
+    click(app, designer.to_screen((2, 24)))
     (reason,) = file_reasons(designer.table)
+    assert reason == i18n.say(said)
     assert reason.startswith("piece 1: not wholly on the 48 × 48 table")
     click(app, designer.controls.rect("save").center)  # greyed: nothing happens
     key(app, pygame.K_s, pygame.KMOD_CTRL)
@@ -139,8 +144,9 @@ def test_a_shipped_table_opens_as_a_copy(app, designer):
 
 def test_export_png(app, designer):
     drag(app, cell(designer, "rectangle", "impassable"), designer.to_screen((20, 24)))
-    path = designer.files.export_image()
-    assert path is not None and path.suffix == ".png"
+    click(app, designer.controls.rect("export").center)
+    (path,) = saves.exports_dir().iterdir()
+    assert path.name == "new-table.png"
     picture = pygame.image.load(str(path))
     assert picture.get_width() == 1200 and "1200 ×" in app.message[0]
 
