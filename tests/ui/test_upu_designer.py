@@ -13,8 +13,14 @@ from paintcheck.ui.unpourun.designer_files import user_tables_dir
 from paintcheck.ui.unpourun.designer_model import problem_of, resize_handle
 from paintcheck.ui.unpourun.designer_view import CHECK
 from paintcheck.ui.unpourun.table_edits import Shape, box_corner
-from paintcheck.unpourun.table_file import load_table, shipped_tables, table_problems, table_to_dict
-from paintcheck.unpourun.terrain import Kind
+from paintcheck.unpourun.table_file import (
+    load_table,
+    save_table,
+    shipped_tables,
+    table_problems,
+    table_to_dict,
+)
+from paintcheck.unpourun.terrain import Kind, Table
 from tests.ui.driver import Drawn, click, drag, move, step
 from tests.ui.french import Drawn as FrenchDrawn
 from tests.ui.french import assert_french
@@ -192,3 +198,16 @@ def test_the_name_entry_names_the_table_and_its_file(app, designer):
     assert designer.model.path == user_tables_dir() / "ferme-du-moulin.json"
     key(app, pygame.K_z, pygame.KMOD_CTRL)  # the name is one step too
     assert designer.table.name == "New table" and designer.model.design.changed
+
+
+def test_the_open_list_fits_the_window_and_always_offers_the_shipped_tables(app, designer):
+    folder = user_tables_dir()
+    folder.mkdir(parents=True)
+    for n in range(40):
+        save_table(Table(name=f"Mine {n:02}"), folder / f"mine-{n:02}.json")
+    click(app, designer.controls.rect("open").center)
+    texts = [c.button.text for c in designer.controls.choices.values()]
+    for path in shipped_tables():
+        assert any(load_table(path).name in t for t in texts)
+    assert "Mine 00" in texts and "Mine 39" not in texts
+    assert all(c.button.rect.bottom < app.size[1] for c in designer.controls.choices.values())
