@@ -8,13 +8,22 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from paintcheck.ui import i18n
+from paintcheck.ui import i18n, saves
 from paintcheck.ui.unpourun.designer_files import user_tables_dir
 from paintcheck.ui.unpourun.designer_model import problem_of, resize_handle
+from paintcheck.ui.unpourun.designer_view import CHECK
 from paintcheck.ui.unpourun.table_edits import Shape, box_corner
-from paintcheck.unpourun.table_file import load_table, shipped_tables, table_problems, table_to_dict
-from paintcheck.unpourun.terrain import Kind
-from tests.ui.driver import Drawn, click, drag, step
+from paintcheck.unpourun.table_file import (
+    load_table,
+    save_table,
+    shipped_tables,
+    table_problems,
+    table_to_dict,
+)
+from paintcheck.unpourun.terrain import Kind, Table
+from tests.ui.driver import Drawn, click, drag, move, step
+from tests.ui.french import Drawn as FrenchDrawn
+from tests.ui.french import assert_french
 
 
 @pytest.fixture
@@ -86,6 +95,8 @@ def test_a_zone_too_near_shows_the_files_reason_and_is_not_saved(app, designer, 
     assert "14 pas apart" in reason
     drawn = Drawn(monkeypatch)
     assert reason in " ".join(drawn.words(app))  # the panel lists it as the file says it
+    for zone in ((0, 7), (0, 41)):  # both zones outlined as named by the check
+        assert tuple(app.screen.get_at(designer.to_screen(zone)))[:3] == CHECK
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     assert reason in app.message[0]
     assert not user_tables_dir().exists() or not list(user_tables_dir().iterdir())
@@ -93,8 +104,13 @@ def test_a_zone_too_near_shows_the_files_reason_and_is_not_saved(app, designer, 
 
 
 def test_a_piece_off_the_table_shows_the_files_reason_and_is_not_saved(app, designer):
-    drag(app, cell(designer, "octagon", "difficult"), designer.to_screen((2, 24)))
+    click(app, cell(designer, "octagon", "difficult"))
+    move(app, designer.to_screen((2, 24)))
+    ghost, said = designer.view.ghost(designer.placed)  # the shape held: red with the file's reason
+    assert designer.table.pieces == () and i18n.say(said) == file_reasons(ghost)[0]
+    click(app, designer.to_screen((2, 24)))
     (reason,) = file_reasons(designer.table)
+    assert reason == i18n.say(said)
     assert reason.startswith("piece 1: not wholly on the 48 × 48 table")
     click(app, designer.controls.rect("save").center)  # greyed: nothing happens
     key(app, pygame.K_s, pygame.KMOD_CTRL)
@@ -134,18 +150,64 @@ def test_a_shipped_table_opens_as_a_copy(app, designer):
 
 def test_export_png(app, designer):
     drag(app, cell(designer, "rectangle", "impassable"), designer.to_screen((20, 24)))
-    path = designer.files.export_image()
-    assert path is not None and path.suffix == ".png"
+    click(app, designer.controls.rect("export").center)
+    (path,) = saves.exports_dir().iterdir()
+    assert path.name == "new-table.png"
     picture = pygame.image.load(str(path))
     assert picture.get_width() == 1200 and "1200 ×" in app.message[0]
 
 
-def test_french_window_says_the_reason_in_french(app, designer, monkeypatch):
+def test_the_french_walk_draws_no_english(app, designer, monkeypatch):
     app.set_language("fr", remember=False)
     try:
-        drag(app, cell(designer, "octagon", "difficult"), designer.to_screen((2, 24)))
-        words = " ".join(Drawn(monkeypatch).words(app))
-        assert "pas entièrement sur la table" in words or "table de 48" in words, words
-        assert "Checks" not in words and "Undo" not in words
+        drawn = FrenchDrawn(monkeypatch)
+        words: list[str] = []
+        drag(app, cell(designer, "octagon", "difficult"), designer.to_screen((2, 24)))  # a check stands
+        words += drawn.frame(app)
+        assert "l’élément 1 : pas entièrement sur la table de 48 × 48" in words
+        drag(app, designer.to_screen((30, 14)), designer.to_screen((30, 18)))
+        key(app, pygame.K_s, pygame.KMOD_CTRL)  # refused, in French: judged whole, not as wrapped
+        words.append(app.message[0])
+        app.message = None
+        words += drawn.frame(app)
+        click(app, cell(designer, "l_shape", "impassable"))
+        move(app, designer.to_screen((47, 24)))  # the ghost, red with its reason
+        words += drawn.frame(app)
+        key(app, pygame.K_ESCAPE)
+        click(app, designer.controls.rect("open").center)  # unsaved: asked first
+        words += drawn.frame(app)
+        click(app, designer.controls.rect("leave-yes").center)
+        words += drawn.frame(app)  # the list of tables
+        click(app, designer.controls.rect("table-0").center)  # a shipped one, as a copy
+        click(app, designer.to_screen((24, 24)))
+        words += drawn.frame(app)
+        names = {shown for _, shown, _ in designer.files.choices()}
+        pieces = {p.name for p in designer.table.pieces}  # the file's names: its data
+        assert_french(words, names | pieces | {designer.table.name, "Zone A", "Zone B"})
     finally:
         app.set_language("en", remember=False)
+
+
+def test_the_name_entry_names_the_table_and_its_file(app, designer):
+    click(app, designer.controls.rect("name").center)
+    assert designer.entry is not None
+    designer.entry.set_text("  Ferme du Moulin ")
+    key(app, pygame.K_RETURN)
+    assert designer.entry is None and designer.table.name == "Ferme du Moulin"
+    click(app, designer.controls.rect("save").center)
+    assert designer.model.path == user_tables_dir() / "ferme-du-moulin.json"
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # the name is one step too
+    assert designer.table.name == "New table" and designer.model.design.changed
+
+
+def test_the_open_list_fits_the_window_and_always_offers_the_shipped_tables(app, designer):
+    folder = user_tables_dir()
+    folder.mkdir(parents=True)
+    for n in range(40):
+        save_table(Table(name=f"Mine {n:02}"), folder / f"mine-{n:02}.json")
+    click(app, designer.controls.rect("open").center)
+    texts = [c.button.text for c in designer.controls.choices.values()]
+    for path in shipped_tables():
+        assert any(load_table(path).name in t for t in texts)
+    assert "Mine 00" in texts and "Mine 39" not in texts
+    assert all(c.button.rect.bottom < app.size[1] for c in designer.controls.choices.values())

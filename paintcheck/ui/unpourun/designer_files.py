@@ -111,7 +111,7 @@ class UpuDesignerFiles:
         if is_shipped(path):
             copy = tr("upu_designer.copy_name", name=shown_name(table))[:MAX_NAME]
             design = TableDesign(replace(table, name=copy, name_fr=None, source="<copy>"))
-            design.saved = None  # a copy is not saved anywhere yet
+            design.history.saved = None  # a copy is not saved anywhere yet
             self.restart(design, None)
             self.app.flash(tr("upu_designer.opened_copy", name=shown_name(table)))
             return

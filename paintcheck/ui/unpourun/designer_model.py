@@ -2,7 +2,8 @@
 history (undo / redo, saved or not), the checks its file would fail, and what the hand is doing
 (the selection, the shape armed from the palette, the drag under way).
 
-``TableDesign`` is the table and its history: an edit is a new ``Table`` (``table_edits``), pushed
+``TableDesign`` is the table and its history (``field.history``, shared with the Paintcheck
+designer): an edit is a new ``Table`` (``table_edits``), pushed
 once per gesture (a whole drag is one undo). ``problems`` are the table file's own checks
 (``table_file.table_problems`` on the file the table would be written as): the window shows them
 as they stand, and a table with one is never written.
@@ -17,6 +18,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from paintcheck.field.history import History
 from paintcheck.said import Said
 from paintcheck.ui.unpourun import table_edits as edits
 from paintcheck.ui.unpourun.table_edits import Shape
@@ -24,60 +26,63 @@ from paintcheck.unpourun.table_file import table_problems, table_to_dict, tables
 from paintcheck.unpourun.terrain import Kind, Point, Table
 
 HISTORY = 200  # undo steps kept
+CHECKED_KEPT = 16  # tables whose checks are remembered
 
 SHIPPED = "<shipped>"
 
 
 class TableDesign:
-    """A table and its history."""
+    """A table and its history (``field.history.History``, the Paintcheck designer's own)."""
 
     def __init__(self, table: Table) -> None:
-        self.now = table
-        self.past: list[Table] = []
-        self.future: list[Table] = []
-        self.saved: Table | None = table
-        self._checked: tuple[Table, str, list[Said]] | None = None
+        self.history: History[Table] = History(table, HISTORY)
+        self._checked: dict[tuple[Table, str], list[Said]] = {}
+
+    @property
+    def now(self) -> Table:
+        return self.history.now
+
+    @property
+    def past(self) -> list[Table]:
+        return self.history.past
+
+    @property
+    def future(self) -> list[Table]:
+        return self.history.future
 
     @property
     def changed(self) -> bool:
-        return self.now != self.saved
+        return self.history.changed
 
     def edit(self, table: Table) -> bool:
         """``table`` becomes the design (one undo step); False when it is the same."""
         if table == self.now:
             return False
-        self.past.append(self.now)
-        del self.past[:-HISTORY]
-        self.future.clear()
-        self.now = table
+        self.history.push(table)
         return True
 
     def undo(self) -> bool:
-        if not self.past:
-            return False
-        self.future.append(self.now)
-        self.now = self.past.pop()
-        return True
+        return self.history.undo()
 
     def redo(self) -> bool:
-        if not self.future:
-            return False
-        self.past.append(self.now)
-        self.now = self.future.pop()
-        return True
+        return self.history.redo()
 
     def mark_saved(self) -> None:
-        self.saved = self.now
+        self.history.mark_saved()
 
     def problems(self, table: Table | None = None, source: str = "<table>") -> list[Said]:
         """The table file's checks that ``table`` (by default the design) fails, one ``Said`` line
-        each (``rules.layout.line``: the file, then the problem); remembered for the last table."""
+        each (``rules.layout.line``: the file, then the problem); the last few tables' remembered
+        (the design, the palette's ghost, a drag's preview are asked every frame)."""
         table = self.now if table is None else table
-        if self._checked is None or self._checked[0] != table or self._checked[1] != source:
+        key = (table, source)
+        if key not in self._checked:
+            if len(self._checked) >= CHECKED_KEPT:
+                self._checked.clear()
             found = table_problems(table_to_dict(table), source)
-            self._checked = (table, source, [p for p in found if isinstance(p, Said)] or
-                             [Said("upu_designer.plain", words=str(p)) for p in found])
-        return self._checked[2]
+            self._checked[key] = [p if isinstance(p, Said) else Said("upu_designer.plain", words=str(p))
+                                  for p in found]
+        return self._checked[key]
 
 
 def problem_of(line: Said) -> Said:

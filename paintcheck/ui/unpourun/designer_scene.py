@@ -154,7 +154,11 @@ class UpuDesignerScene(Scene):
             c.newline()
         if m.choosing:
             c.at(f.px, c.bottom + 6, f.pw)
-            for i, (path, name, shipped) in enumerate(files.choices()):
+            room = (self.app.size[1] - 110 - c.y) // (c.row_height + 2) - 1  # rows left in the window
+            choices = files.choices()
+            shipped_ones = [ch for ch in choices if ch[2]]
+            mine = [ch for ch in choices if not ch[2]][:max(0, room - len(shipped_ones))]  # the first by name
+            for i, (path, name, shipped) in enumerate(mine + shipped_ones):
                 words = tr("upu_designer.shipped", name=name) if shipped else name
                 c.add(f"table-{i}", words, self.choose_table(path), width=f.pw)
                 c.newline(2)

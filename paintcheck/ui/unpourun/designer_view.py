@@ -46,18 +46,19 @@ class UpuFrame:
     info_top: int = 0
 
 
-def where_index(line: Said) -> tuple[str, int] | None:
-    """The piece or zone a check names (("piece", i) or ("zone", i), from 0), or None."""
+def named(line: Said) -> set[tuple[str, int]]:
+    """The pieces and zones a check names (("piece", i) or ("zone", i), from 0): its place, or both
+    zones when they are too near."""
     problem = problem_of(line)
+    if problem.key == "unpourun_table.file.zones_close":
+        return {("zone", 0), ("zone", 1)}
     where = problem.values.get("where") if problem.key == "unpourun_table.file.at" else None
     if not isinstance(where, Said):
-        return None
+        return set()
     if where.key.startswith("unpourun_table.file.piece"):
-        return ("piece", int(str(where.values["index"])) - 1)
-    if where.key == "unpourun_table.file.zone":
-        zone = where.values["zone"]
-        return ("zone", "AB".index(zone)) if zone in ("A", "B") else None
-    return None
+        return {("piece", int(str(where.values["index"])) - 1)}
+    zone = where.values.get("zone") if where.key == "unpourun_table.file.zone" else None
+    return {("zone", "AB".index(zone))} if zone in ("A", "B") else set()
 
 
 class UpuDesignerView:
@@ -96,7 +97,7 @@ class UpuDesignerView:
                                 edits.new_piece(shape, kind, view.to_table(hand.mouse)))
         new = len(table.pieces) - 1
         lines = self.model.design.problems(table)
-        reason = next((problem_of(p) for p in lines if where_index(p) == ("piece", new)), None)
+        reason = next((problem_of(p) for p in lines if ("piece", new) in named(p)), None)
         return table, reason
 
     # -- drawing ------------------------------------------------------------------------------------
@@ -107,7 +108,7 @@ class UpuDesignerView:
         view = self.table_view(frame)
         view.draw(surface)
         problems = m.design.problems(table)
-        flagged = {where_index(p) for p in problems}
+        flagged = set().union(*(named(p) for p in problems))
         for i, piece in enumerate(table.pieces):
             if ("piece", i) in flagged:
                 pygame.draw.polygon(surface, CHECK, view.polygon(piece.points), 3)
@@ -127,7 +128,7 @@ class UpuDesignerView:
                 tip(surface, frame.table_area, m.hand.mouse, i18n.say(reason), (150, 30, 30))
         elif m.hand.drag is not None and m.hand.drag.preview is not None:
             mine = [problem_of(p) for p in problems
-                    if where_index(p) == ("piece", m.hand.drag.grip.index)]
+                    if ("piece", m.hand.drag.grip.index) in named(p)]
             if mine:
                 tip(surface, frame.table_area, m.hand.mouse, i18n.say(mine[0]), (150, 30, 30))
         self.draw_palette(surface, frame)
