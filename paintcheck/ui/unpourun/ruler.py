@@ -128,10 +128,41 @@ class RulerLayer:
     def lines(self, locale: str | None = None) -> list[str]:
         return reading_lines(self.reading, locale) if self.reading is not None else []
 
+    def table_rect(self, view: View) -> pygame.Rect:
+        """The table's rectangle on the screen (the rings and the template are clipped to it)."""
+        table = self.board.m.table
+        (x0, y0), (x1, y1) = view.to_screen((0.0, 0.0)), view.to_screen((table.width, table.depth))
+        left, top = math.floor(min(x0, x1)), math.floor(min(y0, y1))
+        return pygame.Rect(left, top, math.ceil(max(x0, x1)) - left + 1, math.ceil(max(y0, y1)) - top + 1)
+
     def draw(self, surface: pygame.Surface, view: View, locale: str | None = None) -> None:
         r = self.reading
         if r is None:
             return
+        board_rect = self.table_rect(view)
+        clip = surface.get_clip()
+        surface.set_clip(board_rect.clip(clip))
+        try:
+            self._draw_shapes(surface, view, r, locale)
+        finally:
+            surface.set_clip(clip)
+        a, b = view.to_screen(r.origin), view.to_screen(r.end)
+        colour = LINE_CLEAR if r.seen else LINE_BLOCKED
+        lines = reading_lines(r, locale)
+        # the words beside the aimed end, away from the line (the pieces it crosses stay visible)
+        surfs = [theme.text(line, 13, colour if i == 1 else LINE_CLEAR, True) for i, line in enumerate(lines)]
+        width = max(s.get_width() for s in surfs) + 6
+        height = sum(s.get_height() + 2 for s in surfs)
+        side = 1 if b[0] >= a[0] else -1
+        x = b[0] + side * (view.pixels_per_pas + 6) - (width if side < 0 else 0)
+        y = b[1] + (8 if b[1] >= a[1] else -8 - height)
+        box = pygame.Rect(round(x), round(y), width, height).clamp(surface.get_rect())
+        pygame.draw.rect(surface, LABEL_BACK, box, border_radius=3)
+        for text in surfs:
+            surface.blit(text, (box.x + 3, box.y + 1))
+            box.y += text.get_height() + 2
+
+    def _draw_shapes(self, surface: pygame.Surface, view: View, r: RulerReading, locale: str | None) -> None:
         pieces = self.board.m.table.pieces
         for b in r.blockers:
             ring = [tuple(round(c) for c in view.to_screen(p)) for p in pieces[b.index].points]
@@ -157,6 +188,3 @@ class RulerLayer:
         pygame.draw.line(surface, colour, a, b, 2)
         pygame.draw.circle(surface, colour, (round(a[0]), round(a[1])),
                            max(4, round(view.pixels_per_pas * 0.6)), 2)
-        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-        for i, line in enumerate(reading_lines(r, locale)):
-            _label(surface, line, (mid[0], mid[1] - 16 + 17 * i), colour if i == 1 else LINE_CLEAR)
