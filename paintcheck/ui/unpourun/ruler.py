@@ -87,13 +87,18 @@ def reading_lines(r: RulerReading, locale: str | None = None) -> list[str]:
     return lines
 
 
+def _pixel(view: View, point: Point) -> tuple[int, int]:
+    x, y = view.to_screen(point)
+    return round(x), round(y)
+
+
 def _circle(view: View, centre: Point, radius: float) -> list[tuple[int, int]]:
-    return [tuple(round(c) for c in view.to_screen((centre[0] + radius * math.cos(a),
-                                                     centre[1] + radius * math.sin(a))))
+    return [_pixel(view, (centre[0] + radius * math.cos(a), centre[1] + radius * math.sin(a)))
             for a in (2 * math.pi * i / CIRCLE_SIDES for i in range(CIRCLE_SIDES))]
 
 
-def _label(surface: pygame.Surface, words: str, centre: tuple[float, float], colour=LINE_CLEAR) -> None:
+def _label(surface: pygame.Surface, words: str, centre: tuple[float, float],
+           colour: tuple[int, int, int] = LINE_CLEAR) -> None:
     surf = theme.text(words, 13, colour, True)
     rect = surf.get_rect(center=(round(centre[0]), round(centre[1])))
     pygame.draw.rect(surface, LABEL_BACK, rect.inflate(6, 2), border_radius=3)
@@ -164,14 +169,14 @@ class RulerLayer:
 
     def _draw_shapes(self, surface: pygame.Surface, view: View, r: RulerReading, locale: str | None) -> None:
         pieces = self.board.m.table.pieces
-        for b in r.blockers:
-            ring = [tuple(round(c) for c in view.to_screen(p)) for p in pieces[b.index].points]
-            pygame.draw.polygon(surface, BLOCKER_EDGE, ring, 3)
-        for ring in r.rings:
-            points = _circle(view, r.origin, ring.radius)
-            pygame.draw.aalines(surface, RING[ring.band], True, points)
-            top = view.to_screen((r.origin[0], r.origin[1] + ring.radius))
-            _label(surface, ring_words(ring.band, ring.limit, locale), (top[0], top[1] - 9), RING[ring.band])
+        for blocker in r.blockers:
+            outline = [_pixel(view, p) for p in pieces[blocker.index].points]
+            pygame.draw.polygon(surface, BLOCKER_EDGE, outline, 3)
+        for band in r.rings:
+            points = _circle(view, r.origin, band.radius)
+            pygame.draw.aalines(surface, RING[band.band], True, points)
+            top = view.to_screen((r.origin[0], r.origin[1] + band.radius))
+            _label(surface, ring_words(band.band, band.limit, locale), (top[0], top[1] - 9), RING[band.band])
         if r.template is not None:
             points = _circle(view, r.template.centre, r.template.reach)
             fill_alpha(surface, TEMPLATE_FILL, points)
@@ -180,8 +185,7 @@ class RulerLayer:
                 for fid in r.template.hit:
                     p = self._state.figure(fid).pos
                     if p is not None:
-                        at = view.to_screen(p)
-                        pygame.draw.circle(surface, COVERED, (round(at[0]), round(at[1])),
+                        pygame.draw.circle(surface, COVERED, _pixel(view, p),
                                            max(4, round(view.pixels_per_pas * 0.75)), 3)
         a, b = view.to_screen(r.origin), view.to_screen(r.end)
         colour = LINE_CLEAR if r.seen else LINE_BLOCKED

@@ -135,7 +135,8 @@ class ShotPanel:
                      self.hover == "cancel")
 
     @staticmethod
-    def _button(surface: pygame.Surface, rect: pygame.Rect, words: str, fill, hover: bool) -> None:
+    def _button(surface: pygame.Surface, rect: pygame.Rect, words: str, fill: tuple[int, int, int],
+                hover: bool) -> None:
         pygame.draw.rect(surface, fill, rect, border_radius=5)
         pygame.draw.rect(surface, BUTTON_HOVER if hover else EDGE, rect, 2, border_radius=5)
         theme.blit_text(surface, words, rect.center, 14, theme.TEXT, True, anchor="center")
