@@ -7,7 +7,8 @@ What a decision is worth, in victory points (9.3) expected by the end of the act
   the VP that state scores, less what it scores now, plus a share of the PV it may lose (a wound brings
   the next kill closer); the enemy's count for it, its own band's (a blast, an explosion) against it;
 - then what the figure can still do with the PA left where it will stand (``future``): its best shots
-  again, or, out of reach of any shot, how near it stands to the nearest enemy (``ADVANCE``);
+  or strikes again; and how near it stands to its work (``position``): ``ADVANCE`` per pas farther
+  from the nearest enemy than its weapons' medium range (a figure without one is wanted in contact);
 - less the danger where it will stand (``danger``): for every enemy that could shoot it there, its
   best shot's expected VP on it, weighted by ``DANGER`` (the other coach chooses among many targets);
   a figure in melee cannot be shot but by a blast (4.1), so a charge is also a way to cover;
@@ -201,8 +202,15 @@ class OddsCoach:
         return self.best(s, scored, a.EndActivation())
 
     def here(self, s: MatchState, f: Figure, pa: int) -> float:
-        """Ending the activation's plan where ``f`` stands with ``pa`` left: its shots, less the danger."""
-        return self.future(s, f, pa, self.b.engaged(s, f)) - self.danger(s, f)
+        """Ending the activation's plan where ``f`` stands with ``pa`` left: its shots or strikes, how
+        near it stands to its work, less the danger."""
+        return self.future(s, f, pa, self.b.engaged(s, f)) + self.position(s, f) - self.danger(s, f)
+
+    def position(self, s: MatchState, f: Figure) -> float:
+        """``ADVANCE`` per pas farther from the nearest enemy than its weapons' medium range (0 for a
+        figure with no ranged weapon: it is wanted in contact)."""
+        want = max((t.RANGED[w].pm for w in f.usable()), default=0.0)
+        return -ADVANCE * max(0.0, self.nearest_enemy(s, f) - want)
 
     def future(self, s: MatchState, f: Figure, pa: int, engaged: bool) -> float:
         """What ``pa`` more PA are worth to ``f`` where it stands (its best repeated action)."""
@@ -212,9 +220,7 @@ class OddsCoach:
             best = max((self.strike_value(s, f, e) for e in self.b.engaged_with(s, f)), default=0.0)
             return best * (pa // t.STRIKE_PA)
         value, w = self.best_shot(s, f, pa)
-        if w:
-            return value * (pa // t.RANGED[w].pa)
-        return -ADVANCE * self.nearest_enemy(s, f)
+        return value * (pa // t.RANGED[w].pa) if w else 0.0
 
     def best_shot(self, s: MatchState, f: Figure, pa: int | None = None) -> tuple[float, str]:
         """The best quick shot value from where ``f`` stands, and its weapon ("" if none)."""
@@ -325,7 +331,8 @@ class OddsCoach:
                 view, g = self.moved(s, f, to)
                 strikes = (act.pa - t.CHARGE_PA) // t.STRIKE_PA
                 gain = passes * strikes * self.strike_value(view, g, e)
-                out.append((gain + passes * -self.danger(view, g) + (1 - passes) * self.here(s, f, 0), d))
+                after = self.position(view, g) - self.danger(view, g)
+                out.append((gain + passes * after + (1 - passes) * self.here(s, f, 0), d))
                 break
         return out
 
