@@ -14,7 +14,9 @@ from paintcheck.ui.unpourun.designer_model import problem_of, resize_handle
 from paintcheck.ui.unpourun.table_edits import Shape, box_corner
 from paintcheck.unpourun.table_file import load_table, shipped_tables, table_problems, table_to_dict
 from paintcheck.unpourun.terrain import Kind
-from tests.ui.driver import Drawn, click, drag, step
+from tests.ui.driver import Drawn, click, drag, move, step
+from tests.ui.french import Drawn as FrenchDrawn
+from tests.ui.french import assert_french
 
 
 @pytest.fixture
@@ -140,12 +142,44 @@ def test_export_png(app, designer):
     assert picture.get_width() == 1200 and "1200 ×" in app.message[0]
 
 
-def test_french_window_says_the_reason_in_french(app, designer, monkeypatch):
+def test_the_french_walk_draws_no_english(app, designer, monkeypatch):
     app.set_language("fr", remember=False)
     try:
-        drag(app, cell(designer, "octagon", "difficult"), designer.to_screen((2, 24)))
-        words = " ".join(Drawn(monkeypatch).words(app))
-        assert "pas entièrement sur la table" in words or "table de 48" in words, words
-        assert "Checks" not in words and "Undo" not in words
+        drawn = FrenchDrawn(monkeypatch)
+        words: list[str] = []
+        drag(app, cell(designer, "octagon", "difficult"), designer.to_screen((2, 24)))  # a check stands
+        words += drawn.frame(app)
+        assert "l’élément 1 : pas entièrement sur la table de 48 × 48" in words
+        drag(app, designer.to_screen((30, 14)), designer.to_screen((30, 18)))
+        key(app, pygame.K_s, pygame.KMOD_CTRL)  # refused, in French: judged whole, not as wrapped
+        words.append(app.message[0])
+        app.message = None
+        words += drawn.frame(app)
+        click(app, cell(designer, "l_shape", "impassable"))
+        move(app, designer.to_screen((47, 24)))  # the ghost, red with its reason
+        words += drawn.frame(app)
+        key(app, pygame.K_ESCAPE)
+        click(app, designer.controls.rect("open").center)  # unsaved: asked first
+        words += drawn.frame(app)
+        click(app, designer.controls.rect("leave-yes").center)
+        words += drawn.frame(app)  # the list of tables
+        click(app, designer.controls.rect("table-0").center)  # a shipped one, as a copy
+        click(app, designer.to_screen((24, 24)))
+        words += drawn.frame(app)
+        names = {shown for _, shown, _ in designer.files.choices()}
+        pieces = {p.name for p in designer.table.pieces}  # the file's names: its data
+        assert_french(words, names | pieces | {designer.table.name, "Zone A", "Zone B"})
     finally:
         app.set_language("en", remember=False)
+
+
+def test_the_name_entry_names_the_table_and_its_file(app, designer):
+    click(app, designer.controls.rect("name").center)
+    assert designer.entry is not None
+    designer.entry.set_text("  Ferme du Moulin ")
+    key(app, pygame.K_RETURN)
+    assert designer.entry is None and designer.table.name == "Ferme du Moulin"
+    click(app, designer.controls.rect("save").center)
+    assert designer.model.path == user_tables_dir() / "ferme-du-moulin.json"
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # the name is one step too
+    assert designer.table.name == "New table" and designer.model.design.changed
