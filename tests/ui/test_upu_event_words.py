@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from paintcheck.ui import i18n
 from paintcheck.ui.i18n import NNBSP, catalogue
 from paintcheck.ui.unpourun.event_words import event_lines, headline, story, terms
 from paintcheck.unpourun import actions as a
@@ -124,3 +125,14 @@ def test_random_matches_on_woodland_are_told_in_both_languages():
         last = everything[-1]
         assert last.kind == "game_over" and headline(last, "fr") != headline(last, "en")
     assert {"hit", "damaged", "vp", "game_over", "test_passed"} <= seen
+
+
+def test_a_weapon_is_named_by_the_builders_catalogue_where_it_is_installed(monkeypatch):
+    shot = event("shot", "4.1", figure="A1", weapon="fusil_poudre", targets=("B1",))
+    assert headline(shot, "fr").endswith("fusil_poudre")  # without the band builder's words: the identifier
+    real = i18n.catalogue
+    names = {"en": "black-powder rifle", "fr": "fusil à poudre"}
+    monkeypatch.setattr(i18n, "catalogue", lambda locale: {
+        **real(locale), "upu_builder.weapon.ranged.fusil_poudre": names[locale]})
+    assert headline(shot, "en") == "A1 shoots with the black-powder rifle"
+    assert headline(shot, "fr").endswith("fusil à poudre")

@@ -1,7 +1,8 @@
 """Screenshots of Un pour un's ruler and shot panel on the woodland table, in English and French, for a
 person to look at: ``python -m tests.ui.upu_shot_demo [folder]`` writes six PNG files (default
 ``/tmp/upu-shot``): a rifle's ruler blocked by the boulder (and the engine's refusal), a rifle shot at a
-figure on a knoll, and a grenade's template over a group. Headless (SDL's dummy driver); nothing is written elsewhere."""
+figure on a knoll, and a grenade's template over a group. Headless (SDL's dummy driver); nothing is
+written elsewhere."""
 
 from __future__ import annotations
 

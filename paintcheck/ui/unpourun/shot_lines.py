@@ -21,6 +21,7 @@ from typing import Literal
 
 from paintcheck.ui import i18n
 from paintcheck.ui.i18n import tr
+from paintcheck.ui.unpourun.event_words import say, weapon_words
 from paintcheck.unpourun.odds import FigureOdds, ShotOdds, StrikeOdds, Term
 from paintcheck.unpourun.query import IMPOSSIBLE
 
@@ -41,16 +42,9 @@ def chance(p: Fraction, locale: str | None = None) -> str:
     return tr(f"{NS}.chance", locale, fraction=exact, percent=i18n.percent(float(p), locale))
 
 
-def weapon_words(weapon: str, locale: str | None = None) -> str:
-    """A ranged weapon's name as the band builder's catalogue words it (``upu_builder.weapon.ranged``);
-    the table's identifier (``fusil_poudre``) where that catalogue is not installed."""
-    key = f"upu_builder.weapon.ranged.{weapon}"
-    return tr(key, locale) if key in i18n.catalogue(locale or i18n.current()) else weapon
-
-
 def term_words(term: Term, locale: str | None = None) -> str:
-    """One term of the odds module in the window's language."""
-    return i18n.say(term.said, locale)
+    """One term of the odds module in the window's language (a weapon by its name)."""
+    return say(term.said, locale)
 
 
 def _figure_lines(o: FigureOdds, head: str, locale: str | None) -> list[Line]:
@@ -99,5 +93,5 @@ def shot_lines(odds: ShotOdds | StrikeOdds, shooter_player: str, refusal: object
             hurt = chance(o.p_damage, locale)
             lines.append(Line(tr(f"{NS}.exploded", locale, figure=o.figure, chance=hurt), "warn"))
     if refusal is not None:
-        lines.append(Line(i18n.say(refusal, locale), "refusal"))
+        lines.append(Line(say(refusal, locale), "refusal"))
     return lines
