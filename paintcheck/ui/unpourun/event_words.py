@@ -42,15 +42,32 @@ def signed(value: int) -> str:
     return f"+{value}" if value >= 0 else f"\u2212{-value}"
 
 
+def weapon_words(weapon: str, locale: str | None = None) -> str:
+    """A ranged weapon's name as the band builder's catalogue words it (``upu_builder.weapon.ranged``);
+    the table's identifier (``fusil_poudre``) where that catalogue is not installed."""
+    key = f"upu_builder.weapon.ranged.{weapon}"
+    return tr(key, locale) if key in i18n.catalogue(locale or i18n.current()) else weapon
+
+
+def say(words: object, locale: str | None = None) -> str:
+    """Something the engine said (a ``Said``: an event, an odds term, a refusal) in ``locale``, its values
+    made readable: a weapon by its name (``weapon_words``), a list of figures (a blast's ``hit``, a shot's
+    ``targets``) written ``A2, B3``, an empty one as "no one"."""
+    values = getattr(words, "values", None)
+    if not isinstance(words, Said) or not values:
+        return i18n.say(words, locale)
+    readable = dict(values)
+    for name, value in values.items():
+        if isinstance(value, tuple):
+            readable[name] = ", ".join(map(str, value)) or tr(f"{NS}.nobody", locale)
+        elif name == "weapon" and isinstance(value, str):
+            readable[name] = weapon_words(value, locale)
+    return i18n.say(Said(words.key, **readable), locale)
+
+
 def headline(e: Event, locale: str | None = None) -> str:
-    """The event's own sentence (the engine's catalogue entry) in ``locale``; a list of figures (a blast's
-    ``hit``, a shot's ``targets``) written ``A2, B3``, none as the catalogue's "no one"."""
-    said = e.said
-    if not any(isinstance(v, tuple) for v in said.values.values()):
-        return i18n.say(said, locale)
-    values = {k: (", ".join(map(str, v)) or tr(f"{NS}.nobody", locale)) if isinstance(v, tuple) else v
-              for k, v in said.values.items()}
-    return i18n.say(Said(said.key, **values), locale)
+    """The event's own sentence (the engine's catalogue entry) in ``locale`` (``say``)."""
+    return say(e.said, locale)
 
 
 def _d(value: float, locale: str | None) -> str:

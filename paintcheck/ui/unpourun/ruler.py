@@ -87,13 +87,18 @@ def reading_lines(r: RulerReading, locale: str | None = None) -> list[str]:
     return lines
 
 
+def _pixel(view: View, point: Point) -> tuple[int, int]:
+    x, y = view.to_screen(point)
+    return round(x), round(y)
+
+
 def _circle(view: View, centre: Point, radius: float) -> list[tuple[int, int]]:
-    return [tuple(round(c) for c in view.to_screen((centre[0] + radius * math.cos(a),
-                                                     centre[1] + radius * math.sin(a))))
+    return [_pixel(view, (centre[0] + radius * math.cos(a), centre[1] + radius * math.sin(a)))
             for a in (2 * math.pi * i / CIRCLE_SIDES for i in range(CIRCLE_SIDES))]
 
 
-def _label(surface: pygame.Surface, words: str, centre: tuple[float, float], colour=LINE_CLEAR) -> None:
+def _label(surface: pygame.Surface, words: str, centre: tuple[float, float],
+           colour: tuple[int, int, int] = LINE_CLEAR) -> None:
     surf = theme.text(words, 13, colour, True)
     rect = surf.get_rect(center=(round(centre[0]), round(centre[1])))
     pygame.draw.rect(surface, LABEL_BACK, rect.inflate(6, 2), border_radius=3)
@@ -128,19 +133,50 @@ class RulerLayer:
     def lines(self, locale: str | None = None) -> list[str]:
         return reading_lines(self.reading, locale) if self.reading is not None else []
 
+    def table_rect(self, view: View) -> pygame.Rect:
+        """The table's rectangle on the screen (the rings and the template are clipped to it)."""
+        table = self.board.m.table
+        (x0, y0), (x1, y1) = view.to_screen((0.0, 0.0)), view.to_screen((table.width, table.depth))
+        left, top = math.floor(min(x0, x1)), math.floor(min(y0, y1))
+        return pygame.Rect(left, top, math.ceil(max(x0, x1)) - left + 1, math.ceil(max(y0, y1)) - top + 1)
+
     def draw(self, surface: pygame.Surface, view: View, locale: str | None = None) -> None:
         r = self.reading
         if r is None:
             return
+        board_rect = self.table_rect(view)
+        clip = surface.get_clip()
+        surface.set_clip(board_rect.clip(clip))
+        try:
+            self._draw_shapes(surface, view, r, locale)
+        finally:
+            surface.set_clip(clip)
+        a, b = view.to_screen(r.origin), view.to_screen(r.end)
+        colour = LINE_CLEAR if r.seen else LINE_BLOCKED
+        lines = reading_lines(r, locale)
+        # the words beside the aimed end, away from the line (the pieces it crosses stay visible)
+        surfs = [theme.text(line, 13, colour if i == 1 else LINE_CLEAR, True) for i, line in enumerate(lines)]
+        width = max(s.get_width() for s in surfs) + 6
+        height = sum(s.get_height() + 2 for s in surfs)
+        side = 1 if b[0] >= a[0] else -1
+        x = b[0] + side * (view.pixels_per_pas + 6) - (width if side < 0 else 0)
+        y = b[1] + (8 if b[1] >= a[1] else -8 - height)
+        box = pygame.Rect(round(x), round(y), width, height).clamp(surface.get_rect())
+        pygame.draw.rect(surface, LABEL_BACK, box, border_radius=3)
+        for text in surfs:
+            surface.blit(text, (box.x + 3, box.y + 1))
+            box.y += text.get_height() + 2
+
+    def _draw_shapes(self, surface: pygame.Surface, view: View, r: RulerReading, locale: str | None) -> None:
         pieces = self.board.m.table.pieces
-        for b in r.blockers:
-            ring = [tuple(round(c) for c in view.to_screen(p)) for p in pieces[b.index].points]
-            pygame.draw.polygon(surface, BLOCKER_EDGE, ring, 3)
-        for ring in r.rings:
-            points = _circle(view, r.origin, ring.radius)
-            pygame.draw.aalines(surface, RING[ring.band], True, points)
-            top = view.to_screen((r.origin[0], r.origin[1] + ring.radius))
-            _label(surface, ring_words(ring.band, ring.limit, locale), (top[0], top[1] - 9), RING[ring.band])
+        for blocker in r.blockers:
+            outline = [_pixel(view, p) for p in pieces[blocker.index].points]
+            pygame.draw.polygon(surface, BLOCKER_EDGE, outline, 3)
+        for band in r.rings:
+            points = _circle(view, r.origin, band.radius)
+            pygame.draw.aalines(surface, RING[band.band], True, points)
+            top = view.to_screen((r.origin[0], r.origin[1] + band.radius))
+            _label(surface, ring_words(band.band, band.limit, locale), (top[0], top[1] - 9), RING[band.band])
         if r.template is not None:
             points = _circle(view, r.template.centre, r.template.reach)
             fill_alpha(surface, TEMPLATE_FILL, points)
@@ -149,14 +185,10 @@ class RulerLayer:
                 for fid in r.template.hit:
                     p = self._state.figure(fid).pos
                     if p is not None:
-                        at = view.to_screen(p)
-                        pygame.draw.circle(surface, COVERED, (round(at[0]), round(at[1])),
+                        pygame.draw.circle(surface, COVERED, _pixel(view, p),
                                            max(4, round(view.pixels_per_pas * 0.75)), 3)
         a, b = view.to_screen(r.origin), view.to_screen(r.end)
         colour = LINE_CLEAR if r.seen else LINE_BLOCKED
         pygame.draw.line(surface, colour, a, b, 2)
         pygame.draw.circle(surface, colour, (round(a[0]), round(a[1])),
                            max(4, round(view.pixels_per_pas * 0.6)), 2)
-        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-        for i, line in enumerate(reading_lines(r, locale)):
-            _label(surface, line, (mid[0], mid[1] - 16 + 17 * i), colour if i == 1 else LINE_CLEAR)
