@@ -184,10 +184,6 @@ class App:
                 self.flash(i18n.tr("app.no_save"), error=True)
                 return False
             path = entry.path
-        from paintcheck.ui.unpourun import resume
-
-        if resume.is_unpourun(path):  # Un pour un's match window
-            return resume.resume(self, path)
         try:
             self.session = MatchSession.load(path)
         except CodecError as exc:

@@ -9,7 +9,7 @@ import math
 import pygame
 import pytest
 
-from paintcheck.ui import theme
+from paintcheck.ui import game_choice, theme
 from paintcheck.ui.i18n import say, tr
 from paintcheck.ui.unpourun.ruler import reading_lines
 from paintcheck.ui.unpourun.ruler_reading import read_ruler
@@ -195,9 +195,10 @@ def test_a_saved_match_opened_from_the_title_resumes_in_the_same_state(app):
     press(app, "end")
     saved = scene.session
     assert saved.path.is_file()
+    app.set_game(game_choice.UNPOURUN_GAME)  # the title's Un pour un menu
     app.switch("title")
     step(app)
-    assert app.resume_match(saved.path)  # what the title's Load does with the file chosen
+    press(app, "upu-resume")  # Continue: the latest match of Un pour un
     assert app.scene.name == "upu_match"
     resumed = app.scene.session
     assert resumed is not saved and resumed.state == saved.state
@@ -274,3 +275,14 @@ def test_the_ruler_comes_from_the_figure_clicked_and_reads_what_the_engine_reads
     shown = drawn.words(app)
     assert all(line in shown for line in reading_lines(expected))
     assert tr("upu_match.ruler_hint", weapon=shooter.ranged[0]) in shown
+
+
+def test_a_damaged_save_opened_is_one_line_and_back_on_the_title(app, user_data):
+    start(app)
+    press(app, "roll_off")
+    path = app.scene.session.path
+    data = path.read_text().replace('"ROLLOFF"', '"STRIKE nobody"')
+    path.write_text(data)
+    app.switch("upu_match", resume=path)  # what the title's Continue and Load do
+    assert app.scene.name == "title"
+    assert app.message is not None and str(path) in app.message[0]

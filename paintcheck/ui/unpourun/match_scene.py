@@ -21,7 +21,7 @@ from paintcheck.ui import theme
 from paintcheck.ui.i18n import say, tr
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.session import Session
-from paintcheck.ui.unpourun import board, menu_model, move_tool, story
+from paintcheck.ui.unpourun import board, menu_model, move_tool, resume, story
 from paintcheck.ui.unpourun.computer import Computer
 from paintcheck.ui.unpourun.ruler import RulerLayer
 from paintcheck.ui.unpourun.table_view import TableView
@@ -66,7 +66,21 @@ class UpuMatchScene(Scene):
 
     # -- the scene ----------------------------------------------------------------------------------
     def enter(self, persist: dict[str, Any]) -> None:
+        """``session``: a new match; ``resume``: a saved match's file, replayed (one line when it
+        cannot be, back on the title); neither: the match being played (back from How to play)."""
         self.session = persist.get("session", self.session)
+        if "resume" in persist:
+            found = resume.load(persist["resume"])
+            if isinstance(found, str):
+                self.app.flash(found, error=True)
+                self.session = None
+                self.app.switch("title")
+                return
+            self.app.flash(tr("app.resumed", path=persist["resume"]))
+            self.session = found
+            if found.over:
+                self.app.switch("upu_result", session=found)
+                return
         self.trail = self.reading = self.placing = None
         self.selected = None
         self.ruler = RulerLayer(self.engine.board) if self.session is not None else None
