@@ -286,3 +286,83 @@ def test_a_damaged_save_opened_is_one_line_and_back_on_the_title(app, user_data)
     app.switch("upu_match", resume=path)  # what the title's Continue and Load do
     assert app.scene.name == "title"
     assert app.message is not None and str(path) in app.message[0]
+
+
+def shooters_facing(app):
+    """A match set up through the session (the part under test is the shot): the shooters' band (A)
+    against the melee band (B), both a person, the fronts of the zones face to face, until A's chef
+    (a fusil) is activated. Returns (the chef, an enemy it may shoot)."""
+    from paintcheck.ui.session import Session
+    from paintcheck.ui.unpourun import setup_model
+    from paintcheck.unpourun import band_file
+    from paintcheck.unpourun.bands import Options
+    from paintcheck.unpourun.table_file import load_table, shipped_tables
+
+    bands = {b.name: b for _, b in band_file.list_bands() if not isinstance(b, Exception)}
+    first, second = bands["Les Tireurs de la Butte"], bands["La Mêlée des Ferrailleurs"]
+    table = load_table(next(p for p in shipped_tables() if p.stem == "woodland"))
+    record = setup_model.new_record(first, second, table, Options(), {"A": "person", "B": "person"}, 7)
+    session = Session.begin(setup_model.UNPOURUN, record)
+    session.apply(a.RollOff())
+    session.apply(a.ChooseZone(0 if session.state.mover == "A" else 1))  # A at y = 0
+    while session.state.phase == Phase.DEPLOY:
+        s = session.state
+        f = next(g for g in s.band(s.mover) if g.pos is None)
+        i = int(f.id[1:])
+        y = 13.4 if f.player == "A" else 34.6
+        xs = [20.0 + 1.3 * i + dx for dx in (0.0, 0.5, -0.5, 5.0, -5.0, 10.0)]
+        at = next((x, y) for x in xs if session.why_illegal(a.Deploy(f.id, (x, y))) is None)
+        session.apply(a.Deploy(f.id, at))
+    while not (session.state.phase == Phase.ACTIVATION and session.state.activation.figure == "A1"):
+        s = session.state
+        if s.phase == Phase.WAVE:
+            ready = [f.id for f in s.band(s.mover) if f.standing and not f.activated]
+            session.apply(a.Activate("A1" if "A1" in ready else ready[0]))
+        elif s.phase == Phase.ORDER:
+            session.apply(a.TakeTest(*s.choices[0]))
+        elif s.phase == Phase.FREE_SHOT:
+            session.apply(a.FreeShot(""))
+        elif s.phase == Phase.WITHDRAW:
+            session.apply(a.Withdraw(()))
+        else:
+            session.apply(a.EndActivation())
+    app.switch("upu_match", session=session)
+    step(app)
+    s = session.state
+    chef = s.figure("A1")
+    board = app.scene.engine.board
+    enemy = next(e for e in s.band("B") if e.standing and board.eligible(s, chef, e, "fusil"))
+    return chef, enemy
+
+
+def test_a_shot_aimed_with_the_ruler_is_told_with_its_exact_odds_and_played_when_confirmed(app, monkeypatch):
+    from paintcheck.ui.unpourun.shot_lines import shot_lines
+    from paintcheck.unpourun.odds import shot_odds
+
+    chef, enemy = shooters_facing(app)
+    scene = app.scene
+    s = scene.state
+    click(app, px(scene, chef.pos))  # the ruler from the chef
+    click(app, px(scene, enemy.pos))  # the enemy under it: the shot to the panel
+    panel = scene.shot.panel
+    assert panel.shown and scene.shot.decision == a.Shoot("fusil", enemy.id)
+    expected = shot_lines(shot_odds(scene.engine.board, s, chef, "fusil", enemy), "A", None)
+    assert panel.lines() == expected
+    drawn = Drawn(monkeypatch)
+    assert any(words == expected[-1].text for words, _ in drawn.frame(app))
+    assert scene.state is s, scene.session.record.decisions[-3:]  # nothing played before the confirmation
+    click(app, panel.confirm_rect.center)
+    assert scene.session.record.decisions[-1] == a.Shoot("fusil", enemy.id)
+    assert not panel.shown and scene.state is not s
+    told = [e.kind for e in scene.session.events[-8:]]
+    assert "shot" in told and ("hit" in told or "missed" in told)
+
+
+def test_a_strike_or_shot_button_opens_the_panel_and_cancel_plays_nothing(app):
+    chef, enemy = shooters_facing(app)
+    scene = app.scene
+    s = scene.state
+    press(app, f"shoot-fusil-{enemy.id}")
+    assert scene.shot.panel.shown and scene.shot.decision == a.Shoot("fusil", enemy.id)
+    click(app, scene.shot.panel.cancel_rect.center)
+    assert not scene.shot.panel.shown and scene.state is s

@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 
 from paintcheck.ui import theme
-from paintcheck.ui.i18n import say, tr
+from paintcheck.ui.i18n import tr
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.session import Session
-from paintcheck.ui.unpourun import board, menu_model, move_tool, resume, story
+from paintcheck.ui.unpourun import board, menu_model, move_tool, resume, shot_tool, story
 from paintcheck.ui.unpourun.computer import Computer
+from paintcheck.ui.unpourun.event_words import say as said
 from paintcheck.ui.unpourun.ruler import RulerLayer
 from paintcheck.ui.unpourun.table_view import TableView
 from paintcheck.unpourun import actions as a
@@ -37,10 +38,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PANEL_W = 380
+SHOT_PANEL = (400, 340)  # the shot panel's size, over the table's top right corner
 MARGIN = 12
 RESERVE_H = 54  # the strip under the table where the figures still to deploy wait
 PAUSE_WAYPOINT = 0.5  # seconds the mouse rests during a drag: a waypoint is dropped there
 GRAB = 1.5  # a press within this many base radii of a figure takes it
+CLICK_PIXELS = 5  # a figure released this near where it was taken was clicked, not moved
 
 
 class UpuMatchScene(Scene):
@@ -63,6 +66,7 @@ class UpuMatchScene(Scene):
         self.shown_for: object = None  # the state the menu was built for
         self.ruler: RulerLayer | None = None  # from the selected figure, with one of its weapons
         self.ruler_weapon = 0  # which of the selected figure's ranged weapons (W: the next)
+        self.shot = shot_tool.ShotTool(pygame.Rect(0, 0, 1, 1), self.apply)  # a shot's panel
 
     # -- the scene ----------------------------------------------------------------------------------
     def enter(self, persist: dict[str, Any]) -> None:
@@ -120,6 +124,9 @@ class UpuMatchScene(Scene):
         )
         if self.session is not None:
             self._view = board.make_view(self.game.table, self.table_rect)
+        panel = pygame.Rect(0, 0, SHOT_PANEL[0], SHOT_PANEL[1])
+        panel.topright = (self.table_rect.right - 8, self.table_rect.y + 8)
+        self.shot = shot_tool.ShotTool(panel, self.apply)
         self.shown_for = None
         self.build_menu()
 
@@ -136,12 +143,12 @@ class UpuMatchScene(Scene):
         if self.session is not None and self.person_to_move():
             for entry in menu_model.entries(self.engine, self.state):
                 key = "-".join([entry.key, *(str(v) for _, v in entry.values if v)])
-                action = None if entry.drag else self.applying(entry.decision)
+                action = None if entry.drag else self.choosing(entry.decision)
                 c.add(
                     key,
-                    say(entry.said),
+                    said(entry.said),
                     action,
-                    None if entry.reason is None else say(entry.reason),
+                    None if entry.reason is None else said(entry.reason),
                     hint=tr("upu_match.menu.drag_hint") if entry.drag else None,
                 )
         c.newline()
@@ -151,11 +158,15 @@ class UpuMatchScene(Scene):
         self.shown_for = self.state if self.session is not None else None
 
     # -- decisions ---------------------------------------------------------------------------------
-    def applying(self, decision: Any) -> Callable[[], None]:
-        """A button's action: ``decision`` through ``apply``."""
+    def choosing(self, decision: Any) -> Callable[[], None]:
+        """A button's action: a shot or a strike to the shot panel first (its odds, then Confirm), any
+        other decision through ``apply``."""
 
         def action() -> None:
-            self.apply(decision)
+            if shot_tool.can_tell(decision):
+                self.shot.open(self.engine, self.state, decision)
+            else:
+                self.apply(decision)
 
         return action
 
@@ -165,7 +176,7 @@ class UpuMatchScene(Scene):
         try:
             self.session.apply(decision)
         except a.IllegalActionError as exc:
-            self.app.flash(say(exc.args[0]), error=True)
+            self.app.flash(said(exc.args[0]), error=True)
             return False
         failed = self.session.autosave()
         if failed is not None:
@@ -173,6 +184,7 @@ class UpuMatchScene(Scene):
         else:
             self.app.message = None
         self.trail = self.reading = self.placing = None
+        self.shot.cancel()
         if self.ruler is not None:
             self.ruler.clear()
         if self.session.over:
@@ -207,7 +219,7 @@ class UpuMatchScene(Scene):
 
     # -- the mouse -----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.controls.handle(event) or self.session is None:
+        if self.controls.handle(event) or self.session is None or self.shot.panel.handle_event(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.press(event.pos)
@@ -259,6 +271,8 @@ class UpuMatchScene(Scene):
     def press(self, pos: tuple[int, int]) -> None:
         if self.table_rect.collidepoint(pos):
             fid = self.figure_at(pos)
+            if self.aimed_shot(fid):
+                return
             if fid != self.selected:
                 self.ruler_weapon = 0
             self.selected = fid  # the ruler comes from it
@@ -293,6 +307,21 @@ class UpuMatchScene(Scene):
             self.reading = None
             self.last_motion = time.monotonic()
 
+    def aimed_shot(self, fid: str | None) -> bool:
+        """A click on an enemy while the ruler comes from the active figure: that shot, with the
+        ruler's weapon, to the shot panel (its odds, the engine's word, Confirm)."""
+        s = self.state
+        act = s.activation
+        if fid is None or act is None or s.phase != Phase.ACTIVATION or not self.person_to_move():
+            return False
+        if self.selected != act.figure or s.figure(fid).player == s.figure(act.figure).player:
+            return False
+        weapons = self.ruler_weapons()
+        if not weapons:
+            return False
+        self.shot.open(self.engine, s, a.Shoot(weapons[self.ruler_weapon % len(weapons)], fid))
+        return True
+
     def motion(self, pos: tuple[int, int]) -> None:
         self.last_motion = time.monotonic()
         if self.placing is not None:
@@ -316,11 +345,15 @@ class UpuMatchScene(Scene):
             self.placing = None
             if at is not None:
                 if self.placing_reason is not None:
-                    self.app.flash(say(self.placing_reason), error=True)
+                    self.app.flash(said(self.placing_reason), error=True)
                 else:
                     self.apply(a.Deploy(fid, at))
             return
         if self.trail is None:
+            return
+        trail = self.trail
+        if not trail.waypoints and math.dist(self.view.to_screen(trail.start), pos) < CLICK_PIXELS:
+            self.trail = self.reading = None  # a click on the figure (it selects it), not a move
             return
         self.motion(pos)
         reading, self.trail = self.reading, None
@@ -328,7 +361,7 @@ class UpuMatchScene(Scene):
             return
         if reading.decision is None:
             self.reading = reading  # stays drawn, red, until the next drag
-            self.app.flash(say(reading.reason), error=True)
+            self.app.flash(said(reading.reason), error=True)
             return
         self.apply(reading.decision)
 
@@ -362,6 +395,7 @@ class UpuMatchScene(Scene):
             self.ruler.draw(surface, self.view)
         self.draw_reserve(surface)
         self.draw_panel(surface)
+        self.shot.panel.draw(surface)
 
     def reading_figure(self) -> str | None:
         if self.trail is not None:
@@ -387,7 +421,7 @@ class UpuMatchScene(Scene):
             f = s.figure(self.placing[0])
             board.draw_figure(surface, self.view, f, self.placing[1], refused=self.placing_reason is not None)
             if self.placing_reason is not None:  # the engine's reason, on a dark band over the table
-                words = say(self.placing_reason)
+                words = said(self.placing_reason)
                 band = pygame.Rect(self.table_rect.x, self.table_rect.y, theme.text_width(words, 14) + 16, 24)
                 pygame.draw.rect(surface, theme.PANEL, band)
                 theme.blit_text(surface, words, (band.x + 8, band.y + 4), 14, theme.REFUSED)
@@ -424,7 +458,7 @@ class UpuMatchScene(Scene):
             pa=r.pa,
             kind=tr(f"upu_match.move.{r.kind or 'walk'}"),
         )
-        return [words] if r.reason is None else [words, say(r.reason)]
+        return [words] if r.reason is None else [words, said(r.reason)]
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         x = self.app.size[0] - PANEL_W - MARGIN

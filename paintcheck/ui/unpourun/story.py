@@ -1,7 +1,8 @@
 """The match's story (issue 31, item 4): every event of the engine told in the window's words, newest
 last; the passive tests, the routs (déroute) and the victory points stand out.
 
-``lines`` is pure (events in, worded lines out); ``draw`` shows the last ones that fit.
+``lines`` is pure (events in, worded lines out, h-upu-shot's ``event_words`` telling each roll term by
+term); ``draw`` shows the last ones that fit.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from collections.abc import Sequence
 import pygame
 
 from paintcheck.ui import theme
-from paintcheck.ui.i18n import say
+from paintcheck.ui.unpourun.event_words import headline
+from paintcheck.ui.unpourun.event_words import story as told
 from paintcheck.unpourun.events import Event
 
 MARKED = {
@@ -26,16 +28,16 @@ MARKED = {
     "turn": theme.TEXT,
     "rout_check": theme.TEXT_WARN,
 }
-QUIET = {"roll"}  # a roll is told dimmed: the test or the hit it served follows in full
 
 
 def lines(events: Sequence[Event]) -> list[tuple[str, tuple[int, int, int]]]:
-    """Each event's words and colour."""
-    out = []
-    for e in events:
-        colour = theme.TEXT_DIM if e.kind in QUIET else MARKED.get(e.kind, theme.TEXT)
-        out.append((say(e.said), colour))
-    return out
+    """The events told (``event_words.story``: each roll folded into the event it decided, its terms
+    under it), each line with its colour: a term dimmed, a test, a rout, a fall or the VP marked."""
+    marked = {headline(e): MARKED[e.kind] for e in events if e.kind in MARKED}
+    return [
+        (words, theme.TEXT_DIM if words.startswith(" ") else marked.get(words, theme.TEXT))
+        for words in told(events)
+    ]
 
 
 def draw(surface: pygame.Surface, rect: pygame.Rect, events: Sequence[Event], size: int = 13) -> None:
