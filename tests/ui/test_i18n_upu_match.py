@@ -4,10 +4,11 @@ result, every line drawn a French catalogue entry or data (ids, names, weapons, 
 
 from __future__ import annotations
 
+from paintcheck.seam.seen import look
 from paintcheck.unpourun import tables as t
 from tests.ui.driver import click, press, step
 from tests.ui.french import Drawn, assert_french
-from tests.ui.test_upu_match import computer_moves, drag_path, px, to_first_activation
+from tests.ui.test_upu_match import drag_path, px, to_first_activation
 
 
 def data_of(scene) -> set[str]:
@@ -47,9 +48,11 @@ def test_the_match_and_its_result_speak_french(french_app, monkeypatch):
         enemy = next(e for e in scene.state.figures if e.on_table and e.player != shooter.player)
         drag_path(app, px(scene, enemy.pos), [], px(scene, enemy.pos))
         assert_french(drawn.frame(app), data_of(scene))
-    # the rest of the match, the computer on both sides, to the result
-    scene.session.record.coaches = {"A": "random", "B": "random"}
-    scene.build_menu()
-    computer_moves(app)
-    assert app.scene.name == "upu_result"
+    # the rest of the match played by the random coach on both sides (no window: quick), then its result
+    session = scene.session
+    coaches = {seat: session.game.playout_coach(seat, 5) for seat in session.game.seats}
+    while not session.over:
+        seat = session.to_move()
+        session.apply(coaches[seat].decide(look(session.game, session.state, seat)))
+    app.switch("upu_result", session=session)
     assert_french(drawn.frame(app), data_of(app.scene))

@@ -233,6 +233,8 @@ def test_a_whole_match_against_the_computer_to_its_result_by_posted_events(app):
             key = next(k for k, c in scene.controls.choices.items()
                        if c.reason is None and c.action is not None and k != "title")
             press(app, key)
+            if scene.shot.shown:  # a free shot waits in the panel: confirmed
+                click(app, scene.shot.panel.confirm_rect.center)
         assert scene.state is not s  # every click was a decision
     assert app.scene.name == "upu_result"
     words = app.scene.words()
