@@ -8,7 +8,7 @@ from paintcheck.seam.seen import look
 from paintcheck.unpourun import tables as t
 from tests.ui.driver import click, press, step
 from tests.ui.french import Drawn, assert_french
-from tests.ui.test_upu_match import drag_path, px, to_first_activation
+from tests.ui.test_upu_match import drag_path, px, shooters_facing, to_first_activation
 
 
 def data_of(scene) -> set[str]:
@@ -56,3 +56,14 @@ def test_the_match_and_its_result_speak_french(french_app, monkeypatch):
         session.apply(coaches[seat].decide(look(session.game, session.state, seat)))
     app.switch("upu_result", session=session)
     assert_french(drawn.frame(app), data_of(app.scene))
+
+
+def test_a_shot_waiting_in_its_panel_speaks_french(french_app, monkeypatch):
+    app = french_app
+    chef, enemy = shooters_facing(app)
+    scene = app.scene
+    click(app, px(scene, chef.pos))
+    click(app, px(scene, enemy.pos))
+    assert scene.shot.shown
+    drawn = Drawn(monkeypatch)
+    assert_french(drawn.frame(app), data_of(scene))
