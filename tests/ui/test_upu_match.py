@@ -368,3 +368,20 @@ def test_a_strike_or_shot_button_opens_the_panel_and_cancel_plays_nothing(app):
     assert scene.shot.panel.shown and scene.shot.decision == a.Shoot("fusil", enemy.id)
     click(app, scene.shot.panel.cancel_rect.center)
     assert not scene.shot.panel.shown and scene.state is s
+
+
+def test_a_trail_dropped_on_an_enemy_is_a_charge_asked_of_the_engine(app):
+    from paintcheck.ui.unpourun.move_tool import contact
+
+    chef, enemy = shooters_facing(app)
+    scene = app.scene
+    s = scene.state
+    drag_path(app, px(scene, chef.pos), [], px(scene, enemy.pos))
+    reading = scene.reading
+    assert reading.kind == "charge"
+    expected = a.Charge(enemy.id, (contact(enemy, chef.pos),))
+    assert math.dist(expected.path[-1], enemy.pos) == pytest.approx(1.0)  # base to base
+    reason = scene.engine.why_illegal(s, expected)
+    assert reading.reason == reason and reason is not None  # 20 pas away: beyond a charge
+    release(app, px(scene, enemy.pos))
+    assert scene.state is s and app.message[0] == say(reason)

@@ -7,7 +7,8 @@ cost in *pas* are the measurer's (``path_length``, ``path_cost``: difficult terr
 stretches over difficult terrain are the measurer's ``kind_at`` along the trail, and the decision
 is the first of the phase's move decisions the legality takes (a Walk before a Run: the cheaper in
 PA); a trail it takes in none is refused with the reason of the one the figure would have meant
-(a Run's when the cost is beyond a Walk's allowance).
+(a Run's when the cost is beyond a Walk's allowance). A trail dropped on a standing enemy's base is a
+Charge along it, its last point moved base to base with the enemy on the line from the point before.
 """
 
 from __future__ import annotations
@@ -98,6 +99,31 @@ def difficult_stretches(engine: Engine, full: list[Point]) -> tuple[tuple[Point,
     return tuple(out)
 
 
+def charged(s: MatchState, f: Figure, path: tuple[Point, ...]) -> Figure | None:
+    """The standing enemy whose base the trail ends on (dropped on it: a charge), if any."""
+    if not path:
+        return None
+    end = path[-1]
+    for e in s.figures:
+        if (
+            e.player != f.player
+            and e.standing
+            and e.pos is not None
+            and math.dist(e.pos, end) <= t.BASE_RADIUS
+        ):
+            return e
+    return None
+
+
+def contact(target: Figure, before: Point) -> Point:
+    """The point base to base with ``target`` on the line from its centre to ``before`` (the trail's
+    point before the drop): where a charge along the trail ends."""
+    assert target.pos is not None
+    dx, dy = before[0] - target.pos[0], before[1] - target.pos[1]
+    n = math.hypot(dx, dy) or 1.0
+    return target.pos[0] + dx / n * t.BASE_DIAMETER, target.pos[1] + dy / n * t.BASE_DIAMETER
+
+
 def read(engine: Engine, s: MatchState, f: Figure, path: tuple[Point, ...]) -> Reading:
     """The trail ``path`` of ``f`` read by the engine (see the module's docstring)."""
     assert f.pos is not None
@@ -107,6 +133,20 @@ def read(engine: Engine, s: MatchState, f: Figure, path: tuple[Point, ...]) -> R
     cost = m.path_cost(full, f.stats.difficult_as_open) if path else 0.0
     stretches = difficult_stretches(engine, full) if path else ()
     kinds = move_kinds(engine, s, f)
+    target = charged(s, f, path) if kinds and kinds[0][0] == "walk" else None
+    if target is not None:  # dropped on an enemy: a charge along the trail, to base to base
+        decision = a.Charge(target.id, (*path[:-1], contact(target, full[-2])))
+        reason = engine.why_illegal(s, decision)
+        return Reading(
+            path,
+            length,
+            cost,
+            t.CHARGE_PA if reason is None else 0,
+            decision if reason is None else None,
+            reason,
+            stretches,
+            "charge",
+        )
     if not kinds:
         reason = engine.why_illegal(s, a.Walk(path))
         return Reading(path, length, cost, 0, None, reason, stretches)
