@@ -6,6 +6,8 @@ What a decision is worth, in victory points (9.3) expected by the end of the act
 - a shot or a strike: for every figure it may reach, the chance it ends hors de combat or dead times
   the VP that state scores, less what it scores now, plus a share of the PV it may lose (a wound brings
   the next kill closer); the enemy's count for it, its own band's (a blast, an explosion) against it;
+  and putting an enemy down spares the band its threat (``THREAT`` x its best shot's VP per activation
+  x the turns left);
 - then what the figure can still do with the PA left where it will stand (``future``): its best shots
   or strikes again; and how near it stands to its work (``position``): ``ADVANCE`` per pas farther
   from the nearest enemy than its weapons' medium range (a figure without one is wanted in contact);
@@ -17,8 +19,10 @@ What a decision is worth, in victory points (9.3) expected by the end of the act
 
 Moves are straight paths toward each enemy and in eight directions, at full, 2/3 and 1/3 of the
 allowance; charges end base to base on five points around the target. Deployment spreads the band along
-the front of its zone. The coach is deterministic (its seed only breaks exact ties), and thinks within a
-bounded number of candidates (``MOVE_FRACTIONS`` x directions, ``CHARGE_ANGLES``), a few milliseconds.
+the front of its zone. The chef counts by the VP he would give (10 or 15, against 5 or 8 for a *sous-fifre*):
+a shot that may put him down weighs twice one at a *sous-fifre* in his danger; no other care is taken. The coach is deterministic (its seed only draws a deployment
+point when the front rows are full), and thinks within a bounded number of candidates
+(``MOVE_FRACTIONS`` x directions, ``CHARGE_ANGLES``): a few milliseconds, at most a few hundred.
 """
 
 from __future__ import annotations
