@@ -20,7 +20,7 @@ What a decision is worth, in victory points (9.3) expected by the end of the act
 Moves are straight paths toward each enemy and in eight directions, at full, 2/3 and 1/3 of the
 allowance; charges end base to base on five points around the target. Deployment spreads the band along
 the front of its zone. The chef counts by the VP he would give (10 or 15, against 5 or 8 for a
-*sous-fifre*): a shot that may put him down weighs twice one at a *sous-fifre* in his danger; no other
+*sous-fifre*): a shot that would put him down weighs twice one that would put a *sous-fifre* down; no other
 care is taken. The coach is deterministic (its seed only draws a deployment point when the front rows
 are full), and thinks within a bounded number of candidates (``MOVE_FRACTIONS`` x directions,
 ``CHARGE_ANGLES``): a few milliseconds, at most a few hundred.
