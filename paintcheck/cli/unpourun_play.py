@@ -181,7 +181,7 @@ def tournament(first: str, second: str, matches: int, seed: int, table: str | No
         with ctx.Pool(min(jobs, matches), _tour_init, (table,)) as pool:
             results = list(pool.imap(_tour_play, work, chunksize=1))
     counts = {"first": 0, "second": 0, "draw": 0}
-    errors, samples = 0, []
+    errors, samples = 0, list[str]()
     times: dict[str, list[float]] = {first: [], second: []}
     for i, (result, error, t_first, t_second) in enumerate(results):
         if result is None:

@@ -24,6 +24,7 @@ from fractions import Fraction
 from functools import cache
 
 from paintcheck.said import Said
+from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.blasts import blast_hit, explosion_hit
 from paintcheck.unpourun.needs import (
@@ -296,5 +297,25 @@ def strike_odds(striker: Figure, target: Figure) -> StrikeOdds:
     return StrikeOdds(striker.id, _figure_odds(target, terms, need, p_hit, w))
 
 
-__all__ = ["FigureOdds", "ShotOdds", "StrikeOdds", "Term", "Wound", "losses", "p_damages", "p_meets",
-           "shot_odds", "strike_odds", "to_hit_terms", "wound"]
+def decision_odds(b: Board, s: MatchState, d: object) -> ShotOdds | StrikeOdds | None:
+    """The odds of the decision ``d`` on ``s``, as the window's panel asks before it is confirmed: a
+    ``Shoot`` or a ``Strike`` of the active figure, or a ``FreeShot`` (6.6) at the enemy seen; None for
+    any other decision, a declined free shot, or a weapon the figure has not (the legality's business)."""
+    if isinstance(d, a.FreeShot) and s.free_shot is not None and d.weapon in t.RANGED:
+        x, y = (s.figure(fid) for fid in s.free_shot)
+        return shot_odds(b, s, x, d.weapon, y)
+    if s.activation is None or not isinstance(d, (a.Shoot, a.Strike)):
+        return None
+    f = s.figure(s.activation.figure)
+    target = next((g for g in s.figures if g.id == d.target and g.pos is not None), None)
+    if target is None:
+        return None
+    if isinstance(d, a.Strike):
+        return strike_odds(f, target)
+    if d.weapon not in t.RANGED:
+        return None
+    return shot_odds(b, s, f, d.weapon, target, d.prefer)
+
+
+__all__ = ["FigureOdds", "ShotOdds", "StrikeOdds", "Term", "Wound", "decision_odds", "losses", "p_damages",
+           "p_meets", "shot_odds", "strike_odds", "to_hit_terms", "wound"]

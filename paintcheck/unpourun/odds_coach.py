@@ -6,6 +6,8 @@ What a decision is worth, in victory points (9.3) expected by the end of the act
 - a shot or a strike: for every figure it may reach, the chance it ends hors de combat or dead times
   the VP that state scores, less what it scores now, plus a share of the PV it may lose (a wound brings
   the next kill closer); the enemy's count for it, its own band's (a blast, an explosion) against it;
+  and putting an enemy down spares the band its threat (``THREAT`` x its best shot's VP per activation
+  x the turns left);
 - then what the figure can still do with the PA left where it will stand (``future``): its best shots
   or strikes again; and how near it stands to its work (``position``): ``ADVANCE`` per pas farther
   from the nearest enemy than its weapons' medium range (a figure without one is wanted in contact);
@@ -17,8 +19,11 @@ What a decision is worth, in victory points (9.3) expected by the end of the act
 
 Moves are straight paths toward each enemy and in eight directions, at full, 2/3 and 1/3 of the
 allowance; charges end base to base on five points around the target. Deployment spreads the band along
-the front of its zone. The coach is deterministic (its seed only breaks exact ties), and thinks within a
-bounded number of candidates (``MOVE_FRACTIONS`` x directions, ``CHARGE_ANGLES``), a few milliseconds.
+the front of its zone. The chef counts by the VP he would give (10 or 15, against 5 or 8 for a
+*sous-fifre*): a shot that would put him down weighs twice one that would put a *sous-fifre* down; no other
+care is taken. The coach is deterministic (its seed only draws a deployment point when the front rows
+are full), and thinks within a bounded number of candidates (``MOVE_FRACTIONS`` x directions,
+``CHARGE_ANGLES``): a few milliseconds, at most a few hundred.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from paintcheck.unpourun.state import Figure, MatchState, Phase, Status, changed
 
 log = logging.getLogger(__name__)
 
+THREAT = 0.3  # the share of an enemy's threat per turn left that putting it down is worth
 WOUND_SHARE = 0.5  # the share of a figure's VP each PV it loses is worth (of VP_DOWN / PV)
 DANGER = 0.35  # the weight of what the enemies could do to a figure where it stands
 ADVANCE = 0.08  # VP per pas nearer the nearest enemy, when no shot is possible from there
@@ -47,6 +53,7 @@ DIRECTIONS = 8  # directions tried besides those toward the enemies
 CHARGE_ANGLES = (0.0, 0.5, -0.5, 1.0, -1.0)  # radians off the line from the target to the charger
 DEPLOY_ROWS = (0.6, 2.0, 3.5, 5.0)  # deployment rows, pas behind the zone's front
 WITHDRAW_TRIES = 16
+THREATS_KEPT = 4096
 CD_DICE = tuple((i, j) for i in range(1, t.D6 + 1) for j in range(1, t.D6 + 1))
 
 
@@ -81,6 +88,7 @@ class OddsCoach:
         self.engine = engine
         self.b: Board = engine.board
         self.rng = random.Random(seed)
+        self._threats: dict[tuple[int, str], tuple[tuple[Figure, ...], float]] = {}
 
     # -- the phases ------------------------------------------------------------------------------------
     def decide(self, s: MatchState) -> Any:
@@ -153,7 +161,8 @@ class OddsCoach:
         assert s.free_shot is not None
         x, y = (s.figure(fid) for fid in s.free_shot)
         scored = [(self.shot_value(s, x, w, y), a.FreeShot(w)) for w in x.usable()]
-        return self.best(s, [(v, d) for v, d in scored if v > 0], a.FreeShot(""))
+        chosen: a.FreeShot = self.best(s, [(v, d) for v, d in scored if v > 0], a.FreeShot(""))
+        return chosen
 
     def withdraw(self, s: MatchState) -> a.Withdraw:
         assert s.withdraw is not None
@@ -250,11 +259,37 @@ class OddsCoach:
         total = 0.0
         for o in (*odds.targets, *odds.exploded):
             g = by_id[o.figure]
-            total += worth(o, g) * (1 if g.player != f.player else -1)
+            total += (worth(o, g) + self.silenced(s, o, g)) * (1 if g.player != f.player else -1)
         return total
 
     def strike_value(self, s: MatchState, f: Figure, e: Figure) -> float:
-        return worth(strike_odds(f, e).target, e)
+        o = strike_odds(f, e).target
+        return worth(o, e) + self.silenced(s, o, e)
+
+    def silenced(self, s: MatchState, o: FigureOdds, g: Figure) -> float:
+        """What putting ``g`` down spares its enemies: ``THREAT`` x its threat x the turns left."""
+        if g.status != Status.FIGHTING:
+            return 0.0
+        turns_left = max(1, t.MAX_TURNS - s.turn + 1)
+        return float(o.p_hors + o.p_dead) * THREAT * turns_left * self.threat(s, g)
+
+    def threat(self, s: MatchState, e: Figure) -> float:
+        """The VP ``e`` could take in one activation with its best shot at its best target, sight aside
+        (its enemies' figures as they stand); remembered for the figures' tuple."""
+        key = (id(s.figures), e.id)
+        held = self._threats.get(key)
+        if held is not None and held[0] is s.figures:  # the same tuple (held: its id is not reused)
+            return held[1]
+        if len(self._threats) > THREATS_KEPT:
+            self._threats.clear()
+        found = 0.0
+        for w in e.usable():
+            shots = e.stats.pa // t.RANGED[w].pa
+            for g in s.figures:
+                if g.player != e.player and g.standing:
+                    found = max(found, self.quick_value(e, w, g) * shots)
+        self._threats[key] = (s.figures, found)
+        return found
 
     def danger(self, s: MatchState, f: Figure) -> float:
         """What the enemies able to shoot ``f`` where it stands could take from it (weighted)."""

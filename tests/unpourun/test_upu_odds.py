@@ -11,7 +11,7 @@ from itertools import product
 from paintcheck.rules.dice import ScriptedDice
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun.bands import Options
-from paintcheck.unpourun.odds import ShotOdds, p_damages, shot_odds, strike_odds
+from paintcheck.unpourun.odds import ShotOdds, decision_odds, p_damages, shot_odds, strike_odds
 from paintcheck.unpourun.state import Status
 from tests.unpourun.upu_world import CHEF, SC, SF, World, band, fig, rect, table
 
@@ -155,3 +155,14 @@ def test_worked_examples_by_hand():
     st = strike_odds(w.s.figure("A1"), w.s.figure("B1"))
     assert (st.target.wound.f, st.target.wound.r, st.target.wound.need) == (11, 4, 2)
     assert st.target.terms[0].said == "CCC 4+"
+
+
+def test_a_decisions_odds_are_its_shot_or_strike():
+    at = {"A1": (10, 10), "B1": (10, 11), "B2": (10, 25)}
+    w = World(band(fig(CHEF, ranged=("fusil",))), band(fig(SF), fig(SC)), at, "A1", options=QUIET)
+    b, s = w.engine.board, w.s
+    assert decision_odds(b, s, a.Strike("B1")) == strike_odds(s.figure("A1"), s.figure("B1"))
+    assert decision_odds(b, s, a.Shoot("fusil", "B2")) == shot_odds(b, s, s.figure("A1"), "fusil",
+                                                                     s.figure("B2"))
+    assert decision_odds(b, s, a.Shoot("fusil", "B9")) is None
+    assert decision_odds(b, s, a.EndActivation()) is None
