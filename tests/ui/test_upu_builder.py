@@ -70,6 +70,16 @@ def test_how_to_play_follows_the_game_chosen(app):
     assert "Un pour un" in app.scene.box.html_text and "sous-fifre" in app.scene.box.html_text
 
 
+def test_un_pour_uns_how_to_play_pages_are_twins():
+    from paintcheck.ui import game_choice
+
+    en, fr = (game_choice.how_to_play_page("unpourun", lang).read_text(encoding="utf-8").splitlines()
+              for lang in ("en", "fr"))
+    shape = [[line.split(" ")[0] for line in page if line.startswith(("#", "- "))] for page in (en, fr)]
+    assert shape[0] == shape[1] and len(shape[0]) > 10
+    assert sum(line.count("**") for line in en) == sum(line.count("**") for line in fr)
+
+
 def _upu_save(folder, name: str) -> None:
     record = UNPOURUN.new_record(load_table(shipped_tables()[0]), "random:3", 5)
     record.summary = {"turn": 2}

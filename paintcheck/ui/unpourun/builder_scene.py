@@ -13,6 +13,7 @@ keeps the band from playing and the last refusal, each in the engine's own words
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -65,7 +66,7 @@ def words(problem: Said) -> str:
             except i18n.CatalogueError:
                 pass  # a name no table has (a file's misspelling): shown as written
         values[key] = value
-    return tr(problem.key, **values)
+    return tr(problem.key, None, **values)
 
 
 def fix_words(problem: Said) -> str:
@@ -82,11 +83,11 @@ class BuilderScene(Scene):
         self.draft = BandDraft(BandSpec("", ()))
         self.entry: UITextEntryLine | None = None
         self.browsing = False  # the middle column lists the band files to open
-        self.listed: list = []
+        self.listed: list[tuple[Path, BandSpec | band_file.BandFileError]] = []
         self.leaving: str | None = None  # the action asked again before unsaved changes are left
 
     # -- the scene's life -------------------------------------------------------------------------------
-    def enter(self, persist: dict) -> None:
+    def enter(self, persist: dict[str, object]) -> None:
         if persist.get("path") is not None:
             self.open_file(persist["path"], relayout=False)
         elif persist.get("new", True) or not self.draft.band.name:
@@ -104,7 +105,7 @@ class BuilderScene(Scene):
             self.entry.kill()
             self.entry = None
 
-    def help_persist(self) -> dict:
+    def help_persist(self) -> dict[str, object]:
         return {"new": False}
 
     # -- layout -------------------------------------------------------------------------------------
@@ -142,7 +143,7 @@ class BuilderScene(Scene):
             self._figure_column()
         self._figure_panel()
 
-    def _header(self, key: str, x: int, y: int, into: list | None = None) -> int:
+    def _header(self, key: str, x: int, y: int, into: list[tuple[str, tuple[int, int]]] | None = None) -> int:
         (self.headers if into is None else into).append((tr(f"{NS}.{key}"), (x, y)))
         return y + 22
 
