@@ -263,6 +263,31 @@ def test_unsaved_changes_are_left_only_on_a_second_click(app):
 
 
 @pytest.mark.parametrize("size", [(1280, 720)])
+def test_a_long_band_is_listed_a_page_at_a_time_in_the_smallest_window(size):
+    from paintcheck.ui.app import App
+
+    application = App(size, seed=7)
+    try:
+        application.step(1 / 60)
+        application.set_game("unpourun")
+        application.switch("upu_builder")
+        press(application, "buy-chef")
+        for _ in range(20):
+            press(application, "buy-sous_fifre")
+        scene = application.scene
+        assert len(scene.draft.band.figures) == 21
+        assert "figure-20" in scene.controls.choices  # the one just bought is shown, chosen
+        assert scene.controls.choices["figure-20"].button.text.startswith("21. sous-fifre")
+        assert max(c.button.rect.bottom for c in scene.controls.choices.values()) <= size[1]
+        press(application, "figures-up")
+        assert "figure-20" not in scene.controls.choices and scene.draft.selected in (
+            int(k.split("-")[1]) for k in scene.controls.choices if k.startswith("figure-"))
+        assert scene.draft.cost == 50 + 20 * 10
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720)])
 def test_the_builder_fits_the_smallest_window(size):
     from paintcheck.ui.app import App
 

@@ -35,7 +35,9 @@ NS = "upu_builder"
 ROW = 28
 GAP = 4
 TOP = 64  # under the header's row
-FIGURE_VALUES_BOTTOM = 210  # the right panel's cost, file and figure's values, from its top
+FIGURE_VALUES_BOTTOM = 210
+LEFT_BELOW_FIGURES = 330  # the left column under the figures: buy, remove, options
+MESSAGE_ROOM = 90  # the right panel's foot: a line flashed (saved, cannot save, unsaved changes)  # the right panel's cost, file and figure's values, from its top
 STATS = ("mvt", "cd", "ct", "ccc", "f", "r", "pv", "pa")
 
 
@@ -85,6 +87,7 @@ class BuilderScene(Scene):
         self.browsing = False  # the middle column lists the band files to open
         self.listed: list[tuple[Path, BandSpec | band_file.BandFileError]] = []
         self.leaving: str | None = None  # the action asked again before unsaved changes are left
+        self.first = 0  # the first figure the list shows
 
     # -- the scene's life -------------------------------------------------------------------------------
     def enter(self, persist: dict[str, object]) -> None:
@@ -151,10 +154,23 @@ class BuilderScene(Scene):
         c, d, box = self.controls, self.draft, self.left
         y = self._header("figures", box.x, box.y)
         c.at(box.x, y, box.w)
-        for i, spec in enumerate(d.band.figures):
+        shown = max(3, (box.bottom - y - LEFT_BELOW_FIGURES) // (ROW + 2))
+        count = len(d.band.figures)
+        if d.selected is not None and not self.first <= d.selected < self.first + shown:
+            self.first = d.selected if d.selected < self.first else d.selected - shown + 1
+        self.first = max(0, min(self.first, count - shown))
+        for i in range(self.first, min(count, self.first + shown)):
+            spec = d.band.figures[i]
             label = text_fit.cut(tr(f"{NS}.figure_row", number=i + 1, kind=name_of("kind", spec.kind),
                                     gear=self._gear(spec), cost=d.figure_cost(i)), 14, box.w - 20)
             c.add(f"figure-{i}", label, lambda i=i: self.select(i), chosen=i == d.selected, width=box.w)
+            c.newline(2)
+        if count > shown:  # a long band: its list a page at a time
+            half = (box.w - 6) // 2
+            c.add("figures-up", tr("common.previous"), lambda: self.scroll(-shown),
+                  None if self.first else tr("common.first_page"), width=half)
+            c.add("figures-down", tr("common.next"), lambda: self.scroll(shown),
+                  None if self.first + shown < count else tr("common.last_page"), width=half)
             c.newline(2)
         y = c.bottom + 10
         y = self._header("buy", box.x, y)
@@ -290,6 +306,13 @@ class BuilderScene(Scene):
         self.leaving = None
         self.layout(self.app.size)
 
+    def scroll(self, step: int) -> None:
+        """Show the previous or next page of figures, its first one chosen."""
+        self.first = max(0, min(self.first + step, len(self.draft.band.figures) - 1))
+        self.draft.selected = self.first if self.draft.band.figures else None
+        self.draft.refusal = []
+        self.layout(self.app.size)
+
     def select(self, index: int) -> None:
         self.draft.selected = index
         self.draft.refusal = []
@@ -392,7 +415,7 @@ class BuilderScene(Scene):
                                         theme.TEXT_WARN)
         self._draw_right(surface)
         w, h = surface.get_size()
-        self.app.draw_message(surface, (self.left.centerx, self.left.bottom - 80), self.left.w)
+        self.app.draw_message(surface, (self.right.centerx, self.right.bottom - 40), self.right.w - 24)
 
     def _draw_right(self, surface) -> None:
         d, box = self.draft, self.right
@@ -449,7 +472,7 @@ class BuilderScene(Scene):
         theme.blit_text(surface, tr(f"{NS}.not_playable"), (x, y), 15, theme.TEXT_WARN, True)
         y += 22
         for problem in problems:
-            if y > box.bottom - 40:
+            if y > box.bottom - MESSAGE_ROOM:
                 break
             y = self._lines(surface, words(problem), x, y, width, 13, theme.TEXT_WARN)
             y = self._lines(surface, tr(f"{NS}.to_fix", fix=fix_words(problem)), x + 10, y, width - 10, 12,
