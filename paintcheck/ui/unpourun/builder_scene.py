@@ -35,9 +35,9 @@ NS = "upu_builder"
 ROW = 28
 GAP = 4
 TOP = 64  # under the header's row
-FIGURE_VALUES_BOTTOM = 210
+FIGURE_VALUES_BOTTOM = 210  # the right panel's cost, file and figure's values, from its top
 LEFT_BELOW_FIGURES = 330  # the left column under the figures: buy, remove, options
-MESSAGE_ROOM = 90  # the right panel's foot: a line flashed (saved, cannot save, unsaved changes)  # the right panel's cost, file and figure's values, from its top
+MESSAGE_ROOM = 90  # the right panel's foot: a line flashed (saved, cannot save, unsaved changes)
 STATS = ("mvt", "cd", "ct", "ccc", "f", "r", "pv", "pa")
 
 
