@@ -331,3 +331,16 @@ def test_the_un_pour_un_title_and_the_builder_draw_no_english_in_french(monkeypa
     data |= {band.name for _, band in band_file.list_bands() if isinstance(band, BandSpec)}
     data |= {p.name for p in band_file.shipped_bands()}
     assert_all_french(frames, data)
+
+
+def test_how_to_play_from_the_builder_comes_back_to_the_band_as_it_was(app):
+    _to_builder(app)
+    _new_band(app)
+    press(app, "buy-chef")
+    press(app, "melee-epee")
+    band = app.scene.draft.band
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
+    step(app)
+    assert app.scene.name == "help" and "sous-fifre" in app.scene.box.html_text
+    press(app, "back")
+    assert app.scene.name == "upu_builder" and app.scene.draft.band == band
