@@ -70,6 +70,16 @@ def test_how_to_play_follows_the_game_chosen(app):
     assert "Un pour un" in app.scene.box.html_text and "sous-fifre" in app.scene.box.html_text
 
 
+def test_un_pour_uns_how_to_play_pages_are_twins():
+    from paintcheck.ui import game_choice
+
+    en, fr = (game_choice.how_to_play_page("unpourun", lang).read_text(encoding="utf-8").splitlines()
+              for lang in ("en", "fr"))
+    shape = [[line.split(" ")[0] for line in page if line.startswith(("#", "- "))] for page in (en, fr)]
+    assert shape[0] == shape[1] and len(shape[0]) > 10
+    assert sum(line.count("**") for line in en) == sum(line.count("**") for line in fr)
+
+
 def _upu_save(folder, name: str) -> None:
     record = UNPOURUN.new_record(load_table(shipped_tables()[0]), "random:3", 5)
     record.summary = {"turn": 2}
@@ -253,6 +263,31 @@ def test_unsaved_changes_are_left_only_on_a_second_click(app):
 
 
 @pytest.mark.parametrize("size", [(1280, 720)])
+def test_a_long_band_is_listed_a_page_at_a_time_in_the_smallest_window(size):
+    from paintcheck.ui.app import App
+
+    application = App(size, seed=7)
+    try:
+        application.step(1 / 60)
+        application.set_game("unpourun")
+        application.switch("upu_builder")
+        press(application, "buy-chef")
+        for _ in range(20):
+            press(application, "buy-sous_fifre")
+        scene = application.scene
+        assert len(scene.draft.band.figures) == 21
+        assert "figure-20" in scene.controls.choices  # the one just bought is shown, chosen
+        assert scene.controls.choices["figure-20"].button.text.startswith("21. sous-fifre")
+        assert max(c.button.rect.bottom for c in scene.controls.choices.values()) <= size[1]
+        press(application, "figures-up")
+        assert "figure-20" not in scene.controls.choices and scene.draft.selected in (
+            int(k.split("-")[1]) for k in scene.controls.choices if k.startswith("figure-"))
+        assert scene.draft.cost == 50 + 20 * 10
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720)])
 def test_the_builder_fits_the_smallest_window(size):
     from paintcheck.ui.app import App
 
@@ -296,3 +331,16 @@ def test_the_un_pour_un_title_and_the_builder_draw_no_english_in_french(monkeypa
     data |= {band.name for _, band in band_file.list_bands() if isinstance(band, BandSpec)}
     data |= {p.name for p in band_file.shipped_bands()}
     assert_all_french(frames, data)
+
+
+def test_how_to_play_from_the_builder_comes_back_to_the_band_as_it_was(app):
+    _to_builder(app)
+    _new_band(app)
+    press(app, "buy-chef")
+    press(app, "melee-epee")
+    band = app.scene.draft.band
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
+    step(app)
+    assert app.scene.name == "help" and "sous-fifre" in app.scene.box.html_text
+    press(app, "back")
+    assert app.scene.name == "upu_builder" and app.scene.draft.band == band

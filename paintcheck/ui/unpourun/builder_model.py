@@ -87,11 +87,14 @@ class BandDraft:
     def stats(self, index: int) -> Stats:
         return stats(self.band.figures[index], self.band.race)
 
-    def price(self, changed: FigureSpec) -> int:
-        """What the chosen figure's change to ``changed`` costs (negative: it saves points)."""
+    def price(self, changed: FigureSpec | None) -> int:
+        """What the chosen figure's change to ``changed`` costs (negative: it saves points; no
+        figure chosen, no change: nothing)."""
         spec = self.figure
+        if spec is None or changed is None:
+            return 0
         modern = self.options.modern
-        return figure_cost(changed, modern) - (figure_cost(spec, modern) if spec else 0)
+        return figure_cost(changed, modern) - figure_cost(spec, modern)
 
     def melee_price(self, name: str) -> int:
         """What the melee weapon ``name`` costs the chosen figure (the first dague: nothing)."""

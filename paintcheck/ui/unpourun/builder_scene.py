@@ -13,6 +13,7 @@ keeps the band from playing and the last refusal, each in the engine's own words
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -35,6 +36,8 @@ ROW = 28
 GAP = 4
 TOP = 64  # under the header's row
 FIGURE_VALUES_BOTTOM = 210  # the right panel's cost, file and figure's values, from its top
+LEFT_BELOW_FIGURES = 330  # the left column under the figures: buy, remove, options
+MESSAGE_ROOM = 90  # the right panel's foot: a line flashed (saved, cannot save, unsaved changes)
 STATS = ("mvt", "cd", "ct", "ccc", "f", "r", "pv", "pa")
 
 
@@ -65,7 +68,7 @@ def words(problem: Said) -> str:
             except i18n.CatalogueError:
                 pass  # a name no table has (a file's misspelling): shown as written
         values[key] = value
-    return tr(problem.key, **values)
+    return tr(problem.key, None, **values)
 
 
 def fix_words(problem: Said) -> str:
@@ -82,11 +85,12 @@ class BuilderScene(Scene):
         self.draft = BandDraft(BandSpec("", ()))
         self.entry: UITextEntryLine | None = None
         self.browsing = False  # the middle column lists the band files to open
-        self.listed: list = []
+        self.listed: list[tuple[Path, BandSpec | band_file.BandFileError]] = []
         self.leaving: str | None = None  # the action asked again before unsaved changes are left
+        self.first = 0  # the first figure the list shows
 
     # -- the scene's life -------------------------------------------------------------------------------
-    def enter(self, persist: dict) -> None:
+    def enter(self, persist: dict[str, object]) -> None:
         if persist.get("path") is not None:
             self.open_file(persist["path"], relayout=False)
         elif persist.get("new", True) or not self.draft.band.name:
@@ -104,7 +108,7 @@ class BuilderScene(Scene):
             self.entry.kill()
             self.entry = None
 
-    def help_persist(self) -> dict:
+    def help_persist(self) -> dict[str, object]:
         return {"new": False}
 
     # -- layout -------------------------------------------------------------------------------------
@@ -142,7 +146,7 @@ class BuilderScene(Scene):
             self._figure_column()
         self._figure_panel()
 
-    def _header(self, key: str, x: int, y: int, into: list | None = None) -> int:
+    def _header(self, key: str, x: int, y: int, into: list[tuple[str, tuple[int, int]]] | None = None) -> int:
         (self.headers if into is None else into).append((tr(f"{NS}.{key}"), (x, y)))
         return y + 22
 
@@ -150,10 +154,23 @@ class BuilderScene(Scene):
         c, d, box = self.controls, self.draft, self.left
         y = self._header("figures", box.x, box.y)
         c.at(box.x, y, box.w)
-        for i, spec in enumerate(d.band.figures):
+        shown = max(3, (box.bottom - y - LEFT_BELOW_FIGURES) // (ROW + 2))
+        count = len(d.band.figures)
+        if d.selected is not None and not self.first <= d.selected < self.first + shown:
+            self.first = d.selected if d.selected < self.first else d.selected - shown + 1
+        self.first = max(0, min(self.first, count - shown))
+        for i in range(self.first, min(count, self.first + shown)):
+            spec = d.band.figures[i]
             label = text_fit.cut(tr(f"{NS}.figure_row", number=i + 1, kind=name_of("kind", spec.kind),
                                     gear=self._gear(spec), cost=d.figure_cost(i)), 14, box.w - 20)
             c.add(f"figure-{i}", label, lambda i=i: self.select(i), chosen=i == d.selected, width=box.w)
+            c.newline(2)
+        if count > shown:  # a long band: its list a page at a time
+            half = (box.w - 6) // 2
+            c.add("figures-up", tr("common.previous"), lambda: self.scroll(-shown),
+                  None if self.first else tr("common.first_page"), width=half)
+            c.add("figures-down", tr("common.next"), lambda: self.scroll(shown),
+                  None if self.first + shown < count else tr("common.last_page"), width=half)
             c.newline(2)
         y = c.bottom + 10
         y = self._header("buy", box.x, y)
@@ -289,6 +306,13 @@ class BuilderScene(Scene):
         self.leaving = None
         self.layout(self.app.size)
 
+    def scroll(self, step: int) -> None:
+        """Show the previous or next page of figures, its first one chosen."""
+        self.first = max(0, min(self.first + step, len(self.draft.band.figures) - 1))
+        self.draft.selected = self.first if self.draft.band.figures else None
+        self.draft.refusal = []
+        self.layout(self.app.size)
+
     def select(self, index: int) -> None:
         self.draft.selected = index
         self.draft.refusal = []
@@ -391,7 +415,7 @@ class BuilderScene(Scene):
                                         theme.TEXT_WARN)
         self._draw_right(surface)
         w, h = surface.get_size()
-        self.app.draw_message(surface, (self.left.centerx, self.left.bottom - 80), self.left.w)
+        self.app.draw_message(surface, (self.right.centerx, self.right.bottom - 40), self.right.w - 24)
 
     def _draw_right(self, surface) -> None:
         d, box = self.draft, self.right
@@ -448,7 +472,7 @@ class BuilderScene(Scene):
         theme.blit_text(surface, tr(f"{NS}.not_playable"), (x, y), 15, theme.TEXT_WARN, True)
         y += 22
         for problem in problems:
-            if y > box.bottom - 40:
+            if y > box.bottom - MESSAGE_ROOM:
                 break
             y = self._lines(surface, words(problem), x, y, width, 13, theme.TEXT_WARN)
             y = self._lines(surface, tr(f"{NS}.to_fix", fix=fix_words(problem)), x + 10, y, width - 10, 12,
