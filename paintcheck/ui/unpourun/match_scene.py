@@ -163,9 +163,7 @@ class UpuMatchScene(Scene):
         other decision through ``apply``."""
 
         def action() -> None:
-            if shot_tool.can_tell(decision):
-                self.shot.open(self.engine, self.state, decision)
-            else:
+            if not self.shot.open(self.engine, self.state, decision):
                 self.apply(decision)
 
         return action

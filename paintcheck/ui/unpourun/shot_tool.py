@@ -1,6 +1,7 @@
 """A shot or a strike chosen in the match (issue 31, item 4): the decision waits in h-upu-shot's panel
-(``shot_panel.ShotPanel``), told term by term with its exact odds (``unpourun.odds``) and the engine's
-refusal if it has one, until it is confirmed (then played through the scene's door) or cancelled.
+(``shot_panel.ShotPanel``), told term by term with its exact odds (``unpourun.odds.decision_odds``) and
+the engine's refusal if it has one, until it is confirmed (then played through the scene's door) or
+cancelled.
 
 Owns: the panel and the decision it shows. Given: the engine (legality, board) and the scene's ``apply``.
 """
@@ -14,19 +15,11 @@ from typing import Any
 import pygame
 
 from paintcheck.ui.unpourun.shot_panel import ShotPanel
-from paintcheck.unpourun import actions as a
 from paintcheck.unpourun.engine import Engine
-from paintcheck.unpourun.odds import shot_odds, strike_odds
+from paintcheck.unpourun.odds import decision_odds
 from paintcheck.unpourun.state import MatchState
 
 log = logging.getLogger(__name__)
-
-
-def can_tell(decision: Any) -> bool:
-    """The decisions the panel tells: a shot (an active one, or a free one at the enemy seen) and a strike."""
-    return isinstance(decision, (a.Shoot, a.Strike)) or (
-        isinstance(decision, a.FreeShot) and bool(decision.weapon)
-    )
 
 
 class ShotTool:
@@ -35,23 +28,15 @@ class ShotTool:
         self.decision: Any = None
         self.panel = ShotPanel(rect, self.confirm, self.cancel)
 
-    def open(self, engine: Engine, s: MatchState, decision: Any) -> None:
-        """Show ``decision``'s odds and the engine's word on it, to be confirmed."""
-        if isinstance(decision, a.FreeShot):
-            assert s.free_shot is not None
-            shooter, target = (s.figure(fid) for fid in s.free_shot)
-            odds: Any = shot_odds(engine.board, s, shooter, decision.weapon, target)
-        else:
-            assert s.activation is not None
-            shooter = s.figure(s.activation.figure)
-            if isinstance(decision, a.Shoot):
-                odds = shot_odds(
-                    engine.board, s, shooter, decision.weapon, s.figure(decision.target), decision.prefer
-                )
-            else:
-                odds = strike_odds(shooter, s.figure(decision.target))
+    def open(self, engine: Engine, s: MatchState, decision: Any) -> bool:
+        """Show ``decision``'s odds (``odds.decision_odds``: a shot, a strike, a free shot) and the
+        engine's word on it, to be confirmed; False when it is no decision the panel tells."""
+        odds = decision_odds(engine.board, s, decision)
+        if odds is None:
+            return False
         self.decision = decision
-        self.panel.show(odds, shooter.player, engine.why_illegal(s, decision))
+        self.panel.show(odds, s.mover, engine.why_illegal(s, decision))
+        return True
 
     def confirm(self) -> None:
         decision, self.decision = self.decision, None
