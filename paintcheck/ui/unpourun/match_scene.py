@@ -1,9 +1,10 @@
 """Un pour un's match window ("upu_match", issue 31 item 4): the table, the figures, the decisions.
 
 Owns: the session (``ui.session.Session`` on ``UnpourunKind``), the table's view (``board``), the menu
-of clickable decisions (``menu_model``, one button each, greyed with the engine's refusal), the drag
-in progress (a figure deployed from the reserve, or a move's ``move_tool.Trail``), the computer's
-worker (``computer``). Every decision goes through ``apply``: the engine's door, then the autosave;
+of clickable decisions (``menu_model``, one button each, greyed with the engine's refusal), the move
+being dragged (``move_tool.Trail``), and its controllers: the deployment (``deploy_tool``), the ruler
+(h-upu-shot's ``RulerLayer``), the shot panel (``shot_tool``), the computer's worker (``computer``).
+Every decision goes through ``apply``: the engine's door, then the autosave;
 the match over, ``upu_result``. No hand-over: Un pour un has no secrets (0.1).
 """
 
@@ -21,7 +22,7 @@ from paintcheck.ui import theme
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.session import Session
-from paintcheck.ui.unpourun import board, menu_model, move_tool, resume, shot_tool, story
+from paintcheck.ui.unpourun import board, deploy_tool, menu_model, move_tool, resume, shot_tool, story
 from paintcheck.ui.unpourun.computer import Computer
 from paintcheck.ui.unpourun.event_words import say as said
 from paintcheck.ui.unpourun.ruler import RulerLayer
@@ -30,7 +31,7 @@ from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.engine import Engine
 from paintcheck.unpourun.game import UnpourunGame
-from paintcheck.unpourun.state import MatchState, Phase, Point
+from paintcheck.unpourun.state import MatchState, Phase
 
 if TYPE_CHECKING:
     from paintcheck.ui.app import App
@@ -57,11 +58,9 @@ class UpuMatchScene(Scene):
         self.selected: str | None = None
         self.trail: move_tool.Trail | None = None
         self.reading: move_tool.Reading | None = None
-        self.placing: tuple[str, Point | None] | None = None  # a figure dragged from the reserve, where
-        self.placing_reason: Any = None
+        self.deploy = deploy_tool.DeployTool(pygame.Rect(0, 0, 1, 1))  # the figures still to deploy
         self.last_motion = 0.0
         self.table_rect = pygame.Rect(0, 0, 1, 1)
-        self.reserve_rect = pygame.Rect(0, 0, 1, 1)
         self.story_rect = pygame.Rect(0, 0, 1, 1)
         self.shown_for: object = None  # the state the menu was built for
         self.ruler: RulerLayer | None = None  # from the selected figure, with one of its weapons
@@ -85,7 +84,8 @@ class UpuMatchScene(Scene):
             if found.over:
                 self.app.switch("upu_result", session=found)
                 return
-        self.trail = self.reading = self.placing = None
+        self.trail = self.reading = None
+        self.deploy.cancel()
         self.selected = None
         self.ruler = RulerLayer(self.engine.board) if self.session is not None else None
         super().enter(persist)
@@ -119,8 +119,8 @@ class UpuMatchScene(Scene):
         self.table_rect = pygame.Rect(
             MARGIN, MARGIN + 28, w - PANEL_W - 3 * MARGIN, h - RESERVE_H - 3 * MARGIN - 28
         )
-        self.reserve_rect = pygame.Rect(
-            MARGIN, self.table_rect.bottom + MARGIN, self.table_rect.width, RESERVE_H
+        self.deploy = deploy_tool.DeployTool(
+            pygame.Rect(MARGIN, self.table_rect.bottom + MARGIN, self.table_rect.width, RESERVE_H)
         )
         if self.session is not None:
             self._view = board.make_view(self.game.table, self.table_rect)
@@ -181,7 +181,8 @@ class UpuMatchScene(Scene):
             self.app.cannot_save(failed)
         else:
             self.app.message = None
-        self.trail = self.reading = self.placing = None
+        self.trail = self.reading = None
+        self.deploy.cancel()
         self.shot.cancel()
         if self.ruler is not None:
             self.ruler.clear()
@@ -240,13 +241,7 @@ class UpuMatchScene(Scene):
 
     def reserve_slots(self) -> dict[str, pygame.Rect]:
         """Where the mover's figures still to deploy wait, under the table."""
-        s = self.state
-        waiting = [f for f in s.band(s.mover) if f.pos is None] if s.phase == Phase.DEPLOY else []
-        size = RESERVE_H - 10
-        return {
-            f.id: pygame.Rect(self.reserve_rect.x + 6 + i * (size + 8), self.reserve_rect.y + 5, size, size)
-            for i, f in enumerate(waiting)
-        }
+        return self.deploy.slots(self.state)
 
     def ruler_weapons(self) -> tuple[str, ...]:
         if self.selected is None:
@@ -280,10 +275,7 @@ class UpuMatchScene(Scene):
             return
         s = self.state
         if s.phase == Phase.DEPLOY:
-            for fid, rect in self.reserve_slots().items():
-                if rect.collidepoint(pos):
-                    self.placing, self.placing_reason = (fid, None), None
-                    return
+            self.deploy.press(s, pos)
             return
         if not self.table_rect.collidepoint(pos):
             return
@@ -322,12 +314,8 @@ class UpuMatchScene(Scene):
 
     def motion(self, pos: tuple[int, int]) -> None:
         self.last_motion = time.monotonic()
-        if self.placing is not None:
-            at = self.view.to_table(pos) if self.table_rect.collidepoint(pos) else None
-            self.placing = (self.placing[0], at)
-            self.placing_reason = (
-                None if at is None else self.engine.why_illegal(self.state, a.Deploy(self.placing[0], at))
-            )
+        if self.deploy.holding:
+            self.deploy.motion(self.engine, self.state, self.view, self.table_rect, pos)
         elif self.trail is not None:
             self.trail.end = self.view.to_table(pos)
             self.reading = move_tool.read(
@@ -337,15 +325,12 @@ class UpuMatchScene(Scene):
             self.aim_ruler(pos)
 
     def release(self, pos: tuple[int, int]) -> None:
-        if self.placing is not None:
-            self.motion(pos)
-            fid, at = self.placing
-            self.placing = None
-            if at is not None:
-                if self.placing_reason is not None:
-                    self.app.flash(said(self.placing_reason), error=True)
-                else:
-                    self.apply(a.Deploy(fid, at))
+        if self.deploy.holding:
+            decision, reason = self.deploy.release(self.engine, self.state, self.view, self.table_rect, pos)
+            if reason is not None:
+                self.app.flash(said(reason), error=True)
+            elif decision is not None:
+                self.apply(decision)
             return
         if self.trail is None:
             return
@@ -389,9 +374,9 @@ class UpuMatchScene(Scene):
                 active=True,
                 refused=self.reading is not None and self.reading.reason is not None,
             )
-        if self.ruler is not None and self.trail is None and self.placing is None:
+        if self.ruler is not None and self.trail is None and not self.deploy.holding:
             self.ruler.draw(surface, self.view)
-        self.draw_reserve(surface)
+        self.deploy.draw(surface, s, self.view, self.table_rect)
         self.draw_panel(surface)
         self.shot.panel.draw(surface)
 
@@ -400,29 +385,6 @@ class UpuMatchScene(Scene):
             return self.trail.figure
         act = self.state.activation
         return act.figure if act is not None else (self.state.withdraw[0] if self.state.withdraw else None)
-
-    def draw_reserve(self, surface: pygame.Surface) -> None:
-        slots = self.reserve_slots()
-        if not slots:
-            return
-        pygame.draw.rect(surface, theme.PANEL, self.reserve_rect)
-        s = self.state
-        for fid, rect in slots.items():
-            if self.placing is not None and self.placing[0] == fid:
-                continue
-            f = s.figure(fid)
-            pygame.draw.circle(surface, board.SIDE[f.player], rect.center, rect.width // 2)
-            theme.blit_text(
-                surface, fid, (rect.centerx - theme.text_width(fid, 12) // 2, rect.centery - 7), 12
-            )
-        if self.placing is not None and self.placing[1] is not None:
-            f = s.figure(self.placing[0])
-            board.draw_figure(surface, self.view, f, self.placing[1], refused=self.placing_reason is not None)
-            if self.placing_reason is not None:  # the engine's reason, on a dark band over the table
-                words = said(self.placing_reason)
-                band = pygame.Rect(self.table_rect.x, self.table_rect.y, theme.text_width(words, 14) + 16, 24)
-                pygame.draw.rect(surface, theme.PANEL, band)
-                theme.blit_text(surface, words, (band.x + 8, band.y + 4), 14, theme.REFUSED)
 
     def header(self) -> list[str]:
         """The turn and phase, the side to play and who plays it, the VP, the active figure's PA."""
