@@ -385,3 +385,16 @@ def test_a_trail_dropped_on_an_enemy_is_a_charge_asked_of_the_engine(app):
     assert reading.reason == reason and reason is not None  # 20 pas away: beyond a charge
     release(app, px(scene, enemy.pos))
     assert scene.state is s and app.message[0] == say(reason)
+
+
+def test_how_to_play_from_the_match_comes_back_to_the_same_match(app):
+    f = to_first_activation(app)
+    scene = app.scene
+    session, state = scene.session, scene.state
+    for key_pressed in (pygame.K_F1, pygame.K_ESCAPE):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key_pressed, mod=0, unicode="", scancode=0))
+        step(app, 2)
+        if key_pressed == pygame.K_F1:
+            assert app.scene.name == "help"
+    assert app.scene is scene and scene.session is session and scene.state is state
+    assert scene.state.activation.figure == f.id and "end" in scene.controls.choices
