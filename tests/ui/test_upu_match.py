@@ -398,3 +398,28 @@ def test_how_to_play_from_the_match_comes_back_to_the_same_match(app):
             assert app.scene.name == "help"
     assert app.scene is scene and scene.session is session and scene.state is state
     assert scene.state.activation.figure == f.id and "end" in scene.controls.choices
+
+
+def test_the_computers_decision_for_a_state_the_match_has_left_is_dropped():
+    from paintcheck.ui.session import Session
+    from paintcheck.ui.unpourun import setup_model
+    from paintcheck.ui.unpourun.computer import Computer
+    from paintcheck.unpourun import band_file
+    from paintcheck.unpourun.bands import Options
+    from paintcheck.unpourun.table_file import load_table, shipped_tables
+
+    bands = [b for _, b in band_file.list_bands()]
+    record = setup_model.new_record(bands[0], bands[2], load_table(shipped_tables()[0]), Options(),
+                                    {"A": "random", "B": "random"}, 3)
+    session = Session.begin(setup_model.UNPOURUN, record)
+    computer = Computer()
+    try:
+        computer.think(session, "A")
+        computer.future.result(FUTURE_WAIT)
+        session.apply(a.RollOff())  # the match moved on meanwhile (a person, a load)
+        assert computer.ready(session) == (False, None)
+        computer.think(session, session.to_move())
+        decision = computer.future.result(FUTURE_WAIT)
+        assert computer.ready(session) == (True, decision) and isinstance(decision, a.ChooseZone)
+    finally:
+        computer.close()
