@@ -27,6 +27,8 @@ from paintcheck.unpourun.needs import (
     JAM,
     accident_kind,
     after_loss,
+    cd_passes,
+    charge_tests,
     damage_r,
     damages,
     meets,
@@ -93,7 +95,7 @@ class _Work:
     def cd_test(self, f: Figure, cd: int, purpose: str, rule: str) -> bool:
         """0.2: 2d6 <= the Cd used."""
         total = sum(self.roll(rule, purpose, f.id, cd) for _ in range(t.CD_TEST_DICE))
-        passed = total <= cd
+        passed = cd_passes(total, cd)
         self.ev("test_passed" if passed else "test_failed", rule, figure=f.id, purpose=purpose, total=total,
                 cd=cd, passed=passed)
         return passed
@@ -298,7 +300,7 @@ class _Work:
         act.pa -= t.CHARGE_PA
         target = self.fig(d.target)
         self.ev("charge_declared", "3.6", figure=f.id, target=target.id)
-        if target.rank > f.rank and self.b.can_test(s, f, t.CHARGE_TEST):
+        if charge_tests(f, target) and self.b.can_test(s, f, t.CHARGE_TEST):
             if not self.cd_test(f, self.b.passive_cd(s, f), "charge_test", "6.3"):
                 act.no_run_charge, act.last_move = True, True
                 self.straight_away(f.id, self.b.pos(target), f.stats.mvt, "6.3")

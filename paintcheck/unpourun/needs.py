@@ -54,3 +54,13 @@ def accident_kind(w: t.Ranged) -> str:
     if w.klass == t.MODERN and not w.artillery:
         return JAM
     return NO_ACCIDENT
+
+
+def cd_passes(total: int, cd: int) -> bool:
+    """0.2, 10.1: a Cd test passes when its 2d6 total is at most the Cd used."""
+    return total <= cd
+
+
+def charge_tests(charger: Figure, target: Figure) -> bool:
+    """6.3: a charge against an enemy of better rank makes the charger test (if it can, 6.2)."""
+    return target.rank > charger.rank

@@ -32,12 +32,13 @@ import logging
 import math
 import random
 from collections.abc import Iterable
+from itertools import product
 from typing import Any
 
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.engine import Engine
-from paintcheck.unpourun.needs import damage_r
+from paintcheck.unpourun.needs import cd_passes, charge_tests, damage_r
 from paintcheck.unpourun.odds import FigureOdds, p_damages, p_meets, shot_odds, strike_odds
 from paintcheck.unpourun.query import IMPOSSIBLE, Board
 from paintcheck.unpourun.state import Figure, MatchState, Phase, Status, changed
@@ -54,7 +55,7 @@ CHARGE_ANGLES = (0.0, 0.5, -0.5, 1.0, -1.0)  # radians off the line from the tar
 DEPLOY_ROWS = (0.6, 2.0, 3.5, 5.0)  # deployment rows, pas behind the zone's front
 WITHDRAW_TRIES = 16
 THREATS_KEPT = 4096
-CD_DICE = tuple((i, j) for i in range(1, t.D6 + 1) for j in range(1, t.D6 + 1))
+CD_DICE = tuple(product(range(1, t.D6 + 1), repeat=t.CD_TEST_DICE))  # every throw of a Cd test
 
 
 def vp_of(f: Figure, status: Status) -> int:
@@ -78,8 +79,8 @@ def worth(o: FigureOdds, f: Figure) -> float:
 
 
 def p_cd_pass(cd: int) -> float:
-    """0.2: the chance 2d6 <= ``cd``."""
-    return sum(1 for i, j in CD_DICE if i + j <= cd) / len(CD_DICE)
+    """0.2: the chance a Cd test on ``cd`` passes (``needs.cd_passes``, every throw counted)."""
+    return sum(1 for dice in CD_DICE if cd_passes(sum(dice), cd)) / len(CD_DICE)
 
 
 class OddsCoach:
@@ -354,7 +355,7 @@ class OddsCoach:
             if math.dist(p, e.pos) > reach:
                 continue
             passes = 1.0
-            if e.rank > f.rank and self.b.can_test(s, f, t.CHARGE_TEST):
+            if charge_tests(f, e) and self.b.can_test(s, f, t.CHARGE_TEST):
                 passes = p_cd_pass(self.b.passive_cd(s, f))
             base = math.atan2(p[1] - e.pos[1], p[0] - e.pos[0])
             for off in CHARGE_ANGLES:

@@ -13,6 +13,7 @@ from paintcheck.cli.unpourun_play import tournament
 from paintcheck.seam.game import seat_seed
 from paintcheck.seam.play import playout
 from paintcheck.unpourun.game import UnpourunGame, random_start
+from paintcheck.unpourun.odds_coach import p_cd_pass
 
 
 def test_the_odds_coach_plays_legal_decisions_the_same_for_a_seed():
@@ -24,6 +25,11 @@ def test_the_odds_coach_plays_legal_decisions_the_same_for_a_seed():
         runs.append(playout(game, game.begin(random_start(7)), 7, coaches))
     assert runs[0].decisions == runs[1].decisions
     assert game.outcome(runs[0].final) is not None
+
+
+def test_charge_test_chance_counts_every_throw_of_two_dice():
+    # 0.2: 2d6 <= 6 in 15 throws of 36, <= 11 in 35; 6.2's ally bonus is the Cd handed in
+    assert (p_cd_pass(6), p_cd_pass(11), p_cd_pass(2), p_cd_pass(12)) == (15 / 36, 35 / 36, 1 / 36, 1.0)
 
 
 def test_unknown_coach_is_refused_in_one_line(capsys):
