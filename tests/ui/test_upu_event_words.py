@@ -129,10 +129,11 @@ def test_random_matches_on_woodland_are_told_in_both_languages():
 
 def test_a_weapon_is_named_by_the_builders_catalogue_where_it_is_installed(monkeypatch):
     shot = event("shot", "4.1", figure="A1", weapon="fusil_poudre", targets=("B1",))
-    assert headline(shot, "fr").endswith("fusil_poudre")  # without the band builder's words: the identifier
     real = i18n.catalogue
+    key = "upu_builder.weapon.ranged.fusil_poudre"
+    monkeypatch.setattr(i18n, "catalogue", lambda locale: {k: v for k, v in real(locale).items() if k != key})
+    assert headline(shot, "fr").endswith("fusil_poudre")  # without the band builder's words: the identifier
     names = {"en": "black-powder rifle", "fr": "fusil à poudre"}
-    monkeypatch.setattr(i18n, "catalogue", lambda locale: {
-        **real(locale), "upu_builder.weapon.ranged.fusil_poudre": names[locale]})
+    monkeypatch.setattr(i18n, "catalogue", lambda locale: {**real(locale), key: names[locale]})
     assert headline(shot, "en") == "A1 shoots with the black-powder rifle"
     assert headline(shot, "fr").endswith("fusil à poudre")
