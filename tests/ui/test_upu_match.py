@@ -423,3 +423,16 @@ def test_the_computers_decision_for_a_state_the_match_has_left_is_dropped():
         assert computer.ready(session) == (True, decision) and isinstance(decision, a.ChooseZone)
     finally:
         computer.close()
+
+
+def test_a_greyed_action_says_the_engines_reason_under_the_mouse(app, monkeypatch):
+    to_first_activation(app)
+    scene = app.scene
+    key, choice = next((k, c) for k, c in scene.controls.choices.items() if c.reason is not None)
+    drawn = Drawn(monkeypatch)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.controls.rect(key).center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    step(app)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: scene.controls.rect(key).center)
+    shown = drawn.frame(app)
+    assert (theme.wrap(choice.reason, 13, 380)[0], theme.TEXT_WARN) in shown

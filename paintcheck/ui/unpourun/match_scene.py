@@ -434,6 +434,10 @@ class UpuMatchScene(Scene):
         colour = theme.REFUSED if self.reading is not None and self.reading.reason else theme.TEXT_GOOD
         for i, line in enumerate(self.reading_words()):
             theme.blit_text(surface, line, (x, top - 48 + i * 18), 13, colour)
+        hovered = self.controls.hovered(pygame.mouse.get_pos())
+        if self.reading is None and hovered is not None and hovered.reason:  # why a button is greyed
+            for i, line in enumerate(theme.wrap(hovered.reason, 13, PANEL_W)[:2]):
+                theme.blit_text(surface, line, (x, top - 48 + i * 18), 13, theme.TEXT_WARN)
         story.draw(surface, self.story_rect, self.session.events if self.session else [])
         self.app.draw_message(
             surface, (self.table_rect.centerx, self.table_rect.bottom - 20), self.table_rect.width - 40
