@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from paintcheck.field import catalogue
+from paintcheck.field.history import History
 from paintcheck.field.lattice import Lattice, Point, mirror_point
 from paintcheck.field.layout import FLAG_FORMATS, Layout, ObstacleSpec
 from paintcheck.field.layout_checks import name_problem
@@ -50,16 +51,26 @@ class Design:
 
     def __init__(self, layout: Layout, mirror: bool = True, box: bool = True) -> None:
         self.lattice: Lattice = layout.lattice
-        self.now = Snapshot(tuple(layout.obstacles), layout.name, layout.flag, layout.name_fr)
-        self.saved = self.now
+        self.history = History(Snapshot(tuple(layout.obstacles), layout.name, layout.flag, layout.name_fr),
+                               HISTORY)
         self.mirror = mirror
         self.box = box
-        self.past: list[Snapshot] = []
-        self.future: list[Snapshot] = []
         self._problems: dict[tuple[Snapshot, bool], list[tuple[str | None, str]]] = {}
         self._placements: dict[tuple[tuple[ObstacleSpec, ...], str], Placements] = {}
 
     # -- what it is -------------------------------------------------------------------------------
+    @property
+    def now(self) -> Snapshot:
+        return self.history.now
+
+    @property
+    def past(self) -> list[Snapshot]:
+        return self.history.past
+
+    @property
+    def future(self) -> list[Snapshot]:
+        return self.history.future
+
     @property
     def obstacles(self) -> tuple[ObstacleSpec, ...]:
         return self.now.obstacles
@@ -83,7 +94,7 @@ class Design:
     @property
     def changed(self) -> bool:
         """Edits not yet saved."""
-        return self.now != self.saved
+        return self.history.changed
 
     def layout(self, snapshot: Snapshot | None = None) -> Layout:
         s = snapshot or self.now
@@ -244,18 +255,10 @@ class Design:
         self.mirror = on
 
     def undo(self) -> bool:
-        if not self.past:
-            return False
-        self.future.append(self.now)
-        self.now = self.past.pop()
-        return True
+        return self.history.undo()
 
     def redo(self) -> bool:
-        if not self.future:
-            return False
-        self.past.append(self.now)
-        self.now = self.future.pop()
-        return True
+        return self.history.redo()
 
     # -- would an edit be legal? (asked without making it) ------------------------------------------
     def why_not_place(self, kind: str, at: Point, axis: int = 0) -> Said | None:
@@ -271,7 +274,7 @@ class Design:
         return _refusal(self._named(name))
 
     def mark_saved(self) -> None:
-        self.saved = self.now
+        self.history.mark_saved()
 
     # -- the one way an edit happens: judged (the state it gives, or why not), then done ------------
     def _do(self, judged: Snapshot | Said) -> Said | None:
@@ -341,10 +344,7 @@ class Design:
         return None
 
     def _push(self, snapshot: Snapshot) -> None:
-        self.past.append(self.now)
-        del self.past[:-HISTORY]
-        self.future.clear()
-        self.now = snapshot
+        self.history.push(snapshot)
 
     def _new_id(self, kind: str, at: Point) -> str:
         half = "-b" if at[1] < 0 else ("-w" if at[1] > 0 else "")

@@ -76,12 +76,14 @@ class App:
         from paintcheck.ui.review_scene import ReviewScene
         from paintcheck.ui.scenes import HandOverScene, HelpScene, ResultScene, TitleScene
         from paintcheck.ui.study_scene import StudyScene
+        from paintcheck.ui.unpourun.designer_scene import UpuDesignerScene
 
         self.scenes = {cls.name: cls(self) for cls in (TitleScene, HandOverScene, ResultScene, HelpScene,
                                                         MatchScene, LoadScene, FieldChooserScene,
                                                         DesignerScene, StudyScene, RangeScene, ReviewScene,
                                                         NetMenuScene, NetHostScene, NetJoinScene,
                                                         NetWaitScene)}
+        self.scenes[UpuDesignerScene.name] = UpuDesignerScene(self)  # Un pour un's table designer
         saves.tidy()  # stale temporary files of interrupted saves hold secrets: removed
         self._keep_fresh_message()
         self.scene: Scene = self.scenes[start]  # the first scene: none to leave before it
