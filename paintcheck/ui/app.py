@@ -67,6 +67,9 @@ class App:
         self.link: NetLink | None = None  # the connection of a networked match (``ui.net_scenes``)
         self.net_port = DEFAULT_PORT  # where the host listens (``paintcheck host --port``)
         self.net_address = ""  # the host's address the joiner typed last
+        from paintcheck.ui import settings
+
+        self.game = settings.saved_game()  # the title's game choice: Paintcheck or Un pour un
         from paintcheck.ui.designer_scene import DesignerScene
         from paintcheck.ui.field_chooser import FieldChooserScene
         from paintcheck.ui.load_scene import LoadScene
@@ -76,14 +79,15 @@ class App:
         from paintcheck.ui.review_scene import ReviewScene
         from paintcheck.ui.scenes import HandOverScene, HelpScene, ResultScene, TitleScene
         from paintcheck.ui.study_scene import StudyScene
+        from paintcheck.ui.unpourun.builder_scene import BuilderScene
         from paintcheck.ui.unpourun.designer_scene import UpuDesignerScene
 
         self.scenes = {cls.name: cls(self) for cls in (TitleScene, HandOverScene, ResultScene, HelpScene,
                                                         MatchScene, LoadScene, FieldChooserScene,
                                                         DesignerScene, StudyScene, RangeScene, ReviewScene,
                                                         NetMenuScene, NetHostScene, NetJoinScene,
-                                                        NetWaitScene)}
-        self.scenes[UpuDesignerScene.name] = UpuDesignerScene(self)  # Un pour un's table designer
+                                                        NetWaitScene,
+                                                        BuilderScene, UpuDesignerScene)}
         saves.tidy()  # stale temporary files of interrupted saves hold secrets: removed
         self._keep_fresh_message()
         self.scene: Scene = self.scenes[start]  # the first scene: none to leave before it
@@ -115,6 +119,19 @@ class App:
         self.manager.set_locale(language)
         self.message = None
         if remember and (problem := settings.remember_language(language)) is not None:
+            self.flash(i18n.tr("app.cannot_remember", file=settings.settings_path(), error=i18n.say(problem)),
+                       error=True)
+        self.scene.layout(self.size)
+        self.awake = AWAKE_AFTER_INPUT
+
+    def set_game(self, game: str) -> None:
+        """The title's game choice (``settings.GAMES``), remembered for the next start; the title's menu
+        follows it at once."""
+        from paintcheck.ui import settings
+
+        self.game = game
+        self.message = None
+        if (problem := settings.remember_game(game)) is not None:
             self.flash(i18n.tr("app.cannot_remember", file=settings.settings_path(), error=i18n.say(problem)),
                        error=True)
         self.scene.layout(self.size)

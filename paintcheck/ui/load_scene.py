@@ -14,7 +14,7 @@ from paintcheck.ai.coach import COACH_KINDS
 from paintcheck.field.layout import Field
 from paintcheck.field.layout_file import layout_from_dict
 from paintcheck.printable import printable
-from paintcheck.ui import i18n, saves, text_fit, theme
+from paintcheck.ui import game_choice, i18n, saves, text_fit, theme
 from paintcheck.ui.fieldview import FieldRenderer
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.scenes import Scene
@@ -54,7 +54,7 @@ class LoadScene(Scene):
         self.thumbs: dict = {}
 
     def enter(self, persist: dict) -> None:
-        self.entries = saves.list_saves()
+        self.entries = game_choice.saves_of(self.app.game)
         self.page = 0
         self.confirming = None  # the path whose deletion awaits a yes
         super().enter(persist)
@@ -94,8 +94,11 @@ class LoadScene(Scene):
                 c.at(left, y + 28, BUTTONS_W)
                 c.add(f"open-{key}", tr("common.open"), lambda e=entry: self.open(e), problem_words(entry),
                       primary=True, width=OPEN_W)
-                c.add(f"review-{key}", tr("review_window.open"), lambda e=entry: self.review(e),
-                      problem_words(entry), width=REVIEW_W, hint=tr("review_window.open_hint"))
+                if self.app.game == game_choice.PAINTCHECK_GAME:  # Paintcheck's review window
+                    c.add(f"review-{key}", tr("review_window.open"), lambda e=entry: self.review(e),
+                          problem_words(entry), width=REVIEW_W, hint=tr("review_window.open_hint"))
+                else:
+                    c.x += REVIEW_W + 6
                 c.add(f"delete-{key}", tr("load.delete"), lambda e=entry: self.ask_delete(e), width=DELETE_W)
             self.text_right[entry.path] = left - 10
         c.at(self.x0, h - 64, width)
@@ -109,8 +112,14 @@ class LoadScene(Scene):
 
     # -- actions ------------------------------------------------------------------------------------
     def open(self, entry: saves.SavedMatch) -> None:
+        if self.app.game == game_choice.UNPOURUN_GAME:  # Un pour un's match window resumes its own
+            if "upu_match" in self.app.scenes:
+                self.app.switch("upu_match", resume=entry.path)
+            else:
+                self.app.flash(tr("upu_builder.title.not_here"), error=True)
+            return
         if not self.app.resume_match(entry.path):
-            self.entries = saves.list_saves()
+            self.entries = game_choice.saves_of(self.app.game)
             self.layout(self.app.size)
 
     def review(self, entry: saves.SavedMatch) -> None:
@@ -118,7 +127,7 @@ class LoadScene(Scene):
         from paintcheck.ui.review_launch import review_saved
 
         if not review_saved(self.app, entry.path, back="load"):
-            self.entries = saves.list_saves()
+            self.entries = game_choice.saves_of(self.app.game)
             self.layout(self.app.size)
 
     def ask_delete(self, entry: saves.SavedMatch) -> None:
@@ -137,7 +146,7 @@ class LoadScene(Scene):
             self.app.flash(tr("load.cannot_delete", file=entry.path.name, error=exc.strerror or exc),
                            error=True)
         self.confirming = None
-        self.entries = saves.list_saves()
+        self.entries = game_choice.saves_of(self.app.game)
         self.layout(self.app.size)
 
     def previous(self) -> None:
@@ -178,7 +187,7 @@ class LoadScene(Scene):
             else:
                 progress = text_fit.cut(_progress(entry), 15, room)
                 theme.blit_text(surface, progress, (x, y + 34), 15, theme.TEXT)
-            if not entry.problem:
+            if not entry.problem and entry.game == game_choice.KINDS[game_choice.PAINTCHECK_GAME].format:
                 theme.blit_text(surface, text_fit.cut(coaches_words(entry), 13, room), (x, y + 54), 13,
                                 theme.TEXT)
             saved = tr("load.saved", when=i18n.date_time(entry.modified), file=entry.path.name)

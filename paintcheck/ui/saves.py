@@ -87,6 +87,7 @@ class SavedMatch:
     layout: Any = None  # the setup's data (Paintcheck: the layout's; its thumbnail is drawn from it)
     problem: str | None = None  # why it cannot be resumed
     coaches: tuple[tuple[str, str], ...] = ()  # (seat, computer coach): a seat not named is a person's
+    game: str | None = None  # the format of the game it is a save of (None: no game's: unreadable)
 
     @property
     def when(self) -> str:
@@ -143,6 +144,7 @@ def _read_saved(path: Path, kinds: tuple[GameKind, ...]) -> SavedMatch:
         layout=setup,
         problem=problem,
         coaches=tuple((t, k) for t, k in sorted(coaches.items()) if t in seats and isinstance(k, str)),
+        game=kind.format,
     )
 
 

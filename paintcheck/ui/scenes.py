@@ -16,10 +16,21 @@ from pygame_gui.elements import UITextBox
 from paintcheck import __version__, memory
 from paintcheck.logs import log_path
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET
-from paintcheck.ui import i18n, match_story, net_saves, net_turn, saves, story_view, text_fit, theme
+from paintcheck.ui import (
+    game_choice,
+    i18n,
+    match_story,
+    net_saves,
+    net_turn,
+    saves,
+    story_view,
+    text_fit,
+    theme,
+)
 from paintcheck.ui.event_words import words
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.markdown_html import markdown_to_html
+from paintcheck.ui.unpourun.title_menu import GAME_ROW, game_switch, unpourun_menu
 from paintcheck.ui.widgets import Controls
 
 
@@ -79,8 +90,14 @@ class TitleScene(Scene):
         x, width = _centre_column(size, 360)
         y = size[1] // 2 - 64  # eight rows: the last one and a flashed line stay in a 720-high window
         c = self.controls
-        c.start(x, y, width)
+        c.start(x, y - GAME_ROW, width)
+        game_switch(self.app, c, width)  # Paintcheck / Un pour un, above the menu
+        c.at(x, y, width)
         c.row_height = 40
+        if self.app.game == game_choice.UNPOURUN_GAME:
+            self.message_top = unpourun_menu(self.app, c, width) + 22
+            self.language_button(size)
+            return
         c.add("new", tr("title.new_match"), self.app.choose_field, primary=True, width=width)
         c.newline()
         last = saves.latest()
@@ -95,7 +112,7 @@ class TitleScene(Scene):
                           when=i18n.date_time(last.modified)) if last else None)
         c.newline()
         c.add("load", tr("title.load"), lambda: self.app.switch("load"),
-              None if saves.list_saves() else tr("title.no_save"), width=width)
+              None if game_choice.saves_of(self.app.game) else tr("title.no_save"), width=width)
         c.newline()
         c.add("network", tr("title.network"), lambda: self.app.switch("net"), width=width,
               hint=tr("title.network_hint"))
@@ -109,7 +126,11 @@ class TitleScene(Scene):
         c.newline()
         c.add("quit", tr("title.quit"), lambda: self.app.quit(), width=width)
         self.message_top = c.bottom + 22  # a line flashed here goes under the buttons, never over them
-        # the other language, named in its own words, in the top right corner
+        self.language_button(size)
+
+    def language_button(self, size) -> None:
+        """The other language, named in its own words, in the top right corner."""
+        c = self.controls
         c.at(size[0] - LANGUAGE_W - 20, 20, LANGUAGE_W)
         c.add("language", tr("title.language"), self.switch_language, width=LANGUAGE_W,
               hint=tr("title.language_hint"))
@@ -126,10 +147,11 @@ class TitleScene(Scene):
     def draw(self, surface) -> None:
         surface.fill(theme.BACKGROUND)
         w, h = surface.get_size()
-        theme.blit_text(surface, tr("app.name"), (w // 2, h // 2 - 190), 44, theme.TEXT, True,
-                        anchor="center")
-        theme.blit_text(surface, tr("title.tagline"), (w // 2, h // 2 - 140), 18, theme.TEXT_DIM,
-                        anchor="center")
+        upu = self.app.game == game_choice.UNPOURUN_GAME
+        theme.blit_text(surface, tr("upu_builder.title.name" if upu else "app.name"), (w // 2, h // 2 - 190),
+                        44, theme.TEXT, True, anchor="center")
+        theme.blit_text(surface, tr("upu_builder.title.tagline" if upu else "title.tagline"),
+                        (w // 2, h // 2 - 140), 18, theme.TEXT_DIM, anchor="center")
         self.app.draw_message(surface, (w // 2, self.message_top))
         # the version, and the log: a file to send when something goes wrong
         about = tr("title.about", version=__version__, path=str(log_path()))
@@ -262,9 +284,11 @@ def end_reason_words(reason: str) -> str:
     return words(reason) if reason else reason
 
 
-def how_to_play_text(language: str) -> str:
-    """docs/how-to-play.md, or its French twin docs/how-to-play.fr.md."""
-    page: Path = theme.HOW_TO_PLAY_BY_LANGUAGE.get(language, theme.HOW_TO_PLAY)
+def how_to_play_text(language: str, game: str = game_choice.PAINTCHECK_GAME) -> str:
+    """docs/how-to-play.md, or its French twin docs/how-to-play.fr.md (Un pour un's page when that
+    game is chosen on the title: ``game_choice.how_to_play_page``)."""
+    page: Path = (game_choice.how_to_play_page(game, language)
+                  or theme.HOW_TO_PLAY_BY_LANGUAGE.get(language, theme.HOW_TO_PLAY))
     try:
         return page.read_text(encoding="utf-8")
     except OSError:
@@ -290,7 +314,7 @@ class HelpScene(Scene):
         w, h = size
         if self.box is not None:
             self.box.kill()
-        text = how_to_play_text(self.app.language)
+        text = how_to_play_text(self.app.language, self.app.game)
         width = min(900, w - 40)
         self.box = UITextBox(markdown_to_html(text), pygame.Rect((w - width) // 2, 20, width, h - 90),
                              self.app.manager)

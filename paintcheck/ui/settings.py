@@ -94,6 +94,25 @@ def remember_language(language: str) -> str | None:
     return None
 
 
+GAMES = ("paintcheck", "unpourun")  # the title's game choice (``ui.game_choice``), the first by default
+
+
+def saved_game() -> str:
+    """The game chosen on the title last time (Paintcheck when none was, or the entry is damaged)."""
+    game = read().get("game")
+    return game if game in GAMES else GAMES[0]
+
+
+def remember_game(game: str) -> str | None:
+    """Remember the title's game for the next start; None when done, else why not (logged)."""
+    try:
+        write(game=game)
+    except SettingsError as exc:
+        log.warning("%s: %s: the game is not remembered", printable(str(settings_path())), exc.args[0])
+        return exc.args[0]
+    return None
+
+
 def starting_language(asked: str | None = None) -> str:
     """The language to open the window in: ``--lang`` (remembered), else the one remembered, else
     the system's when it is French, else English."""

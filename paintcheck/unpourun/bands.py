@@ -120,9 +120,18 @@ def band_problems(band: BandSpec, options: Options) -> list[Said]:
     for i, spec in enumerate(band.figures):
         out += [Said("unpourun_rules.band.figure", number=i + 1, problem=p)
                 for p in figure_problems(spec, band.race)]
-    if not out and (cost := band_cost(band, options)) > options.points:
-        out.append(Said("unpourun_rules.band.points", cost=cost, limit=options.points))
+    if not out and (over := points_problem(band, options)) is not None:
+        out.append(over)
     return out
+
+
+def points_problem(band: BandSpec, options: Options) -> Said | None:
+    """Why ``band`` costs too much for the points limit (2.3), or None; ``band_problems`` says it only
+    once nothing else is wrong, the band builder at every purchase."""
+    cost = band_cost(band, options)
+    if cost <= options.points:
+        return None
+    return Said("unpourun_rules.band.points", cost=cost, limit=options.points)
 
 
 def stats(spec: FigureSpec, race: str) -> Stats:

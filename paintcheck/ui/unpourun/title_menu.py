@@ -1,0 +1,63 @@
+"""The title's game choice (Paintcheck / Un pour un) and Un pour un's menu on the title (issue 31,
+item 1). The title (``ui.scenes.TitleScene``) lays these out; what they open are scenes by name:
+``upu_new`` (a new match's setup), ``upu_match`` (the match: ``resume=<path>`` opens a save),
+``load`` (the saves of the chosen game only), ``upu_builder``, ``upu_designer``, ``help`` (Un pour un's
+How to play page while that game is chosen). A scene this window does not have is a greyed button
+saying so.
+"""
+
+from __future__ import annotations
+
+from paintcheck.ui import game_choice, i18n
+from paintcheck.ui.i18n import tr
+from paintcheck.ui.widgets import Controls
+
+GAME_ROW = 52  # the switch's row, above the menu
+SWITCH_H = 36
+
+
+def game_switch(app, c: Controls, width: int) -> None:
+    """Two buttons side by side, the chosen game's highlighted: clicking the other switches the
+    title's menu at once (remembered)."""
+    c.row_height = SWITCH_H
+    half = (width - 6) // 2
+    for game, key in ((game_choice.PAINTCHECK_GAME, "paintcheck"), (game_choice.UNPOURUN_GAME, "unpourun")):
+        chosen = app.game == game
+        c.add(f"game-{key}", tr(f"upu_builder.title.game.{key}"),
+              None if chosen else (lambda g=game: app.set_game(g)), chosen=chosen, width=half,
+              hint=tr("upu_builder.title.game.hint"))
+
+
+def _open(app, scene: str, **persist):
+    """An action opening ``scene`` and the reason it cannot (the window has no such scene)."""
+    if scene not in app.scenes:
+        return None, tr("upu_builder.title.not_here")
+    return (lambda: app.switch(scene, **persist)), None
+
+
+def unpourun_menu(app, c: Controls, width: int) -> int:
+    """Un pour un's menu, one button a row from where ``c`` stands; returns its bottom."""
+    action, reason = _open(app, "upu_new")
+    c.add("upu-new", tr("upu_builder.title.new_match"), action, reason, primary=True, width=width)
+    c.newline()
+    last = game_choice.latest_of(game_choice.UNPOURUN_GAME)
+    action, reason = _open(app, "upu_match", resume=last.path) if last else (None, tr("title.no_save"))
+    hint = tr("title.resume_hint", field=last.field, turn=last.turn if last.turn else "?",
+              when=i18n.date_time(last.modified)) if last else None
+    c.add("upu-resume", tr("title.resume"), action, reason, width=width, hint=hint)
+    c.newline()
+    listed = game_choice.saves_of(game_choice.UNPOURUN_GAME)
+    c.add("upu-load", tr("title.load"), lambda: app.switch("load"), None if listed else tr("title.no_save"),
+          width=width)
+    c.newline()
+    action, reason = _open(app, "upu_builder")
+    c.add("upu-builder", tr("upu_builder.title.builder"), action, reason, width=width,
+          hint=tr("upu_builder.title.builder_hint"))
+    c.newline()
+    action, reason = _open(app, "upu_designer")
+    c.add("upu-designer", tr("upu_builder.title.designer"), action, reason, width=width)
+    c.newline()
+    c.add("upu-help", tr("title.help"), lambda: app.show_help(), width=width)
+    c.newline()
+    c.add("upu-quit", tr("title.quit"), lambda: app.quit(), width=width)
+    return c.bottom
