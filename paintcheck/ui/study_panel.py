@@ -20,7 +20,7 @@ from paintcheck.analysis.balance import control, sides
 from paintcheck.analysis.maps import POSTURES, FieldMaps, FieldStudy, PieceRow, dominance_key
 from paintcheck.field.lattice import Point, point_name
 from paintcheck.field.layout import Field, Layout
-from paintcheck.geometry.sight import sight_table
+from paintcheck.geometry.sight_update import RecentTables
 from paintcheck.rules.words import posture_word
 from paintcheck.ui import heatmap, i18n, text_fit, theme
 from paintcheck.ui.i18n import tr
@@ -72,9 +72,9 @@ class StudyResult:
         return self.control[posture] if what == "control" else getattr(self.maps[posture], what)
 
 
-def compute(key, layout: Layout, cache: bool) -> StudyResult:
+def compute(key, layout: Layout, tables: RecentTables) -> StudyResult:
     field = layout.build()
-    study = FieldStudy(field, sight_table(field, cache=cache))
+    study = FieldStudy(field, tables.table(field))  # an edit's table updated, undo's kept
     return StudyResult(
         key, field, study,
         {x: study.maps(x, TEAM) for x in POSTURES},
@@ -100,6 +100,7 @@ class StudyPanel:
         self.sort: tuple[str, bool] = ("rank", False)  # column, descending
         self.scroll = 0
         self.job = LatestJob("study")
+        self.tables = RecentTables(cache=cache)  # the worker's alone
         self._layer_key = self._layer = None
         self._lines_key = self._lines = None
         self._panel_key = self._panel = None
@@ -110,7 +111,7 @@ class StudyPanel:
     # -- the work ---------------------------------------------------------------------------------
     def want(self, key, layout: Layout) -> None:
         """Study ``layout`` (``key`` names its state) in the background."""
-        self.job.want(key, lambda: compute(key, layout, self.cache))
+        self.job.want(key, lambda: compute(key, layout, self.tables))
 
     def poll(self) -> bool:
         return self.job.poll()

@@ -1,0 +1,117 @@
+"""The Study follows the drag (issue 32, item 1), driven by posted mouse events: while a piece is
+held over a new point the map shown becomes the map of the field the drop would give (the design
+itself unchanged), its sight table updated from the last one, not computed whole; the drop finds
+that map ready; undo and redo find theirs kept."""
+
+from __future__ import annotations
+
+import importlib
+
+import pygame
+import pytest
+
+from paintcheck.analysis.maps import FieldStudy
+from paintcheck.field.layout_file import default_layout_path
+from paintcheck.geometry import sight
+from paintcheck.geometry.sight import compute_sight_table
+from tests.ui.driver import step
+
+
+def post(kind, pos, **extra) -> None:
+    pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
+
+
+@pytest.fixture
+def whole(monkeypatch) -> list[int]:
+    """How many sight tables the window computes whole (every module that calls the computation)."""
+    calls: list[int] = []
+
+    def counted(field):
+        calls.append(1)
+        return compute_sight_table(field)
+
+    monkeypatch.setattr(sight, "compute_sight_table", counted)
+    try:
+        monkeypatch.setattr(importlib.import_module("paintcheck.geometry.sight_update"),
+                            "compute_sight_table", counted)
+    except ModuleNotFoundError:
+        pass
+    return calls
+
+
+@pytest.fixture
+def designer(app, whole):
+    app.open_designer(default_layout_path())
+    step(app, 2)
+    scene = app.scene
+    assert scene.name == "designer"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="", scancode=0))
+    step(app)
+    assert scene.studying
+    scene.study.wait()
+    step(app)
+    return scene
+
+
+def exposure_of(layout):
+    field = layout.build()
+    return FieldStudy(field, compute_sight_table(field)).maps("standing").exposure
+
+
+def hold_over(app, scene, start, end) -> None:
+    """Press on ``start`` and move the held mouse to ``end`` (not released)."""
+    post(pygame.MOUSEMOTION, scene.t.to_screen(*start), rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, scene.t.to_screen(*start), button=1)
+    step(app)
+    post(pygame.MOUSEMOTION, scene.t.to_screen(*end), rel=(0, 0), buttons=(1, 0, 0))
+    step(app)
+
+
+def test_the_map_follows_the_piece_while_it_is_dragged(app, designer, whole):
+    before = designer.study.result
+    spec = designer.design.at((7, -6))  # the cylinder at H6
+    assert spec is not None
+    computed = len(whole)
+    hold_over(app, designer, (7, -6), (5, -4))
+    designer.study.wait()
+    step(app)
+    shown = designer.study.result
+    assert designer.design.spec(spec.id).at == (7, -6), "the design is not edited before the drop"
+    assert shown is not before, "the map follows the piece dragged"
+    dragged = designer.design.layout_if_moved(spec.id, (5, -4))
+    assert dragged is not None
+    assert shown.key == (dragged.obstacles, dragged.flag)
+    assert shown.maps["standing"].exposure == exposure_of(dragged)
+    assert shown.maps["standing"].exposure != before.maps["standing"].exposure
+    assert len(whole) == computed, "the dragged state's table is updated, not computed whole"
+    assert designer.study.tables.updates >= 1
+    # the drop: the design is the state studied, its map already shown
+    post(pygame.MOUSEBUTTONUP, designer.t.to_screen(5, -4), button=1)
+    step(app)
+    assert designer.design.spec(spec.id).at == (5, -4)
+    assert designer.study.result is shown and not designer.study.busy
+
+
+def test_undo_and_redo_find_their_map_kept(app, designer, whole):
+    first = designer.study.result
+    spec = designer.design.at((7, -6))
+    hold_over(app, designer, (7, -6), (5, -4))
+    post(pygame.MOUSEBUTTONUP, designer.t.to_screen(5, -4), button=1)
+    step(app)
+    designer.study.wait()
+    step(app)
+    moved = designer.study.result
+    assert designer.design.spec(spec.id).at == (5, -4)
+    computed = len(whole)
+    designer.undo()
+    step(app)
+    designer.study.wait()
+    step(app)
+    assert designer.study.result.maps["standing"].exposure == first.maps["standing"].exposure
+    designer.redo()
+    step(app)
+    designer.study.wait()
+    step(app)
+    assert designer.study.result.maps["standing"].exposure == moved.maps["standing"].exposure
+    assert len(whole) == computed, "undo and redo computed no table"
+    assert designer.study.tables.hits >= 2
