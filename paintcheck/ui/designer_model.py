@@ -19,6 +19,7 @@ follows the drag).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import pygame
@@ -57,7 +58,7 @@ class DesignerModel:
     @property
     def read_only(self) -> bool:
         """A shipped layout: *Save as a copy* only."""
-        return self.path is not None and self.path.resolve().parent == layouts_dir().resolve()
+        return self.path is not None and shipped(self.path)
 
     def shown_name(self) -> str:
         """The field's name as the window shows it (its French name in French, when it has one)."""
@@ -90,6 +91,12 @@ class DesignerFrame:
     def point_under(self, pos: tuple[int, int]) -> Point | None:
         """The lattice point nearest ``pos`` on the field (None off the field)."""
         return self.t.nearest_point(*pos) if self.field_area.collidepoint(pos) else None
+
+
+@lru_cache(maxsize=64)
+def shipped(path: Path) -> bool:
+    """Whether ``path`` is a shipped layout's file (asked every frame: the folders are resolved once)."""
+    return path.resolve().parent == layouts_dir().resolve()
 
 
 def piece_at(design: Design, t: FieldTransform, pos: tuple[int, int]) -> str | None:

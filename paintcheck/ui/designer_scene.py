@@ -322,7 +322,7 @@ class DesignerScene(Scene):
             d = self.model.design
             dragged = self.view.dragged(self.placed)  # the map follows the piece dragged
             if dragged is not None:
-                self.study.want((dragged.obstacles, dragged.flag), dragged)
+                self.study.want(("drag", dragged.obstacles, dragged.flag), dragged, live=True)
             elif self.view.field_of(d.obstacles) is not None:  # a state that does not build: the last map
                 self.study.want((d.obstacles, d.flag), d.layout())
             self.study.poll()

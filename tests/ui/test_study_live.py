@@ -1,7 +1,7 @@
 """The Study follows the drag (issue 32, item 1), driven by posted mouse events: while a piece is
 held over a new point the map shown becomes the map of the field the drop would give (the design
-itself unchanged), its sight table updated from the last one, not computed whole; the drop finds
-that map ready; undo and redo find theirs kept."""
+itself unchanged), its sight table updated from the last one, not computed whole; after the drop
+the whole study (pieces table too) finds that table kept; undo and redo find theirs kept."""
 
 from __future__ import annotations
 
@@ -80,16 +80,21 @@ def test_the_map_follows_the_piece_while_it_is_dragged(app, designer, whole):
     assert shown is not before, "the map follows the piece dragged"
     dragged = designer.design.layout_if_moved(spec.id, (5, -4))
     assert dragged is not None
-    assert shown.key == (dragged.obstacles, dragged.flag)
+    assert shown.key == ("drag", dragged.obstacles, dragged.flag) and shown.live
     assert shown.maps["standing"].exposure == exposure_of(dragged)
     assert shown.maps["standing"].exposure != before.maps["standing"].exposure
     assert len(whole) == computed, "the dragged state's table is updated, not computed whole"
     assert designer.study.tables.updates >= 1
-    # the drop: the design is the state studied, its map already shown
+    # the drop: the design is the state dragged; its whole study (the table too) finds the table kept
     post(pygame.MOUSEBUTTONUP, designer.t.to_screen(5, -4), button=1)
     step(app)
     assert designer.design.spec(spec.id).at == (5, -4)
-    assert designer.study.result is shown and not designer.study.busy
+    designer.study.wait()
+    step(app)
+    final = designer.study.result
+    assert final.key == (dragged.obstacles, dragged.flag) and not final.live
+    assert final.maps["standing"].exposure == shown.maps["standing"].exposure
+    assert final.pieces["standing"] and len(whole) == computed
 
 
 def test_undo_and_redo_find_their_map_kept(app, designer, whole):
@@ -108,10 +113,11 @@ def test_undo_and_redo_find_their_map_kept(app, designer, whole):
     designer.study.wait()
     step(app)
     assert designer.study.result.maps["standing"].exposure == first.maps["standing"].exposure
+    assert designer.study.result is first, "undo shows the study kept"
     designer.redo()
     step(app)
     designer.study.wait()
     step(app)
     assert designer.study.result.maps["standing"].exposure == moved.maps["standing"].exposure
+    assert designer.study.result is moved
     assert len(whole) == computed, "undo and redo computed no table"
-    assert designer.study.tables.hits >= 2
