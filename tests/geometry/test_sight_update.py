@@ -87,9 +87,11 @@ def walk(path: Path, seed: int, edits: int, undo: bool) -> None:
             continue
         done += 1
         field = design.layout().build()
-        updates, before = recent.updates, last
+        found, before = recent.updates + recent.hits, last
         last = recent.table(field)
-        assert recent.updates == updates + 1, "an edit of one piece is an update, not a computation"
+        # updated from the last table (or kept, when the edit went back to a state seen before)
+        assert recent.updates + recent.hits == found + 1 and recent.whole == 1, \
+            "an edit of one piece is an update, not a computation"
         whole = sight.compute_sight_table(field)
         assert_same(last, whole)
         if undo and rng.random() < 0.4:
