@@ -130,7 +130,7 @@ def print_live(live: dict) -> None:
           f" {_met(e['met'])}")
     print(f"  same states, table computed whole {e['whole_median_ms']:7.1f} ms (median of {e['whole_runs']})"
           f"   ratio {e['ratio']}x")
-    print(f"  undo -> map ready              {e['undo_median_ms']:7.1f} ms (median; tables: "
+    print(f"  undo -> map ready              {e['undo_median_ms']:7.2f} ms (median; tables: "
           f"{e['tables']['updated']} updated, {e['tables']['kept']} kept, {e['tables']['whole']} whole)")
     d = live.get("drag")
     if d is None:
