@@ -121,3 +121,28 @@ def test_undo_and_redo_find_their_map_kept(app, designer, whole):
     assert designer.study.result.maps["standing"].exposure == moved.maps["standing"].exposure
     assert designer.study.result is moved
     assert len(whole) == computed, "undo and redo computed no table"
+
+
+def test_what_the_hand_drags_is_the_layout_studied():
+    """``dragged_layout``: a kind dragged from the palette is placed (its twin too, mirror on), a
+    held piece is moved; a refused point, or a hand that drags nothing, asks for no study."""
+    from paintcheck.field.design import Design
+    from paintcheck.field.layout_file import load_layout
+    from paintcheck.ui.designer_model import DesignerModel, dragged_layout
+
+    model = DesignerModel(Design(load_layout(default_layout_path()), box=False))
+    assert dragged_layout(model, (3, -5)) is None
+    model.armed, model.palette_drag = "cone", True
+    placed = dragged_layout(model, (3, -5))
+    assert placed is not None
+    cones = {o.at for o in placed.obstacles if o.kind == "cone"} - {o.at for o in model.design.obstacles}
+    assert cones == {(3, -5), (3, 5)}
+    assert dragged_layout(model, (7, -6)) is None  # the cylinder at H6 stands there
+    model.armed, model.palette_drag = None, False
+    model.dragging, model.button_held = "mid-b", True
+    moved = dragged_layout(model, (5, -4))
+    assert moved is not None
+    assert {o.id: o.at for o in moved.obstacles}["mid-b"] == (5, -4)
+    assert model.design.spec("mid-b").at == (7, -6), "asked, not done"
+    model.button_held = False
+    assert dragged_layout(model, (5, -4)) is None
