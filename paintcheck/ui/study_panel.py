@@ -9,6 +9,7 @@ never waits.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
@@ -20,7 +21,7 @@ from paintcheck.analysis.balance import control, sides
 from paintcheck.analysis.maps import POSTURES, FieldMaps, FieldStudy, PieceRow, dominance_key
 from paintcheck.field.lattice import Point, point_name
 from paintcheck.field.layout import Field, Layout
-from paintcheck.geometry.sight import sight_table
+from paintcheck.geometry.sight_update import RecentTables
 from paintcheck.rules.words import posture_word
 from paintcheck.ui import heatmap, i18n, text_fit, theme
 from paintcheck.ui.i18n import tr
@@ -29,6 +30,7 @@ from paintcheck.ui.widgets import Controls
 from paintcheck.ui.worker import LatestJob
 
 TEAM = "blue"
+RECENT = 16  # studies kept for undo and redo
 MAPS = ("exposure", "threat", "control")
 LINE = (255, 255, 255, 110)
 ROW_H = 19
@@ -67,18 +69,21 @@ class StudyResult:
     control: dict[str, dict[Point, float]]
     pieces: dict[str, list[PieceRow]]
     balance: dict[str, float | None]
+    live: bool = False  # a dragged piece's passing state: the maps only (no pieces table, no balance)
 
     def values(self, what: str, posture: str):
         return self.control[posture] if what == "control" else getattr(self.maps[posture], what)
 
 
-def compute(key, layout: Layout, cache: bool) -> StudyResult:
+def compute(key, layout: Layout, tables: RecentTables, live: bool = False) -> StudyResult:
     field = layout.build()
-    study = FieldStudy(field, sight_table(field, cache=cache))
+    study = FieldStudy(field, tables.table(field))  # an edit's table updated, undo's kept
+    maps = {x: study.maps(x, TEAM) for x in POSTURES}
+    controls = {x: control(study, x) for x in POSTURES}
+    if live:  # the map follows the drag; the table waits for the drop
+        return StudyResult(key, field, study, maps, controls, {}, {}, live=True)
     return StudyResult(
-        key, field, study,
-        {x: study.maps(x, TEAM) for x in POSTURES},
-        {x: control(study, x) for x in POSTURES},
+        key, field, study, maps, controls,
         {x: study.pieces(x, TEAM) for x in POSTURES},
         {x: sides(study, x, TEAM)[2] for x in POSTURES},
     )
@@ -100,6 +105,8 @@ class StudyPanel:
         self.sort: tuple[str, bool] = ("rank", False)  # column, descending
         self.scroll = 0
         self.job = LatestJob("study")
+        self.tables = RecentTables(cache=cache)  # the worker's alone
+        self.recent: OrderedDict[object, StudyResult] = OrderedDict()  # undo and redo shown at once
         self._layer_key = self._layer = None
         self._lines_key = self._lines = None
         self._panel_key = self._panel = None
@@ -108,9 +115,23 @@ class StudyPanel:
         self.heads: list[tuple[pygame.Rect, str]] = []
 
     # -- the work ---------------------------------------------------------------------------------
-    def want(self, key, layout: Layout) -> None:
-        """Study ``layout`` (``key`` names its state) in the background."""
-        self.job.want(key, lambda: compute(key, layout, self.cache))
+    def want(self, key, layout: Layout, live: bool = False) -> None:
+        """Study ``layout`` (``key`` names its state) in the background; ``live``: a state the
+        hand passes through while it drags a piece (its maps only)."""
+        kept = self.recent.get(key)
+        if kept is not None:
+            self.job.want(key, lambda: kept)
+            return
+
+        def work() -> StudyResult:
+            result = compute(key, layout, self.tables, live)
+            if not live:
+                self.recent[key] = result
+                while len(self.recent) > RECENT:
+                    self.recent.popitem(last=False)
+            return result
+
+        self.job.want(key, work)
 
     def poll(self) -> bool:
         return self.job.poll()
@@ -162,8 +183,9 @@ class StudyPanel:
         if values is None:
             return None
         key = (id(self.result), self.map, self.posture, size, t, i18n.current())  # numbers: 0.5 / 0,5
-        if key != self._layer_key:
-            self._layer_key, self._layer = key, heatmap.layer(size, t, values)
+        if key != self._layer_key:  # a live map has no numbers: they change too fast to be read
+            numbers = False if self.result is not None and self.result.live else None
+            self._layer_key, self._layer = key, heatmap.layer(size, t, values, numbers)
         return self._layer
 
     def seen_from(self, point: Point) -> list[Point]:
@@ -228,7 +250,11 @@ class StudyPanel:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, selected: str | None = None) -> None:
         """The scale, the state of the work and the pieces table inside ``rect`` (drawn again only
-        when one of them changes, blitted every frame)."""
+        when one of them changes, blitted every frame; while a piece is dragged, the last table
+        stays until the drop)."""
+        if self.result is not None and self.result.live and self._panel is not None:
+            surface.blit(self._panel, rect.topleft)
+            return
         key = (id(self.result), self.map, self.posture, self.sort, self.scroll, selected, self.busy,
                self.failed, tuple(rect), i18n.current())
         if key != self._panel_key:
