@@ -62,6 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     kinds = ", ".join(COACH_KINDS)
     parser.add_argument("--blue", default="normal", help=f"the first coach: {kinds} (default normal)")
     parser.add_argument("--white", default="random", help=f"the second coach: {kinds} (default random)")
+    parser.add_argument("--coaches", help="FIRST,SECOND: both coaches at once (instead of --blue, --white)")
     parser.add_argument("--matches", default="100",
                         help=f"how many matches, 1 to {MAX_MATCHES} (default 100)")
     parser.add_argument("--seed", default="0", help="seed of the first match (default 0)")
@@ -72,7 +73,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the first coach plays White in every second match")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--game", choices=GAME_CHOICES, default="paintcheck",
-                        help="the game played: paintcheck (default) or unpourun (its random coach only)")
+                        help="the game played: paintcheck (default) or unpourun (coaches random, odds)")
     parser.add_argument("--table", help="Un pour un: table file (default: the shipped woodland table)")
 
 
@@ -198,7 +199,19 @@ def _coach(text: str, option: str) -> str:
     return text
 
 
+def _both_coaches(args: argparse.Namespace) -> None:
+    """``--coaches FIRST,SECOND`` sets ``--blue`` and ``--white``."""
+    text = getattr(args, "coaches", None)
+    if text is None:
+        return
+    names = [name.strip() for name in text.split(",")]
+    if len(names) != 2 or not all(names):
+        raise CommandError(f"--coaches is two coaches, FIRST,SECOND, not {text[:40]!r}")
+    args.blue, args.white = names
+
+
 def run(args: argparse.Namespace) -> int:
+    _both_coaches(args)
     if getattr(args, "game", "paintcheck") == "unpourun":
         return _run_unpourun(args)
     if getattr(args, "table", None):

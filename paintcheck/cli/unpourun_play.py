@@ -13,6 +13,8 @@ import argparse
 import gc
 import json
 import logging
+import math
+import multiprocessing
 import os
 import statistics
 import sys
@@ -24,15 +26,17 @@ from paintcheck.ai.playout import collector_paused
 from paintcheck.cli.bench_goals import AT_LEAST, AT_MOST, Figure
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.simulate import MATCH_SEED_STRIDE, outcomes, play_matches
-from paintcheck.seam.game import DRAW, Game
+from paintcheck.seam.game import DRAW, Game, seat_seed
+from paintcheck.seam.play import playout
 from paintcheck.seam.seen import look
 from paintcheck.unpourun import tables as t
-from paintcheck.unpourun.game import UnpourunGame, random_start
+from paintcheck.unpourun.game import COACH_KINDS, UnpourunGame, random_start
 from paintcheck.unpourun.table_file import TableFileError, default_table_path, load_table
 from paintcheck.unpourun.terrain import Table
 
 log = logging.getLogger(__name__)
 
+ERROR_SAMPLES = 5
 MATCHES_PER_SECOND_GOAL = 100.0  # issue 30: one process, random matches
 APPLY_MEDIAN_MS_GOAL = 0.1  # as Paintcheck's (issue 15)
 BENCH_MATCHES = 100
@@ -104,40 +108,104 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def run_tournament(args: argparse.Namespace, first: str, second: str, matches: int, seed: int,
                    jobs: int) -> int:
-    """Un pour un's only coach is the random one: the matches are ``simulate``'s; the first coach plays
-    A (B in every odd match with ``--swap``)."""
+    """Matches between two of Un pour un's coaches (``UnpourunGame.coach_kinds``): match i plays with
+    seed s * 1,000,003 + i (its bands, dice and coaches, as ``simulate``), the first coach as A in even
+    matches and as B in odd ones (sides always swapped: the bands drawn for A and B differ). A draw is
+    not a win: ``first_win_share`` is its wins over all the matches. The thinking times are each
+    coach's decisions' median and 95th percentile."""
     _no_paintcheck_options(args)
     for kind, option in ((first, "--blue"), (second, "--white")):
-        if kind != "random":
-            raise CommandError(f"{option}: Un pour un has only the random coach, not {kind!r}")
+        if kind not in COACH_KINDS:
+            raise CommandError(f"{option}: Un pour un's coaches are {', '.join(COACH_KINDS)}, not {kind!r}")
     table = getattr(args, "table", None)
     name = read_table(table).name
-    from paintcheck.cli.simulate import _init_worker, _play
-
-    setup = UnpourunTable(table)
-    _init_worker(setup)
-    counts = {"first": 0, "second": 0, "draw": 0}
-    errors, samples = 0, []
-    with collector_paused():
-        for i in range(matches):
-            winner, reason, _ = _play(seed * MATCH_SEED_STRIDE + i)
-            if winner is None:
-                errors += 1
-                samples.append(f"match {i}: {reason}")
-                continue
-            first_seat = "B" if args.swap and i % 2 else "A"
-            counts["draw" if winner == DRAW else "first" if winner == first_seat else "second"] += 1
-    summary = {"game": "unpourun", "matches": matches, "first": first, "second": second,
-               "first_wins": counts["first"], "second_wins": counts["second"], "draws": counts["draw"],
-               "errors": errors, "table": name, "seed": seed, "swap": bool(args.swap),
-               "error_samples": samples[:5]}
+    summary = tournament(first, second, matches, seed, table, jobs)
+    summary["table"] = name
     if args.json:
         print(json.dumps(summary, sort_keys=True))
     else:
-        print(f"{matches} Un pour un matches on {name}, seed {seed}: {first} (first) against {second}")
-        print(f"{first}: {counts['first']} wins, {counts['second']} losses, {counts['draw']} draws; "
-              f"{errors} errors")
-    return 1 if errors else 0
+        print(f"{matches} Un pour un matches on {name}, seed {seed}: {first} (first) against {second}, "
+              f"sides swapped every second match")
+        print(f"{first}: {summary['first_wins']} wins, {summary['second_wins']} losses, {summary['draws']} "
+              f"draws; {summary['errors']} errors; wins in {100 * summary['first_win_share']:.1f}% of the "
+              f"matches")
+        for line in summary["error_samples"]:
+            print(f"  {line}")
+        times = ", ".join(f"{k} median {v['median']} ms, p95 {v['p95']} ms" for k, v in
+                          summary["decision_ms"].items() if v)
+        print(f"thinking time per decision: {times}", file=sys.stderr)
+    return 1 if summary["errors"] else 0
+
+
+_tour: dict[str, Any] = {}
+
+
+def _tour_init(table: str | None) -> None:
+    _tour["game"] = UnpourunGame(read_table(table))
+
+
+def _tour_play(job: tuple[int, int, str, str]) -> tuple[Any, ...]:
+    """Match ``i`` of seed ``match_seed``: (result "first"/"second"/"draw" or None, error, the first
+    coach's decision times, the second's)."""
+    i, match_seed, first, second = job
+    game: UnpourunGame = _tour["game"]
+    first_seat = game.seats[i % 2]
+    kinds = {seat: first if seat == first_seat else second for seat in game.seats}
+    seconds: dict[str, list[float]] = {seat: [] for seat in game.seats}
+    try:
+        coaches = {seat: game.coach(kinds[seat], seat, seat_seed(match_seed, game.seats, seat))
+                   for seat in game.seats}
+        played = playout(game, game.begin(random_start(match_seed)), match_seed, coaches, seconds)
+        outcome = game.outcome(played.final)
+        assert outcome is not None
+    except Exception as exc:  # noqa: BLE001 - a tournament counts every failure, then goes on
+        log.debug("match %d failed", match_seed, exc_info=True)
+        return None, f"{type(exc).__name__}: {exc}", [], []
+    second_seat = game.seats[1 - game.seats.index(first_seat)]
+    result = "draw" if outcome.winner == DRAW else "first" if outcome.winner == first_seat else "second"
+    return result, None, seconds[first_seat], seconds[second_seat]
+
+
+def tournament(first: str, second: str, matches: int, seed: int, table: str | None = None,
+               jobs: int = 1) -> dict[str, Any]:
+    """The tally of ``matches`` matches (see ``run_tournament``), in match order whatever ``jobs``."""
+    read_table(table)  # a bad table is refused before any worker starts
+    work = [(i, seed * MATCH_SEED_STRIDE + i, first, second) for i in range(matches)]
+    if jobs <= 1 or matches < 2:
+        _tour_init(table)
+        with collector_paused():
+            results = list(map(_tour_play, work))
+    else:
+        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
+                                          else "spawn")
+        with ctx.Pool(min(jobs, matches), _tour_init, (table,)) as pool:
+            results = list(pool.imap(_tour_play, work, chunksize=1))
+    counts = {"first": 0, "second": 0, "draw": 0}
+    errors, samples = 0, list[str]()
+    times: dict[str, list[float]] = {first: [], second: []}
+    for i, (result, error, t_first, t_second) in enumerate(results):
+        if result is None:
+            errors += 1
+            if len(samples) < ERROR_SAMPLES:
+                samples.append(f"match {i}: {error}")
+            continue
+        counts[result] += 1
+        times[first].extend(t_first)
+        times[second].extend(t_second)
+    return {"game": "unpourun", "matches": matches, "first": first, "second": second,
+            "first_wins": counts["first"], "second_wins": counts["second"], "draws": counts["draw"],
+            "first_win_share": round(counts["first"] / matches, 4), "errors": errors, "seed": seed,
+            "swap": True, "error_samples": samples,
+            "decision_ms": {k: _ms(v) for k, v in times.items()}}
+
+
+def _ms(seconds: list[float]) -> dict[str, float] | None:
+    """The median and 95th percentile of ``seconds``, in ms (None: no decision)."""
+    if not seconds:
+        return None
+    ordered = sorted(seconds)
+    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+    return {"median": round(statistics.median(ordered) * 1000, 3), "p95": round(p95 * 1000, 3)}
 
 
 def run_bench(args: argparse.Namespace) -> int:

@@ -17,11 +17,25 @@ from paintcheck.said import Said
 from paintcheck.seam.game import DRAW
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.blasts import blast_hit, explosion_hit
 from paintcheck.unpourun.climb import plan
 from paintcheck.unpourun.events import Event, event
 from paintcheck.unpourun.legality import why_illegal
 from paintcheck.unpourun.measurer import Measurer, centre_distance, distance
-from paintcheck.unpourun.query import EPS, IMPOSSIBLE, Board, clamp_roll, d3
+from paintcheck.unpourun.needs import (
+    EXPLOSION,
+    JAM,
+    accident_kind,
+    after_loss,
+    cd_passes,
+    charge_tests,
+    damage_r,
+    damages,
+    meets,
+    rerolls_left,
+    strike_need,
+)
+from paintcheck.unpourun.query import EPS, IMPOSSIBLE, Board, d3
 from paintcheck.unpourun.state import Activation, Figure, MatchState, Pending, Phase, Point, Status, other
 from paintcheck.unpourun.state import changed as replace  # dataclasses.replace for figures, faster
 from paintcheck.unpourun.terrain import ROPE_COST_PER_PAS, Kind
@@ -81,7 +95,7 @@ class _Work:
     def cd_test(self, f: Figure, cd: int, purpose: str, rule: str) -> bool:
         """0.2: 2d6 <= the Cd used."""
         total = sum(self.roll(rule, purpose, f.id, cd) for _ in range(t.CD_TEST_DICE))
-        passed = total <= cd
+        passed = cd_passes(total, cd)
         self.ev("test_passed" if passed else "test_failed", rule, figure=f.id, purpose=purpose, total=total,
                 cd=cd, passed=passed)
         return passed
@@ -286,7 +300,7 @@ class _Work:
         act.pa -= t.CHARGE_PA
         target = self.fig(d.target)
         self.ev("charge_declared", "3.6", figure=f.id, target=target.id)
-        if target.rank > f.rank and self.b.can_test(s, f, t.CHARGE_TEST):
+        if charge_tests(f, target) and self.b.can_test(s, f, t.CHARGE_TEST):
             if not self.cd_test(f, self.b.passive_cd(s, f), "charge_test", "6.3"):
                 act.no_run_charge, act.last_move = True, True
                 self.straight_away(f.id, self.b.pos(target), f.stats.mvt, "6.3")
@@ -332,15 +346,15 @@ class _Work:
     # -- strike (3.7, 3.8) ------------------------------------------------------------------------
     def strike(self, fid: str, tid: str) -> None:
         f, target = self.fig(fid), self.fig(tid)
-        need = min(t.ROLL_MAX, clamp_roll(f.stats.ccc))
+        need = strike_need(f)
         die = self.roll("3.7", "strike", fid, need)
-        hit = die >= need
-        while hit and target.rondaches_used < target.rondaches:  # 3.8: re-rolled, one rondache each
+        hit = meets(die, need)
+        while hit and rerolls_left(target):  # 3.8: re-rolled, one rondache each
             target = replace(target, rondaches_used=target.rondaches_used + 1)
             self.put(target)
             self.ev("rondache", "3.8", figure=tid)
             die = self.roll("3.8", "strike", fid, need)
-            hit = die >= need
+            hit = meets(die, need)
         self.ev("struck" if hit else "strike_missed", "3.7", figure=fid, target=tid, hit=hit)
         if hit:
             self.damage(tid, f.stats.f, 0, "3.7")
@@ -348,10 +362,10 @@ class _Work:
     # -- damage (§5, §7) --------------------------------------------------------------------------
     def damage(self, tid: str, f_value: int, extra_r: int, rule: str) -> bool:
         target = self.fig(tid)
-        r = target.stats.r + extra_r + (t.CHARGED_R_MALUS if target.charged_malus else 0)
+        r = damage_r(target, extra_r)
         need = t.damage_needed(f_value, r)
         die = self.roll("5.1", "damage", tid, need)
-        done = die != t.DAMAGE_NEVER and (die == t.DAMAGE_AUTO or die >= need)  # 5.3
+        done = damages(die, need)  # 5.3
         self.ev("damaged" if done else "no_damage", rule, figure=tid, f=f_value, r=r, need=need, die=die,
                 damaged=done)
         if done:
@@ -379,11 +393,12 @@ class _Work:
     def lose_pv(self, tid: str) -> None:
         f = self.fig(tid)
         pv = f.pv - 1
-        if pv < 0:
+        status = after_loss(pv, f.status)
+        if status == Status.DEAD:
             self.put(replace(f, pv=pv, status=Status.DEAD, pos=None))
             self.ev("dead", "7.2", figure=tid)
-        elif pv == 0 and f.status == Status.FIGHTING:
-            self.put(replace(f, pv=pv, status=Status.HORS))
+        elif status != f.status:
+            self.put(replace(f, pv=pv, status=status))
             self.ev("hors", "7.1", figure=tid)
         else:
             self.put(replace(f, pv=pv))
@@ -414,11 +429,12 @@ class _Work:
             need, rng, height, d = self.b.to_hit(shooter, target, weapon)
             die = self.roll("4.4", "to_hit", sid, need)
             ones |= die == t.ACCIDENT_ON
-            self.ev("hit" if die >= need else "missed", "4.4", figure=sid, target=target.id,
+            hit = meets(die, need)
+            self.ev("hit" if hit else "missed", "4.4", figure=sid, target=target.id,
                     ct=shooter.stats.ct,
                     range=rng,
-                    height=height, d=round(d, 6), need=need, die=die, hit=die >= need)
-            if die >= need:
+                    height=height, d=round(d, 6), need=need, die=die, hit=hit)
+            if hit:
                 hits.append((i, target))
         tested: list[str] = [x.id for x in targets]
         if w.blast:
@@ -437,11 +453,7 @@ class _Work:
     def blast(self, shooter: Figure, target: Figure, w: t.Ranged) -> list[str]:
         """4.5: the blast centred on the target hits every figure but the shooter whose centre is
         within radius + 0.5 and which the target's position sees; all damage, nearest first."""
-        on = [f for f in self.s.figures if f.on_table]
-        positions = [self.b.pos(f) for f in on]
-        ids = [f.id for f in on]
-        found = self.m.blast(ids.index(target.id), w.blast, positions, ids.index(shooter.id))
-        hit = [ids[i] for i in found.hit]
+        hit = blast_hit(self.b, self.s, shooter, target, w)
         self.ev("blast", "4.5", target=target.id, radius=w.blast, hit=tuple(hit))
         for fid in hit:
             self.damage(fid, w.f, 0, "4.5")
@@ -451,22 +463,16 @@ class _Work:
         """4.6: one check for the shot, by the weapon's class."""
         w = t.RANGED[weapon]
         f = self.fig(sid)
-        if w.klass == t.BLACK_POWDER:
+        kind = accident_kind(w)
+        if kind == EXPLOSION:
             die = self.roll("4.6", "explosion", sid, t.EXPLODES_ON)
             if die == t.EXPLODES_ON:
                 self.put(replace(f, broken=(*f.broken, weapon)))
                 self.ev("exploded", "4.6", figure=sid, weapon=weapon)
-                if w.artillery:
-                    on = [g for g in self.s.figures if g.on_table]
-                    found = self.m.explosion([g.id for g in on].index(sid), t.CANON_EXPLOSION_RADIUS,
-                                             [self.b.pos(g) for g in on])
-                    hit = [on[i].id for i in found]
-                else:
-                    hit = [sid]
-                for fid in hit:
+                for fid in explosion_hit(self.b, self.s, f, w):
                     if self.fig(fid).on_table:
                         self.damage(fid, w.f, 0, "4.6")
-        elif w.klass == t.MODERN and not w.artillery:
+        elif kind == JAM:
             die = self.roll("4.6", "jam", sid, t.JAMS_ON)
             if die == t.JAMS_ON:
                 self.put(replace(f, broken=(*f.broken, weapon)))

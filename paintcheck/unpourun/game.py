@@ -24,13 +24,14 @@ from paintcheck.unpourun.engine import Engine
 from paintcheck.unpourun.events import Event
 from paintcheck.unpourun.invariants import invariant_problems
 from paintcheck.unpourun.measurer import Measurer
+from paintcheck.unpourun.odds_coach import OddsCoach
 from paintcheck.unpourun.random_coach import RandomCoach
 from paintcheck.unpourun.setup import new_match
 from paintcheck.unpourun.state import MatchState, Phase
 from paintcheck.unpourun.terrain import OPEN_TABLE, Table
 
 RANDOM = "random:"  # a start "random:<seed>": two bands drawn from the seed
-COACH_KINDS = ("random",)
+COACH_KINDS = ("random", "odds")  # the odds coach: unpourun.odds_coach
 
 
 def random_start(seed: int) -> str:
@@ -121,6 +122,8 @@ class UnpourunGame:
     def coach(self, kind: str, seat: str, seed: int, window: bool = False) -> Coach:
         if kind not in COACH_KINDS:
             raise ValueError(f"no Un pour un coach {kind!r} (one of {', '.join(COACH_KINDS)})")
+        if kind == "odds":
+            return _OnItsView(OddsCoach(seat, self.engine, seed))
         return self.playout_coach(seat, seed)
 
     def playout_coach(self, seat: str, seed: int) -> Coach:
@@ -128,7 +131,7 @@ class UnpourunGame:
 
 
 class _OnItsView:
-    def __init__(self, inner: RandomCoach) -> None:
+    def __init__(self, inner: RandomCoach | OddsCoach) -> None:
         self.inner = inner
 
     def decide(self, seen: Seen) -> Any:
