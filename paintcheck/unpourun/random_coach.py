@@ -16,6 +16,7 @@ from typing import Any
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.engine import Engine
+from paintcheck.unpourun.legality import kind_refused
 from paintcheck.unpourun.state import Figure, MatchState, Phase
 
 MOVE_TRIES = 6  # random paths tried for one move
@@ -25,6 +26,9 @@ END_EARLY = 0.05  # how often an activation is ended with PA left
 # a move's kind: its reach (times Mvt) and its decision
 MOVES: dict[str, tuple[float, type]] = {"walk": (1.0, a.Walk), "run": (t.RUN_FACTOR, a.Run),
                                         "flee": (t.FLEE_FACTOR, a.Flee)}
+# each kind's decision, asked first as a kind (``legality.kind_refused``: chained, engaged...)
+KINDS: dict[str, type] = {"shoot": a.Shoot, "strike": a.Strike, "charge": a.Charge, "walk": a.Walk,
+                          "run": a.Run, "flee": a.Flee, "medikit": a.Medikit}
 
 
 class RandomCoach:
@@ -110,10 +114,24 @@ class RandomCoach:
         if rng.random() < END_EARLY:
             return a.EndActivation()
         for kind in kinds:
+            if kind_refused(self.engine.board, s, KINDS[kind]) is not None:
+                self.skip(s, f, kind, enemies)
+                continue
             for d in self.candidates(s, f, kind, enemies):
                 if self.legal(s, d):
                     return d
         return a.EndActivation()
+
+    def skip(self, s: MatchState, f: Figure, kind: str, enemies: list[Figure]) -> None:
+        """A kind refused whatever its candidates: its candidates' draws are made all the same (the
+        generator's sequence, hence a seed's match, does not depend on what is asked), without the
+        candidates of a move (two uniform draws per path, one ``random()`` each)."""
+        if kind in MOVES:
+            draw = self.rng.random
+            for _ in range(2 * MOVE_TRIES):
+                draw()
+        else:
+            self.candidates(s, f, kind, enemies)
 
     def candidates(self, s: MatchState, f: Figure, kind: str, enemies: list[Figure]) -> list[Any]:
         rng = self.rng
