@@ -116,6 +116,10 @@ class Board:
         return list(found)
 
     def engaged(self, s: MatchState, f: Figure) -> bool:
+        """``engaged_with`` is not empty (its remembered answer read without a copy)."""
+        known = self._about(s).engaged.get(f.id)
+        if known is not None and known[0] is f:
+            return bool(known[1])
         return bool(self.engaged_with(s, f))
 
     def allies_within(self, s: MatchState, f: Figure, n: float) -> list[Figure]:

@@ -26,9 +26,9 @@ END_EARLY = 0.05  # how often an activation is ended with PA left
 # a move's kind: its reach (times Mvt) and its decision
 MOVES: dict[str, tuple[float, type]] = {"walk": (1.0, a.Walk), "run": (t.RUN_FACTOR, a.Run),
                                         "flee": (t.FLEE_FACTOR, a.Flee)}
-# each kind's decision, asked first as a kind (``legality.kind_refused``: chained, engaged...)
-KINDS: dict[str, type] = {"shoot": a.Shoot, "strike": a.Strike, "charge": a.Charge, "walk": a.Walk,
-                          "run": a.Run, "flee": a.Flee, "medikit": a.Medikit}
+# the kinds asked first as a kind (``legality.kind_refused``: 3.5 chains them, 6.3, PA), with their
+# decision: their candidates are paths, each a costly question; the other kinds' are few and cheap
+KINDS: dict[str, type] = {"charge": a.Charge, "walk": a.Walk, "run": a.Run}
 
 
 class RandomCoach:
@@ -114,7 +114,7 @@ class RandomCoach:
         if rng.random() < END_EARLY:
             return a.EndActivation()
         for kind in kinds:
-            if kind_refused(self.engine.board, s, KINDS[kind]) is not None:
+            if kind in KINDS and kind_refused(self.engine.board, s, KINDS[kind]) is not None:
                 self.skip(s, f, kind, enemies)
                 continue
             for d in self.candidates(s, f, kind, enemies):
