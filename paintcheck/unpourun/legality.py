@@ -13,7 +13,7 @@ from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.climb import plan
 from paintcheck.unpourun.measurer import centre_distance, distance
 from paintcheck.unpourun.query import EPS, Board
-from paintcheck.unpourun.state import Activation, Figure, MatchState, Phase
+from paintcheck.unpourun.state import Activation, Figure, MatchState, Phase, Point
 
 BASE_TO_BASE = 1e-6  # 3.6 (c): a charge ends base to base, d = 0 (to a float's slack)
 ALLOWED = {
@@ -120,9 +120,16 @@ def _withdraw(b: Board, s: MatchState, d: a.Withdraw) -> Said | None:
     problem = b.path_problem(s, f, d.path, k, f.stats.difficult_as_open)
     if problem is not None:
         return no(f"path_{problem}")
-    if b.m.sees(d.path[-1], z):
+    if withdraw_end_seen(b, s, d.path[-1]):
         return no("still_seen")
     return None
+
+
+def withdraw_end_seen(b: Board, s: MatchState, end: Point) -> bool:
+    """6.5: Z still sees a figure at ``end``: every Withdraw whose path ends there is refused (what the
+    random coach asks of a point before its path's legality)."""
+    assert s.withdraw is not None
+    return b.m.sees(end, s.withdraw[1])
 
 
 FIELDS_DECIDE = object()  # ``_by_kind``: the decision's own fields (path, target) decide

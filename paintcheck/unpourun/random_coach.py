@@ -16,7 +16,7 @@ from typing import Any
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.engine import Engine
-from paintcheck.unpourun.legality import kind_refused
+from paintcheck.unpourun.legality import kind_refused, withdraw_end_seen
 from paintcheck.unpourun.state import Figure, MatchState, Phase
 
 MOVE_TRIES = 6  # random paths tried for one move
@@ -57,7 +57,10 @@ class RandomCoach:
             assert f.pos is not None
             for _ in range(MOVE_TRIES):
                 angle, length = rng.uniform(0, 2 * math.pi), rng.uniform(0.3, 1.0) * k
-                d = a.Withdraw(((f.pos[0] + math.cos(angle) * length, f.pos[1] + math.sin(angle) * length),))
+                end = (f.pos[0] + math.cos(angle) * length, f.pos[1] + math.sin(angle) * length)
+                if withdraw_end_seen(self.engine.board, s, end):
+                    continue  # refused whatever the path (asked first: a path's legality costs more)
+                d = a.Withdraw((end,))
                 if self.legal(s, d):
                     return d
             return a.Withdraw(())

@@ -15,26 +15,40 @@ from paintcheck.rules.dice import Dice
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import climb, random_coach
 from paintcheck.unpourun.game import UnpourunGame, random_start
-from paintcheck.unpourun.legality import kind_refused, why_illegal
+from paintcheck.unpourun.legality import kind_refused, why_illegal, withdraw_end_seen
 from paintcheck.unpourun.query import Board
 from paintcheck.unpourun.random_coach import RandomCoach
 from paintcheck.unpourun.state import MatchState, Phase
 from paintcheck.unpourun.table_file import load_table, shipped_tables
 from tests.unpourun.upu_world import SF, World, band, fig
 
+
+class Counting(RandomCoach):
+    """A random coach that keeps the decisions it asked the legality about."""
+
+    def __init__(self, seat: str, engine: object, seed: int) -> None:
+        super().__init__(seat, engine, seed)  # type: ignore[arg-type]
+        self.asked: list[object] = []
+
+    def legal(self, s: MatchState, d: object) -> bool:
+        self.asked.append(d)
+        return super().legal(s, d)
+
+
 KINDS = (a.Walk, a.Run, a.Charge, a.ChargeMove, a.Strike, a.Flee, a.Shoot, a.Medikit, a.EndActivation,
          a.RoutMove, a.Activate, a.Withdraw)
 
 
-def activation_states(game: UnpourunGame, seed: int, matches: int = 2) -> list[MatchState]:
-    """The states of ``matches`` seeded random matches that wait for an activation's decision."""
+def activation_states(game: UnpourunGame, seed: int, matches: int = 2,
+                      phase: Phase = Phase.ACTIVATION) -> list[MatchState]:
+    """The states of ``matches`` seeded random matches that wait for a decision of ``phase``."""
     out = []
     for k in range(matches):
         dice = Dice(seed + k)
         coaches = {seat: RandomCoach(seat, game.engine, 2 * (seed + k) + i) for i, seat in enumerate("AB")}
         s = game.begin(random_start(seed + k))
         while s.phase != Phase.OVER:
-            if s.phase == Phase.ACTIVATION:
+            if s.phase == phase:
                 out.append(s)
             s, _ = game.apply(s, coaches[s.mover].decide(s), dice)
     return out
@@ -99,22 +113,13 @@ def test_the_random_coach_asks_no_candidate_of_a_refused_kind_and_draws_the_same
     w = World(band(fig(SF, ranged=("arc",))), band(fig(SF)), {"A1": (10.0, 10.0), "B1": (14.0, 10.0)},
               active="A1")
     w.s.activation.last_move = True  # type: ignore[union-attr]  # 3.5: no Walk, Run or Charge now
-    asked: list[object] = []
-
-    class Counting(RandomCoach):
-        def legal(self, s: MatchState, d: object) -> bool:
-            asked.append(d)
-            return super().legal(s, d)
-
     for seed in range(30):
-        asked.clear()
         coach = Counting("A", w.engine, seed)
         decision = coach.decide(w.s)
-        assert not [d for d in asked if isinstance(d, (a.Walk, a.Run, a.Charge))], seed
+        assert not [d for d in coach.asked if isinstance(d, (a.Walk, a.Run, a.Charge))], seed
         with monkeypatch.context() as m:  # every candidate asked, as before kind_refused
             m.setattr(random_coach, "kind_refused", lambda *args: None)
-            asked.clear()
-            every = Counting("A", w.engine, seed)
+            every = RandomCoach("A", w.engine, seed)
             assert every.decide(w.s) == decision
             assert every.rng.getstate() == coach.rng.getstate(), seed  # the same draws were made
 
@@ -162,3 +167,36 @@ def test_a_plan_is_computed_once_for_the_legality_and_the_engine_and_never_for_a
     assert climb.plan(board, w.s, w.f("A1"), walk.path, 4.0, False).problem is None
     # 1 and 1.0 are equal keys, yet a path of ints is no path (not a number)
     assert climb.plan(board, w.s, w.f("A1"), ((12, 10),), 4.0, False).problem == "not_a_number"
+
+
+@pytest.mark.parametrize("path", shipped_tables(), ids=lambda p: p.stem)
+def test_a_withdraw_end_still_seen_is_refused_whatever_its_path_and_the_coach_draws_the_same(path,
+                                                                                        monkeypatch):
+    game = UnpourunGame(load_table(path), trusted=True)
+    board, rng = game.engine.board, random.Random(path.stem)
+    states = activation_states(game, 50, 3, Phase.WITHDRAW)
+    seen = 0
+    for s in states:
+        assert s.withdraw is not None
+        f = s.figure(s.withdraw[0])
+        assert f.pos is not None
+        for _ in range(6):
+            ang, length = rng.uniform(0, 2 * math.pi), rng.uniform(0.3, 1.0) * s.withdraw[2]
+            end = (f.pos[0] + math.cos(ang) * length, f.pos[1] + math.sin(ang) * length)
+            heard = why_illegal(board, s, a.Withdraw((end,)))
+            if withdraw_end_seen(board, s, end):
+                seen += 1
+                assert heard is not None
+            else:
+                assert heard is None or heard.key != "unpourun_rules.refusal.still_seen"
+        # the coach skips the seen ends before their path's legality, with the same draws and choice
+        coach = Counting(s.mover, game.engine, seen)
+        decision = coach.decide(s)
+        asked = coach.asked
+        assert not [d for d in asked if withdraw_end_seen(board, s, d.path[-1])]  # type: ignore[attr-defined]
+        with monkeypatch.context() as m:
+            m.setattr(random_coach, "withdraw_end_seen", lambda *args: False)
+            every = RandomCoach(s.mover, game.engine, seen)
+            assert every.decide(s) == decision
+            assert every.rng.getstate() == coach.rng.getstate()
+    assert states and seen
