@@ -93,7 +93,13 @@ class _Work:
         return self.s.figure(fid)
 
     def put(self, f: Figure) -> None:
-        self.s.figures = tuple(f if g.id == f.id else g for g in self.s.figures)
+        """``f`` in place of the figure of its id (a new tuple: what is remembered of the old one stays
+        true of it)."""
+        figures, fid = self.s.figures, f.id
+        for i, g in enumerate(figures):
+            if g.id == fid:
+                self.s.figures = (*figures[:i], f, *figures[i + 1:])
+                return
 
     def cd_test(self, f: Figure, cd: int, purpose: str, rule: str) -> bool:
         """0.2: 2d6 <= the Cd used."""
