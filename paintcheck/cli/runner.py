@@ -206,12 +206,12 @@ def _connect(scheduler: str, jobs: int) -> _Connection:
         raise CommandError("--scheduler needs an address (tcp://HOST:8786) or 'local'")
     if address == LOCAL:
         folder = tempfile.TemporaryDirectory(prefix="paintcheck-dask-")
-        dask.config.set({"temporary-directory": folder.name, "distributed.worker.daemon": True})
         try:
-            cluster = distributed.LocalCluster(
-                n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
-                local_directory=folder.name, silence_logs=logging.ERROR, scheduler_port=0,
-                host="127.0.0.1")
+            with dask.config.set({"temporary-directory": folder.name}):  # the workers start in it
+                cluster = distributed.LocalCluster(
+                    n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+                    local_directory=folder.name, silence_logs=logging.ERROR, scheduler_port=0,
+                    host="127.0.0.1")
             return _Connection(distributed.Client(cluster, timeout=CONNECT_SECONDS), cluster, folder)
         except BaseException:
             folder.cleanup()
