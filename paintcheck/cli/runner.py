@@ -283,6 +283,19 @@ def _play_chunk(play: Callable[[Any, J], R], setup: Any, items: Sequence[J]) -> 
         return [play(setup, item) for item in items]
 
 
+def _result(future: Any, scheduler: str) -> list[Any]:
+    """A chunk's results, or one line: a cluster that cannot play (its scheduler or a worker without
+    the project, another version of it, a worker lost for good) is a setup to mend, not a bug."""
+    try:
+        return future.result()
+    except Exception as exc:  # noqa: BLE001 - whatever the cluster raised: logged with its traceback
+        log.info("the cluster at %s failed a chunk", scheduler, exc_info=True)
+        first = (str(exc).strip().splitlines() or [""])[0][:160]
+        raise CommandError(f"--scheduler {scheduler}: the cluster could not play the matches "
+                           f"({type(exc).__name__}: {first}); are its scheduler and workers started "
+                           "with this version of paintcheck-digital installed? (docs/scale.md)") from None
+
+
 def _on_cluster(scheduler: str, jobs: int, play: Callable[[Any, J], R], setup: Any, items: Sequence[J],
                 chunk: int | None) -> Iterator[R]:
     """The items sent in chunks to the cluster's workers, a few per worker in flight, and read back
@@ -304,7 +317,7 @@ def _on_cluster(scheduler: str, jobs: int, play: Callable[[Any, J], R], setup: A
             if len(pending) >= IN_FLIGHT_PER_WORKER * workers:
                 break
         while pending:
-            results = pending.popleft().result()
+            results = _result(pending.popleft(), scheduler)
             start = next(starts, None)
             if start is not None:
                 pending.append(client.submit(_play_chunk, play, setup, items[start:start + size], pure=False))
