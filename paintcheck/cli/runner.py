@@ -34,7 +34,7 @@ import signal
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -76,7 +76,7 @@ def table(setup: Callable[[], Any]) -> Any:
     return built[setup]
 
 
-def run_jobs(play: Callable[[Any, J], R], setup: Hashable, items: Sequence[J], *, jobs: int = 1,
+def run_jobs(play: Callable[[Any, J], R], setup: Any, items: Sequence[J], *, jobs: int = 1,
              scheduler: str | None = None, what: str = "matches", chunk: int | None = None,
              worker_jobs: int | None = None) -> Iterator[R]:
     """``play(setup, item)`` for each of ``items``, in their order, played in this process
@@ -166,7 +166,7 @@ class _Terminated(SystemExit):
     """SIGTERM in the parent: unwinds like an exception, so the pool (or the cluster) ends."""
 
 
-def _on_sigterm(signum, frame) -> None:
+def _on_sigterm(signum: int, frame: object) -> None:
     raise _Terminated(128 + signum)
 
 
@@ -196,7 +196,8 @@ class _Outside(logging.Filter):
 class _Connection:
     """A client of a cluster, and what ends with it (a LocalCluster and its temporary folder)."""
 
-    def __init__(self, client: Any, cluster: Any = None, folder: tempfile.TemporaryDirectory | None = None):
+    def __init__(self, client: Any, cluster: Any = None,
+                 folder: tempfile.TemporaryDirectory[str] | None = None):
         self.client, self.cluster, self.folder = client, cluster, folder
 
     def close(self) -> None:
@@ -287,7 +288,8 @@ def _result(future: Any, scheduler: str) -> list[Any]:
     """A chunk's results, or one line: a cluster that cannot play (its scheduler or a worker without
     the project, another version of it, a worker lost for good) is a setup to mend, not a bug."""
     try:
-        return future.result()
+        results: list[Any] = future.result()
+        return results
     except Exception as exc:  # noqa: BLE001 - whatever the cluster raised: logged with its traceback
         log.info("the cluster at %s failed a chunk", scheduler, exc_info=True)
         first = (str(exc).strip().splitlines() or [""])[0][:160]
@@ -318,9 +320,10 @@ def _on_cluster(scheduler: str, jobs: int, play: Callable[[Any, J], R], setup: A
                 break
         while pending:
             results = _result(pending.popleft(), scheduler)
-            start = next(starts, None)
-            if start is not None:
-                pending.append(client.submit(_play_chunk, play, setup, items[start:start + size], pure=False))
+            following = next(starts, None)
+            if following is not None:
+                pending.append(client.submit(_play_chunk, play, setup, items[following:following + size],
+                                             pure=False))
             yield from results
     finally:
         try:

@@ -195,3 +195,21 @@ def test_a_stopped_run_on_a_local_cluster_leaves_nothing_behind(tmp_path, how):
                 os.kill(pid, 9)
             except OSError:
                 pass
+
+
+def test_a_cluster_that_cannot_play_is_one_line_naming_the_scheduler():
+    """A scheduler without the project (seen: Dask's "Error during deserialization of the task
+    graph", a traceback of 40 lines) is a setup to mend: one line, exit 2 (``CommandError``)."""
+    from paintcheck.cli import runner
+    from paintcheck.cli.errors import CommandError
+
+    class Failed:
+        def result(self):
+            raise RuntimeError("Error during deserialization of the task graph. This frequently\n"
+                               "occurs if the Scheduler and Client have different environments.")
+
+    with pytest.raises(CommandError) as caught:
+        runner._result(Failed(), "tcp://club-1:8786")
+    said = str(caught.value)
+    assert "\n" not in said and said.startswith("--scheduler tcp://club-1:8786: the cluster could not play")
+    assert "RuntimeError: Error during deserialization" in said and "docs/scale.md" in said
