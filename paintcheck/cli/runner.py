@@ -13,7 +13,8 @@ The API, all a command needs:
   both go to the workers. The iterator must be consumed, or closed, to end the workers.
 - ``table(setup)``: what ``setup()`` builds (a game on its table), built once per worker process
   (per worker thread on a cluster) and kept, keyed by ``setup``: ``play`` reads it there.
-- ``add_scheduler_argument(parser)``: the ``--scheduler`` option.
+- ``add_scheduler_argument(parser)``: the ``--scheduler`` option; ``backend(jobs, scheduler)``:
+  where the matches were played, in words, for the speed line on standard error.
 
 A pool's workers ignore Ctrl-C (the parent ends the pool), end at once on SIGTERM, and end by
 themselves when the parent dies (``_follow_parent``); SIGTERM in the parent unwinds like Ctrl-C.
@@ -63,6 +64,15 @@ def add_scheduler_argument(parser: argparse.ArgumentParser) -> None:
                         help="play the matches on a Dask distributed cluster: its scheduler's address "
                              "(tcp://HOST:8786), or 'local' for a cluster of --jobs worker processes "
                              f"on this machine (needs {INSTALL_HINT}; docs/scale.md)")
+
+
+def backend(jobs: int, scheduler: str | None) -> str:
+    """Where the matches were played, for a command's speed line: "2 job(s)", "2 job(s) on a local
+    Dask cluster", "the Dask cluster at tcp://club-1:8786"."""
+    if scheduler is None:
+        return f"{jobs} job(s)"
+    return f"{jobs} job(s) on a local Dask cluster" if scheduler.strip() == LOCAL else \
+        f"the Dask cluster at {scheduler.strip()}"
 
 
 def table(setup: Callable[[], Any]) -> Any:
