@@ -12,7 +12,7 @@ The API, all a command needs:
   ``play`` is a module-level function and ``setup`` a picklable, hashable value (a frozen dataclass):
   both go to the workers. The iterator must be consumed, or closed, to end the workers.
 - ``table(setup)``: what ``setup()`` builds (a game on its table), built once per worker process
-  (per worker thread on a cluster) and kept, keyed by ``setup``: ``play`` reads it there.
+  (per worker thread on a cluster) and kept while the setup is the same: ``play`` reads it there.
 - ``add_scheduler_argument(parser)``: the ``--scheduler`` option; ``backend(jobs, scheduler)``:
   where the matches were played, in words, for the speed line on standard error.
 
@@ -55,7 +55,7 @@ CHUNK_MAX = 32  # items a worker takes at once: results stream back in small bat
 IN_FLIGHT_PER_WORKER = 3  # chunks sent ahead per cluster worker: busy workers, bounded memory
 PARENT_WATCH_SECONDS = 0.5  # a pool worker whose parent is gone ends within this
 
-_tables = threading.local()  # each worker thread's tables, keyed by their setup
+_tables = threading.local()  # each worker thread's table (``built``) and its ``setup``
 _pool_job: tuple[Callable[..., Any], Any] | None = None  # a pool worker's (play, setup)
 
 
@@ -76,14 +76,15 @@ def backend(jobs: int, scheduler: str | None) -> str:
 
 
 def table(setup: Callable[[], Any]) -> Any:
-    """``setup()``, built once in this worker (process, or thread of a cluster's worker) and kept."""
-    built = getattr(_tables, "by_setup", None)
-    if built is None:
-        built = _tables.by_setup = {}
-    if setup not in built:
-        built[setup] = setup()
+    """``setup()``, built once in this worker (process, or thread of a cluster's worker) and kept
+    while the setups asked for are equal: only the last one is kept (a process that runs command
+    after command, such as the window's, does not pile tables up)."""
+    if getattr(_tables, "setup", None) != setup:
+        _tables.setup, _tables.built = None, None  # the old table goes before the new one is built
+        _tables.built = setup()
+        _tables.setup = setup
         gc.freeze()  # the table, built once and kept, is left out of the collector's passes
-    return built[setup]
+    return _tables.built
 
 
 def run_jobs(play: Callable[[Any, J], R], setup: Any, items: Sequence[J], *, jobs: int = 1,
