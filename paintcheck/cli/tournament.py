@@ -22,7 +22,6 @@ import argparse
 import gc
 import json
 import logging
-import math
 import multiprocessing
 import os
 import statistics
@@ -30,6 +29,7 @@ import sys
 from collections.abc import Iterable
 
 from paintcheck.ai.coach import COACH_KINDS, warm_up
+from paintcheck.analysis.interval import wilson
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
 from paintcheck.cli.progress import progress
@@ -52,7 +52,6 @@ from paintcheck.table import Table
 log = logging.getLogger(__name__)
 
 MAX_MATCHES = 100_000
-Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 ERROR_SAMPLES = 5
 
 _worker: dict = {}
@@ -74,16 +73,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=GAME_CHOICES, default="paintcheck",
                         help="the game played: paintcheck (default) or unpourun (its random coach only)")
     parser.add_argument("--table", help="Un pour un: table file (default: the shipped woodland table)")
-
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``wins / n`` ([0, 1] when n is 0)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _init_worker(layout: str | None, first: str, second: str, swap: bool) -> None:
