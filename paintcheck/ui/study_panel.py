@@ -161,7 +161,7 @@ class StudyPanel:
         c.newline()
         self._balance_controls(c, choose)
 
-    def _balance_controls(self, c: Controls, choose) -> None:
+    def _balance_controls(self, c: Controls, choose: Callable[..., Callable[[], None]]) -> None:
         """*Balance…* (*Cancel* while it runs) and, while its report is shown, whose hits the map shows."""
         run = self.balance
         self._rebuild = choose()  # the button's words change when the run ends
