@@ -251,8 +251,10 @@ def _init_worker(layout: Layout, coach: str) -> None:
     _worker.update(game=PaintcheckGame.on(table), coach=coach)
 
 
-def _init_pool_worker(layout: Layout, coach: str) -> None:
+def _init_pool_worker(layout: Layout, coach: str, worker_init: Callable[[], None] | None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it ends the pool
+    if worker_init is not None:
+        worker_init()
     _init_worker(layout, coach)
 
 
@@ -267,11 +269,13 @@ def _play(job: tuple[int, int]) -> MatchFacts:
 
 def play_all(layout: Layout, coach: str, matches: int, seed: int, jobs: int = 1,
              on_match: Callable[[int], None] | None = None, cancel: threading.Event | None = None,
-             start_method: str | None = None) -> Iterator[MatchFacts]:
+             start_method: str | None = None, worker_init: Callable[[], None] | None = None,
+             ) -> Iterator[MatchFacts]:
     """Each match's facts, in match order, played in ``jobs`` worker processes (in this one for 1).
     ``on_match(done)`` is told after each match; ``cancel`` set stops the run (``Cancelled``) and
     ends the workers. ``start_method``: the processes' (default: fork where there is one; the
-    window, with threads of its own, asks for ``forkserver``)."""
+    window, with threads of its own, asks for ``forkserver``); ``worker_init``: called first in each
+    worker process (the command's: the worker ends with its parent)."""
     work = [(i, match_seed(seed, i)) for i in range(matches)]
     if jobs <= 1 or matches < 2:
         _init_worker(layout, coach)
@@ -282,7 +286,8 @@ def play_all(layout: Layout, coach: str, matches: int, seed: int, jobs: int = 1,
     method = start_method if start_method in methods else ("fork" if "fork" in methods else "spawn")
     jobs = min(jobs, matches)
     chunk = max(1, min(CHUNK_MAX, matches // (4 * jobs)))
-    with multiprocessing.get_context(method).Pool(jobs, _init_pool_worker, (layout, coach)) as pool:
+    pool_of = multiprocessing.get_context(method).Pool
+    with pool_of(jobs, _init_pool_worker, (layout, coach, worker_init)) as pool:
         yield from _watched(pool.imap(_play, work, chunksize=chunk), on_match, cancel)
 
 
@@ -298,7 +303,7 @@ def _watched(results: Iterable[MatchFacts], on_match: Callable[[int], None] | No
 
 def balance(layout: Layout, coach: str, matches: int, seed: int, jobs: int = 1,
             on_match: Callable[[int], None] | None = None, cancel: threading.Event | None = None,
-            start_method: str | None = None) -> BalanceReport:
+            start_method: str | None = None, worker_init: Callable[[], None] | None = None) -> BalanceReport:
     """``matches`` matches of ``coach`` against itself on ``layout``, sides swapped, added up."""
-    return tally(play_all(layout, coach, matches, seed, jobs, on_match, cancel, start_method),
+    return tally(play_all(layout, coach, matches, seed, jobs, on_match, cancel, start_method, worker_init),
                  layout.name, coach, seed)

@@ -19,7 +19,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
+import threading
 import time
 
 from paintcheck.ai.coach import COACH_KINDS
@@ -28,7 +30,7 @@ from paintcheck.cli.errors import CommandError
 from paintcheck.cli.export import DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH, _width
 from paintcheck.cli.layout_arg import load_field
 from paintcheck.cli.progress import steps
-from paintcheck.cli.simulate import MAX_JOBS, _count, count_jobs
+from paintcheck.cli.simulate import MAX_JOBS, _count, _die_with_parent, _on_sigterm, count_jobs
 from paintcheck.field.lattice import TEAMS
 from paintcheck.field.layout import Field
 from paintcheck.geometry.sight import sight_table
@@ -129,10 +131,17 @@ def run(args: argparse.Namespace) -> int:
     sight_table(field)  # into the disk cache before the workers start, so that each only loads it
     bar = steps(matches, "matches")
     began = time.perf_counter()
+    # SIGTERM unwinds as Ctrl-C does, so that the pool ends its workers (simulate's); each worker
+    # ends with its parent however the parent goes
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _on_sigterm) if main else None
     try:
-        report = balance(field.layout, args.coach, matches, seed, jobs, on_match=lambda done: bar.update())
+        report = balance(field.layout, args.coach, matches, seed, jobs, on_match=lambda done: bar.update(),
+                         worker_init=_die_with_parent)
     finally:
         bar.close()
+        if main:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
     elapsed = time.perf_counter() - began
     said = write_png(report, field, args.png, width) if args.png is not None else None
     if args.json:
