@@ -244,38 +244,48 @@ def tally(results: Iterable[MatchFacts], layout: str, coach: str, seed: int) -> 
 _worker: dict[str, Any] = {}
 
 
-def _init_worker(layout: Layout, coach: str) -> None:
+def game_on(layout: Layout, coach: str) -> PaintcheckGame:
+    """Paintcheck on ``layout`` as a worker plays it: lines of fire from the sight table, no checks
+    (the coaches' decisions come from the legality queries), the engine's caches warmed once for a
+    coach that thinks."""
     table = Table.from_field(layout.build(), checks=False, sight=True)
     if coach != "random":
         warm_up(table.engine)  # the worker's first decisions as quick as the others
-    _worker.update(game=PaintcheckGame.on(table), coach=coach)
+    return PaintcheckGame.on(table)
 
 
-def _init_pool_worker(layout: Layout, coach: str, worker_init: Callable[[], None] | None) -> None:
+def _init_worker(layout: Layout, coach: str) -> None:
+    _worker.update(game=game_on(layout, coach), coach=coach)
+
+
+def _init_pool_worker(layout: Layout, coach: str) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it ends the pool
-    if worker_init is not None:
-        worker_init()
     _init_worker(layout, coach)
 
 
 def _play(job: tuple[int, int]) -> MatchFacts:
     i, seed = job
+    return play_between(_worker["game"], _worker["coach"], i, seed)
+
+
+def play_between(game: PaintcheckGame, coach: str, i: int, seed: int) -> MatchFacts:
+    """``play_match``, then, untimed, the match's garbage collected and the caches it grew frozen out
+    of the collector's passes (as the tournament's workers do)."""
     try:
-        return play_match(_worker["game"], _worker["coach"], i, seed)
-    finally:  # between matches: what the match made collected, the caches it grew frozen
+        return play_match(game, coach, i, seed)
+    finally:
         gc.collect()
         gc.freeze()
 
 
 def play_all(layout: Layout, coach: str, matches: int, seed: int, jobs: int = 1,
              on_match: Callable[[int], None] | None = None, cancel: threading.Event | None = None,
-             start_method: str | None = None, worker_init: Callable[[], None] | None = None,
-             ) -> Iterator[MatchFacts]:
+             start_method: str | None = None) -> Iterator[MatchFacts]:
     """Each match's facts, in match order, played in ``jobs`` worker processes (in this one for 1).
     ``on_match(done)`` is told after each match; ``cancel`` set stops the run (``Cancelled``) and
     ends the workers. ``start_method``: the processes' (default: fork where there is one; the
-    window, with threads of its own, asks for ``forkserver``); ``worker_init``: called first in each
-    worker process (the command's: the worker ends with its parent)."""
+    window, with threads of its own, asks for ``forkserver``). The command plays the same matches
+    through its runner instead (``cli.balance``: ``--scheduler``)."""
     work = [(i, match_seed(seed, i)) for i in range(matches)]
     if jobs <= 1 or matches < 2:
         _init_worker(layout, coach)
@@ -287,7 +297,7 @@ def play_all(layout: Layout, coach: str, matches: int, seed: int, jobs: int = 1,
     jobs = min(jobs, matches)
     chunk = max(1, min(CHUNK_MAX, matches // (4 * jobs)))
     pool_of = multiprocessing.get_context(method).Pool
-    with pool_of(jobs, _init_pool_worker, (layout, coach, worker_init)) as pool:
+    with pool_of(jobs, _init_pool_worker, (layout, coach)) as pool:
         yield from _watched(pool.imap(_play, work, chunksize=chunk), on_match, cancel)
 
 
@@ -303,7 +313,7 @@ def _watched(results: Iterable[MatchFacts], on_match: Callable[[int], None] | No
 
 def balance(layout: Layout, coach: str, matches: int, seed: int, jobs: int = 1,
             on_match: Callable[[int], None] | None = None, cancel: threading.Event | None = None,
-            start_method: str | None = None, worker_init: Callable[[], None] | None = None) -> BalanceReport:
+            start_method: str | None = None) -> BalanceReport:
     """``matches`` matches of ``coach`` against itself on ``layout``, sides swapped, added up."""
-    return tally(play_all(layout, coach, matches, seed, jobs, on_match, cancel, start_method, worker_init),
+    return tally(play_all(layout, coach, matches, seed, jobs, on_match, cancel, start_method),
                  layout.name, coach, seed)

@@ -19,20 +19,28 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import sys
-import threading
 import time
+from dataclasses import dataclass
 
 from paintcheck.ai.coach import COACH_KINDS
-from paintcheck.analysis.self_play import ROLES, BalanceReport, balance
+from paintcheck.analysis.self_play import (
+    ROLES,
+    BalanceReport,
+    MatchFacts,
+    game_on,
+    match_seed,
+    play_between,
+    tally,
+)
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.export import DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH, _width
 from paintcheck.cli.layout_arg import load_field
-from paintcheck.cli.progress import steps
-from paintcheck.cli.simulate import MAX_JOBS, _count, _die_with_parent, _on_sigterm, count_jobs
+from paintcheck.cli.runner import add_scheduler_argument, run_jobs, table
+from paintcheck.cli.simulate import MAX_JOBS, _count, count_jobs
 from paintcheck.field.lattice import TEAMS
 from paintcheck.field.layout import Field
+from paintcheck.game import PaintcheckGame
 from paintcheck.geometry.sight import sight_table
 from paintcheck.printable import printable
 
@@ -55,6 +63,36 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--width", default=str(DEFAULT_WIDTH),
                         help=f"the PNG's width in pixels, {MIN_WIDTH} to {MAX_WIDTH} "
                              f"(default {DEFAULT_WIDTH})")
+    add_scheduler_argument(parser)
+
+
+@dataclass(frozen=True)
+class SelfPlay:
+    """A balance run's table in each worker (``runner.table``): Paintcheck on ``layout`` (None: the
+    default field), played by ``coach`` against itself."""
+
+    layout: str | None
+    coach: str
+
+    def __call__(self) -> PaintcheckGame:
+        return game_on(load_field(self.layout).layout, self.coach)
+
+
+def _play(setup: SelfPlay, job: tuple[int, int]) -> MatchFacts:
+    i, seed = job
+    return play_between(table(setup), setup.coach, i, seed)
+
+
+def balance(layout: str | None, coach: str, matches: int, seed: int, jobs: int = 1,
+            scheduler: str | None = None) -> BalanceReport:
+    """``matches`` matches of ``coach`` against itself on the field of ``layout``, sides swapped,
+    played by ``runner.run_jobs`` (here, in ``jobs`` processes, or on the Dask cluster at
+    ``scheduler``) and added up in match order: the same report whatever the backend."""
+    field = load_field(layout)  # a bad layout is refused here, before any worker starts
+    sight_table(field)  # into the disk cache before the workers start, so that each only loads it
+    work = [(i, match_seed(seed, i)) for i in range(matches)]
+    results = run_jobs(_play, SelfPlay(layout, coach), work, jobs=jobs, scheduler=scheduler)
+    return tally(results, field.layout.name, coach, seed)
 
 
 def _percent(rate: float | None) -> str:
@@ -127,21 +165,9 @@ def run(args: argparse.Namespace) -> int:
     width = _width(str(args.width))
     if args.png is not None and (not args.png or os.path.isdir(args.png)):
         raise CommandError(f"{printable(args.png) or '--png'}: needs a file name, not a folder")
-    field = load_field(args.layout)  # a bad layout is refused here, before any worker starts
-    sight_table(field)  # into the disk cache before the workers start, so that each only loads it
-    bar = steps(matches, "matches")
+    field = load_field(args.layout)
     began = time.perf_counter()
-    # SIGTERM unwinds as Ctrl-C does, so that the pool ends its workers (simulate's); each worker
-    # ends with its parent however the parent goes
-    main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _on_sigterm) if main else None
-    try:
-        report = balance(field.layout, args.coach, matches, seed, jobs, on_match=lambda done: bar.update(),
-                         worker_init=_die_with_parent)
-    finally:
-        bar.close()
-        if main:
-            signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+    report = balance(args.layout, args.coach, matches, seed, jobs, getattr(args, "scheduler", None))
     elapsed = time.perf_counter() - began
     said = write_png(report, field, args.png, width) if args.png is not None else None
     if args.json:

@@ -23,6 +23,7 @@ from typing import Any
 from paintcheck.ai.playout import collector_paused
 from paintcheck.cli.bench_goals import AT_LEAST, AT_MOST, Figure
 from paintcheck.cli.errors import CommandError
+from paintcheck.cli.runner import run_jobs
 from paintcheck.cli.simulate import MATCH_SEED_STRIDE, outcomes, play_matches
 from paintcheck.seam.game import DRAW, Game
 from paintcheck.seam.seen import look
@@ -65,9 +66,9 @@ class UnpourunTable:
 
 
 def simulate(matches: int, seed: int, table: str | None, jobs: int = 1,
-             check: bool = False) -> tuple[dict[str, Any], float]:
+             check: bool = False, scheduler: str | None = None) -> tuple[dict[str, Any], float]:
     name = read_table(table).name  # a bad table is refused here, before any worker starts
-    tally, elapsed = play_matches(UnpourunTable(table, check), matches, seed, jobs)
+    tally, elapsed = play_matches(UnpourunTable(table, check), matches, seed, jobs, scheduler)
     return {
         "game": "unpourun",
         "matches": matches,
@@ -86,7 +87,8 @@ def _no_paintcheck_options(args: argparse.Namespace) -> None:
 
 def run_simulate(args: argparse.Namespace) -> int:
     _no_paintcheck_options(args)
-    summary, elapsed = simulate(args.matches, args.seed, args.table, args.jobs, args.check)
+    summary, elapsed = simulate(args.matches, args.seed, args.table, args.jobs, args.check,
+                                getattr(args, "scheduler", None))
     if args.json:
         print(json.dumps(summary, sort_keys=True))
     else:
@@ -104,29 +106,29 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def run_tournament(args: argparse.Namespace, first: str, second: str, matches: int, seed: int,
                    jobs: int) -> int:
-    """Un pour un's only coach is the random one: the matches are ``simulate``'s; the first coach plays
-    A (B in every odd match with ``--swap``)."""
+    """Un pour un's only coach is the random one: the matches are ``simulate``'s (``runner.run_jobs``:
+    ``jobs`` processes or a Dask cluster); the first coach plays A (B in every odd match with
+    ``--swap``)."""
     _no_paintcheck_options(args)
     for kind, option in ((first, "--blue"), (second, "--white")):
         if kind != "random":
             raise CommandError(f"{option}: Un pour un has only the random coach, not {kind!r}")
     table = getattr(args, "table", None)
     name = read_table(table).name
-    from paintcheck.cli.simulate import _init_worker, _play
+    from paintcheck.cli.simulate import _play
 
-    setup = UnpourunTable(table)
-    _init_worker(setup)
+    seeds = range(seed * MATCH_SEED_STRIDE, seed * MATCH_SEED_STRIDE + matches)
+    results = run_jobs(_play, UnpourunTable(table), seeds, jobs=jobs,
+                       scheduler=getattr(args, "scheduler", None))
     counts = {"first": 0, "second": 0, "draw": 0}
     errors, samples = 0, []
-    with collector_paused():
-        for i in range(matches):
-            winner, reason, _ = _play(seed * MATCH_SEED_STRIDE + i)
-            if winner is None:
-                errors += 1
-                samples.append(f"match {i}: {reason}")
-                continue
-            first_seat = "B" if args.swap and i % 2 else "A"
-            counts["draw" if winner == DRAW else "first" if winner == first_seat else "second"] += 1
+    for i, (winner, reason, _) in enumerate(results):
+        if winner is None:
+            errors += 1
+            samples.append(f"match {i}: {reason}")
+            continue
+        first_seat = "B" if args.swap and i % 2 else "A"
+        counts["draw" if winner == DRAW else "first" if winner == first_seat else "second"] += 1
     summary = {"game": "unpourun", "matches": matches, "first": first, "second": second,
                "first_wins": counts["first"], "second_wins": counts["second"], "draws": counts["draw"],
                "errors": errors, "table": name, "seed": seed, "swap": bool(args.swap),

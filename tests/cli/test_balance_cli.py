@@ -1,13 +1,17 @@
-"""``python main.py balance``: the same bytes for the same seed, whatever ``--jobs``; the report's
-keys; the PNG of the hits; one-line errors with exit code 2."""
+"""``python main.py balance``: the same bytes for the same seed, whatever ``--jobs`` (and on a Dask
+LocalCluster, ``--scheduler local``); the report's keys; the PNG of the hits; one-line errors with
+exit code 2."""
 
 from __future__ import annotations
 
 import json
+import os
+import sys
 
 import pytest
 
 import main
+from tests.cli.test_scale import _same_bytes_on_a_local_cluster
 
 
 def run(capsys, *args):
@@ -64,3 +68,20 @@ def test_bad_input_is_one_line_and_exit_2(capsys, args, words):
 def test_png_into_a_folder_is_refused(capsys, tmp_path):
     code, _, err = run(capsys, "--png", str(tmp_path), "--matches", "1")
     assert code == 2 and "needs a file name" in err and err.count("\n") == 1
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists("/proc/self/environ"), reason="finds stray processes in /proc")
+def test_balance_on_a_local_cluster_gives_the_same_bytes_as_jobs(tmp_path):
+    pytest.importorskip("distributed")
+    _same_bytes_on_a_local_cluster(tmp_path, "balance", "--coach", "random", "--matches", "8", "--seed", "2",
+                                   "--json")
+
+
+def test_without_dask_the_scheduler_says_how_to_install_it(capsys, monkeypatch):
+    for name in ("dask", "distributed"):
+        monkeypatch.setitem(sys.modules, name, None)  # `import dask` raises ImportError
+    code, out, err = run(capsys, "--matches", "2", "--jobs", "2", "--scheduler", "local")
+    assert code == 2 and out == ""
+    assert err == ("error: --scheduler needs Dask, which is not installed here: "
+                   "pip install paintcheck-digital[cluster]\n")
