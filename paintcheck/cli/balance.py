@@ -1,17 +1,18 @@
 """Is a field fair? A computer coach plays itself on it, sides swapped, and the matches say.
 
     python main.py balance --layout F [--coach normal] [--matches N] [--seed S] [--jobs J] [--json]
-                           [--png OUT] [--width PX]
+                           [--png OUT] [--width PX] [--scheduler ADDRESS|local]
 
 Half the matches each way: the first coach plays Blue in the even matches, White in the odd ones;
 each match is seeded from ``--seed`` and its number, so a run replays, and gives the same bytes
-whatever ``--jobs`` (``analysis.self_play``). Reported: each side's win rate (Blue, White; and the
-first and second coach) with its 95% Wilson interval, and whether the sides lie within each other's
-interval; how the matches ended and how often the flag was hung, by which side; where players were
-hit, per side (the points most hit); the pieces taken at the break and how often their takers were
-then eliminated. ``--json`` prints it all as one object. ``--png`` writes the two maps of where the
-players were hit (Blue's, White's) over the field, side by side (a temporary file, then renamed).
-The run's speed goes to standard error: it differs from run to run.
+whatever ``--jobs`` or ``--scheduler`` (the matches are ``analysis.self_play``'s, played by
+``cli.runner``: here, in worker processes, or on a Dask cluster). Reported: each side's win rate
+(Blue, White; and the first and second coach) with its 95% Wilson interval, and whether the sides
+lie within each other's interval; how the matches ended and how often the flag was hung, by which
+side; where players were hit, per side (the points most hit); the pieces taken at the break and how
+often their takers were then eliminated. ``--json`` prints it all as one object. ``--png`` writes
+the two maps of where the players were hit (Blue's, White's) over the field, side by side (a
+temporary file, then renamed). The run's speed goes to standard error: it differs from run to run.
 """
 
 from __future__ import annotations
