@@ -1,19 +1,22 @@
 """The Study's *Balance…*: ``analysis.self_play`` run in the background while the window goes on.
 
-One run at a time, in one thread of its own (``future``); its matches are played in worker
-processes started by a fork server (the window has threads of its own: a plain fork would copy
-their locks), ``jobs`` of them. The thread counts the matches done (``done``; the progress bar reads
-it), and a cancelled run (``cancel``) stops at its next match and ends its workers. The window polls
-``poll`` each frame: it takes the report (or the failure, or the cancellation) once the future is
-done. No pygame here: the Study draws the run (``balance_view``).
+One run shown at a time, each in a daemon thread of its own (its ``future``): a window closed during
+a run does not wait for it (the cancel is set on the way out, and the workers end with the
+interpreter). Its matches are played in worker processes started by a fork server (the window has
+threads of its own: a plain fork would copy their locks), ``jobs`` of them. The thread counts the
+matches done (``done``; the progress bar reads it), and a cancelled run (``cancel``) stops at its
+next match and ends its workers. The window polls ``poll`` each frame: it takes the report (or the
+failure, or the cancellation) once the future is done. No pygame here: the Study draws the run
+(``balance_view``).
 """
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 
 from paintcheck.analysis.self_play import BalanceReport, Cancelled, balance
 from paintcheck.field.layout import Layout
@@ -39,7 +42,6 @@ class BalanceRun:
         self.done = 0
         self.future: Future[BalanceReport] | None = None
         self._cancel = threading.Event()
-        self._pool: ThreadPoolExecutor | None = None
 
     @property
     def running(self) -> bool:
@@ -51,13 +53,23 @@ class BalanceRun:
         self.key, self.report, self.failed, self.cancelled, self.done = key, None, None, False, 0
         cancel = self._cancel = threading.Event()
 
+        future: Future[BalanceReport] = Future()
+        matches, seed, jobs = self.matches, self.seed, self.jobs
+
         def count(done: int) -> None:
             self.done = done
 
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(1, thread_name_prefix="balance")
-        self.future = self._pool.submit(balance, layout, COACH, self.matches, self.seed, self.jobs,
-                                        count, cancel, "forkserver")
+        def work() -> None:
+            if not future.set_running_or_notify_cancel():
+                return
+            try:
+                future.set_result(balance(layout, COACH, matches, seed, jobs, count, cancel, "forkserver"))
+            except BaseException as exc:  # noqa: BLE001 - handed to the window through the future
+                future.set_exception(exc)
+
+        atexit.register(cancel.set)  # a window closed during the run: its workers stop at once
+        self.future = future
+        threading.Thread(target=work, name="balance", daemon=True).start()
 
     def cancel(self) -> None:
         """Stop the run going (its report is not shown)."""
@@ -83,6 +95,3 @@ class BalanceRun:
 
     def close(self) -> None:
         self.cancel()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
