@@ -9,7 +9,8 @@ import dataclasses
 import pytest
 
 from paintcheck.analysis.interval import wilson
-from paintcheck.analysis.self_play import MatchFacts, balance, blue_role, tally
+from paintcheck.analysis.self_play import MATCH_SEED_STRIDE, MatchFacts, balance, blue_role, tally
+from paintcheck.cli import simulate
 from paintcheck.cli.tournament import tournament
 from paintcheck.field.lattice import half_of
 from paintcheck.field.layout_file import default_layout_path, load_layout
@@ -48,6 +49,7 @@ def test_the_tally_adds_the_matches_up():
 def test_the_same_matches_as_the_tournament_with_sides_swapped():
     """Match i of a seed is the tournament's match i of that seed (``--swap``): the first coach wins
     the same matches; the break's watch changes nothing of the play."""
+    assert MATCH_SEED_STRIDE == simulate.MATCH_SEED_STRIDE  # match i of seed s: the same seed everywhere
     layout = load_layout(default_layout_path())
     report = balance(layout, "random", 8, 5)
     played = tournament("random", "random", 8, 5, swap=True)
