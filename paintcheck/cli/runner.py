@@ -35,6 +35,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from paintcheck.ai.playout import collector_paused
@@ -181,6 +182,17 @@ def _dask() -> Any:
     return dask, distributed
 
 
+class _Outside(logging.Filter):
+    """Drops the log records that name ``folder`` (a LocalCluster's, removed by us)."""
+
+    def __init__(self, folder: str):
+        super().__init__()
+        self.folder = folder
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return self.folder not in record.getMessage()
+
+
 class _Connection:
     """A client of a cluster, and what ends with it (a LocalCluster and its temporary folder)."""
 
@@ -188,6 +200,10 @@ class _Connection:
         self.client, self.cluster, self.folder = client, cluster, folder
 
     def close(self) -> None:
+        # a worker busy with its chunk is ended after a few seconds, which Dask says at WARNING: that
+        # is the ending asked for, not news for the user
+        if self.cluster is not None:
+            logging.getLogger("distributed").setLevel(logging.ERROR)
         for part in (self.client, self.cluster):
             if part is None:
                 continue
@@ -195,8 +211,37 @@ class _Connection:
                 part.close()
             except Exception:  # noqa: BLE001 - ending a cluster that is going anyway: said in the log
                 log.warning("closing %s failed", type(part).__name__, exc_info=True)
+        self.client = self.cluster = None
         if self.folder is not None:
+            # the scheduler removes its scratch folder (inside ours) when it is collected, which may
+            # come after ours is gone: Dask's complaint about that folder is left out
+            logging.getLogger("distributed.diskutils").addFilter(_Outside(self.folder.name))
             self.folder.cleanup()
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """While a LocalCluster starts its worker processes: Ctrl-C ignored here, so that they inherit
+    an ignored SIGINT (kept through their start, where ``dask_setup`` ignores it for good): Ctrl-C,
+    sent to the whole process group, is the parent's business alone, as in a pool. A Ctrl-C pressed
+    in those few seconds is lost (press it again). Blocking it instead (``pthread_sigmask``) did not
+    reach the workers: Dask starts them from a thread of its own, and they printed tracebacks."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def dask_setup(worker: Any) -> None:
+    """Dask's preload hook, given to the workers of ``--scheduler local`` only: Ctrl-C is ignored
+    for the worker's life (asyncio would otherwise take it back): the parent ends the cluster, and
+    a worker does not print its KeyboardInterrupt. (A club's ``dask worker`` keeps its Ctrl-C.)"""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _connect(scheduler: str, jobs: int) -> _Connection:
@@ -205,17 +250,19 @@ def _connect(scheduler: str, jobs: int) -> _Connection:
     if not address:
         raise CommandError("--scheduler needs an address (tcp://HOST:8786) or 'local'")
     if address == LOCAL:
-        folder = tempfile.TemporaryDirectory(prefix="paintcheck-dask-")
+        temporary = tempfile.TemporaryDirectory(prefix="paintcheck-dask-")
+        connection, folder = _Connection(None, None, temporary), temporary.name
         try:
-            with dask.config.set({"temporary-directory": folder.name}):  # the workers start in it
-                cluster = distributed.LocalCluster(
+            with dask.config.set({"temporary-directory": folder}), _ctrl_c_ignored():  # the workers start
+                connection.cluster = distributed.LocalCluster(
                     n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
-                    local_directory=folder.name, silence_logs=logging.ERROR, scheduler_port=0,
-                    host="127.0.0.1")
-            return _Connection(distributed.Client(cluster, timeout=CONNECT_SECONDS), cluster, folder)
+                    local_directory=folder, silence_logs=logging.ERROR, scheduler_port=0,
+                    host="127.0.0.1", preload=[__name__])
+                connection.client = distributed.Client(connection.cluster, timeout=CONNECT_SECONDS)
         except BaseException:
-            folder.cleanup()
+            connection.close()
             raise
+        return connection
     try:
         client = distributed.Client(address, timeout=CONNECT_SECONDS)
     except (OSError, ValueError, TypeError) as exc:  # TimeoutError is an OSError
