@@ -80,7 +80,10 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, run: BalanceRun,
     y += 6
     theme.blit_text(surface, tr("study.balance_run.pieces"), (x, y), 13, theme.TEXT, True)
     y += ROW_H + 2
-    numbers = [("side", 70), ("taken", 60), ("lost", 70)]
+    cells = (*map(i18n.team, TEAMS), "0000", i18n.percent(1.0))
+    widest = max(theme.text_width(words, SIZE) for words in cells)
+    numbers = [(key, max(theme.text_width(tr(f"study.balance_run.column.{key}"), 11), widest) + 12)
+               for key in ("side", "taken", "lost")]
     piece_w = w - sum(width for _, width in numbers)
     cx = x + piece_w
     for key, width in numbers:

@@ -9,6 +9,7 @@ import pytest
 
 from paintcheck.analysis.self_play import Cancelled, balance
 from paintcheck.field.layout_file import default_layout_path, load_layout
+from paintcheck.ui.i18n import tr
 from tests.ui.driver import click, step
 
 
@@ -31,11 +32,13 @@ def test_balance_runs_in_the_background_and_shows_its_report(app, designer):
     run.matches, run.jobs = 2, 2
     click(app, designer.controls.rect("study-balance").center)
     assert run.running and designer.study.map == "balance"
+    assert designer.controls.choices["study-balance"].button.text == tr("study.balance_run.cancel")
     future = run.future
     step(app)  # the window goes on while the matches are played
     report = future.result(timeout=600)
     step(app)
     assert not run.running and run.report is report and designer.study.map == "balance"
+    assert designer.controls.choices["study-balance"].button.text == tr("study.balance_run.start")
     again = balance(load_layout(default_layout_path()), "normal", 2, run.seed)
     assert report.to_dict(str) == again.to_dict(str)
     # the map over the field is where Blue's players were hit; White's a click away
