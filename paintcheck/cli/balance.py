@@ -114,11 +114,14 @@ def text(report: BalanceReport, field: Field) -> str:
         low, high = s["interval"]
         lines.append(f"  {name:<13} {s['wins']:>5} wins  {_percent(s['rate']):>6}  "
                      f"({100 * low:.1f}%-{100 * high:.1f}%)")
-    if r["favoured"] is None:
-        lines.append("the sides are within each other's interval: no side is shown favoured")
-    else:
-        lines.append(f"the sides are not within each other's interval: the field favours "
-                     f"{WORDS[r['favoured']]}")
+    lines.append("the sides are within each other's interval" if r["even"] else
+                 "the sides are not within each other's interval")
+    share = r["blue_share"]
+    low, high = share["interval"]
+    verdict = "no side is shown favoured" if r["favoured"] is None else \
+        f"the field favours {WORDS[r['favoured']]}"
+    lines.append(f"Blue's share of the decided matches: {_percent(share['rate'])} "
+                 f"({100 * low:.1f}%-{100 * high:.1f}%): {verdict}")
     ends = ", ".join(f"{kind} {n}" for kind, n in r["ends"].items()) or "-"
     hung = r["flag_hung"]
     lines.append(f"ends: {ends}; flag hung by Blue {hung['blue']}, by White {hung['white']}")

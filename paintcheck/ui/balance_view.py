@@ -44,9 +44,13 @@ def report_lines(report: BalanceReport) -> list[tuple[str, tuple[int, int, int]]
     lines += [(_rate(i18n.team(team), report.side(team)), theme.TEXT) for team in TEAMS]
     lines += [(_rate(tr(f"study.balance_run.role.{role}"), report.role(role)), dim) for role in ROLES]
     favoured = report.favoured
-    verdict = tr("study.balance_run.even") if favoured is None else \
-        tr(f"study.balance_run.favours.{favoured}")
-    lines.append((verdict, theme.TEXT_GOOD if favoured is None else theme.TEXT_WARN))
+    lines.append((tr("study.balance_run.even" if report.even else "study.balance_run.uneven"), dim))
+    share = report.blue_share
+    low, high = share.interval
+    verdict = tr("study.balance_run.fair" if favoured is None else f"study.balance_run.favours.{favoured}")
+    lines.append((tr("study.balance_run.share", rate=i18n.percent(share.rate or 0.0), low=i18n.percent(low),
+                     high=i18n.percent(high), verdict=verdict),
+                  theme.TEXT_GOOD if favoured is None else theme.TEXT_WARN))
     lines.append((tr("study.balance_run.ends", blue=report.flags[TEAMS[0]], white=report.flags[TEAMS[1]],
                      eliminations=report.ends["eliminations"], turns=report.ends["turns"],
                      draws=report.draws), dim))

@@ -44,6 +44,13 @@ def test_the_tally_adds_the_matches_up():
     lopsided = tally([MatchFacts(blue_role(i), "white", "eliminations") for i in range(12)], "x", "normal", 0)
     assert not lopsided.even and lopsided.favoured == "white"
     assert lopsided.role_wins == {"first": 6, "second": 6}
+    # the rates move against each other: outside each other's interval is no proof of an unfair
+    # field; the verdict is Blue's share of the decided matches (179 of 382 holds 1/2)
+    counts = (("blue", 179), ("white", 203), ("draw", 18))
+    close = tally([MatchFacts("first", winner, "eliminations") for winner, n in counts for _ in range(n)],
+                  "x", "normal", 0)
+    assert not close.even and close.favoured is None
+    assert close.blue_share.matches == 382 and close.blue_share.holds(0.5)
 
 
 def test_the_same_matches_as_the_tournament_with_sides_swapped():
@@ -63,25 +70,24 @@ def test_the_same_matches_as_the_tournament_with_sides_swapped():
 
 
 def bare_white():
-    """Box 21 with no piece in White's half: White's players have no cover at all (a layout file
-    refuses it, RULES 1.6's mirror; the engine plays it)."""
+    """Box 21 with only the pieces of Blue's half (the centre line's gone too): White's players have
+    no cover at all (a layout file refuses it, RULES 1.6's mirror; the engine plays it)."""
     layout = load_layout(default_layout_path())
     field = layout.build()
-    keep = tuple(o for o in layout.obstacles
-                 if not any(half_of(p) == "white" for p in field.by_id[o.id].points))
+    keep = tuple(o for o in layout.obstacles if all(half_of(p) == "blue" for p in field.by_id[o.id].points))
     assert len(keep) < len(layout.obstacles)
     return dataclasses.replace(layout, name="Bare White", obstacles=keep)
 
 
 def test_a_side_without_cover_is_found_unfair():
-    report = balance(bare_white(), "normal", 16, 0)
+    report = balance(bare_white(), "normal", 10, 0)
     assert report.errors == 0
     assert report.favoured == "blue", report.wins
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
 def test_a_side_without_cover_is_found_unfair_every_time(seed):
-    report = balance(bare_white(), "normal", 40, seed, jobs=2)
+    report = balance(bare_white(), "normal", 30, seed, jobs=2)
     assert report.errors == 0
     assert report.favoured == "blue", report.wins
