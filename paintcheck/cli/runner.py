@@ -12,8 +12,9 @@ The API, all a command needs:
   ``play`` is a module-level function and ``setup`` a picklable, hashable value (a frozen dataclass):
   both go to the workers. The iterator must be consumed, or closed, to end the workers.
 - ``table(setup)``: what ``setup()`` builds (a game on its table), built once per worker process
-  (per worker thread on a cluster) and kept, keyed by ``setup``: ``play`` reads it there.
-- ``add_scheduler_argument(parser)``: the ``--scheduler`` option.
+  (per worker thread on a cluster) and kept while the setup is the same: ``play`` reads it there.
+- ``add_scheduler_argument(parser)``: the ``--scheduler`` option; ``backend(jobs, scheduler)``:
+  where the matches were played, in words, for the speed line on standard error.
 
 A pool's workers ignore Ctrl-C (the parent ends the pool), end at once on SIGTERM, and end by
 themselves when the parent dies (``_follow_parent``); SIGTERM in the parent unwinds like Ctrl-C.
@@ -34,7 +35,7 @@ import signal
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -54,7 +55,7 @@ CHUNK_MAX = 32  # items a worker takes at once: results stream back in small bat
 IN_FLIGHT_PER_WORKER = 3  # chunks sent ahead per cluster worker: busy workers, bounded memory
 PARENT_WATCH_SECONDS = 0.5  # a pool worker whose parent is gone ends within this
 
-_tables = threading.local()  # each worker thread's tables, keyed by their setup
+_tables = threading.local()  # each worker thread's table (``built``) and its ``setup``
 _pool_job: tuple[Callable[..., Any], Any] | None = None  # a pool worker's (play, setup)
 
 
@@ -65,18 +66,28 @@ def add_scheduler_argument(parser: argparse.ArgumentParser) -> None:
                              f"on this machine (needs {INSTALL_HINT}; docs/scale.md)")
 
 
+def backend(jobs: int, scheduler: str | None) -> str:
+    """Where the matches were played, for a command's speed line: "2 job(s)", "2 job(s) on a local
+    Dask cluster", "the Dask cluster at tcp://club-1:8786"."""
+    if scheduler is None:
+        return f"{jobs} job(s)"
+    return f"{jobs} job(s) on a local Dask cluster" if scheduler.strip() == LOCAL else \
+        f"the Dask cluster at {scheduler.strip()}"
+
+
 def table(setup: Callable[[], Any]) -> Any:
-    """``setup()``, built once in this worker (process, or thread of a cluster's worker) and kept."""
-    built = getattr(_tables, "by_setup", None)
-    if built is None:
-        built = _tables.by_setup = {}
-    if setup not in built:
-        built[setup] = setup()
+    """``setup()``, built once in this worker (process, or thread of a cluster's worker) and kept
+    while the setups asked for are equal: only the last one is kept (a process that runs command
+    after command, such as the window's, does not pile tables up)."""
+    if getattr(_tables, "setup", None) != setup:
+        _tables.setup, _tables.built = None, None  # the old table goes before the new one is built
+        _tables.built = setup()
+        _tables.setup = setup
         gc.freeze()  # the table, built once and kept, is left out of the collector's passes
-    return built[setup]
+    return _tables.built
 
 
-def run_jobs(play: Callable[[Any, J], R], setup: Hashable, items: Sequence[J], *, jobs: int = 1,
+def run_jobs(play: Callable[[Any, J], R], setup: Any, items: Sequence[J], *, jobs: int = 1,
              scheduler: str | None = None, what: str = "matches", chunk: int | None = None,
              worker_jobs: int | None = None) -> Iterator[R]:
     """``play(setup, item)`` for each of ``items``, in their order, played in this process
@@ -166,7 +177,7 @@ class _Terminated(SystemExit):
     """SIGTERM in the parent: unwinds like an exception, so the pool (or the cluster) ends."""
 
 
-def _on_sigterm(signum, frame) -> None:
+def _on_sigterm(signum: int, frame: object) -> None:
     raise _Terminated(128 + signum)
 
 
@@ -196,7 +207,8 @@ class _Outside(logging.Filter):
 class _Connection:
     """A client of a cluster, and what ends with it (a LocalCluster and its temporary folder)."""
 
-    def __init__(self, client: Any, cluster: Any = None, folder: tempfile.TemporaryDirectory | None = None):
+    def __init__(self, client: Any, cluster: Any = None,
+                 folder: tempfile.TemporaryDirectory[str] | None = None):
         self.client, self.cluster, self.folder = client, cluster, folder
 
     def close(self) -> None:
@@ -283,6 +295,20 @@ def _play_chunk(play: Callable[[Any, J], R], setup: Any, items: Sequence[J]) -> 
         return [play(setup, item) for item in items]
 
 
+def _result(future: Any, scheduler: str) -> list[Any]:
+    """A chunk's results, or one line: a cluster that cannot play (its scheduler or a worker without
+    the project, another version of it, a worker lost for good) is a setup to mend, not a bug."""
+    try:
+        results: list[Any] = future.result()
+        return results
+    except Exception as exc:  # noqa: BLE001 - whatever the cluster raised: logged with its traceback
+        log.info("the cluster at %s failed a chunk", scheduler, exc_info=True)
+        first = (str(exc).strip().splitlines() or [""])[0][:160]
+        raise CommandError(f"--scheduler {scheduler}: the cluster could not play the matches "
+                           f"({type(exc).__name__}: {first}); are its scheduler and workers started "
+                           "with this version of paintcheck-digital installed? (docs/scale.md)") from None
+
+
 def _on_cluster(scheduler: str, jobs: int, play: Callable[[Any, J], R], setup: Any, items: Sequence[J],
                 chunk: int | None) -> Iterator[R]:
     """The items sent in chunks to the cluster's workers, a few per worker in flight, and read back
@@ -304,10 +330,11 @@ def _on_cluster(scheduler: str, jobs: int, play: Callable[[Any, J], R], setup: A
             if len(pending) >= IN_FLIGHT_PER_WORKER * workers:
                 break
         while pending:
-            results = pending.popleft().result()
-            start = next(starts, None)
-            if start is not None:
-                pending.append(client.submit(_play_chunk, play, setup, items[start:start + size], pure=False))
+            results = _result(pending.popleft(), scheduler)
+            following = next(starts, None)
+            if following is not None:
+                pending.append(client.submit(_play_chunk, play, setup, items[following:following + size],
+                                             pure=False))
             yield from results
     finally:
         try:

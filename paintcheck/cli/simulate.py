@@ -31,7 +31,7 @@ from typing import Any, Protocol
 
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
-from paintcheck.cli.runner import add_scheduler_argument, run_jobs, table
+from paintcheck.cli.runner import add_scheduler_argument, backend, run_jobs, table
 from paintcheck.field.lattice import TEAMS
 from paintcheck.game import PaintcheckGame
 from paintcheck.geometry.sight import sight_table
@@ -250,7 +250,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {line}")
     short = TARGET_MATCHES_PER_SECOND - rate
     verdict = "met" if short <= 0 else f"{short:.1f} matches/s short of it"
-    print(f"simulate: {rate:.1f} matches/s with {min(args.jobs, args.matches)} job(s) "
+    where = backend(min(args.jobs, args.matches), getattr(args, "scheduler", None))
+    print(f"simulate: {rate:.1f} matches/s with {where} "
           f"({elapsed:.2f} s for {args.matches}; goal >= {TARGET_MATCHES_PER_SECOND:.0f}: {verdict})",
           file=sys.stderr)
     return 1 if summary["errors"] else 0

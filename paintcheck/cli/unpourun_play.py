@@ -23,7 +23,7 @@ from typing import Any
 from paintcheck.ai.playout import collector_paused
 from paintcheck.cli.bench_goals import AT_LEAST, AT_MOST, Figure
 from paintcheck.cli.errors import CommandError
-from paintcheck.cli.runner import run_jobs
+from paintcheck.cli.runner import backend, run_jobs
 from paintcheck.cli.simulate import MATCH_SEED_STRIDE, outcomes, play_matches
 from paintcheck.seam.game import DRAW, Game
 from paintcheck.seam.seen import look
@@ -99,7 +99,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         for line in summary["error_samples"]:
             print(f"  {line}")
     rate = args.matches / elapsed if elapsed > 0 else float("inf")
-    print(f"simulate: {rate:.1f} Un pour un matches/s with {min(args.jobs, args.matches)} job(s) "
+    where = backend(min(args.jobs, args.matches), getattr(args, "scheduler", None))
+    print(f"simulate: {rate:.1f} Un pour un matches/s with {where} "
           f"({elapsed:.2f} s for {args.matches})", file=sys.stderr)
     return 1 if summary["errors"] else 0
 

@@ -151,11 +151,12 @@ def test_an_address_where_no_scheduler_answers_is_refused_in_one_line_in_bounded
 
 @pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/proc/self/environ"), reason="finds stray processes in /proc")
-@pytest.mark.parametrize("how", ["SIGTERM", "Ctrl-C"])
+@pytest.mark.parametrize("how", ["SIGTERM", "Ctrl-C", "SIGKILL"])
 def test_a_stopped_run_on_a_local_cluster_leaves_nothing_behind(tmp_path, how):
     """SIGTERM to the command, or Ctrl-C (SIGINT to its whole process group, the cluster's workers
     too): the cluster goes with it, its folder too, and nothing but an exit code is said (a worker
-    once printed a KeyboardInterrupt traceback)."""
+    once printed a KeyboardInterrupt traceback). Killed outright, the command leaves its folder
+    (nothing of it runs), but its workers follow it."""
     import signal
 
     mark = uuid.uuid4().hex
@@ -175,6 +176,8 @@ def test_a_stopped_run_on_a_local_cluster_leaves_nothing_behind(tmp_path, how):
         time.sleep(5)  # the cluster has started (a Ctrl-C while it starts is lost: docs/scale.md)
         if how == "SIGTERM":
             proc.send_signal(signal.SIGTERM)
+        elif how == "SIGKILL":
+            proc.kill()
         else:
             os.killpg(proc.pid, signal.SIGINT)
         code = proc.wait(timeout=90)
@@ -182,6 +185,9 @@ def test_a_stopped_run_on_a_local_cluster_leaves_nothing_behind(tmp_path, how):
         while _marked(mark) and time.monotonic() < deadline:
             time.sleep(0.2)
         assert not _marked(mark), f"processes {_marked(mark)} still run after {how}"
+        if how == "SIGKILL":
+            assert code == -signal.SIGKILL
+            return
         assert code == (128 + signal.SIGTERM if how == "SIGTERM" else 130)
         said = err.read_text(errors="replace")
         assert said == "" and out.read_text() == "", said[-3000:]
@@ -195,3 +201,21 @@ def test_a_stopped_run_on_a_local_cluster_leaves_nothing_behind(tmp_path, how):
                 os.kill(pid, 9)
             except OSError:
                 pass
+
+
+def test_a_cluster_that_cannot_play_is_one_line_naming_the_scheduler():
+    """A scheduler without the project (seen: Dask's "Error during deserialization of the task
+    graph", a traceback of 40 lines) is a setup to mend: one line, exit 2 (``CommandError``)."""
+    from paintcheck.cli import runner
+    from paintcheck.cli.errors import CommandError
+
+    class Failed:
+        def result(self):
+            raise RuntimeError("Error during deserialization of the task graph. This frequently\n"
+                               "occurs if the Scheduler and Client have different environments.")
+
+    with pytest.raises(CommandError) as caught:
+        runner._result(Failed(), "tcp://club-1:8786")
+    said = str(caught.value)
+    assert "\n" not in said and said.startswith("--scheduler tcp://club-1:8786: the cluster could not play")
+    assert "RuntimeError: Error during deserialization" in said and "docs/scale.md" in said
