@@ -266,13 +266,9 @@ def game_on(layout: Layout, coach: str) -> PaintcheckGame:
     return PaintcheckGame.on(table)
 
 
-def _init_worker(layout: Layout, coach: str) -> None:
-    _worker.update(game=game_on(layout, coach), coach=coach)
-
-
 def _init_pool_worker(layout: Layout, coach: str) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it ends the pool
-    _init_worker(layout, coach)
+    _worker.update(game=game_on(layout, coach), coach=coach)
 
 
 def _play(job: tuple[int, int]) -> MatchFacts:
@@ -299,10 +295,9 @@ def play_all(layout: Layout, coach: str, matches: int, seed: int, jobs: int = 1,
     window, with threads of its own, asks for ``forkserver``). The command plays the same matches
     through its runner instead (``cli.balance``: ``--scheduler``)."""
     work = [(i, match_seed(seed, i)) for i in range(matches)]
-    if jobs <= 1 or matches < 2:
-        _init_worker(layout, coach)
-        results: Iterable[MatchFacts] = map(_play, work)
-        yield from _watched(results, on_match, cancel)
+    if jobs <= 1 or matches < 2:  # here (the window's thread, maybe): no collector games in this process
+        game = game_on(layout, coach)
+        yield from _watched((play_match(game, coach, i, s) for i, s in work), on_match, cancel)
         return
     methods = multiprocessing.get_all_start_methods()
     method = start_method if start_method in methods else ("fork" if "fork" in methods else "spawn")
