@@ -23,7 +23,6 @@ import argparse
 import gc
 import json
 import logging
-import math
 import os
 import statistics
 import sys
@@ -31,6 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from paintcheck.ai.coach import COACH_KINDS, warm_up
+from paintcheck.analysis.interval import wilson
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
 from paintcheck.cli.runner import add_scheduler_argument, run_jobs, table
@@ -52,9 +52,7 @@ from paintcheck.table import Table
 log = logging.getLogger(__name__)
 
 MAX_MATCHES = 100_000
-Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 ERROR_SAMPLES = 5
-
 
 
 @dataclass(frozen=True)
@@ -95,14 +93,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_scheduler_argument(parser)
 
 
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``wins / n`` ([0, 1] when n is 0)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def sheet_key(decisions: Iterable[object], team: str) -> str | None:
