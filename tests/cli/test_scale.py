@@ -219,3 +219,23 @@ def test_a_cluster_that_cannot_play_is_one_line_naming_the_scheduler():
     said = str(caught.value)
     assert "\n" not in said and said.startswith("--scheduler tcp://club-1:8786: the cluster could not play")
     assert "RuntimeError: Error during deserialization" in said and "docs/scale.md" in said
+
+
+def test_the_local_clusters_folder_complaints_are_left_out_and_its_workers_ignore_ctrl_c():
+    import logging
+    import signal
+
+    from paintcheck.cli import runner
+
+    keep = runner._Outside("/tmp/dask-abc")
+    said = logging.LogRecord("distributed.diskutils", logging.WARNING, __file__, 1,
+                             "Failed to remove %s", ("/tmp/dask-abc/scheduler",), None)
+    other = logging.LogRecord("distributed.diskutils", logging.WARNING, __file__, 1,
+                              "Failed to remove %s", ("/home/club/work",), None)
+    assert not keep.filter(said) and keep.filter(other)
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        runner.dask_setup(None)  # Dask's preload hook, in a worker's main thread
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
