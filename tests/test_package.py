@@ -35,6 +35,18 @@ def test_pyproject_and_requirements_list_the_same_bounded_dependencies():
     assert all(">=" in d and "<" in d.split(">=")[1] for d in declared)  # lower and upper bounds
 
 
+def test_the_cluster_extra_is_bounded_and_in_the_dev_requirements():
+    """``pip install paintcheck-digital[cluster]`` (Dask, for ``--scheduler``) installs what CI installs
+    from requirements-dev.txt, so that the cluster's tests run there (tests/cli/test_scale.py)."""
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    extras = meta["project"]["optional-dependencies"]
+    lines = {ln.split("#")[0].strip() for ln in (ROOT / "requirements-dev.txt").read_text().splitlines()}
+    assert any(d.startswith("dask[distributed]") for d in extras["cluster"])
+    for extra in extras.values():
+        assert all(">=" in d and "<" in d.split(">=")[1] for d in extra)  # lower and upper bounds
+        assert set(extra) <= lines
+
+
 def test_every_package_of_the_source_is_in_the_wheel():
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     listed = set(meta["tool"]["setuptools"]["packages"])

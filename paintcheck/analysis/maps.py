@@ -78,6 +78,10 @@ class FieldStudy:
         n, m = len(self.points), len(ids)
         self.free = np.array([p not in field.standing_on for p in self.points], dtype=bool)
         # next[i, o]: obstacle o stands on a king-neighbour of point i
+        self._maps: dict[tuple[str, str], FieldMaps] = {}  # the maps and pieces asked for, kept
+        self._pieces: dict[tuple[str, str], list[PieceRow]] = {}
+        self._covers: dict[str, tuple[Point, ...]] = {}
+        self._steps: dict[str, dict[Point, int]] = {}
         self.next_to = np.zeros((n, m), dtype=bool)
         for o_index, obstacle in enumerate(field.obstacles):
             for q in self._around(obstacle):
@@ -101,19 +105,19 @@ class FieldStudy:
     def _possible(self) -> dict[str, np.ndarray]:
         t = self.table
         n = len(self.points)
-        # the ruler's touches whose obstacle is next to neither end count
-        counts = ~self.next_to[t.shooter, t.obstacle] & ~self.next_to[t.target, t.obstacle]
-        heights = np.array(t.heights, dtype=object)
+        # the ruler's touches whose obstacle is next to neither end count (their rows, once)
+        rows = np.flatnonzero(~self.next_to[t.shooter, t.obstacle] & ~self.next_to[t.target, t.obstacle])
+        code = t.obstacle[rows].astype(np.intp) * 2 + t.crossed[rows]  # obstacle and graze/cross
+        pair = t.shooter[rows].astype(np.int64) * n + t.target[rows]
         out: dict[str, np.ndarray] = {}
         for posture in POSTURES:
             forbid = np.array(
                 [[tables.line_of_fire_modifier(posture, h, crossed) is None for crossed in (False, True)]
-                 for h in heights],
+                 for h in t.heights],
                 dtype=bool,
-            ).reshape(-1, 2)
-            k = counts & forbid[t.obstacle, t.crossed.astype(np.intp)] if len(t) else counts
+            ).reshape(-1)
             blocked = np.zeros(n * n, dtype=bool)
-            blocked[t.shooter[k].astype(np.int64) * n + t.target[k]] = True
+            blocked[pair[forbid[code]]] = True
             out[posture] = ~blocked.reshape(n, n)
         return out
 
@@ -128,6 +132,12 @@ class FieldStudy:
         """``team``'s exposure and threat maps for a shooter in ``posture`` (every free point)."""
         if posture not in POSTURES:
             raise ValueError(f"unknown posture {posture!r}")
+        found = self._maps.get((posture, team))
+        if found is None:
+            found = self._maps[(posture, team)] = self._maps_of(posture, team)
+        return found
+
+    def _maps_of(self, posture: str, team: str) -> FieldMaps:
         possible = self.possible(posture)
         enemy = self.half_mask(other_team(team))
         exposure = possible[enemy, :].sum(axis=0)
@@ -143,11 +153,22 @@ class FieldStudy:
 
     def cover_points(self, obstacle: Obstacle) -> tuple[Point, ...]:
         """The free points next to ``obstacle`` (king step), in lattice order."""
-        around = self._around(obstacle)
-        return tuple(p for p in self.points if p in around and p not in self.field.standing_on)
+        found = self._covers.get(obstacle.id)
+        if found is None or self.field.by_id.get(obstacle.id) is not obstacle:
+            around = self._around(obstacle)
+            found = tuple(p for p in self.points if p in around and p not in self.field.standing_on)
+            if self.field.by_id.get(obstacle.id) is obstacle:
+                self._covers[obstacle.id] = found
+        return found
 
     def steps_from_base(self, team: str) -> dict[Point, int]:
         """Fewest king steps from ``team``'s base row to each free point, through free points."""
+        found = self._steps.get(team)
+        if found is None:
+            found = self._steps[team] = self._steps_of(team)
+        return dict(found)
+
+    def _steps_of(self, team: str) -> dict[Point, int]:
         lattice = self.field.lattice
         base_y = lattice.world(team, 0, lattice.base_row)[1]
         standing = self.field.standing_on
@@ -163,6 +184,12 @@ class FieldStudy:
 
     def pieces(self, posture: str, team: str = "blue") -> list[PieceRow]:
         """The pieces table: every obstacle not of the enemy half, in the layout's order."""
+        found = self._pieces.get((posture, team))
+        if found is None:
+            found = self._pieces[(posture, team)] = self._pieces_of(posture, team)
+        return list(found)
+
+    def _pieces_of(self, posture: str, team: str) -> list[PieceRow]:
         maps = self.maps(posture, team)
         enemy = other_team(team)
         enemy_covers = sorted({

@@ -9,12 +9,20 @@ timed on a random sample of those pairs and extrapolated to all of them; the sam
 checked against the maps' before anything is printed.
 
 Goal: <= 1.5 s for the three postures and >= 10x faster than the per-pair loop.
+
+The live study (issue 32, item 1; measured by ``ui.bench_live`` in the window's own code): a
+one-piece edit → the Study's map ready, median (goal <= 100 ms), against the sight table computed
+whole for the same states in the same run, with the ratio; undo → map ready; and a piece dragged
+over the live map in the designer: the frames' p95 (goal <= 8 ms), the maps shown per second
+(goal >= 10) and the drop → final map (goal <= 100 ms). The machine's load average is printed
+beside them (the figures are wall-clock times on a shared machine; the frames' CPU time too).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import tempfile
@@ -99,11 +107,54 @@ def measure(field, runs: int = 5) -> dict:
     }
 
 
+def measure_live(field, source: str) -> dict:
+    """The live study's figures (``ui.bench_live``); the drag only for a layout file."""
+    from paintcheck.ui import bench_live  # the window's code: imported when measured
+
+    out = {"load_average": [round(x, 2) for x in os.getloadavg()],
+           "edit": bench_live.measure_edits(field.layout)}
+    if Path(source).is_file():
+        out["drag"] = bench_live.measure_drag(Path(source))
+    return out
+
+
+def _met(ok: bool) -> str:
+    return "(met)" if ok else "(not met)"
+
+
+def print_live(live: dict) -> None:
+    e = live["edit"]
+    print(f"  live study (load average {' '.join(str(x) for x in live['load_average'])}):")
+    print(f"  one-piece edit -> map ready    {e['edit_median_ms']:7.1f} ms (median of {e['edits']} edits,"
+          f" worst {e['edit_max_ms']:.1f}, CPU {e['edit_cpu_median_ms']:.1f}) / goal <= {e['goal_ms']:g} ms"
+          f" {_met(e['met'])}")
+    print(f"  same states, table computed whole {e['whole_median_ms']:7.1f} ms (median of {e['whole_runs']})"
+          f"   ratio {e['ratio']}x")
+    print(f"  undo -> map ready              {e['undo_median_ms']:7.2f} ms (median; tables: "
+          f"{e['tables']['updated']} updated, {e['tables']['kept']} kept, {e['tables']['whole']} whole)")
+    d = live.get("drag")
+    if d is None:
+        print("  the drag: not measured (no layout file)")
+        return
+    print(f"  drag over the live map, frame  p95 {d['p95_ms']:.2f} ms (median {d['median_ms']:.2f},"
+          f" CPU p95 {d['cpu_p95_ms']:.2f}, {d['frames']} frames at 60/s) / goal <= {d['goal_p95_ms']:g} ms"
+          f" {_met(d['met'])}")
+    per_map = d["worker_cpu_per_map_ms"]
+    print(f"  maps shown while dragged       {d['maps_per_s']:7.1f} /s / goal >= {d['goal_maps_per_s']:g}"
+          f" {_met(d['maps_met'])} (the worker's CPU time per map: "
+          f"{'-' if per_map is None else f'{per_map:.1f} ms'})")
+    drop = "none" if d["drop_ms"] is None else f"{d['drop_ms']:.1f} ms"
+    whole = "none" if d["drop_study_ms"] is None else f"{d['drop_study_ms']:.1f} ms"
+    print(f"  drop -> final map shown        {drop} / goal <= {d['goal_drop_ms']:g} ms {_met(d['drop_met'])}"
+          f" (its pieces table too: {whole})")
+
+
 def run(args: argparse.Namespace) -> int:
     field, source = bench_field(getattr(args, "layout", None))
     r = measure(field)
+    live = measure_live(field, source)
     if getattr(args, "json", False):
-        print(json.dumps({"layout": source, "obstacles": len(field.obstacles), **r}))
+        print(json.dumps({"layout": source, "obstacles": len(field.obstacles), **r, "live": live}))
     else:
         verdict = "(met)" if r["pass"] else "(not met)"
         print(f"analysis bench on {source} ({len(field.obstacles)} obstacles, {r['points']} points)")
@@ -114,4 +165,5 @@ def run(args: argparse.Namespace) -> int:
             f" (timed on {r['sample_pairs']} sampled pairs, extrapolated)"
         )
         print(f"  ratio {r['ratio']}x   goal {r['goal']} {verdict}")
+        print_live(live)
     return 0  # a goal missed is a figure to read, not a failure of the command

@@ -25,6 +25,7 @@ COMMANDS = {
     "analyse": ("analyse", "exposure and threat maps of a layout, its pieces ranked"),
     "odds": ("odds", "exact odds of a shot, from a required roll or between two points"),
     "tournament": ("tournament", "matches between two computer coaches: wins, win rate, thinking time"),
+    "balance": ("balance", "is a field fair? a computer coach plays itself on it, sides swapped"),
     "review": ("review", "review a saved match (the window), or list a coach's mistakes (--blunders)"),
     "host": ("host", "host a match over the network (the window shows the address and the code)"),
     "join": ("join", "join a match over the network at HOST:PORT"),

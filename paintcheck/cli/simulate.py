@@ -1,41 +1,37 @@
 """Play whole matches headless between two random coaches and print what happened.
 
 Matches are independent, so they are shared among worker processes (``--jobs``, one per core by
-default); results are tallied as they stream in, in match order, so the same seed gives the same
-output, byte for byte, whatever the number of jobs, and memory does not grow with ``--matches``.
+default) or sent to a Dask cluster (``--scheduler``), both by ``runner.run_jobs``; results are
+tallied as they stream in, in match order, so the same seed gives the same output, byte for byte,
+whatever the number of jobs or the cluster, and memory does not grow with ``--matches``.
 The speed figure goes to standard error: it differs from run to run. A worker plays at most
 ``WORKER_MATCHES`` matches, then a fresh one takes its place (the results, tallied in match order, do
 not change): each worker stays under ``WORKER_RSS_MB`` however many matches are asked (docs/speed.md,
-"Memory"). Stopped by Ctrl-C or SIGTERM,
-the command ends its workers before it ends itself. ``--check`` has the engine check each decision's
-legality and the state's invariants after it (a failure counts as an error); without it the random
-coaches' decisions, taken from the legality queries, are trusted: faster, and no result changes.
+"Memory"). Stopped by Ctrl-C or SIGTERM, the command ends its workers (or its local cluster) before
+it ends itself. ``--check`` has the engine check each decision's legality and the state's invariants
+after it (a failure counts as an error); without it the random coaches' decisions, taken from the
+legality queries, are trusted: faster, and no result changes.
 
 The matches are played through the seam (``seam.play.playout``): ``play_matches`` plays any game a
-``Setup`` sets up in each worker; ``simulate`` is Paintcheck's, on a layout (``PaintcheckTable``)."""
+``Setup`` sets up in each worker (built once per worker, ``runner.table``); ``simulate`` is
+Paintcheck's, on a layout (``PaintcheckTable``)."""
 
 from __future__ import annotations
 
 import argparse
-import ctypes
-import gc
 import json
 import logging
 import math
-import multiprocessing
 import os
-import signal
 import sys
-import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from paintcheck.ai.playout import collector_paused
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
-from paintcheck.cli.progress import progress
+from paintcheck.cli.runner import add_scheduler_argument, backend, run_jobs, table
 from paintcheck.field.lattice import TEAMS
 from paintcheck.game import PaintcheckGame
 from paintcheck.geometry.sight import sight_table
@@ -54,13 +50,7 @@ JOBS_PER_CORE = 4  # more workers than cores only wait for them, each holding it
 MAX_JOBS = JOBS_PER_CORE * (os.cpu_count() or 1)  # --jobs above: refused (one line, exit 2)
 WORKER_MATCHES = 4096  # matches a worker plays before a fresh one takes its place
 WORKER_RSS_MB = 200  # what a worker holds at most, box21 (bench --memory; docs/speed.md, "Memory")
-CHUNK_MAX = 32  # matches a worker takes at once: results stream back in small batches
 ERROR_SAMPLES = 5
-_PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for the worker when its parent dies
-PARENT_WATCH_SECONDS = 0.5  # a worker whose parent is gone ends within this
-
-_worker_game: Game | None = None  # each worker process sets its game's table up once
-_worker_setup: Setup | None = None
 
 
 class Setup(Protocol):
@@ -114,69 +104,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=GAME_CHOICES, default="paintcheck",
                         help="the game played: paintcheck (default) or unpourun (Règles au un pour un)")
     parser.add_argument("--table", help="Un pour un: table file (default: the shipped woodland table)")
+    add_scheduler_argument(parser)
 
 
-def _init_worker(setup: Setup) -> None:
-    global _worker_game, _worker_setup
-    _worker_game = setup()
-    _worker_setup = setup
-    gc.freeze()  # the table, built once and kept, is left out of the collector's passes
-
-
-def _init_pool_worker(setup: Setup) -> None:
-    """A worker process: Ctrl-C is its parent's business (the parent ends the pool); SIGTERM ends
-    it at once; and it goes when its parent dies, however (``_follow_parent``)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _follow_parent()
-    _init_worker(setup)
-    gc.disable()  # a worker only plays matches: as ``collector_paused``, for the worker's life
-
-
-def _follow_parent() -> None:
-    """End this worker when its parent process is gone (killed outright, it could not end its pool):
-    a thread looks at the parent's id every ``PARENT_WATCH_SECONDS``.
-
-    Not Linux's ``PR_SET_PDEATHSIG`` (``_die_with_parent``, tournament's workers): that signal
-    follows the parent *thread* that forked the worker, and the pool forks the fresh workers that
-    take over from worn ones (``WORKER_MATCHES``) in a thread of its own, which ends when the pool
-    ends: the signal then killed an idle worker holding the pool's task-queue lock, and the pool
-    waited for that lock for ever."""
-    parent = os.getppid()
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_WATCH_SECONDS)
-        os.kill(os.getpid(), signal.SIGTERM)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
-def _die_with_parent() -> None:
-    if not sys.platform.startswith("linux"):
-        return
+def _play(setup: Setup, match_seed: int) -> tuple[Any, ...]:
+    """One match on the worker's table for ``setup`` (``runner.table``): (winner, reason, turns) or
+    (None, error text, None)."""
     try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
-    except (OSError, AttributeError):  # no prctl here: the parent's handlers still end the pool
-        pass
-
-
-class _Terminated(SystemExit):
-    """SIGTERM in the parent: unwinds like an exception, so the pool ends its workers."""
-
-
-def _on_sigterm(signum, frame) -> None:
-    raise _Terminated(128 + signum)
-
-
-def _play(match_seed: int) -> tuple[Any, ...]:
-    """One match: (winner, reason, turns) or (None, error text, None)."""
-    game = _worker_game
-    try:
-        if game is None or _worker_setup is None:
-            raise RuntimeError("the worker has no game: _init_worker was not called")
-        played = playout(game, game.begin(_worker_setup.start_for(match_seed)), match_seed)
+        game = table(setup)
+        played = playout(game, game.begin(setup.start_for(match_seed)), match_seed)
         outcome = game.outcome(played.final)
         if outcome is None:
             raise RuntimeError("the match was played out and has no outcome")
@@ -186,27 +122,27 @@ def _play(match_seed: int) -> tuple[Any, ...]:
     return outcome.winner, outcome.reason, outcome.turns
 
 
-def play_matches(setup: Setup, matches: int, seed: int, jobs: int = 1) -> tuple[dict[str, Any], float]:
+def play_matches(setup: Setup, matches: int, seed: int, jobs: int = 1,
+                 scheduler: str | None = None) -> tuple[dict[str, Any], float]:
     """``matches`` matches of the game ``setup`` sets up, from its start, between its playout coaches
-    (match i of seed s with seed s * ``MATCH_SEED_STRIDE`` + i), tallied in match order
+    (match i of seed s with seed s * ``MATCH_SEED_STRIDE`` + i), played by ``runner.run_jobs`` (here,
+    in ``jobs`` processes or on the Dask cluster at ``scheduler``) and tallied in match order
     (``tally_results``); and the seconds they took."""
     seeds = range(seed * MATCH_SEED_STRIDE, seed * MATCH_SEED_STRIDE + matches)
     t0 = time.perf_counter()
-    if jobs <= 1 or matches < 2:
-        _init_worker(setup)
-        with collector_paused():
-            tally = tally_results(progress(map(_play, seeds), len(seeds), "matches"), setup.seats)
-    else:
-        tally = _simulate_in_pool(seeds, min(jobs, matches), setup)
+    results = run_jobs(_play, setup, seeds, jobs=jobs, scheduler=scheduler,
+                       worker_jobs=WORKER_MATCHES)
+    tally = tally_results(results, setup.seats)
     return tally, time.perf_counter() - t0
 
 
 def simulate(matches: int, seed: int, layout: str | None, jobs: int = 1,
-             start: str = START_BREAK, check: bool = False) -> tuple[dict[str, Any], float]:
+             start: str = START_BREAK, check: bool = False,
+             scheduler: str | None = None) -> tuple[dict[str, Any], float]:
     field = load_field(layout)  # a bad layout is refused here, before any worker starts
     name = field.layout.name
     sight_table(field)  # into the disk cache before the workers start, so that each only loads it
-    tally, elapsed = play_matches(PaintcheckTable(layout, start, check), matches, seed, jobs)
+    tally, elapsed = play_matches(PaintcheckTable(layout, start, check), matches, seed, jobs, scheduler)
     summary = {
         "matches": matches,
         **outcomes(tally),
@@ -216,26 +152,6 @@ def simulate(matches: int, seed: int, layout: str | None, jobs: int = 1,
         "error_samples": tally["error_samples"],
     }
     return summary, elapsed
-
-
-def _simulate_in_pool(seeds: range, jobs: int, setup: Setup) -> dict[str, Any]:
-    """The matches shared among ``jobs`` worker processes, tallied in match order as they come.
-
-    SIGTERM is turned into an exception while the pool lives, so that leaving the ``with`` block
-    (``Pool.__exit__`` terminates the workers) happens on SIGTERM as on Ctrl-C or an error."""
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
-                                      else "spawn")
-    chunk = max(1, min(CHUNK_MAX, len(seeds) // (4 * jobs)))
-    main = threading.current_thread() is threading.main_thread()  # only it may handle signals
-    previous = signal.signal(signal.SIGTERM, _on_sigterm) if main else None
-    try:
-        with ctx.Pool(jobs, _init_pool_worker, (setup,),
-                      maxtasksperchild=max(1, WORKER_MATCHES // chunk)) as pool:
-            return tally_results(progress(pool.imap(_play, seeds, chunksize=chunk), len(seeds), "matches"),
-                                 setup.seats)
-    finally:
-        if main:
-            signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
 
 
 def outcomes(tally: dict[str, Any]) -> dict[str, Any]:
@@ -319,7 +235,8 @@ def run(args: argparse.Namespace) -> int:
         return run_simulate(args)
     if getattr(args, "table", None):
         raise CommandError("--table is for --game unpourun; Paintcheck plays on a --layout")
-    summary, elapsed = simulate(args.matches, args.seed, args.layout, args.jobs, args.start, args.check)
+    summary, elapsed = simulate(args.matches, args.seed, args.layout, args.jobs, args.start, args.check,
+                                getattr(args, "scheduler", None))
     rate = args.matches / elapsed if elapsed > 0 else float("inf")
     if args.json:
         print(json.dumps(summary, sort_keys=True))
@@ -333,7 +250,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {line}")
     short = TARGET_MATCHES_PER_SECOND - rate
     verdict = "met" if short <= 0 else f"{short:.1f} matches/s short of it"
-    print(f"simulate: {rate:.1f} matches/s with {min(args.jobs, args.matches)} job(s) "
+    where = backend(min(args.jobs, args.matches), getattr(args, "scheduler", None))
+    print(f"simulate: {rate:.1f} matches/s with {where} "
           f"({elapsed:.2f} s for {args.matches}; goal >= {TARGET_MATCHES_PER_SECOND:.0f}: {verdict})",
           file=sys.stderr)
     return 1 if summary["errors"] else 0

@@ -3,8 +3,9 @@ interval (Wilson) and each coach's median thinking time per decision.
 
 Match i of seed s plays with seed s * 1,000,003 + i (dice and both coaches), from the break, on the
 layout (default box21). With ``--swap`` the first coach (``--blue``) plays White in every odd match.
-Matches are shared among worker processes (``--jobs``) and tallied in match order, so the same seed
-gives the same output whatever the jobs, except the thinking times. ``hard`` searches a fixed number
+Matches are shared among worker processes (``--jobs``) or sent to a Dask cluster (``--scheduler``),
+both by ``runner.run_jobs``, and tallied in match order, so the same seed gives the same output
+whatever the jobs or the cluster, except the thinking times. ``hard`` searches a fixed number
 of determinizations per decision here (``hard.TOURNAMENT_ITERATIONS``), not a wall-clock budget, so its
 decisions too are the same for the same seed. Each worker warms the engine's caches and freezes them
 out of the garbage collector's passes (``coach.warm_up``), and freezes what each match adds after it.
@@ -22,23 +23,22 @@ import argparse
 import gc
 import json
 import logging
-import math
-import multiprocessing
 import os
 import statistics
 import sys
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from paintcheck.ai.coach import COACH_KINDS, warm_up
+from paintcheck.analysis.interval import wilson
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
-from paintcheck.cli.progress import progress
+from paintcheck.cli.runner import add_scheduler_argument, run_jobs, table
 from paintcheck.cli.simulate import (
     GAME_CHOICES,
     MATCH_SEED_STRIDE,
     MAX_JOBS,
     _count,
-    _die_with_parent,
     count_jobs,
 )
 from paintcheck.game import PaintcheckGame
@@ -52,10 +52,25 @@ from paintcheck.table import Table
 log = logging.getLogger(__name__)
 
 MAX_MATCHES = 100_000
-Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 ERROR_SAMPLES = 5
 
-_worker: dict = {}
+
+@dataclass(frozen=True)
+class Coaches:
+    """A tournament's table in each worker (``runner.table``): Paintcheck on ``layout``, the engine's
+    caches warmed once for a computer coach that thinks; who plays (``first``, ``second``) and
+    whether they swap colours."""
+
+    layout: str | None
+    first: str
+    second: str
+    swap: bool
+
+    def __call__(self) -> PaintcheckGame:
+        table = Table.from_field(load_field(self.layout), checks=False, sight=True)
+        if {self.first, self.second} - {"random"}:
+            warm_up(table.engine)  # the worker's first decisions as quick as the others
+        return PaintcheckGame.on(table)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -75,31 +90,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=GAME_CHOICES, default="paintcheck",
                         help="the game played: paintcheck (default) or unpourun (coaches random, odds)")
     parser.add_argument("--table", help="Un pour un: table file (default: the shipped woodland table)")
+    add_scheduler_argument(parser)
 
 
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``wins / n`` ([0, 1] when n is 0)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def _init_worker(layout: str | None, first: str, second: str, swap: bool) -> None:
-    table = Table.from_field(load_field(layout), checks=False, sight=True)
-    if {first, second} - {"random"}:
-        warm_up(table.engine)  # the worker's first decisions as quick as the others
-    _worker.update(game=PaintcheckGame.on(table), first=first, second=second, swap=swap)
-
-
-def _init_pool_worker(*args) -> None:
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with_parent()
-    _init_worker(*args)
 
 
 def sheet_key(decisions: Iterable[object], team: str) -> str | None:
@@ -108,13 +101,13 @@ def sheet_key(decisions: Iterable[object], team: str) -> str | None:
     return None if sheet is None else json.dumps(decision_to_dict(sheet), sort_keys=True)
 
 
-def _play(job: tuple[int, int]) -> tuple:
+def _play(setup: Coaches, job: tuple[int, int]) -> tuple:
     """Match ``i`` with ``seed``: (result, error, first's times, second's times, first's sheet,
     second's sheet); result is "first", "second" or "draw" (None on an error)."""
     i, seed = job
-    game, first, second = _worker["game"], _worker["first"], _worker["second"]
-    first_team, second_team = game.seats[::-1] if _worker["swap"] and i % 2 else game.seats
-    kinds = {first_team: first, second_team: second}
+    game: PaintcheckGame = table(setup)
+    first_team, second_team = game.seats[::-1] if setup.swap and i % 2 else game.seats
+    kinds = {first_team: setup.first, second_team: setup.second}
     seconds: dict[str, list[float]] = {seat: [] for seat in game.seats}
     try:
         coaches = {seat: game.coach(kinds[seat], seat, seat_seed(seed, game.seats, seat))
@@ -137,21 +130,15 @@ def _play(job: tuple[int, int]) -> tuple:
 
 
 def tournament(first: str, second: str, matches: int, seed: int, layout: str | None = None,
-               jobs: int = 1, swap: bool = False) -> dict:
+               jobs: int = 1, swap: bool = False, scheduler: str | None = None) -> dict:
+    """``matches`` matches played by ``runner.run_jobs`` (here, in ``jobs`` processes, or on the Dask
+    cluster at ``scheduler``), one at a time per worker, tallied in match order."""
     field = load_field(layout)
     sight_table(field)
     jobs_list = [(i, seed * MATCH_SEED_STRIDE + i) for i in range(matches)]
-    args = (layout, first, second, swap)
-    if jobs <= 1 or matches < 2:
-        _init_worker(*args)
-        results = map(_play, jobs_list)
-        return _tally(results, first, second, matches, field.layout.name, seed, swap)
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ctx.Pool(min(jobs, matches), _init_pool_worker, args) as pool:
-        return _tally(progress(pool.imap(_play, jobs_list, chunksize=1), matches, "matches"), first, second,
-                      matches, field.layout.name,
-                      seed, swap)
+    results = run_jobs(_play, Coaches(layout, first, second, swap), jobs_list, jobs=jobs,
+                       scheduler=scheduler, chunk=1)
+    return _tally(results, first, second, matches, field.layout.name, seed, swap)
 
 
 def _tally(results, first: str, second: str, matches: int, layout: str, seed: int, swap: bool) -> dict:
@@ -224,7 +211,8 @@ def run(args: argparse.Namespace) -> int:
         seed = int(args.seed)
     except ValueError:
         raise CommandError(f"--seed must be a whole number, not {args.seed!r}") from None
-    summary = tournament(first, second, matches, seed, args.layout, jobs, args.swap)
+    summary = tournament(first, second, matches, seed, args.layout, jobs, args.swap,
+                         getattr(args, "scheduler", None))
     if args.json:
         print(json.dumps(summary, sort_keys=True))
     else:

@@ -14,7 +14,6 @@ import gc
 import json
 import logging
 import math
-import multiprocessing
 import os
 import statistics
 import sys
@@ -25,6 +24,8 @@ from typing import Any
 from paintcheck.ai.playout import collector_paused
 from paintcheck.cli.bench_goals import AT_LEAST, AT_MOST, Figure
 from paintcheck.cli.errors import CommandError
+from paintcheck.cli.runner import backend, run_jobs
+from paintcheck.cli.runner import table as runner_table
 from paintcheck.cli.simulate import MATCH_SEED_STRIDE, outcomes, play_matches
 from paintcheck.seam.game import DRAW, Game, seat_seed
 from paintcheck.seam.play import playout
@@ -69,9 +70,9 @@ class UnpourunTable:
 
 
 def simulate(matches: int, seed: int, table: str | None, jobs: int = 1,
-             check: bool = False) -> tuple[dict[str, Any], float]:
+             check: bool = False, scheduler: str | None = None) -> tuple[dict[str, Any], float]:
     name = read_table(table).name  # a bad table is refused here, before any worker starts
-    tally, elapsed = play_matches(UnpourunTable(table, check), matches, seed, jobs)
+    tally, elapsed = play_matches(UnpourunTable(table, check), matches, seed, jobs, scheduler)
     return {
         "game": "unpourun",
         "matches": matches,
@@ -90,7 +91,8 @@ def _no_paintcheck_options(args: argparse.Namespace) -> None:
 
 def run_simulate(args: argparse.Namespace) -> int:
     _no_paintcheck_options(args)
-    summary, elapsed = simulate(args.matches, args.seed, args.table, args.jobs, args.check)
+    summary, elapsed = simulate(args.matches, args.seed, args.table, args.jobs, args.check,
+                                getattr(args, "scheduler", None))
     if args.json:
         print(json.dumps(summary, sort_keys=True))
     else:
@@ -101,7 +103,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         for line in summary["error_samples"]:
             print(f"  {line}")
     rate = args.matches / elapsed if elapsed > 0 else float("inf")
-    print(f"simulate: {rate:.1f} Un pour un matches/s with {min(args.jobs, args.matches)} job(s) "
+    where = backend(min(args.jobs, args.matches), getattr(args, "scheduler", None))
+    print(f"simulate: {rate:.1f} Un pour un matches/s with {where} "
           f"({elapsed:.2f} s for {args.matches})", file=sys.stderr)
     return 1 if summary["errors"] else 0
 
@@ -112,14 +115,15 @@ def run_tournament(args: argparse.Namespace, first: str, second: str, matches: i
     seed s * 1,000,003 + i (its bands, dice and coaches, as ``simulate``), the first coach as A in even
     matches and as B in odd ones (sides always swapped: the bands drawn for A and B differ). A draw is
     not a win: ``first_win_share`` is its wins over all the matches. The thinking times are each
-    coach's decisions' median and 95th percentile."""
+    coach's decisions' median and 95th percentile. The matches are played by ``runner.run_jobs``
+    (``jobs`` processes or a Dask cluster)."""
     _no_paintcheck_options(args)
     for kind, option in ((first, "--blue"), (second, "--white")):
         if kind not in COACH_KINDS:
             raise CommandError(f"{option}: Un pour un's coaches are {', '.join(COACH_KINDS)}, not {kind!r}")
     table = getattr(args, "table", None)
     name = read_table(table).name
-    summary = tournament(first, second, matches, seed, table, jobs)
+    summary = tournament(first, second, matches, seed, table, jobs, getattr(args, "scheduler", None))
     summary["table"] = name
     if args.json:
         print(json.dumps(summary, sort_keys=True))
@@ -137,20 +141,26 @@ def run_tournament(args: argparse.Namespace, first: str, second: str, matches: i
     return 1 if summary["errors"] else 0
 
 
-_tour: dict[str, Any] = {}
+@dataclass(frozen=True)
+class Coaches:
+    """A tournament's setup: Un pour un on the table file ``table`` (None: the default) between the
+    coaches ``first`` and ``second``."""
+
+    table: str | None
+    first: str
+    second: str
+
+    def __call__(self) -> UnpourunGame:
+        return UnpourunGame(read_table(self.table))
 
 
-def _tour_init(table: str | None) -> None:
-    _tour["game"] = UnpourunGame(read_table(table))
-
-
-def _tour_play(job: tuple[int, int, str, str]) -> tuple[Any, ...]:
+def _tour_play(setup: Coaches, job: tuple[int, int]) -> tuple[Any, ...]:
     """Match ``i`` of seed ``match_seed``: (result "first"/"second"/"draw" or None, error, the first
     coach's decision times, the second's)."""
-    i, match_seed, first, second = job
-    game: UnpourunGame = _tour["game"]
+    i, match_seed = job
+    game: UnpourunGame = runner_table(setup)
     first_seat = game.seats[i % 2]
-    kinds = {seat: first if seat == first_seat else second for seat in game.seats}
+    kinds = {seat: setup.first if seat == first_seat else setup.second for seat in game.seats}
     seconds: dict[str, list[float]] = {seat: [] for seat in game.seats}
     try:
         coaches = {seat: game.coach(kinds[seat], seat, seat_seed(match_seed, game.seats, seat))
@@ -167,19 +177,13 @@ def _tour_play(job: tuple[int, int, str, str]) -> tuple[Any, ...]:
 
 
 def tournament(first: str, second: str, matches: int, seed: int, table: str | None = None,
-               jobs: int = 1) -> dict[str, Any]:
-    """The tally of ``matches`` matches (see ``run_tournament``), in match order whatever ``jobs``."""
+               jobs: int = 1, scheduler: str | None = None) -> dict[str, Any]:
+    """The tally of ``matches`` matches (see ``run_tournament``), in match order whatever ``jobs`` or
+    ``scheduler`` (``runner.run_jobs``)."""
     read_table(table)  # a bad table is refused before any worker starts
-    work = [(i, seed * MATCH_SEED_STRIDE + i, first, second) for i in range(matches)]
-    if jobs <= 1 or matches < 2:
-        _tour_init(table)
-        with collector_paused():
-            results = list(map(_tour_play, work))
-    else:
-        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
-                                          else "spawn")
-        with ctx.Pool(min(jobs, matches), _tour_init, (table,)) as pool:
-            results = list(pool.imap(_tour_play, work, chunksize=1))
+    work = [(i, seed * MATCH_SEED_STRIDE + i) for i in range(matches)]
+    results = run_jobs(_tour_play, Coaches(table, first, second), work, jobs=jobs, scheduler=scheduler,
+                       what="matches", chunk=1)
     counts = {"first": 0, "second": 0, "draw": 0}
     errors, samples = 0, list[str]()
     times: dict[str, list[float]] = {first: [], second: []}

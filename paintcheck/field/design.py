@@ -269,6 +269,16 @@ class Design:
         """Why ``move(oid, to)`` would be refused (None: it would be done)."""
         return _refusal(self._moved(oid, to))
 
+    def layout_if_placed(self, kind: str, at: Point, axis: int = 0) -> Layout | None:
+        """The layout ``place(kind, at, axis)`` would give (None: it would be refused)."""
+        judged = self._placed(kind, at, axis)
+        return self.layout(judged) if isinstance(judged, Snapshot) else None
+
+    def layout_if_moved(self, oid: str, to: Point) -> Layout | None:
+        """The layout ``move(oid, to)`` would give, its twin moved too (None: it would be refused)."""
+        judged = self._moved(oid, to)
+        return self.layout(judged) if isinstance(judged, Snapshot) else None
+
     def why_not_name(self, name: str) -> Said | None:
         """Why ``set_name(name)`` would be refused (None: it would be done)."""
         return _refusal(self._named(name))

@@ -7,7 +7,7 @@ coaches (``tournament``)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from paintcheck.seam.game import Coach, Decision, Dice, Event, Game, Record, ReplayedDice, State, seat_seed
@@ -55,11 +55,13 @@ class Played:
 
 
 def playout(game: Game, start: State, seed: int, coaches: Mapping[str, Coach] | None = None,
-            seconds: Mapping[str, list[float]] | None = None) -> Played:
+            seconds: Mapping[str, list[float]] | None = None,
+            watch: Callable[[State], None] | None = None) -> Played:
     """The game's playout coaches (or ``coaches``, seat -> coach) play ``start`` to the end, each from
     its own view; the dice and the coaches are seeded from ``seed`` (``seat_seed``). ``seconds``
     (seat -> a list): each decision's thinking time is appended to its seat's list (the view is
-    made before the clock starts)."""
+    made before the clock starts). ``watch`` is shown each state a decision leads to (``balance``
+    reads the pieces taken at the break there)."""
     seats = game.seats
     coaches = coaches or {seat: game.playout_coach(seat, seat_seed(seed, seats, seat)) for seat in seats}
     dice = game.dice(seed)
@@ -80,4 +82,6 @@ def playout(game: Game, start: State, seed: int, coaches: Mapping[str, Coach] | 
         state, new = game.apply(state, decision, dice)
         decisions.append(decision)
         events += len(new)
+        if watch is not None:
+            watch(state)
     return Played(state, tuple(decisions), events)

@@ -90,9 +90,8 @@ class App:
                                                         DesignerScene, StudyScene, RangeScene, ReviewScene,
                                                         NetMenuScene, NetHostScene, NetJoinScene,
                                                         NetWaitScene,
-                                                        BuilderScene, UpuNewScene, UpuMatchScene,
-                                                        UpuResultScene)}
-        self.scenes[UpuDesignerScene.name] = UpuDesignerScene(self)  # Un pour un's table designer
+                                                        BuilderScene, UpuDesignerScene, UpuNewScene,
+                                                        UpuMatchScene, UpuResultScene)}
         saves.tidy()  # stale temporary files of interrupted saves hold secrets: removed
         self._keep_fresh_message()
         self.scene: Scene = self.scenes[start]  # the first scene: none to leave before it

@@ -65,3 +65,4 @@ class Camera:
 
 def _fit_centre(fit: FieldTransform) -> tuple[float, float]:
     return ((fit.lattice.columns - 1) / 2, 0.0)
+

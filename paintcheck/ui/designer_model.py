@@ -12,12 +12,14 @@ the palette's cells, the Study's room), set by the scene's ``layout`` and ``rebu
 
 ``ghost`` and ``piece_at`` answer, from the model alone, what the mouse would do and what it is on:
 the design is asked whether an edit would be legal (``Design.why_not_place`` / ``why_not_move``),
-never edited and put back.
+never edited and put back; ``dragged_layout`` asks it what the drop would give (the Study's map
+follows the drag).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import pygame
@@ -25,7 +27,7 @@ import pygame
 from paintcheck.field import catalogue
 from paintcheck.field.design import Design
 from paintcheck.field.lattice import Point
-from paintcheck.field.layout import ObstacleSpec
+from paintcheck.field.layout import Layout, ObstacleSpec
 from paintcheck.field.layout_file import layouts_dir
 from paintcheck.ui import i18n
 from paintcheck.ui.fieldview import FieldRenderer
@@ -56,7 +58,7 @@ class DesignerModel:
     @property
     def read_only(self) -> bool:
         """A shipped layout: *Save as a copy* only."""
-        return self.path is not None and self.path.resolve().parent == layouts_dir().resolve()
+        return self.path is not None and shipped(self.path)
 
     def shown_name(self) -> str:
         """The field's name as the window shows it (its French name in French, when it has one)."""
@@ -91,6 +93,12 @@ class DesignerFrame:
         return self.t.nearest_point(*pos) if self.field_area.collidepoint(pos) else None
 
 
+@lru_cache(maxsize=64)
+def shipped(path: Path) -> bool:
+    """Whether ``path`` is a shipped layout's file (asked every frame: the folders are resolved once)."""
+    return path.resolve().parent == layouts_dir().resolve()
+
+
 def piece_at(design: Design, t: FieldTransform, pos: tuple[int, int]) -> str | None:
     """The id of the piece standing under the screen position ``pos``."""
     world = t.to_world(*pos)
@@ -121,3 +129,19 @@ def ghost_at(model: DesignerModel, point: Point) -> Ghost | None:
         axis = (-spec.axis) % 360 if catalogue.KINDS[spec.kind].lying else 0
         ghosts.append(ObstacleSpec("ghost-twin", spec.kind, (point[0], -point[1]), axis))
     return ghosts, reason
+
+
+def dragged_layout(model: DesignerModel, point: Point) -> Layout | None:
+    """The layout the hand would make by dropping what it drags at ``point`` (a placed piece moved
+    there, or a kind dragged from the palette put down there), its twin too: the Study's map
+    follows the drag with it. None when the hand drags nothing, or the drop would be refused."""
+    d = model.design
+    held = model.held()
+    if held is not None:
+        piece = d.spec(held)
+        if piece is None or point == piece.at:
+            return None
+        return d.layout_if_moved(held, point)
+    if model.palette_drag and model.armed is not None:
+        return d.layout_if_placed(model.armed, point, model.armed_axis)
+    return None

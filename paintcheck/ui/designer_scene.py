@@ -12,7 +12,8 @@ edits, ``designer_view`` draws it and ``designer_files`` saves, exports and leav
 - Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) undo and redo; Ctrl+S saves. The status bar names the point under
   the cursor in the game's notation;
 - *Study* (S) shows a map of the field under its pieces (``study_panel``), studied again in the
-  background after every edit, and the pieces table: a click on a row selects the piece;
+  background after every edit and while a piece is dragged (the map of the field the drop would
+  give, the newest ready one shown), and the pieces table: a click on a row selects the piece;
 - *Save as a copy* asks the copy's name (one no other field of the chooser has); *Play on this
   field* asks who coaches (``coach_choice``, as *New match* does).
 
@@ -319,7 +320,10 @@ class DesignerScene(Scene):
         super().update(dt)
         if self.model.studying:
             d = self.model.design
-            if self.view.field_of(d.obstacles) is not None:  # a state that does not build keeps the last map
+            dragged = self.view.dragged(self.placed)  # the map follows the piece dragged
+            if dragged is not None:
+                self.study.want(("drag", dragged.obstacles, dragged.flag), dragged, live=True)
+            elif self.view.field_of(d.obstacles) is not None:  # a state that does not build: the last map
                 self.study.want((d.obstacles, d.flag), d.layout())
             self.study.poll()
 

@@ -22,7 +22,14 @@ from paintcheck.field.layout import Field, Layout, LayoutError, ObstacleSpec
 from paintcheck.field.layout_file import box_family
 from paintcheck.ui import i18n, text_fit, theme
 from paintcheck.ui.coach_choice import draw_captions
-from paintcheck.ui.designer_model import DesignerFrame, DesignerModel, Ghost, ghost_at, piece_at
+from paintcheck.ui.designer_model import (
+    DesignerFrame,
+    DesignerModel,
+    Ghost,
+    dragged_layout,
+    ghost_at,
+    piece_at,
+)
 from paintcheck.ui.fieldview import draw_flag_homes, draw_obstacle
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.study_panel import StudyPanel
@@ -59,6 +66,8 @@ class DesignerView:
         self._fields: dict = {}  # the fields built from pieces (None: they do not build)
         self._ghost_key: tuple | None = None
         self._ghost: Ghost | None = None
+        self._dragged_key: tuple | None = None
+        self._dragged: Layout | None = None
         self._board_key: tuple | None = None
         self._board: pygame.Surface | None = None
         self._palette_key: tuple | None = None
@@ -91,6 +100,19 @@ class DesignerView:
         if key != self._ghost_key:
             self._ghost_key, self._ghost = key, ghost_at(m, point)
         return self._ghost
+
+    def dragged(self, frame: DesignerFrame) -> Layout | None:
+        """The layout a drop at the point under the mouse would give (``dragged_layout``; asked
+        again only when the point, the design or the hand changes)."""
+        m = self.model
+        point = frame.point_under(m.mouse)
+        if point is None:
+            return None
+        d = m.design
+        key = (d.now, d.mirror, d.box, m.armed, m.armed_axis, m.palette_drag, m.held(), point)
+        if key != self._dragged_key:
+            self._dragged_key, self._dragged = key, dragged_layout(m, point)
+        return self._dragged
 
     def board(self, frame: DesignerFrame, problems) -> pygame.Surface:
         """The field with its pieces, checks and selection: drawn again only when one of them (or the

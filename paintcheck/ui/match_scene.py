@@ -19,11 +19,9 @@ Given: the ``App`` (its session, holder, manager, size, messages and scenes).
 
 from __future__ import annotations
 
-import html
 import logging
 
 import pygame
-from pygame_gui.elements import UITextBox
 
 from paintcheck.field.lattice import Point
 from paintcheck.printable import printable
@@ -31,8 +29,8 @@ from paintcheck.rules import events as ev
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, SHEETS, TARGET, MatchState
 from paintcheck.ui import net_turn, playback, theme
 from paintcheck.ui.camera import Camera
+from paintcheck.ui.camera_hands import CameraHands
 from paintcheck.ui.computer_turn import ComputerTurn
-from paintcheck.ui.event_words import event_words
 from paintcheck.ui.event_words import words as engine_words  # the engine's words, in the window's language
 from paintcheck.ui.fieldview import FieldRenderer
 from paintcheck.ui.holder import secret_words
@@ -40,6 +38,7 @@ from paintcheck.ui.i18n import CatalogueError, error_words, tr
 from paintcheck.ui.instrument_layer import InstrumentLayer
 from paintcheck.ui.match_board import BoardModel, draw_board
 from paintcheck.ui.match_desk import Room
+from paintcheck.ui.match_log import MatchLog
 from paintcheck.ui.match_panel import PanelModel, draw_panel
 from paintcheck.ui.net_session import NetSession
 from paintcheck.ui.overlays import ProtractorView, RulerView
@@ -61,19 +60,7 @@ RESOLUTION_EVENTS = (ev.Moved, ev.SpeedTest, ev.ShotResolved, ev.DumpResolved, e
                      ev.TargetChosen, ev.TemplateLifted, ev.FlagMoved)
 
 
-LOG_BOX_KEEP, LOG_BOX_MAX = 80, 160
 CAPTION_KEEP = 66  # a caption stays on its row only with room for a button after it
-
-
-def _log_html(e) -> str:
-    words = html.escape(event_words(e))
-    if isinstance(e, (ev.TurnStarted, ev.TokensRevealed, ev.MatchEnded)):
-        return f"<b>{words}</b>"
-    if isinstance(e, ev.Eliminated):
-        return f"<font color='#ff8080'>{words}</font>"
-    if isinstance(e, ev.Rolled):
-        return f"<font color='#a0a8b0'>{words}</font>"
-    return words
 
 
 class OverRoom(Room):
@@ -99,15 +86,14 @@ class MatchScene(Scene):
         super().__init__(app)
         self.tools = Controls(app.manager)
         self.renderer: FieldRenderer | None = None
-        self.log_box: UITextBox | None = None
+        self.log = MatchLog(app.manager)  # the events told, under the panel
         self._session: MatchSession | None = None
         self.viewer: str | None = None
         self.private = False  # the viewer's secrets are drawn (he alone looks): set by sync()
         self.mouse = (0, 0)
         self.telling = playback.Telling()
         self.camera = Camera()  # the board's zoom and pan (``ui.camera``)
-        self._panning: tuple[int, int] | None = None  # where a pan drag last was
-        self._space = False  # Space held: a left drag pans
+        self.hands = CameraHands(self.camera)
         self.computer = ComputerTurn(self)
         self.stances = Stances(self, self.controls)
         self.instruments = InstrumentLayer(self, self.stances, self.build_tools)
@@ -176,7 +162,6 @@ class MatchScene(Scene):
         self.captions: list = []
         self._board_key: object = None  # the board drawn once per change (``draw``)
         self._board: pygame.Surface | None = None
-        self._logged = 0
         super().enter(persist)
         if self.viewer is not None and persist.get("handed"):  # what he missed while he looked away
             self.replay_from = min(self.replay_from, self.looked.get(self.viewer, self.replay_from))
@@ -190,9 +175,7 @@ class MatchScene(Scene):
     def exit(self) -> None:
         self.computer.thinking = None  # a decision still being thought is dropped; ``sync`` asks again
         self.tools.clear()
-        if self.log_box is not None:
-            self.log_box.kill()
-            self.log_box = None
+        self.log.close()
         super().exit()
 
     def layout(self, size) -> None:
@@ -205,11 +188,7 @@ class MatchScene(Scene):
         self.px, self.pw = fw + 12, w - fw - 24
         self.log_h = max(160, int(h * 0.25))
         self.log_rect = pygame.Rect(self.px, h - self.log_h - 10, self.pw, self.log_h)
-        if self.log_box is not None:
-            self.log_box.kill()
-        self.log_box = UITextBox("", self.log_rect, self.app.manager)
-        self._logged = self._box_lines = 0
-        self.log_lines: list[str] = []  # every line told, in order
+        self.log.place(self.log_rect)
         self.append_log()
         self.build_tools()
         self.rebuild()
@@ -441,26 +420,8 @@ class MatchScene(Scene):
         self.app.switch("result", winner=s.winner, reason=s.end_reason or "")
 
     def append_log(self) -> None:
-        """The log follows the telling. Its box holds the latest LOG_BOX_KEEP to LOG_BOX_MAX lines
-        (a text box re-lays all its text: a whole match's would slow every screen); every event
-        stays in the session and its save."""
-        if self.log_box is None:
-            return
-        told = len(self.session.events) - len(self.telling.pending())  # the log follows the telling
-        if self._logged >= told:
-            return
-        new = self.session.events[self._logged:told]
-        self.log_lines.extend(event_words(e) for e in new)
-        self._logged = told
-        if self._box_lines and self._box_lines + len(new) <= LOG_BOX_MAX:
-            self.log_box.append_html_text("<br>" + "<br>".join(map(_log_html, new)))
-            self._box_lines += len(new)
-        else:
-            latest = self.session.events[max(0, told - LOG_BOX_KEEP):told]
-            self.log_box.set_text("<br>".join(map(_log_html, latest)))
-            self._box_lines = len(latest)
-        if self.log_box.scroll_bar is not None:
-            self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
+        """The log follows the telling: the events told so far are written."""
+        self.log.follow(self.session.events, len(self.session.events) - len(self.telling.pending()))
 
     # -- events -----------------------------------------------------------------------------------
     def handle_event(self, event) -> None:
@@ -490,33 +451,13 @@ class MatchScene(Scene):
             self.key(event)
 
     def camera_event(self, event) -> bool:
-        """Zoom and pan (``ui.camera``): the wheel over the board zooms about the mouse; a drag with
-        the middle button, or with the left one while Space is held, pans; F fits the whole field."""
-        kind = event.type
-        if kind == pygame.KEYDOWN and event.key == pygame.K_SPACE:
-            self._space = True  # and Space still tells the rest of a resolution (``key``)
-        elif kind == pygame.KEYUP and event.key == pygame.K_SPACE:
-            self._space = False
-        elif kind == pygame.KEYDOWN and event.key == pygame.K_f:
-            self.camera.reset()
-            return self.view_changed()
-        elif kind == pygame.MOUSEWHEEL and self.field_area.collidepoint(self.mouse):
-            self.camera.zoom_at(self.fit_t, tuple(self.field_area), self.mouse, event.y)
-            return self.view_changed()
-        elif kind == pygame.MOUSEBUTTONDOWN and self.field_area.collidepoint(event.pos) and (
-                event.button == 2 or (event.button == 1 and self._space)):
-            self._panning = event.pos
-            return True
-        elif kind == pygame.MOUSEMOTION and self._panning is not None:
-            (x0, y0), (x1, y1) = self._panning, event.pos
-            self._panning = event.pos
+        """Zoom and pan (``ui.camera_hands``); Space still tells the rest of a resolution (``key``)."""
+        taken, moved = self.hands.event(event, self.fit_t, tuple(self.field_area), self.mouse)
+        if taken and event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            self.camera.pan(self.fit_t, x1 - x0, y1 - y0)
-            return self.view_changed()
-        elif kind == pygame.MOUSEBUTTONUP and self._panning is not None and event.button in (1, 2):
-            self._panning = None
-            return True
-        return False
+        if moved:
+            self.view_changed()
+        return taken
 
     def view_changed(self) -> bool:
         self.t = self.camera.view(self.fit_t, tuple(self.field_area))

@@ -9,6 +9,7 @@ never waits.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
@@ -20,15 +21,17 @@ from paintcheck.analysis.balance import control, sides
 from paintcheck.analysis.maps import POSTURES, FieldMaps, FieldStudy, PieceRow, dominance_key
 from paintcheck.field.lattice import Point, point_name
 from paintcheck.field.layout import Field, Layout
-from paintcheck.geometry.sight import sight_table
+from paintcheck.geometry.sight_update import RecentTables
 from paintcheck.rules.words import posture_word
-from paintcheck.ui import heatmap, i18n, text_fit, theme
+from paintcheck.ui import balance_view, heatmap, i18n, text_fit, theme
+from paintcheck.ui.balance_run import BalanceRun
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.transform import FieldTransform
 from paintcheck.ui.widgets import Controls
 from paintcheck.ui.worker import LatestJob
 
 TEAM = "blue"
+RECENT = 16  # studies kept for undo and redo
 MAPS = ("exposure", "threat", "control")
 LINE = (255, 255, 255, 110)
 ROW_H = 19
@@ -67,18 +70,21 @@ class StudyResult:
     control: dict[str, dict[Point, float]]
     pieces: dict[str, list[PieceRow]]
     balance: dict[str, float | None]
+    live: bool = False  # a dragged piece's passing state: the maps only (no pieces table, no balance)
 
     def values(self, what: str, posture: str):
         return self.control[posture] if what == "control" else getattr(self.maps[posture], what)
 
 
-def compute(key, layout: Layout, cache: bool) -> StudyResult:
+def compute(key, layout: Layout, tables: RecentTables, live: bool = False) -> StudyResult:
     field = layout.build()
-    study = FieldStudy(field, sight_table(field, cache=cache))
+    study = FieldStudy(field, tables.table(field))  # an edit's table updated, undo's kept
+    maps = {x: study.maps(x, TEAM) for x in POSTURES}
+    controls = {x: control(study, x) for x in POSTURES}
+    if live:  # the map follows the drag; the table waits for the drop
+        return StudyResult(key, field, study, maps, controls, {}, {}, live=True)
     return StudyResult(
-        key, field, study,
-        {x: study.maps(x, TEAM) for x in POSTURES},
-        {x: control(study, x) for x in POSTURES},
+        key, field, study, maps, controls,
         {x: study.pieces(x, TEAM) for x in POSTURES},
         {x: sides(study, x, TEAM)[2] for x in POSTURES},
     )
@@ -100,6 +106,11 @@ class StudyPanel:
         self.sort: tuple[str, bool] = ("rank", False)  # column, descending
         self.scroll = 0
         self.job = LatestJob("study")
+        self.tables = RecentTables(cache=cache)  # the worker's alone
+        self.recent: OrderedDict[object, StudyResult] = OrderedDict()  # undo and redo shown at once
+        self.balance, self.balance_side = BalanceRun(), "blue"  # *Balance…* (balance_run, balance_view)
+        self.studying: tuple[object, Layout] | None = None  # the layout last wanted: the one balanced
+        self._rebuild: Callable[[], None] | None = None
         self._layer_key = self._layer = None
         self._lines_key = self._lines = None
         self._panel_key = self._panel = None
@@ -108,11 +119,29 @@ class StudyPanel:
         self.heads: list[tuple[pygame.Rect, str]] = []
 
     # -- the work ---------------------------------------------------------------------------------
-    def want(self, key, layout: Layout) -> None:
-        """Study ``layout`` (``key`` names its state) in the background."""
-        self.job.want(key, lambda: compute(key, layout, self.cache))
+    def want(self, key, layout: Layout, live: bool = False) -> None:
+        """Study ``layout`` (``key`` names its state) in the background; ``live``: a state the
+        hand passes through while it drags a piece (its maps only)."""
+        if not live:
+            self.studying = (key, layout)  # the layout *Balance…* plays on
+        kept = self.recent.get(key)
+        if kept is not None:
+            self.job.want(key, lambda: kept)
+            return
+
+        def work() -> StudyResult:
+            result = compute(key, layout, self.tables, live)
+            if not live:
+                self.recent[key] = result
+                while len(self.recent) > RECENT:
+                    self.recent.popitem(last=False)
+            return result
+
+        self.job.want(key, work)
 
     def poll(self) -> bool:
+        if self.balance.poll() and self._rebuild is not None:
+            self._rebuild()
         return self.job.poll()
 
     @property
@@ -125,13 +154,14 @@ class StudyPanel:
 
     @property
     def busy(self) -> bool:
-        return self.job.busy
+        return self.job.busy or self.balance.running
 
     def wait(self, timeout: float = 30.0) -> None:
         self.job.wait(timeout)
 
     def close(self) -> None:
         self.job.close()
+        self.balance.close()
 
     # -- choices ------------------------------------------------------------------------------------
     def add_controls(self, c: Controls, after: Callable[[], None]) -> None:
@@ -151,8 +181,31 @@ class StudyPanel:
             c.add(f"study-{posture}", tr(f"study.posture.{posture}"), choose(posture=posture),
                   chosen=self.posture == posture, hint=tr("study.posture_hint"))
         c.newline()
+        self._balance_controls(c, choose)
+
+    def _balance_controls(self, c: Controls, choose: Callable[..., Callable[[], None]]) -> None:
+        """*Balance…* (*Cancel* while it runs) and, while its report is shown, whose hits the map shows."""
+        run = self.balance
+        self._rebuild = choose()  # the button's words change when the run ends
+
+        def balance() -> None:
+            if run.running:
+                run.cancel()
+            elif self.studying is not None and (run.report is None or run.key != self.studying[0]):
+                run.start(*self.studying)
+            choose(map="balance")()
+
+        c.add("study-balance", tr("study.balance_run.cancel" if run.running else "study.balance_run.start"),
+              balance, chosen=self.map == "balance", hint=tr("study.balance_run.hint"))
+        if self.map == "balance":
+            for side in ("blue", "white"):
+                c.add(f"study-hits-{side}", tr(f"study.balance_run.hits.{side}"), choose(balance_side=side),
+                      chosen=self.balance_side == side, hint=balance_view.scale_words(side))
+        c.newline()
 
     def values(self):
+        if self.map == "balance":
+            return balance_view.hits(self.balance, self.balance_side)
         return None if self.result is None else self.result.values(self.map, self.posture)
 
     # -- the field ----------------------------------------------------------------------------------
@@ -161,9 +214,11 @@ class StudyPanel:
         values = self.values()
         if values is None:
             return None
-        key = (id(self.result), self.map, self.posture, size, t, i18n.current())  # numbers: 0.5 / 0,5
-        if key != self._layer_key:
-            self._layer_key, self._layer = key, heatmap.layer(size, t, values)
+        key = (id(self.result), id(self.balance.report), self.balance_side, self.map, self.posture, size, t,
+               i18n.current())  # numbers: 0.5 / 0,5
+        if key != self._layer_key:  # a live map has no numbers: they change too fast to be read
+            numbers = False if self.result is not None and self.result.live else None
+            self._layer_key, self._layer = key, heatmap.layer(size, t, values, numbers)
         return self._layer
 
     def seen_from(self, point: Point) -> list[Point]:
@@ -187,7 +242,7 @@ class StudyPanel:
                    mouse) -> None:
         """The lines to the point under the mouse and its number beside it."""
         values = self.values()
-        if values is None or point is None or point not in values:
+        if values is None or point is None or point not in values or self.map == "balance":
             return
         key = (id(self.result), self.map, self.posture, point, t, area.size)
         if key != self._lines_key:
@@ -228,9 +283,15 @@ class StudyPanel:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, selected: str | None = None) -> None:
         """The scale, the state of the work and the pieces table inside ``rect`` (drawn again only
-        when one of them changes, blitted every frame)."""
+        when one of them changes, blitted every frame; while a piece is dragged, the last table
+        stays until the drop)."""
+        if self.result is not None and self.result.live and self._panel is not None:
+            surface.blit(self._panel, rect.topleft)
+            return
+        run = self.balance
         key = (id(self.result), self.map, self.posture, self.sort, self.scroll, selected, self.busy,
-               self.failed, tuple(rect), i18n.current())
+               self.failed, tuple(rect), i18n.current(), id(run.report), run.done, run.failed, run.cancelled,
+               self.balance_side)
         if key != self._panel_key:
             panel = pygame.Surface(rect.size)
             if pygame.display.get_surface() is not None:
@@ -248,8 +309,13 @@ class StudyPanel:
         values = self.values()
         if values is not None:
             bar = pygame.Rect(x, y + 20, w - 8, 14)
-            heatmap.draw_scale(surface, bar, heatmap.span_of(values), scale_words(self.map), 13)
+            words = balance_view.scale_words(self.balance_side) if self.map == "balance" else \
+                scale_words(self.map)
+            heatmap.draw_scale(surface, bar, heatmap.span_of(values), words, 13)
         y += 62
+        if self.map == "balance":
+            balance_view.draw(surface, pygame.Rect(x, y, w, rect.bottom - y), self.balance, self.piece_name)
+            return
         r = self.result
         if self.failed:
             state, colour = self.failed, theme.TEXT_WARN
@@ -263,10 +329,10 @@ class StudyPanel:
                 said.append(tr("study.balance", balance=signed(balance)))
             if self.map == "threat":
                 said.append(tr("study.threat_note"))
-            if self.busy:
+            if self.job.busy:
                 said.insert(0, tr("study.updating"))
             state = " · ".join(said)
-            colour = theme.TEXT_WARN if self.busy else theme.TEXT_DIM
+            colour = theme.TEXT_WARN if self.job.busy else theme.TEXT_DIM
         for line in theme.wrap(state, 12, w)[:2]:
             theme.blit_text(surface, line, (x, y), 12, colour)
             y += 15

@@ -52,9 +52,33 @@ def crossing(b: Board, p: Point, q: Point, piece: int) -> Point:
     return at(hi if inside_at_p else lo)
 
 
+PLANS_KEPT = 256  # move outcomes remembered per tuple of figures (a few per decision)
+
+
 def plan(b: Board, s: MatchState, f: Figure, path: Sequence[Point], allowance: float,
          difficult_as_open: bool) -> Move:
-    """3.4 and 3.11: the outcome of a Walk, Run or rout path of ``f`` with ``allowance``."""
+    """3.4 and 3.11: the outcome of a Walk, Run or rout path of ``f`` with ``allowance``. Remembered
+    for the state's tuple of figures (``Board.plans``): the legality asks it, then the engine moves the
+    figure by it, on the same figures."""
+    if type(path) is not tuple or not all(type(p) is tuple and len(p) == 2 and type(p[0]) is float
+                                          and type(p[1]) is float for p in path):  # 1 == 1.0: floats only
+        return _plan(b, s, f, path, allowance, difficult_as_open)
+    known = b.plans(s)
+    key = (f.id, path, allowance, difficult_as_open)
+    found = known.get(key)
+    if found is not None and found[0] is f:  # the same frozen figure (held there too)
+        move = found[1]
+        assert isinstance(move, Move)
+        return move
+    move = _plan(b, s, f, path, allowance, difficult_as_open)
+    if len(known) >= PLANS_KEPT:
+        known.clear()
+    known[key] = (f, move)
+    return move
+
+
+def _plan(b: Board, s: MatchState, f: Figure, path: Sequence[Point], allowance: float,
+          difficult_as_open: bool) -> Move:
     if f.hanging is not None:
         return _from_hanging(b, s, f, path, allowance, difficult_as_open)
     problem = b.path_problem(s, f, path, allowance, difficult_as_open, climbing=True)

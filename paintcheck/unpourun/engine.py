@@ -24,6 +24,8 @@ from paintcheck.unpourun.legality import why_illegal
 from paintcheck.unpourun.measurer import Measurer, centre_distance, distance
 from paintcheck.unpourun.needs import (
     EXPLOSION,
+    FALL_DIES,
+    FALL_ON_A_ROLL,
     JAM,
     accident_kind,
     after_loss,
@@ -31,6 +33,7 @@ from paintcheck.unpourun.needs import (
     charge_tests,
     damage_r,
     damages,
+    hanging_fall,
     meets,
     rerolls_left,
     strike_need,
@@ -90,7 +93,13 @@ class _Work:
         return self.s.figure(fid)
 
     def put(self, f: Figure) -> None:
-        self.s.figures = tuple(f if g.id == f.id else g for g in self.s.figures)
+        """``f`` in place of the figure of its id (a new tuple: what is remembered of the old one stays
+        true of it)."""
+        figures, fid = self.s.figures, f.id
+        for i, g in enumerate(figures):
+            if g.id == fid:
+                self.s.figures = (*figures[:i], f, *figures[i + 1:])
+                return
 
     def cd_test(self, f: Figure, cd: int, purpose: str, rule: str) -> bool:
         """0.2: 2d6 <= the Cd used."""
@@ -378,12 +387,13 @@ class _Work:
         """3.11: a hanging figure that loses PV to a shot, a blast or an explosion falls and dies if left
         at 0 PV; otherwise it falls on a 1 (1d6) and loses 1 more PV. It lands at P, outside the piece."""
         f = self.fig(tid)
-        if f.status == Status.HORS:
+        fall = hanging_fall(f.status)
+        if fall == FALL_DIES:
             self.put(replace(f, hanging=None, pv=f.pv - 1, status=Status.DEAD, pos=None))
             self.ev("fell", "3.11", figure=tid)
             self.ev("dead", "7.2", figure=tid)
             return
-        if f.status != Status.FIGHTING:
+        if fall != FALL_ON_A_ROLL:
             return
         if self.roll("3.11", "fall", tid, t.FALL_ON) == t.FALL_ON:
             self.put(replace(f, hanging=None))

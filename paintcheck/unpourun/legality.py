@@ -13,7 +13,7 @@ from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.climb import plan
 from paintcheck.unpourun.measurer import centre_distance, distance
 from paintcheck.unpourun.query import EPS, Board
-from paintcheck.unpourun.state import Figure, MatchState, Phase
+from paintcheck.unpourun.state import Activation, Figure, MatchState, Phase, Point
 
 BASE_TO_BASE = 1e-6  # 3.6 (c): a charge ends base to base, d = 0 (to a float's slack)
 ALLOWED = {
@@ -120,51 +120,100 @@ def _withdraw(b: Board, s: MatchState, d: a.Withdraw) -> Said | None:
     problem = b.path_problem(s, f, d.path, k, f.stats.difficult_as_open)
     if problem is not None:
         return no(f"path_{problem}")
-    if b.m.sees(d.path[-1], z):
+    if withdraw_end_seen(b, s, d.path[-1]):
         return no("still_seen")
     return None
+
+
+def withdraw_end_seen(b: Board, s: MatchState, end: Point) -> bool:
+    """6.5: Z still sees a figure at ``end``: every Withdraw whose path ends there is refused (what the
+    random coach asks of a point before its path's legality)."""
+    assert s.withdraw is not None
+    return b.m.sees(end, s.withdraw[1])
+
+
+FIELDS_DECIDE = object()  # ``_by_kind``: the decision's own fields (path, target) decide
+
+
+def kind_refused(b: Board, s: MatchState, kind: type) -> Said | None:
+    """The refusal every decision of class ``kind`` gets in ``s`` whatever its path or target (3.5
+    chained, engaged, routing, hanging, PA short of a move's cost...), or None when its fields decide
+    (or it is legal): what the random coach asks before drawing the paths of a kind of move."""
+    if s.phase == Phase.OVER:
+        return no("over")
+    if not issubclass(kind, ALLOWED[s.phase]):
+        return no("not_now", decision=a.NAMES.get(kind, kind.__name__), phase=s.phase.value)
+    act = s.activation
+    if s.phase != Phase.ACTIVATION or act is None:
+        return None  # the other phases' decisions: their fields decide
+    found = _by_kind(b, s, s.figure(act.figure), act, kind)
+    return None if found is FIELDS_DECIDE else found  # type: ignore[return-value]
+
+
+def _by_kind(b: Board, s: MatchState, f: Figure, act: Activation, kind: type) -> Said | None | object:
+    """``_action``'s questions that the decision's class answers alone: a refusal, None (legal), or
+    ``FIELDS_DECIDE``."""
+    if act.charging:
+        return FIELDS_DECIDE if issubclass(kind, a.ChargeMove) else no("charge_pending")
+    if issubclass(kind, a.ChargeMove):
+        return no("no_charge")
+    engaged = b.engaged(s, f)
+    if f.routing and not engaged and act.pa > 0:  # 8.4: its rout move, nothing else
+        return FIELDS_DECIDE if issubclass(kind, a.RoutMove) else no("must_rout", figure=f.id)
+    if issubclass(kind, a.EndActivation):
+        return None
+    if f.hanging is not None and not issubclass(kind, (a.Walk, a.Run, a.RoutMove)):
+        return no("hanging", figure=f.id)  # 3.3, 3.11: it may only Walk or Run, to go on climbing
+    if issubclass(kind, a.RoutMove):
+        return no("not_routing", figure=f.id) if not f.routing else no("engaged", figure=f.id)
+    if f.routing and not issubclass(kind, (a.Flee, a.Strike)):
+        return no("routing", figure=f.id)
+    if issubclass(kind, (a.Strike, a.Flee, a.Medikit)):
+        return FIELDS_DECIDE
+    if engaged:
+        return no("engaged", figure=f.id)
+    if issubclass(kind, a.Shoot):
+        return FIELDS_DECIDE
+    if act.last_move:
+        return no("chained")  # 3.5
+    if issubclass(kind, (a.Run, a.Charge)) and act.no_run_charge:
+        return no("failed_charge_test")  # 6.3
+    if issubclass(kind, a.Walk):
+        short = _pa(act.pa, t.WALK_PA)
+        return FIELDS_DECIDE if short is None else short
+    if issubclass(kind, a.Run):
+        short = _pa(act.pa, t.RUN_PA)
+        return FIELDS_DECIDE if short is None else short
+    if issubclass(kind, a.Charge):
+        short = _pa(act.pa, t.CHARGE_PA)
+        return FIELDS_DECIDE if short is None else short
+    return no("not_now", decision=a.NAMES.get(kind, kind.__name__), phase=s.phase.value)
 
 
 def _action(b: Board, s: MatchState, d: Any) -> Said | None:
     act = s.activation
     assert act is not None
     f = s.figure(act.figure)
+    found = _by_kind(b, s, f, act, type(d))
+    if found is not FIELDS_DECIDE:
+        return found  # type: ignore[return-value]
     if act.charging:
-        return _charge_move(b, s, f, d) if isinstance(d, a.ChargeMove) else no("charge_pending")
-    if isinstance(d, a.ChargeMove):
-        return no("no_charge")
-    engaged = b.engaged(s, f)
-    if f.routing and not engaged and act.pa > 0:  # 8.4: its rout move, nothing else
-        return _rout_move(b, s, f, d, act.pa) if isinstance(d, a.RoutMove) else no("must_rout", figure=f.id)
-    if isinstance(d, a.EndActivation):
-        return None
-    if f.hanging is not None and not isinstance(d, (a.Walk, a.Run, a.RoutMove)):
-        return no("hanging", figure=f.id)  # 3.3, 3.11: it may only Walk or Run, to go on climbing
+        return _charge_move(b, s, f, d)
     if isinstance(d, a.RoutMove):
-        return no("not_routing", figure=f.id) if not f.routing else no("engaged", figure=f.id)
-    if f.routing and not isinstance(d, (a.Flee, a.Strike)):
-        return no("routing", figure=f.id)
+        return _rout_move(b, s, f, d, act.pa)
     if isinstance(d, a.Strike):
         return _strike(b, s, f, d, act.pa)
     if isinstance(d, a.Flee):
         return _flee(b, s, f, d, act.pa)
     if isinstance(d, a.Medikit):
         return _medikit(b, s, f, d, act.pa)
-    if engaged:
-        return no("engaged", figure=f.id)
     if isinstance(d, a.Shoot):
         return _shoot(b, s, f, d, act.pa)
-    if act.last_move:
-        return no("chained")  # 3.5
-    if isinstance(d, (a.Run, a.Charge)) and act.no_run_charge:
-        return no("failed_charge_test")  # 6.3
     if isinstance(d, a.Walk):
         return _move(b, s, f, d.path, act.pa, t.WALK_PA, f.stats.mvt)
     if isinstance(d, a.Run):
         return _move(b, s, f, d.path, act.pa, t.RUN_PA, f.stats.mvt * t.RUN_FACTOR)
-    if isinstance(d, a.Charge):
-        return _charge(b, s, f, d, act.pa)
-    return no("not_now", decision=a.NAMES[type(d)], phase=s.phase.value)
+    return _charge(b, s, f, d, act.pa)
 
 
 def _rout_move(b: Board, s: MatchState, f: Figure, d: a.RoutMove, pa: int) -> Said | None:

@@ -47,6 +47,19 @@ def after_loss(pv: int, status: Status) -> Status:
     return status
 
 
+FALL_DIES, FALL_ON_A_ROLL, NO_FALL = "dies", "roll", ""
+
+
+def hanging_fall(status: Status) -> str:
+    """3.11: what a hanging figure's lost PV does, by its status after the loss: left at 0 PV (hors de
+    combat) it falls and dies; still fighting, it falls on ``FALL_ON`` (1d6) and loses 1 more PV."""
+    if status == Status.HORS:
+        return FALL_DIES
+    if status == Status.FIGHTING:
+        return FALL_ON_A_ROLL
+    return NO_FALL
+
+
 def accident_kind(w: t.Ranged) -> str:
     """4.6: black powder may explode, modern non-artillery weapons may jam, the others never fail."""
     if w.klass == t.BLACK_POWDER:

@@ -29,11 +29,14 @@ from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.blasts import blast_hit, explosion_hit
 from paintcheck.unpourun.needs import (
     EXPLOSION,
+    FALL_DIES,
     JAM,
+    NO_FALL,
     accident_kind,
     after_loss,
     damage_r,
     damages,
+    hanging_fall,
     meets,
     rerolls_left,
     strike_need,
@@ -182,10 +185,11 @@ def losses(f: Figure, p: Fraction) -> tuple[tuple[Fraction, ...], Fraction, Frac
 
     pv = f.pv - 1
     status = after_loss(pv, f.status)
-    if f.hanging is None or status == Status.DEAD:
+    fall = hanging_fall(status) if f.hanging is not None else NO_FALL
+    if fall == NO_FALL:
         add(1, status, p)
-    elif status == Status.HORS:
-        add(2, Status.DEAD, p)  # 3.11: left at 0 PV, it falls and dies
+    elif fall == FALL_DIES:
+        add(2, Status.DEAD, p)
     else:
         fall = p_face(t.FALL_ON)
         add(1, status, p * (ONE - fall))

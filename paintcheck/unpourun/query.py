@@ -34,14 +34,17 @@ class _Memo:
     """Answers about one tuple of figures. A state's figures are a tuple of frozen figures, replaced
     whole whenever one changes, so what is true of a tuple (held here: its id is not reused) stays
     true; the random coach asks who is engaged for every candidate decision. ``engaged``: figure id
-    -> (the figure object asked about, its enemies in contact); ``placed``: the figures on the table."""
+    -> (the figure object asked about, its enemies in contact); ``placed``: the figures on the table;
+    ``plans``: ``climb.plan``'s outcomes (the legality asks a move's plan, then the engine applies it:
+    one computation), (figure id, path, allowance, difficult as open) -> (the figure object, outcome)."""
 
-    __slots__ = ("figures", "engaged", "placed")
+    __slots__ = ("figures", "engaged", "placed", "plans")
 
     def __init__(self, figures: tuple[Figure, ...]) -> None:
         self.figures = figures
         self.engaged: dict[str, tuple[Figure, list[Figure]]] = {}
         self.placed: list[Figure] | None = None
+        self.plans: dict[tuple[object, ...], tuple[Figure, object]] = {}
 
 
 ELEVATIONS_KEPT = 4096  # elevations remembered per board (figures stand still between most questions)
@@ -59,6 +62,10 @@ class Board:
         if memo.figures is not s.figures:
             memo = self._memo = _Memo(s.figures)  # one assignment: a racing reader keeps its own memo
         return memo
+
+    def plans(self, s: MatchState) -> dict[tuple[object, ...], tuple[Figure, object]]:
+        """The move outcomes remembered for ``s.figures`` (``climb.plan``'s, which fills it)."""
+        return self._about(s).plans
 
     def placed(self, s: MatchState) -> list[Figure]:
         """The figures on the table (hors de combat included), in band order (a new list)."""
@@ -109,6 +116,10 @@ class Board:
         return list(found)
 
     def engaged(self, s: MatchState, f: Figure) -> bool:
+        """``engaged_with`` is not empty (its remembered answer read without a copy)."""
+        known = self._about(s).engaged.get(f.id)
+        if known is not None and known[0] is f:
+            return bool(known[1])
         return bool(self.engaged_with(s, f))
 
     def allies_within(self, s: MatchState, f: Figure, n: float) -> list[Figure]:

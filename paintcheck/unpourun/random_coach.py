@@ -16,6 +16,7 @@ from typing import Any
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.engine import Engine
+from paintcheck.unpourun.legality import kind_refused, withdraw_end_seen
 from paintcheck.unpourun.state import Figure, MatchState, Phase
 
 MOVE_TRIES = 6  # random paths tried for one move
@@ -25,6 +26,9 @@ END_EARLY = 0.05  # how often an activation is ended with PA left
 # a move's kind: its reach (times Mvt) and its decision
 MOVES: dict[str, tuple[float, type]] = {"walk": (1.0, a.Walk), "run": (t.RUN_FACTOR, a.Run),
                                         "flee": (t.FLEE_FACTOR, a.Flee)}
+# the kinds asked first as a kind (``legality.kind_refused``: 3.5 chains them, 6.3, PA), with their
+# decision: their candidates are paths, each a costly question; the other kinds' are few and cheap
+KINDS: dict[str, type] = {"charge": a.Charge, "walk": a.Walk, "run": a.Run}
 
 
 class RandomCoach:
@@ -53,7 +57,10 @@ class RandomCoach:
             assert f.pos is not None
             for _ in range(MOVE_TRIES):
                 angle, length = rng.uniform(0, 2 * math.pi), rng.uniform(0.3, 1.0) * k
-                d = a.Withdraw(((f.pos[0] + math.cos(angle) * length, f.pos[1] + math.sin(angle) * length),))
+                end = (f.pos[0] + math.cos(angle) * length, f.pos[1] + math.sin(angle) * length)
+                if withdraw_end_seen(self.engine.board, s, end):
+                    continue  # refused whatever the path (asked first: a path's legality costs more)
+                d = a.Withdraw((end,))
                 if self.legal(s, d):
                     return d
             return a.Withdraw(())
@@ -110,10 +117,24 @@ class RandomCoach:
         if rng.random() < END_EARLY:
             return a.EndActivation()
         for kind in kinds:
+            if kind in KINDS and kind_refused(self.engine.board, s, KINDS[kind]) is not None:
+                self.skip(s, f, kind, enemies)
+                continue
             for d in self.candidates(s, f, kind, enemies):
                 if self.legal(s, d):
                     return d
         return a.EndActivation()
+
+    def skip(self, s: MatchState, f: Figure, kind: str, enemies: list[Figure]) -> None:
+        """A kind refused whatever its candidates: its candidates' draws are made all the same (the
+        generator's sequence, hence a seed's match, does not depend on what is asked), without the
+        candidates of a move (two uniform draws per path, one ``random()`` each)."""
+        if kind in MOVES:
+            draw = self.rng.random
+            for _ in range(2 * MOVE_TRIES):
+                draw()
+        else:
+            self.candidates(s, f, kind, enemies)
 
     def candidates(self, s: MatchState, f: Figure, kind: str, enemies: list[Figure]) -> list[Any]:
         rng = self.rng

@@ -164,11 +164,11 @@ def test_jobs_above_four_per_core_are_refused_in_one_line(capsys):
     assert code == 0 and json.loads(out)["completed"] == 2
 
 
-def _play_and_say_who(match_seed: int) -> tuple:
+def _play_and_say_who(setup, match_seed: int) -> tuple:
     """``simulate._play`` in a worker, which also writes the worker's id down (the pids' file)."""
     with open(os.environ["PAINTCHECK_TEST_PIDS"], "a", encoding="ascii") as f:
         f.write(f"{os.getpid()}\n")
-    return _real_play(match_seed)
+    return _real_play(setup, match_seed)
 
 
 _real_play = simulate_module._play

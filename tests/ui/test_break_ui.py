@@ -94,7 +94,7 @@ def test_both_sheets_by_clicks_then_the_break_reaches_turn_2(app):
     # every event is in the log, in words, once it has been told
     hand_over_if_asked(app)
     tell_all(app)
-    assert app.scene.log_lines == [e.text for e in session.events]
+    assert app.scene.log.lines == [e.text for e in session.events]
     # turn 2's order tokens, by clicks as in any turn, then the hand-over
     play_orders_by_clicks(app)
     assert isinstance(session.record.decisions[-1], AssignOrders) and app.scene.name == "handover"
@@ -215,7 +215,7 @@ def test_the_break_is_told_line_by_line_and_the_board_follows(app):
     board = scene.shown(scene.state)
     deployed = [e.player for e in batch if isinstance(e, ev.Deployed)]
     assert deployed and all(board.players[pid].point is None for pid in deployed)  # not yet placed
-    assert not board.templates and scene.log_lines[-1] != batch[-1].text  # the log waits too
+    assert not board.templates and scene.log.lines[-1] != batch[-1].text  # the log waits too
     # line by line until the first run starts
     for _ in range(len(batch) * 20):
         if scene.telling.runs:
@@ -241,7 +241,7 @@ def test_the_break_is_told_line_by_line_and_the_board_follows(app):
             break
         step(app, 10)
     assert not scene.playing() and scene.shown(scene.state).players == scene.state.players
-    assert scene.log_lines == [e.text for e in session.events]
+    assert scene.log.lines == [e.text for e in session.events]
 
 
 @pytest.mark.slow
@@ -350,7 +350,7 @@ def test_the_last_resolution_can_be_told_again_while_nothing_was_decided_since(a
     assert scene.playing() and not scene.controls.choices
     deployed = [e.player for e in scene.telling.batch if isinstance(e, ev.Deployed)]
     assert all(scene.shown(scene.state).players[pid].point is None for pid in deployed)
-    assert scene.log_lines == [e.text for e in session.events]  # the log is not written twice
+    assert scene.log.lines == [e.text for e in session.events]  # the log is not written twice
     tell_all(app)
     assert scene.shown(scene.state).players == scene.state.players
 

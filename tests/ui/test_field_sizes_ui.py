@@ -90,7 +90,7 @@ def test_both_break_sheets_by_clicks_on_another_size_then_the_break_reaches_turn
     assert f"SHOT @{lattice.format(far)}" in [e.action for e in dropped], dropped
     hand_over_if_asked(app)
     tell_all(app)
-    assert app.scene.log_lines == [e.text for e in session.events]
+    assert app.scene.log.lines == [e.text for e in session.events]
     step(app, 3)  # and the board is drawn at turn 2
     _, again, _, _ = replay(session.record)  # what a save holds replays on its own field
     assert again.lattice == lattice and again.to_dict() == session.state.to_dict()

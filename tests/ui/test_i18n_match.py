@@ -69,7 +69,7 @@ class FrenchWalk:
         if scene.name == "match":
             for choice in scene.tools.choices.values():
                 words += [choice.button.text, *(w for w in (choice.reason, choice.hint) if w)]
-            words += scene.log_lines
+            words += scene.log.lines
         key, n = name, 2
         while key in self.seen:
             key, n = f"{name} {n}", n + 1
@@ -297,8 +297,8 @@ def test_a_turn_told_in_french(french):
     settle(app)  # the last resolution told to both coaches, then maybe the hand-over
     if app.scene.name == "match":
         walk.look("the log")
-        assert app.scene.log_lines == [event_words(e) for e in session.events]
-        html = app.scene.log_box.html_text
+        assert app.scene.log.lines == [event_words(e) for e in session.events]
+        html = app.scene.log.box.html_text
         assert "Turn " not in html and "begins" not in html, html[-400:]
     walk.judge()
 

@@ -375,7 +375,7 @@ def test_a_resolution_told_its_log_and_a_refusal_drawn_in_french(french, monkeyp
     _judge(list(dict.fromkeys(told)), data)
 
     log = [event_words(e) for e in session.events]  # the log's lines, as the window words them
-    assert scene.log_lines and set(scene.log_lines) <= set(log)  # the log panel shows those lines
+    assert scene.log.lines and set(scene.log.lines) <= set(log)  # the log panel shows those lines
     assert any(line.startswith("Le tour 3 commence") for line in log) or any(
         line.startswith("Round 1\u202f: jetons 1 révélés") for line in log)
     _judge(log, data)

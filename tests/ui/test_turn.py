@@ -158,7 +158,7 @@ def test_a_full_turn_played_by_clicks(app):
     assert {"AssignOrders", "Declare", "React"} <= kinds or session.state.phase == "over"
     # every event is in the log box, in words
     if app.scene.name == "match":
-        assert app.scene.log_lines == [e.text for e in session.events]
+        assert app.scene.log.lines == [e.text for e in session.events]
 
 
 def test_reactions_show_who_is_eligible_and_why_not(app):

@@ -14,7 +14,8 @@ import pytest
 
 from paintcheck.rules.dice import ScriptedDice
 from paintcheck.ui.i18n import NNBSP, tr
-from paintcheck.ui.unpourun import event_words, shot_panel
+from paintcheck.ui.unpourun import shot_panel
+from paintcheck.ui.unpourun.event_words import say, weapon_words
 from paintcheck.ui.unpourun.shot_lines import shot_lines
 from paintcheck.ui.unpourun.shot_panel import ShotPanel
 from paintcheck.unpourun import actions as a
@@ -109,8 +110,8 @@ def test_the_limit_at_6_then_impossible_and_refused():
     lines = shot_lines(odds, "A", refusal, "en")
     assert tr("upu_shot.panel.no_shot", "en") in [x.text for x in lines]
     assert tr("unpourun_odds.term.impossible", "en", total=7) in [x.text for x in lines]
-    # the engine's refusal, a weapon by the band builder's name where its catalogue is installed
-    assert lines[-1].style == "refusal" and lines[-1].text == event_words.say(refusal, "en")
+    assert lines[-1].style == "refusal" and lines[-1].text == say(refusal, "en")  # the engine's reason
+    assert weapon_words("fusil", "en") in lines[-1].text  # the weapon by its name, not its identifier
     assert not _fractions([x.text for x in lines], "to_hit")
 
 

@@ -191,6 +191,6 @@ def test_r6_5_a_forced_move_never_ends_inside_an_impassable_piece():
     # point just inside a wall, past the end of the bisection's last step
     import paintcheck.cli.simulate as sim
 
-    sim._init_worker(UnpourunTable(str(shipped_tables()[0]), check=True))
-    winner, reason, turns = sim._play(100 * sim.MATCH_SEED_STRIDE + 917)
+    setup = UnpourunTable(str(shipped_tables()[0]), check=True)
+    winner, reason, turns = sim._play(setup, 100 * sim.MATCH_SEED_STRIDE + 917)
     assert winner is not None, reason

@@ -24,7 +24,7 @@ from paintcheck.said import Said
 from paintcheck.ui import i18n, text_fit, theme
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.scenes import Scene
-from paintcheck.ui.unpourun.builder_model import RACES, BandDraft, inner
+from paintcheck.ui.unpourun.builder_model import POINTS_STEP, RACES, BandDraft, inner
 from paintcheck.unpourun import band_file
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.bands import BandSpec
@@ -198,10 +198,12 @@ class BuilderScene(Scene):
               lambda: self.act(d.set_modern, not d.options.modern), chosen=d.options.modern, width=box.w,
               hint=tr(f"{NS}.modern_hint"))
         c.newline()
-        c.add("points-less", tr(f"{NS}.points_less"), lambda: self.act(d.change_points, -50), width=60)
+        c.add("points-less", tr(f"{NS}.points_less"), lambda: self.act(d.change_points, -POINTS_STEP),
+              width=60)
         c.label_space(box.w - 2 * 60 - 12)
         self.points_label = (box.x + box.w // 2, c.y + ROW // 2)
-        c.add("points-more", tr(f"{NS}.points_more"), lambda: self.act(d.change_points, 50), width=60)
+        c.add("points-more", tr(f"{NS}.points_more"), lambda: self.act(d.change_points, POINTS_STEP),
+              width=60)
         c.newline()
 
     def _gear(self, spec) -> str:

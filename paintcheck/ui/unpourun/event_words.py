@@ -43,10 +43,8 @@ def signed(value: int) -> str:
 
 
 def weapon_words(weapon: str, locale: str | None = None) -> str:
-    """A ranged weapon's name as the band builder's catalogue words it (``upu_builder.weapon.ranged``);
-    the table's identifier (``fusil_poudre``) where that catalogue is not installed."""
-    key = f"upu_builder.weapon.ranged.{weapon}"
-    return tr(key, locale) if key in i18n.catalogue(locale or i18n.current()) else weapon
+    """A ranged weapon's name as the band builder's catalogue words it (``upu_builder.weapon.ranged``)."""
+    return tr(f"upu_builder.weapon.ranged.{weapon}", locale)
 
 
 def say(words: object, locale: str | None = None) -> str:

@@ -1,0 +1,148 @@
+"""The Study follows the drag (issue 32, item 1), driven by posted mouse events: while a piece is
+held over a new point the map shown becomes the map of the field the drop would give (the design
+itself unchanged), its sight table updated from the last one, not computed whole; after the drop
+the whole study (pieces table too) finds that table kept; undo and redo find theirs kept."""
+
+from __future__ import annotations
+
+import importlib
+
+import pygame
+import pytest
+
+from paintcheck.analysis.maps import FieldStudy
+from paintcheck.field.layout_file import default_layout_path
+from paintcheck.geometry import sight
+from paintcheck.geometry.sight import compute_sight_table
+from tests.ui.driver import step
+
+
+def post(kind, pos, **extra) -> None:
+    pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
+
+
+@pytest.fixture
+def whole(monkeypatch) -> list[int]:
+    """How many sight tables the window computes whole (every module that calls the computation)."""
+    calls: list[int] = []
+
+    def counted(field):
+        calls.append(1)
+        return compute_sight_table(field)
+
+    monkeypatch.setattr(sight, "compute_sight_table", counted)
+    try:
+        monkeypatch.setattr(importlib.import_module("paintcheck.geometry.sight_update"),
+                            "compute_sight_table", counted)
+    except ModuleNotFoundError:
+        pass
+    return calls
+
+
+@pytest.fixture
+def designer(app, whole):
+    app.open_designer(default_layout_path())
+    step(app, 2)
+    scene = app.scene
+    assert scene.name == "designer"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="", scancode=0))
+    step(app)
+    assert scene.studying
+    scene.study.wait()
+    step(app)
+    return scene
+
+
+def exposure_of(layout):
+    field = layout.build()
+    return FieldStudy(field, compute_sight_table(field)).maps("standing").exposure
+
+
+def hold_over(app, scene, start, end) -> None:
+    """Press on ``start`` and move the held mouse to ``end`` (not released)."""
+    post(pygame.MOUSEMOTION, scene.t.to_screen(*start), rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, scene.t.to_screen(*start), button=1)
+    step(app)
+    post(pygame.MOUSEMOTION, scene.t.to_screen(*end), rel=(0, 0), buttons=(1, 0, 0))
+    step(app)
+
+
+def test_the_map_follows_the_piece_while_it_is_dragged(app, designer, whole):
+    before = designer.study.result
+    spec = designer.design.at((7, -6))  # the cylinder at H6
+    assert spec is not None
+    computed = len(whole)
+    hold_over(app, designer, (7, -6), (5, -4))
+    designer.study.wait()
+    step(app)
+    shown = designer.study.result
+    assert designer.design.spec(spec.id).at == (7, -6), "the design is not edited before the drop"
+    assert shown is not before, "the map follows the piece dragged"
+    dragged = designer.design.layout_if_moved(spec.id, (5, -4))
+    assert dragged is not None
+    assert shown.key == ("drag", dragged.obstacles, dragged.flag) and shown.live
+    assert shown.maps["standing"].exposure == exposure_of(dragged)
+    assert shown.maps["standing"].exposure != before.maps["standing"].exposure
+    assert len(whole) == computed, "the dragged state's table is updated, not computed whole"
+    assert designer.study.tables.updates >= 1
+    # the drop: the design is the state dragged; its whole study (the table too) finds the table kept
+    post(pygame.MOUSEBUTTONUP, designer.t.to_screen(5, -4), button=1)
+    step(app)
+    assert designer.design.spec(spec.id).at == (5, -4)
+    designer.study.wait()
+    step(app)
+    final = designer.study.result
+    assert final.key == (dragged.obstacles, dragged.flag) and not final.live
+    assert final.maps["standing"].exposure == shown.maps["standing"].exposure
+    assert final.pieces["standing"] and len(whole) == computed
+
+
+def test_undo_and_redo_find_their_map_kept(app, designer, whole):
+    first = designer.study.result
+    spec = designer.design.at((7, -6))
+    hold_over(app, designer, (7, -6), (5, -4))
+    post(pygame.MOUSEBUTTONUP, designer.t.to_screen(5, -4), button=1)
+    step(app)
+    designer.study.wait()
+    step(app)
+    moved = designer.study.result
+    assert designer.design.spec(spec.id).at == (5, -4)
+    computed = len(whole)
+    designer.undo()
+    step(app)
+    designer.study.wait()
+    step(app)
+    assert designer.study.result.maps["standing"].exposure == first.maps["standing"].exposure
+    assert designer.study.result is first, "undo shows the study kept"
+    designer.redo()
+    step(app)
+    designer.study.wait()
+    step(app)
+    assert designer.study.result.maps["standing"].exposure == moved.maps["standing"].exposure
+    assert designer.study.result is moved
+    assert len(whole) == computed, "undo and redo computed no table"
+
+
+def test_what_the_hand_drags_is_the_layout_studied():
+    """``dragged_layout``: a kind dragged from the palette is placed (its twin too, mirror on), a
+    held piece is moved; a refused point, or a hand that drags nothing, asks for no study."""
+    from paintcheck.field.design import Design
+    from paintcheck.field.layout_file import load_layout
+    from paintcheck.ui.designer_model import DesignerModel, dragged_layout
+
+    model = DesignerModel(Design(load_layout(default_layout_path()), box=False))
+    assert dragged_layout(model, (3, -5)) is None
+    model.armed, model.palette_drag = "cone", True
+    placed = dragged_layout(model, (3, -5))
+    assert placed is not None
+    cones = {o.at for o in placed.obstacles if o.kind == "cone"} - {o.at for o in model.design.obstacles}
+    assert cones == {(3, -5), (3, 5)}
+    assert dragged_layout(model, (7, -6)) is None  # the cylinder at H6 stands there
+    model.armed, model.palette_drag = None, False
+    model.dragging, model.button_held = "mid-b", True
+    moved = dragged_layout(model, (5, -4))
+    assert moved is not None
+    assert {o.id: o.at for o in moved.obstacles}["mid-b"] == (5, -4)
+    assert model.design.spec("mid-b").at == (7, -6), "asked, not done"
+    model.button_held = False
+    assert dragged_layout(model, (5, -4)) is None
