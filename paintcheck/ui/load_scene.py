@@ -113,10 +113,7 @@ class LoadScene(Scene):
     # -- actions ------------------------------------------------------------------------------------
     def open(self, entry: saves.SavedMatch) -> None:
         if self.app.game == game_choice.UNPOURUN_GAME:  # Un pour un's match window resumes its own
-            if "upu_match" in self.app.scenes:
-                self.app.switch("upu_match", resume=entry.path)
-            else:
-                self.app.flash(tr("upu_builder.title.not_here"), error=True)
+            self.app.switch("upu_match", resume=entry.path)
             return
         if not self.app.resume_match(entry.path):
             self.entries = game_choice.saves_of(self.app.game)

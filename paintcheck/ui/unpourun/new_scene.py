@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LABEL_W = 150
-ROWS = ("band_A", "band_B", "table", "player_A", "player_B", "options")
 
 
 class UpuNewScene(Scene):

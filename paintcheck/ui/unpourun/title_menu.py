@@ -2,8 +2,7 @@
 item 1). The title (``ui.scenes.TitleScene``) lays these out; what they open are scenes by name:
 ``upu_new`` (a new match's setup), ``upu_match`` (the match: ``resume=<path>`` opens a save),
 ``load`` (the saves of the chosen game only), ``upu_builder``, ``upu_designer``, ``help`` (Un pour un's
-How to play page while that game is chosen). A scene this window does not have is a greyed button
-saying so.
+How to play page while that game is chosen).
 """
 
 from __future__ import annotations
@@ -28,20 +27,14 @@ def game_switch(app, c: Controls, width: int) -> None:
               hint=tr("upu_builder.title.game.hint"))
 
 
-def _open(app, scene: str, **persist):
-    """An action opening ``scene`` and the reason it cannot (the window has no such scene)."""
-    if scene not in app.scenes:
-        return None, tr("upu_builder.title.not_here")
-    return (lambda: app.switch(scene, **persist)), None
-
-
 def unpourun_menu(app, c: Controls, width: int) -> int:
     """Un pour un's menu, one button a row from where ``c`` stands; returns its bottom."""
-    action, reason = _open(app, "upu_new")
-    c.add("upu-new", tr("upu_builder.title.new_match"), action, reason, primary=True, width=width)
+    c.add("upu-new", tr("upu_builder.title.new_match"), lambda: app.switch("upu_new"), primary=True,
+          width=width)
     c.newline()
     last = game_choice.latest_of(game_choice.UNPOURUN_GAME)
-    action, reason = _open(app, "upu_match", resume=last.path) if last else (None, tr("title.no_save"))
+    action, reason = (lambda: app.switch("upu_match", resume=last.path), None) if last else \
+        (None, tr("title.no_save"))
     hint = tr("title.resume_hint", field=last.field, turn=last.turn if last.turn else "?",
               when=i18n.date_time(last.modified)) if last else None
     c.add("upu-resume", tr("title.resume"), action, reason, width=width, hint=hint)
@@ -50,12 +43,10 @@ def unpourun_menu(app, c: Controls, width: int) -> int:
     c.add("upu-load", tr("title.load"), lambda: app.switch("load"), None if listed else tr("title.no_save"),
           width=width)
     c.newline()
-    action, reason = _open(app, "upu_builder")
-    c.add("upu-builder", tr("upu_builder.title.builder"), action, reason, width=width,
+    c.add("upu-builder", tr("upu_builder.title.builder"), lambda: app.switch("upu_builder"), width=width,
           hint=tr("upu_builder.title.builder_hint"))
     c.newline()
-    action, reason = _open(app, "upu_designer")
-    c.add("upu-designer", tr("upu_builder.title.designer"), action, reason, width=width)
+    c.add("upu-designer", tr("upu_builder.title.designer"), lambda: app.switch("upu_designer"), width=width)
     c.newline()
     c.add("upu-help", tr("title.help"), lambda: app.show_help(), width=width)
     c.newline()
