@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+CONFIDENCE = 0.95  # the intervals' level
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
+from paintcheck.analysis.interval import CONFIDENCE
 from paintcheck.analysis.self_play import ROLES, BalanceReport, Rate
 from paintcheck.field.lattice import TEAMS, Point
 from paintcheck.ui import i18n, text_fit, theme
@@ -31,9 +32,14 @@ def scale_words(side: str) -> str:
     return tr(f"study.balance_run.scale.{side}")
 
 
+def _level() -> str:
+    """The intervals' confidence, as the window's language writes a percentage (95% / 95 %)."""
+    return i18n.percent_number(100 * CONFIDENCE)
+
+
 def _rate(name: str, rate: Rate) -> str:
     low, high = rate.interval
-    return tr("study.balance_run.rate", who=name, wins=rate.wins,
+    return tr("study.balance_run.rate", who=name, wins=rate.wins, level=_level(),
               rate=i18n.percent(rate.rate or 0.0), low=i18n.percent(low), high=i18n.percent(high))
 
 
@@ -49,7 +55,7 @@ def report_lines(report: BalanceReport) -> list[tuple[str, tuple[int, int, int]]
     low, high = share.interval
     verdict = tr("study.balance_run.fair" if favoured is None else f"study.balance_run.favours.{favoured}")
     lines.append((tr("study.balance_run.share", rate=i18n.percent(share.rate or 0.0), low=i18n.percent(low),
-                     high=i18n.percent(high), verdict=verdict),
+                     high=i18n.percent(high), verdict=verdict, level=_level()),
                   theme.TEXT_GOOD if favoured is None else theme.TEXT_WARN))
     lines.append((tr("study.balance_run.ends", blue=report.flags[TEAMS[0]], white=report.flags[TEAMS[1]],
                      eliminations=report.ends["eliminations"], turns=report.ends["turns"],
