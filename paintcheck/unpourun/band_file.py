@@ -35,11 +35,12 @@ import jsonschema
 from paintcheck.field.atomic import write_atomically, write_text
 from paintcheck.field.json_file import JsonFileError, read_json
 from paintcheck.field.layout_checks import _line, printable_said, unshown
-from paintcheck.field.layout_schema import _short, json_type, said_number, schema_said, too_long
+from paintcheck.field.layout_schema import json_type
 from paintcheck.resources import data as data_folder
 from paintcheck.said import Said
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.bands import BandSpec, FigureSpec, Options, band_problems
+from paintcheck.unpourun.file_schema import checked, describe, errors
 
 log = logging.getLogger(__name__)
 
@@ -86,13 +87,6 @@ SCHEMA: dict[str, Any] = {
         },
     },
 }
-
-_TYPES = {
-    "string": Said("rules.schema.expected.text"),
-    "array": Said("rules.schema.json_type.list"),
-    "object": Said("rules.schema.json_type.object"),
-}
-
 
 class BandFileError(ValueError):
     """A band file that cannot be used. The message is the first problem; ``problems`` has all."""
@@ -198,16 +192,8 @@ def _problems(data: Any) -> list[Said]:
     fmt = data.get("format")
     if isinstance(fmt, str) and fmt != FORMAT:
         return [Said("rules.layout.unknown_format", format=repr(fmt), reads=repr(FORMAT))]
-    found: list[Said] = []
-    seen: set[tuple[Any, ...]] = set()
-    errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
-    for err in errors:
-        path = list(err.absolute_path)
-        key = (tuple(path), err.validator)
-        if key in seen:
-            continue
-        seen.add(key)
-        found += [file_said("at", where=_where(path), problem=p) for p in _describe(err, path)]
+    found = [file_said("at", where=_where(path), problem=p) for path, err in errors(_validator(), data)
+             for p in describe(err, path, "'band'", FIGURE_KEYS if path else BAND_KEYS, file_said)]
     why = unshown(data.get("name"))
     if why is not None:
         found.append(file_said("at", where=file_said("band"),
@@ -217,41 +203,13 @@ def _problems(data: Any) -> list[Said]:
 
 @cache
 def _validator() -> jsonschema.protocols.Validator:
-    cls = jsonschema.validators.validator_for(SCHEMA)
-    cls.check_schema(SCHEMA)
-    return cls(SCHEMA)
+    return checked(SCHEMA)
 
 
 def _where(path: list[Any]) -> Said:
     if len(path) >= 2 and path[0] == "figures" and isinstance(path[1], int):
         return file_said("figure", index=path[1] + 1)
     return file_said("band")
-
-
-def _describe(err: jsonschema.ValidationError, path: list[Any]) -> list[Said]:
-    names = [p for p in path if isinstance(p, str)]
-    name = repr(names[-1]) if names else "'band'"
-    value, kind = err.instance, err.validator
-    if kind == "required":
-        return [schema_said("missing", field=repr(k)) for k in err.validator_value if k not in value]
-    if kind == "additionalProperties":
-        keys = FIGURE_KEYS if path else BAND_KEYS
-        allowed = ", ".join(keys)
-        return [schema_said("unknown_key", field=repr(k), allowed=allowed) for k in value if k not in keys]
-    if kind == "type":
-        expected = _TYPES.get(str(err.validator_value), str(err.validator_value))
-        return [schema_said("type", name=name, expected=expected, type=json_type(value), value=_short(value))]
-    if kind == "enum":
-        choices = ", ".join(repr(c) for c in err.validator_value)
-        return [schema_said("enum", name=name, choices=choices, value=_short(value))]
-    if kind in ("minItems", "maxItems"):
-        key = "too_few" if kind == "minItems" else "too_many"
-        return [file_said(key, name=name, bound=said_number(err.validator_value), count=len(value))]
-    if kind == "minLength":
-        return [schema_said("empty", name=name)]
-    if kind == "maxLength" and isinstance(value, str):
-        return [too_long(names[-1] if names else "name", value, err.validator_value)]
-    return [schema_said("other", name=name, error=err.message)]
 
 
 # -- writing --

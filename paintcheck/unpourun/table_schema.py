@@ -11,8 +11,9 @@ from typing import Any
 
 import jsonschema
 
-from paintcheck.field.layout_schema import _short, json_type, said_number, schema_said, too_long
+from paintcheck.field.layout_schema import _short
 from paintcheck.said import Said
+from paintcheck.unpourun.file_schema import checked, describe, errors
 from paintcheck.unpourun.terrain import MAX_HEIGHT, MIN_HEIGHT, Kind
 
 FORMAT = "unpourun-table/1"
@@ -65,20 +66,9 @@ SCHEMA: dict[str, Any] = {
     },
 }
 
-_TYPES = {  # a JSON Schema type as the sentence says it (``rules.schema.*``)
-    "number": Said("rules.schema.json_type.number"),
-    "integer": Said("rules.schema.expected.whole"),
-    "string": Said("rules.schema.expected.text"),
-    "array": Said("rules.schema.json_type.list"),
-    "object": Said("rules.schema.json_type.object"),
-}
-
-
 @cache
 def _validator() -> jsonschema.protocols.Validator:
-    cls = jsonschema.validators.validator_for(SCHEMA)
-    cls.check_schema(SCHEMA)
-    return cls(SCHEMA)
+    return checked(SCHEMA)
 
 
 def file_said(key: str, **values: Any) -> Said:
@@ -109,48 +99,14 @@ def _piece_name(data: Any, index: int) -> str | None:
 
 def schema_problems(data: Any) -> list[Said]:
     """The structural problems of a decoded table file, one sentence each, in file order."""
-    out: list[Said] = []
-    seen: set[tuple[Any, ...]] = set()
-    errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
-    for err in errors:
-        path = list(err.absolute_path)
-        key = (tuple(path), err.validator)
-        if key in seen:
-            continue
-        seen.add(key)
-        for problem in _describe(err, path):
-            out.append(file_said("at", where=where(path, data), problem=problem))
-    return out
+    return [file_said("at", where=where(path, data), problem=problem)
+            for path, err in errors(_validator(), data) for problem in _describe(err, path)]
 
 
 def _describe(err: jsonschema.ValidationError, path: list[Any]) -> list[Said]:
-    names = [p for p in path if isinstance(p, str)]
-    name = repr(names[-1]) if names else "'table'"
-    value, kind = err.instance, err.validator
     if _is_point(path):  # a corner, or a number of one: [x, y] says it all
-        return [file_said("point", value=_short(value))]
-    if kind == "required":
-        return [schema_said("missing", field=repr(k)) for k in err.validator_value if k not in value]
-    if kind == "additionalProperties":
-        allowed = ", ".join(PIECE_KEYS if "pieces" in path else TABLE_KEYS)
-        keys = PIECE_KEYS if "pieces" in path else TABLE_KEYS
-        return [schema_said("unknown_key", field=repr(k), allowed=allowed) for k in value if k not in keys]
-    if kind == "type":
-        expected = _TYPES.get(str(err.validator_value), str(err.validator_value))
-        return [schema_said("type", name=name, expected=expected, type=json_type(value), value=_short(value))]
-    if kind == "enum":
-        choices = ", ".join(repr(c) for c in err.validator_value)
-        return [schema_said("enum", name=name, choices=choices, value=_short(value))]
-    if kind in ("minimum", "maximum"):
-        return [schema_said(kind, name=name, bound=said_number(err.validator_value), value=_short(value))]
-    if kind in ("minItems", "maxItems"):
-        key = "too_few" if kind == "minItems" else "too_many"
-        return [file_said(key, name=name, bound=err.validator_value, count=len(value))]
-    if kind == "minLength":
-        return [schema_said("empty", name=name)]
-    if kind == "maxLength" and isinstance(value, str):
-        return [too_long(names[-1] if names else "name", value, err.validator_value)]
-    return [schema_said("other", name=name, error=err.message)]
+        return [file_said("point", value=_short(err.instance))]
+    return describe(err, path, "'table'", PIECE_KEYS if "pieces" in path else TABLE_KEYS, file_said)
 
 
 def _is_point(path: list[Any]) -> bool:
