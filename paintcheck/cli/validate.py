@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import logging
+from collections.abc import Callable
+from typing import TypeVar
 
 from paintcheck.field.json_file import read_json
 from paintcheck.field.layout_file import LayoutFileError, load_layout
@@ -18,11 +20,13 @@ from paintcheck.unpourun import band_file, table_file
 from paintcheck.unpourun.bands import Options, band_cost
 from paintcheck.unpourun.table_schema import file_said
 
+T = TypeVar("T")
+
 log = logging.getLogger(__name__)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE", help="layout or table files (JSON) to check")
+    parser.add_argument("files", nargs="+", metavar="FILE", help="layout, table or band files (JSON) to check")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -68,16 +72,25 @@ def _kind(name: str) -> str:
     return "band" if band_file.is_band_data(data) else "layout"
 
 
-def check_table(name: str) -> tuple[bool, list[str]]:
-    """Whether the table file is valid, and the lines ``validate`` prints for it."""
+def _read(name: str, load: Callable[[str], T], refused: type[Exception]) -> tuple[T | None, list[str]]:
+    """The file read by ``load``, or None and its problems: ``refused``'s (its ``problems``), or one
+    line for anything else (never a traceback: the log keeps it)."""
     try:
-        table = table_file.load_table(name)
-    except table_file.TableFileError as exc:
-        log.info("refused %s: %d problem(s)", printable(name), len(exc.problems))
-        return False, exc.problems
+        return load(name), []
+    except refused as exc:
+        problems = list(getattr(exc, "problems", [str(exc)]))
+        log.info("refused %s: %d problem(s)", printable(name), len(problems))
+        return None, problems
     except Exception as exc:  # the last guard: one line, never a traceback (the log keeps it)
         log.exception("%s could not be checked", printable(name))
-        return False, [printable(f"{name}: cannot be checked ({type(exc).__name__}: {exc})")]
+        return None, [printable(f"{name}: cannot be checked ({type(exc).__name__}: {exc})")]
+
+
+def check_table(name: str) -> tuple[bool, list[str]]:
+    """Whether the table file is valid, and the lines ``validate`` prints for it."""
+    table, problems = _read(name, table_file.load_table, table_file.TableFileError)
+    if table is None:
+        return False, problems
     said = file_said("ok", file=printable(name), name=printable(table.name),
                                 width=f"{table.width:g}", depth=f"{table.depth:g}", count=len(table.pieces))
     return True, [str(said)]
@@ -86,14 +99,9 @@ def check_table(name: str) -> tuple[bool, list[str]]:
 def check_band(name: str) -> tuple[bool, list[str]]:
     """Whether the band file is valid and its band may play under the default options (races on for
     a band with a race), and the lines ``validate`` prints for it."""
-    try:
-        band = band_file.load_band(name)
-    except band_file.BandFileError as exc:
-        log.info("refused %s: %d problem(s)", printable(name), len(exc.problems))
-        return False, exc.problems
-    except Exception as exc:  # the last guard: one line, never a traceback (the log keeps it)
-        log.exception("%s could not be checked", printable(name))
-        return False, [printable(f"{name}: cannot be checked ({type(exc).__name__}: {exc})")]
+    band, problems = _read(name, band_file.load_band, band_file.BandFileError)
+    if band is None:
+        return False, problems
     options = Options(races=bool(band.race))
     problems = band_file.band_problems_in(band, printable(name), options)
     if problems:
