@@ -182,8 +182,12 @@ def test_a_shot_with_more_lines_than_the_panel_holds_grows_it_and_shows_every_li
     try:
         drawn: list[str] = []
         blit = shot_panel.theme.blit_text
-        monkeypatch.setattr(shot_panel.theme, "blit_text",
-                            lambda surface, words, *rest, **kw: (drawn.append(words), blit(surface, words, *rest, **kw)))
+
+        def blitting(surface, words, *rest, **kw):
+            drawn.append(words)
+            return blit(surface, words, *rest, **kw)
+
+        monkeypatch.setattr(shot_panel.theme, "blit_text", blitting)
         panel = ShotPanel((0, 0, 400, 200), lambda: None, lambda: None)  # too short for a shot's lines
         w = _world(CHEF, CASES["medium"][1])
         panel.show(shot_odds(w.engine.board, w.s, w.f("A1"), "fusil", w.f("B1")), "A")

@@ -37,3 +37,17 @@ def test_a_band_built_by_clicks_plays_a_whole_match_against_the_odds_coach_to_it
         "upu-walk-1-title.png", "upu-walk-2-builder-refusal.png", "upu-walk-3-builder-saved.png",
         "upu-walk-4-new-match.png", "upu-walk-5-deploying.png", "upu-walk-6-trail.png",
         "upu-walk-7-shot-panel.png", "upu-walk-8-result.png"]
+
+
+@pytest.mark.slow
+def test_the_same_walk_in_french_draws_no_english_on_the_screens_it_stops_on(tmp_path):
+    with xvfb_display(size="1700x1100x24") as display:
+        env = {**os.environ, "DISPLAY": display}
+        env.pop("SDL_VIDEODRIVER", None)
+        done = subprocess.run([sys.executable, "-m", "tests.ui.xdotool_upu", str(tmp_path), "--fr"], cwd=ROOT,
+                              env=env, capture_output=True, text=True, timeout=200)
+    assert done.returncode == 0, done.stderr[-2000:]  # an English line drawn fails the walk (assert_french)
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["driver"] == "x11" and result["french screens"] == 7
+    assert result["refusal"].startswith("une bande") and result["trail"].startswith("Marcher")
+    assert result["shots"] >= 1 and result["moves"] >= 1

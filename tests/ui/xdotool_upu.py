@@ -11,8 +11,10 @@ or a charge when the menu offers one, else a trail dragged towards the nearest e
 dropped with the right button on the way), else *End the activation*; the computer's turns waited for
 on its worker; to the result and its victory points.
 
-``DISPLAY=:97 python -m tests.ui.xdotool_upu [folder for screenshots]`` prints the end as JSON; the
-screenshots are the ones docs/screenshots keeps as ``upu-walk-*.png``.
+``DISPLAY=:97 python -m tests.ui.xdotool_upu [folder for screenshots] [--fr]`` prints the end as JSON;
+the screenshots are the ones docs/screenshots keeps as ``upu-walk-*.png``. With ``--fr`` the window
+speaks French and each screen the walk stops on is judged by ``tests/ui/french.py``'s ``assert_french``
+(no English drawn); that walk ends once a trail and a shot have been played.
 """
 
 from __future__ import annotations
@@ -42,7 +44,9 @@ def main() -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME"):
         os.environ[name] = tempfile.mkdtemp()  # never the user's bands, saves and settings
-    shots = Path(sys.argv[1]) if len(sys.argv) > 1 else None
+    args = [arg for arg in sys.argv[1:] if arg != "--fr"]
+    fr = "--fr" in sys.argv[1:]  # the window in French: each screen stopped on judged, to the first shot
+    shots = Path(args[0]) if args else None
     import pygame
     import pytest
 
@@ -54,11 +58,14 @@ def main() -> int:
     from paintcheck.unpourun import actions as a
     from paintcheck.unpourun import band_file
     from paintcheck.unpourun.state import Phase
+    from tests.ui import french
+    from tests.ui.test_i18n_upu_match import data_of
     from tests.ui.xpointer import Pointer
 
     pointer = Pointer(m)
     patch = pytest.MonkeyPatch()
     drawn = d.Drawn(patch)
+    seen = french.Drawn(patch)
     told: dict[str, object] = {"moves": 0, "waypoints": 0, "shots": 0, "strikes": 0, "charges": 0, "ends": 0}
 
     def xdo(*args) -> None:
@@ -68,7 +75,11 @@ def main() -> int:
         xdo(*pointer.at(pos))
         time.sleep(0.01)
 
-    def shot(name: str) -> None:
+    def shot(name: str, data: set[str] = frozenset()) -> None:
+        """The screen saved as ``name``; in French, judged first: no English on it."""
+        if fr:
+            french.assert_french(seen.frame(app), {*data, *data_of(app.scene), BAND_NAME})
+            told["french screens"] = told.get("french screens", 0) + 1
         if shots is not None:
             shots.mkdir(parents=True, exist_ok=True)
             pygame.image.save(app.screen, str(shots / name))
@@ -80,7 +91,7 @@ def main() -> int:
         if not condition:
             raise SystemExit(f"walk: {what}")
 
-    app = App((1600, 1000), seed=5)
+    app = App((1600, 1000), seed=5, language="fr" if fr else "en")
     d.step(app, 6)
     # -- the title: the game chosen -----------------------------------------------------------------------
     d.press(app, "game-unpourun")
@@ -102,7 +113,7 @@ def main() -> int:
             reason = words(builder.draft.refusal[0])
             expect(reason in shown(), f"the refusal {reason!r} is not on the screen")
             told["refusal"] = reason
-            shot("upu-walk-2-builder-refusal.png")
+            shot("upu-walk-2-builder-refusal.png", {builder.draft.band.name})
     # the name typed in its field: a click in it, all selected, the new name typed, Enter
     d.click(app, builder.entry.rect.center)
     xdo("key", "--clearmodifiers", "ctrl+a")
@@ -116,8 +127,9 @@ def main() -> int:
     saved = builder.draft.path
     expect(saved is not None and saved.parent == band_file.user_bands_dir(), f"saved to {saved}")
     expect(band_file.load_band(saved) == builder.draft.band, "the saved file is not the band")
-    told["band"] = {"file": saved.name, "cost": builder.draft.cost, "figures": len(builder.draft.band.figures)}
-    shot("upu-walk-3-builder-saved.png")
+    told["band"] = {"file": saved.name, "cost": builder.draft.cost,
+                    "figures": len(builder.draft.band.figures)}
+    shot("upu-walk-3-builder-saved.png", {str(saved), saved.name})
     d.press(app, "back")
     expect(app.scene.name == "title", "back did not leave the builder")
     # -- the new match ------------------------------------------------------------------------------------
@@ -151,7 +163,8 @@ def main() -> int:
         front = max(ys) - 1.0 if abs(max(ys) - middle_y) < abs(min(ys) - middle_y) else min(ys) + 1.0
         placed = sum(1 for f in s.band(s.mover) if f.pos is not None)
         aim = ((min(xs) + max(xs)) / 2 + (placed - 1.5) * 3.0, front)
-        grid = [(min(xs) + (max(xs) - min(xs)) * (i + 0.5) / 48, min(ys) + (max(ys) - min(ys)) * (j + 0.5) / 24)
+        w, h = max(xs) - min(xs), max(ys) - min(ys)
+        grid = [(min(xs) + w * (i + 0.5) / 48, min(ys) + h * (j + 0.5) / 24)
                 for i in range(48) for j in range(24)]
         for p in sorted(grid, key=lambda q: math.dist(q, aim)):
             pixel = m.px(match, p)
@@ -172,7 +185,8 @@ def main() -> int:
         xdo("mousedown", 1)
         d.step(app, 2)
         for i in range(1, 5):
-            to((slot.centerx + (target[0] - slot.centerx) * i // 4, slot.centery + (target[1] - slot.centery) * i // 4))
+            x0, y0 = slot.center
+            to((x0 + (target[0] - x0) * i // 4, y0 + (target[1] - y0) * i // 4))
             d.step(app, 2)
         if first_drag:
             shot("upu-walk-5-deploying.png")
@@ -229,7 +243,8 @@ def main() -> int:
             if length < 1.0:
                 continue
             for side in (0.8, -0.8, 0.0):
-                wp = m.px(match, (f.pos[0] + u[0] * length / 2 - u[1] * side, f.pos[1] + u[1] * length / 2 + u[0] * side))
+                half = (f.pos[0] + u[0] * length / 2, f.pos[1] + u[1] * length / 2)
+                wp = m.px(match, (half[0] - u[1] * side, half[1] + u[0] * side))
                 end = m.px(match, (f.pos[0] + u[0] * length, f.pos[1] + u[1] * length))
                 path = (match.view.to_table(wp), match.view.to_table(end))
                 if match.engine.why_illegal(s, a.Walk(path)) is None:
@@ -273,8 +288,8 @@ def main() -> int:
     moved: dict[tuple, int] = {}
     for _ in range(3000):
         m.computer_moves(app)
-        if app.scene.name != "upu_match":
-            break
+        if app.scene.name != "upu_match" or fr and told["shots"] and told["moves"]:
+            break  # the end; in French, once a trail and a shot have been seen
         s = match.state
         if s.phase == Phase.WAVE:
             ready = next(f for f in s.band(s.mover) if f.standing and not f.activated)
@@ -303,12 +318,13 @@ def main() -> int:
                 d.click(app, match.shot.panel.confirm_rect.center)
         if match.state is s:
             raise SystemExit(f"walk: a click played nothing in {s.phase.value}")
-    expect(app.scene.name == "upu_result", f"the match did not end on its result: {app.scene.name}")
     state = match.session.state
-    for side in ("A", "B"):  # the victory points on the screen
-        points = str(state.vp[side])
-        expect(points in shown(), f"{side}'s {points} victory points are not on the screen")
-    shot("upu-walk-8-result.png")
+    if not fr:
+        expect(app.scene.name == "upu_result", f"the match did not end on its result: {app.scene.name}")
+        for side in ("A", "B"):  # the victory points on the screen
+            points = str(state.vp[side])
+            expect(points in shown(), f"{side}'s {points} victory points are not on the screen")
+        shot("upu-walk-8-result.png")
     patch.undo()
     print(json.dumps({"scene": app.scene.name, "turn": state.turn, "winner": state.winner, "vp": state.vp,
                       "clicks": pointer.clicks, "driver": pygame.display.get_driver(), **told}))
