@@ -29,6 +29,8 @@ class Event:
     @property
     def said(self) -> Said:
         values = {k: (Said(f"unpourun_rules.purpose.{v}") if k == "purpose" else v) for k, v in self.values}
+        if self.kind == "game_over" and self.get("winner") == "draw":  # a draw is no side's win
+            return Said("unpourun_rules.end.draw", **values)
         return Said(f"unpourun_rules.event.{self.kind}", **values)
 
     @property

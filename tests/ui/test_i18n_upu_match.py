@@ -67,3 +67,54 @@ def test_a_shot_waiting_in_its_panel_speaks_french(french_app, monkeypatch):
     assert scene.shot.shown
     drawn = Drawn(monkeypatch)
     assert_french(drawn.frame(app), data_of(scene))
+
+
+def test_the_walks_deployment_drag_and_a_trail_with_its_cost_speak_french(french_app, monkeypatch):
+    """The screens tests/ui/xdotool_upu.py walks through that the others do not stop on: a figure held
+    over its zone in the middle of its drag, and a Walk dragged with a waypoint, its cost shown before
+    the release."""
+    import math
+
+    from paintcheck.ui.i18n import tr
+    from paintcheck.unpourun import actions as a
+    from paintcheck.unpourun.state import Phase
+    from tests.ui.test_upu_match import computer_moves, deploy_point, release, start, to_deployment
+
+    app = french_app
+    drawn = Drawn(monkeypatch)
+    start(app)
+    to_deployment(app)
+    scene = app.scene
+    fid, slot = next(iter(scene.reserve_slots().items()))
+    target = deploy_point(scene, fid)
+    drag_path(app, slot.center, [], target)  # held over the zone, not yet dropped
+    assert scene.deploy.holding
+    assert_french(drawn.frame(app), data_of(scene))
+    release(app, target)
+    assert scene.state.figure(fid).pos is not None
+    while scene.state.phase == Phase.DEPLOY:
+        fid, slot = next(iter(scene.reserve_slots().items()))
+        target = deploy_point(scene, fid)
+        drag_path(app, slot.center, [], target)
+        release(app, target)
+    computer_moves(app)
+    s = scene.state
+    f = next(g for g in s.band(s.mover) if g.standing)
+    click(app, px(scene, f.pos))
+    s = scene.state
+    assert s.phase == Phase.ACTIVATION
+    for angle in range(0, 360, 15):  # a Walk the engine takes, with a waypoint
+        u = (math.cos(math.radians(angle)), math.sin(math.radians(angle)))
+        wp = px(scene, (f.pos[0] + u[0] * 1.5, f.pos[1] + u[1] * 1.5))
+        end = px(scene, (f.pos[0] + u[0] * 1.5 + u[1] * 1.2, f.pos[1] + u[1] * 1.5 - u[0] * 1.2))
+        if scene.engine.why_illegal(s, a.Walk((scene.view.to_table(wp), scene.view.to_table(end)))) is None:
+            break
+    else:
+        raise AssertionError("no walk around the figure")
+    drag_path(app, px(scene, f.pos), [wp], end)
+    assert scene.reading is not None and scene.reading.decision is not None and scene.reading.pa == 1
+    r = scene.reading
+    frame = drawn.frame(app)
+    assert_french(frame, data_of(scene))  # the trail's length, allowance and PA in French
+    assert tr("upu_match.trail", "fr", length=round(r.length, 2), cost=round(r.cost, 2), pa=1,
+              kind=tr("upu_match.move.walk", "fr")) in frame

@@ -130,3 +130,11 @@ def test_a_weapon_is_named_by_the_builders_catalogue():
     shot = event("shot", "4.1", figure="A1", weapon="fusil_poudre", targets=("B1",))
     assert headline(shot, "en") == "A1 shoots with the black-powder rifle"
     assert headline(shot, "fr").endswith("fusil à poudre")
+
+
+def test_a_draw_is_told_as_a_draw_not_as_a_side_named_draw_winning():
+    e = event("game_over", "9.1", winner="draw", a=15, b=15)
+    assert headline(e, "en") == "the game is over: a draw (A 15, B 15)"
+    assert headline(e, "fr") == f"la partie est finie{NNBSP}: égalité (A 15, B 15)"
+    won = event("game_over", "9.1", winner="A", a=20, b=15)
+    assert headline(won, "en") == "the game is over: A wins (A 20, B 15)"

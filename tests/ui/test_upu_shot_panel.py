@@ -175,3 +175,29 @@ def test_confirm_and_cancel_call_back_and_a_refusal_greys_confirm():
         assert not panel.handle_event(enter)
     finally:
         pygame.quit()
+
+
+def test_a_shot_with_more_lines_than_the_panel_holds_grows_it_and_shows_every_line(monkeypatch):
+    pygame.init()
+    try:
+        drawn: list[str] = []
+        blit = shot_panel.theme.blit_text
+
+        def blitting(surface, words, *rest, **kw):
+            drawn.append(words)
+            return blit(surface, words, *rest, **kw)
+
+        monkeypatch.setattr(shot_panel.theme, "blit_text", blitting)
+        panel = ShotPanel((0, 0, 400, 200), lambda: None, lambda: None)  # too short for a shot's lines
+        w = _world(CHEF, CASES["medium"][1])
+        panel.show(shot_odds(w.engine.board, w.s, w.f("A1"), "fusil", w.f("B1")), "A")
+        surface = pygame.Surface((400, 900))
+        panel.draw(surface, None)
+        lines = [line.text for line in panel.lines()]
+        assert "…" not in drawn and lines[-1] in drawn  # nothing cut: the last line is there
+        assert panel.rect.height > 200 and panel.confirm_rect.bottom == panel.rect.bottom - shot_panel.PAD
+        panel.hide()
+        panel.show(strike_odds(w.f("A1"), w.f("B1")), "A")
+        assert panel.rect.height >= 200  # never smaller than it was made
+    finally:
+        pygame.quit()

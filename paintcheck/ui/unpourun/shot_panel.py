@@ -49,11 +49,22 @@ class ShotPanel:
         self.odds: ShotOdds | StrikeOdds | None = None
         self.refusal: object = None
         self.shooter_player = ""
+        self.least_height = self.rect.height  # the panel grows down to hold all its lines (``show``)
+        self._place_buttons()
+        self.hover: str | None = None
+
+    def _place_buttons(self) -> None:
         w = (self.rect.width - 2 * PAD - GAP) // 2
         y = self.rect.bottom - PAD - BUTTON_H
         self.confirm_rect = pygame.Rect(self.rect.x + PAD, y, w, BUTTON_H)
         self.cancel_rect = pygame.Rect(self.confirm_rect.right + GAP, y, w, BUTTON_H)
-        self.hover: str | None = None
+
+    def _rows(self, locale: str | None) -> list[tuple[str, str]]:
+        """The lines wrapped to the panel's width, each with its style."""
+        width = self.rect.width - 2 * PAD
+        return [(part, line.style) for line in self.lines(locale)
+                for part in theme.wrap(line.text, SIZE[line.style], width - INDENT[line.style],
+                                       line.style == "title")]
 
     @property
     def shown(self) -> bool:
@@ -65,6 +76,9 @@ class ShotPanel:
 
     def show(self, odds: ShotOdds | StrikeOdds, shooter_player: str, refusal: object = None) -> None:
         self.odds, self.shooter_player, self.refusal = odds, shooter_player, refusal
+        needed = PAD + sum(SIZE[style] + 4 for _, style in self._rows(None)) + GAP + BUTTON_H + PAD
+        self.rect.height = max(self.least_height, needed)  # a long shot's lines are all shown
+        self._place_buttons()
 
     def hide(self) -> None:
         self.odds, self.refusal, self.hover = None, None, None
@@ -116,11 +130,7 @@ class ShotPanel:
         pygame.draw.rect(surface, EDGE, self.rect, 2, border_radius=6)
         x, y = self.rect.x + PAD, self.rect.y + PAD
         bottom = self.confirm_rect.top - GAP
-        width = self.rect.width - 2 * PAD
-        rows = [(part, line.style) for line in self.lines(locale)
-                for part in theme.wrap(line.text, SIZE[line.style], width - INDENT[line.style],
-                                       line.style == "title")]
-        for text, style in rows:
+        for text, style in self._rows(locale):
             height = SIZE[style] + 4
             if y + height > bottom:
                 theme.blit_text(surface, "…", (x, y - 4), 13, theme.TEXT_DIM)
