@@ -11,6 +11,7 @@ import pytest
 
 from paintcheck.ui import game_choice, theme
 from paintcheck.ui.i18n import say, tr
+from paintcheck.ui.unpourun.event_words import weapon_words
 from paintcheck.ui.unpourun.ruler import reading_lines
 from paintcheck.ui.unpourun.ruler_reading import read_ruler
 from paintcheck.unpourun import actions as a
@@ -276,7 +277,8 @@ def test_the_ruler_comes_from_the_figure_clicked_and_reads_what_the_engine_reads
     assert scene.ruler.reading == expected and expected.target == enemy.id
     shown = drawn.words(app)
     assert all(line in shown for line in reading_lines(expected))
-    assert tr("upu_match.ruler_hint", weapon=shooter.ranged[0]) in shown
+    name = weapon_words(shooter.ranged[0])  # the weapon by its name, not the table's identifier
+    assert name != shooter.ranged[0] and tr("upu_match.ruler_hint", weapon=name) in shown
 
 
 def test_a_damaged_save_opened_is_one_line_and_back_on_the_title(app, user_data):

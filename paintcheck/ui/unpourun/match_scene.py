@@ -25,6 +25,7 @@ from paintcheck.ui.session import Session
 from paintcheck.ui.unpourun import board, deploy_tool, menu_model, move_tool, resume, shot_tool, story
 from paintcheck.ui.unpourun.computer import Computer
 from paintcheck.ui.unpourun.event_words import say as said
+from paintcheck.ui.unpourun.event_words import weapon_words
 from paintcheck.ui.unpourun.ruler import RulerLayer
 from paintcheck.ui.unpourun.table_view import TableView
 from paintcheck.unpourun import actions as a
@@ -427,7 +428,7 @@ class UpuMatchScene(Scene):
             theme.blit_text(surface, line, (x, MARGIN + i * 19), 14, theme.TEXT)
         top = self.story_rect.top
         if self.ruler is not None and self.ruler.reading is not None:
-            hint = tr("upu_match.ruler_hint", weapon=self.ruler.reading.weapon)
+            hint = tr("upu_match.ruler_hint", weapon=weapon_words(self.ruler.reading.weapon))
             theme.blit_text(surface, hint, (x, top - 84), 13, theme.TEXT_DIM)
         if self.computer.thinking:
             theme.blit_text(surface, tr("upu_match.thinking"), (x, top - 66), 13, theme.TEXT_DIM)
