@@ -191,9 +191,9 @@ def losses(f: Figure, p: Fraction) -> tuple[tuple[Fraction, ...], Fraction, Frac
     elif fall == FALL_DIES:
         add(2, Status.DEAD, p)
     else:
-        fall = p_face(t.FALL_ON)
-        add(1, status, p * (ONE - fall))
-        add(2, after_loss(pv - 1, status), p * fall)
+        falls = p_face(t.FALL_ON)
+        add(1, status, p * (ONE - falls))
+        add(2, after_loss(pv - 1, status), p * falls)
     lost = tuple(sum((q for (k, _), q in out.items() if k == n), ZERO) for n in range(3))
     hors = sum((q for (_, st), q in out.items() if st == Status.HORS), ZERO)
     dead = sum((q for (_, st), q in out.items() if st == Status.DEAD), ZERO)
