@@ -49,17 +49,6 @@ class PaintcheckGame:
     def on(cls, table: Table) -> PaintcheckGame:
         return cls(table.engine, table)
 
-    @classmethod
-    def for_coach(cls, table: Table, kind: str) -> PaintcheckGame:
-        """The game on ``table`` for coaches of strength ``kind``: for one that thinks, the measurer's
-        caches filled first (``ai.coach.warm_up``), so that its first decisions are as quick as the
-        others."""
-        if kind != "random":
-            from paintcheck.ai.coach import warm_up
-
-            warm_up(table.engine)
-        return cls.on(table)
-
     @property
     def table(self) -> Table:
         if self._table is None:

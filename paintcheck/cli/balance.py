@@ -5,7 +5,7 @@
 
 Half the matches each way: the first coach plays Blue in the even matches, White in the odd ones;
 each match is seeded from ``--seed`` and its number, so a run replays, and gives the same bytes
-whatever ``--jobs`` or ``--scheduler`` (the matches are ``analysis.self_play``'s, played by
+whatever ``--jobs`` or ``--scheduler`` (the matches are ``ai.self_play``'s, played by
 ``cli.runner``: here, in worker processes, or on a Dask cluster). Reported: each side's win rate
 (Blue, White; and the first and second coach) with its 95% Wilson interval, and whether the sides
 lie within each other's interval; how the matches ended and how often the flag was hung, by which
@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass
 
 from paintcheck.ai.coach import COACH_KINDS
-from paintcheck.analysis.self_play import (
+from paintcheck.ai.self_play import (
     ROLES,
     BalanceReport,
     MatchFacts,

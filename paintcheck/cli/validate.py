@@ -26,7 +26,8 @@ log = logging.getLogger(__name__)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE", help="layout, table or band files (JSON) to check")
+    parser.add_argument("files", nargs="+", metavar="FILE",
+                        help="layout, table or band files (JSON) to check")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,4 +1,4 @@
-"""The Study's *Balance…*: ``analysis.self_play`` run in the background while the window goes on.
+"""The Study's *Balance…*: ``ai.self_play`` run in the background while the window goes on.
 
 One run shown at a time, each in a daemon thread of its own (its ``future``): a window closed during
 a run does not wait for it (the cancel is set on the way out, and the workers end with the
@@ -18,7 +18,7 @@ import os
 import threading
 from concurrent.futures import Future
 
-from paintcheck.analysis.self_play import BalanceReport, Cancelled, balance
+from paintcheck.ai.self_play import BalanceReport, Cancelled, balance
 from paintcheck.field.layout import Layout
 
 log = logging.getLogger(__name__)

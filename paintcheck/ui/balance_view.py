@@ -1,7 +1,7 @@
 """The Study's balance report, drawn: the run's progress bar while it goes, then each side's and each
 coach's win rate with its 95% interval, the verdict, how the matches ended, and the pieces taken at
 the break with how often their takers were lost; and, over the field, where one side's players were
-hit (``hits``). The numbers are ``analysis.self_play``'s (``BalanceRun``'s report); the words the
+hit (``hits``). The numbers are ``ai.self_play``'s (``BalanceRun``'s report); the words the
 catalogue's (``study.balance_run.*``).
 """
 
@@ -11,8 +11,8 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
+from paintcheck.ai.self_play import ROLES, BalanceReport, Rate
 from paintcheck.analysis.interval import CONFIDENCE
-from paintcheck.analysis.self_play import ROLES, BalanceReport, Rate
 from paintcheck.field.lattice import TEAMS, Point
 from paintcheck.ui import i18n, text_fit, theme
 from paintcheck.ui.balance_run import BalanceRun

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 import main
-from paintcheck.analysis.self_play import balance
+from paintcheck.ai.self_play import balance
 from paintcheck.field.layout_file import default_layout_path, load_layout
 from tests.cli.test_scale import _same_bytes_on_a_local_cluster
 
@@ -39,7 +39,7 @@ def test_the_same_seed_gives_the_same_bytes_whatever_the_jobs(capsys):
     assert 0 <= low <= r["sides"]["blue"]["rate"] <= high <= 1
     other = json.loads(run(capsys, *args[:-2], "5", "--json", "--jobs", "1")[1])
     assert other != r  # another seed, other matches
-    # the runner's matches are the window's (analysis.self_play's own pool), added up the same way
+    # the runner's matches are the window's (ai.self_play's own pool), added up the same way
     layout = load_layout(default_layout_path())
     window = balance(layout, "random", 6, 4, jobs=2).to_dict(layout.build().lattice.format)
     assert r == json.loads(json.dumps(window))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from paintcheck.analysis.self_play import Cancelled, balance
+from paintcheck.ai.self_play import Cancelled, balance
 from paintcheck.field.layout_file import default_layout_path, load_layout
 from paintcheck.ui.i18n import tr
 from tests.ui.driver import click, step

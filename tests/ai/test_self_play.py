@@ -1,4 +1,4 @@
-"""``analysis.self_play``: a coach against itself, sides swapped. The tally adds matches up as they
+"""``ai.self_play``: a coach against itself, sides swapped. The tally adds matches up as they
 say; the sides' roles follow the swap; the same matches as ``tournament --swap`` (the same seeds);
 and a field where one side has no cover is found unfair to that side."""
 
@@ -8,8 +8,8 @@ import dataclasses
 
 import pytest
 
+from paintcheck.ai.self_play import MATCH_SEED_STRIDE, MatchFacts, balance, blue_role, tally
 from paintcheck.analysis.interval import wilson
-from paintcheck.analysis.self_play import MATCH_SEED_STRIDE, MatchFacts, balance, blue_role, tally
 from paintcheck.cli import simulate
 from paintcheck.cli.tournament import tournament
 from paintcheck.field.lattice import half_of

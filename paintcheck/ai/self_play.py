@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from paintcheck.ai.coach import warm_up
 from paintcheck.analysis.interval import wilson
 from paintcheck.field.lattice import TEAMS, Point
 from paintcheck.field.layout import Layout
@@ -259,7 +260,10 @@ def game_on(layout: Layout, coach: str) -> PaintcheckGame:
     """Paintcheck on ``layout`` as a worker plays it: lines of fire from the sight table, no checks
     (the coaches' decisions come from the legality queries), the engine's caches warmed once for a
     coach that thinks."""
-    return PaintcheckGame.for_coach(Table.from_field(layout.build(), checks=False, sight=True), coach)
+    table = Table.from_field(layout.build(), checks=False, sight=True)
+    if coach != "random":
+        warm_up(table.engine)  # the worker's first decisions as quick as the others
+    return PaintcheckGame.on(table)
 
 
 def _init_pool_worker(layout: Layout, coach: str) -> None:
