@@ -37,15 +37,22 @@ from paintcheck.analysis.maps import TEAM_SIGN, FieldStudy
 from paintcheck.field.lattice import Point, other_team
 from paintcheck.field.layout import Field, Layout
 from paintcheck.geometry.sight import SightTable
-from paintcheck.geometry.sight_update import MAX_CHANGED, RecentTables, Shape, changed_pieces, \
-    measure_pieces, shapes, unordered_pairs
+from paintcheck.geometry.sight_update import (
+    MAX_CHANGED,
+    RecentTables,
+    Shape,
+    changed_pieces,
+    measure_pieces,
+    shapes,
+    unordered_pairs,
+)
 from paintcheck.rules import tables as rule_tables
 
 log = logging.getLogger(__name__)
 
 KINDS = ("exposure", "threat", "control")
 KEPT_ROWS = 256  # pieces' measured rows kept by shape (a hand dragging back over its points)
-KEPT_RESTS = 8  # the other pieces' blocked pairs and the pairs left, kept by the pieces that move and the posture
+KEPT_RESTS = 8  # the other pieces' blocked pairs, the pairs left: by the pieces that move, the posture
 
 Values = dict[Point, float] | dict[Point, int]
 
@@ -153,7 +160,8 @@ class LiveStudy:
             stays = [o for o in study.field.obstacles if o.id not in lost]
             covered = np.zeros(n, dtype=bool)
             covered[[study.position[p] for o in stays for p in o.points if p in study.position]] = True
-            keep = ~self._rest(study, lost, posture)[ii.astype(np.int64) * n + jj] & ~covered[ii] & ~covered[jj]
+            rest = self._rest(study, lost, posture)
+            keep = ~rest[ii.astype(np.int64) * n + jj] & ~covered[ii] & ~covered[jj]
             if half is not None:
                 inside = study.xy[:, 1] * TEAM_SIGN[half] > 0
                 keep &= inside[ii] | inside[jj]

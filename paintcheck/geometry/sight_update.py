@@ -73,7 +73,8 @@ def updated_table(table: SightTable, before: Layout, field: Field) -> SightTable
     obstacle, crossed = remap[table.obstacle[keep]], table.crossed[keep]
     # the new pieces' rows, measured on the pairs near them, each unordered pair once as the
     # full computation does (shooter < target), then both ways
-    new_s, new_t, new_o, new_c = measure_pieces(field, sorted(come, key=position.__getitem__), points, position)
+    come_ids = sorted(come, key=position.__getitem__)
+    new_s, new_t, new_o, new_c = measure_pieces(field, come_ids, points, position)
     ns, nt = np.concatenate([new_s, new_t]), np.concatenate([new_t, new_s])
     no, nc = np.concatenate([new_o, new_o]), np.concatenate([new_c, new_c])
     kept_remap = remap[remap >= 0]

@@ -121,6 +121,8 @@ class StudyPanel:
         self.studying: tuple[object, Layout] | None = None  # the layout last wanted: the one balanced
         self._rebuild: Callable[[], None] | None = None
         self._layer_key = self._layer = None
+        self._tiles_key: tuple | None = None
+        self._tiles: tuple[pygame.Surface, tuple[int, int]] | None = None
         self._lines_key = self._lines = None
         self._panel_key = self._panel = None
         self.table_rect = pygame.Rect(0, 0, 0, 0)
@@ -264,6 +266,19 @@ class StudyPanel:
         return None if shown is None else shown.values(self.map, self.posture)
 
     # -- the field ----------------------------------------------------------------------------------
+    def layer_at(self, size, t: FieldTransform) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        """``layer``, or a dragged state's tiles alone (``heatmap.tiles``: no surface of the whole
+        field made for them), and where to blit it."""
+        shown = self.shown
+        if isinstance(shown, LiveMap) and self.map != "balance":
+            key = (id(shown), size, t)
+            if key != self._tiles_key:
+                self._tiles_key, self._tiles = key, heatmap.tiles(t, shown.values)
+            if self._tiles is not None:
+                return self._tiles
+        surface = self.layer(size, t)
+        return None if surface is None else (surface, (0, 0))
+
     def layer(self, size, t: FieldTransform) -> pygame.Surface | None:
         """The map's tiles for the field drawn at ``t`` (drawn again only when they change)."""
         values = self.values()
