@@ -27,6 +27,7 @@ loop goes on.
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections import OrderedDict
 
@@ -51,6 +52,7 @@ from paintcheck.rules import tables as rule_tables
 log = logging.getLogger(__name__)
 
 KINDS = ("exposure", "threat", "control")
+NICE = 5  # the live process's priority below the window's
 KEPT_ROWS = 256  # pieces' measured rows kept by shape (a hand dragging back over its points)
 KEPT_RESTS = 8  # the other pieces' blocked pairs, the pairs left: by the pieces that move, the posture
 
@@ -210,7 +212,12 @@ class LiveStudy:
 
 
 def serve(connection) -> None:
-    """The live process's loop (module docstring); ``connection``: its end of a ``Pipe``."""
+    """The live process's loop (module docstring); ``connection``: its end of a ``Pipe``. Its
+    priority is lowered (``NICE``): on a busy machine the window's frames come first."""
+    try:
+        os.nice(NICE)
+    except (AttributeError, OSError):  # no nice() here: the same work at the same priority
+        log.debug("live map: priority unchanged", exc_info=True)
     live = LiveStudy()
     while True:
         try:
