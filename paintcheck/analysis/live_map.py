@@ -30,6 +30,8 @@ import logging
 import os
 import time
 from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from multiprocessing.connection import Connection
 
 import numpy as np
 
@@ -64,7 +66,8 @@ def _values(study: FieldStudy, posture: str, what: str, team: str) -> Values:
         raise ValueError(f"unknown map {what!r}")
     if what == "control":
         return control(study, posture)
-    return getattr(study.maps(posture, team), what)
+    maps = study.maps(posture, team)
+    return maps.exposure if what == "exposure" else maps.threat
 
 
 def live_values(layout: Layout, tables: RecentTables, posture: str, what: str, team: str = "blue") -> Values:
@@ -74,7 +77,7 @@ def live_values(layout: Layout, tables: RecentTables, posture: str, what: str, t
     return _values(FieldStudy(field, tables.table(field)), posture, what, team)
 
 
-def _forbidden(posture: str, heights) -> np.ndarray:
+def _forbidden(posture: str, heights: Sequence[str]) -> np.ndarray:
     """[obstacle * 2 + crossed]: RULES 8.4's table says "impossible" for that touch (``maps``'s rule)."""
     return np.array(
         [[rule_tables.line_of_fire_modifier(posture, h, crossed) is None for crossed in (False, True)]
@@ -84,14 +87,17 @@ def _forbidden(posture: str, heights) -> np.ndarray:
 class _Passing(FieldStudy):
     """A passing state's study whose possible shots are given, not read from a table of its own."""
 
-    def __init__(self, field: Field, xy: np.ndarray, possible_of) -> None:  # noqa: D107
+    def __init__(self, field: Field, xy: np.ndarray, possible_of: Callable[[str], np.ndarray]) -> None:
         self.field, self.table = field, None  # type: ignore[assignment]  # no table: the shots are given
         self.xy = xy
         self.points = [tuple(p) for p in xy.tolist()]
         self.position = {p: i for i, p in enumerate(self.points)}
         self.free = np.array([p not in field.standing_on for p in self.points], dtype=bool)
         self._possible, self._maps, self._pieces, self._covers, self._steps = {}, {}, {}, {}, {}
-        self._possible_of = possible_of  # type: ignore[method-assign]
+        self._given = possible_of
+
+    def _possible_of(self, posture: str) -> np.ndarray:
+        return self._given(posture)
 
 
 class LiveStudy:
@@ -107,8 +113,9 @@ class LiveStudy:
     def __init__(self) -> None:
         self.tables = RecentTables()
         self._base: tuple[Layout, FieldStudy] | None = None
-        self._rests: OrderedDict[tuple, np.ndarray] = OrderedDict()  # blocked pairs, candidate pairs
-        self._rows: OrderedDict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = OrderedDict()
+        # the pairs blocked by the pieces that stayed, and the pairs left to measure
+        self._rests: OrderedDict[tuple[object, ...], np.ndarray] = OrderedDict()
+        self._rows: OrderedDict[tuple[object, ...], tuple[np.ndarray, np.ndarray, np.ndarray]] = OrderedDict()
 
     def prime(self, layout: Layout) -> None:
         field = layout.build()
@@ -193,8 +200,8 @@ class LiveStudy:
             self._rests.move_to_end(key)
         return found
 
-    def _measured(self, field: Field, oid: str, shape: Shape, study: FieldStudy, where: tuple
-                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _measured(self, field: Field, oid: str, shape: Shape, study: FieldStudy,
+                  where: tuple[frozenset[str], str, str | None]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(shooter, target, crossed) of the piece ``oid`` (the sight table's rows of that piece,
         one way) on the pairs that may change the map (``where``: the pieces gone, the posture and
         the half counted, ``_candidates``), kept by its shape and ``where``."""
@@ -211,7 +218,7 @@ class LiveStudy:
         return found
 
 
-def serve(connection) -> None:
+def serve(connection: Connection) -> None:
     """The live process's loop (module docstring); ``connection``: its end of a ``Pipe``. Its
     priority is lowered (``NICE``): on a busy machine the window's frames come first."""
     try:
@@ -230,7 +237,7 @@ def serve(connection) -> None:
         try:
             if message[0] == "prime":
                 live.prime(message[1])
-                answer: tuple = ("primed", None, None)
+                answer: tuple[object, ...] = ("primed", None, None)
             else:
                 _, key, layout, posture, what, team = message
                 answer = ("map", key, live.values(layout, posture, what, team))

@@ -69,7 +69,7 @@ class DesignerView:
         self._dragged_key: tuple | None = None
         self._dragged: Layout | None = None
         self._board_key: tuple | None = None
-        self._pieces_key: tuple | None = None
+        self._pieces_key: tuple[object, ...] | None = None
         self._pieces: pygame.Surface | None = None
         self._board: pygame.Surface | None = None
         self._palette_key: tuple | None = None

@@ -10,7 +10,7 @@ pieces stay readable; points with no number (an obstacle stands there) get none.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pygame
@@ -50,7 +50,7 @@ def span_of(values: Mapping[Point, float]) -> tuple[float, float]:
     return (min(values.values(), default=0), max(values.values(), default=0))
 
 
-def colours(values, span: tuple[float, float]) -> np.ndarray:
+def colours(values: Sequence[float], span: tuple[float, float]) -> np.ndarray:
     """``colour`` of each of ``values`` at once ((N, 3) ints, the same numbers: the same float
     arithmetic, rounded half to even as ``round``)."""
     lo, hi = span
@@ -64,7 +64,7 @@ def colours(values, span: tuple[float, float]) -> np.ndarray:
     f = (at - i)[:, None]
     stops = np.array(STOPS, dtype=float)
     a, b = stops[i], stops[i + 1]
-    return np.rint(a + (b - a) * f).astype(int)
+    return np.asarray(np.rint(a + (b - a) * f), dtype=int)
 
 
 def layer(size: tuple[int, int], t: FieldTransform, values: Mapping[Point, float],

@@ -14,6 +14,9 @@ from __future__ import annotations
 import logging
 import multiprocessing
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
 
 from paintcheck.analysis.live_map import serve
 from paintcheck.field.lattice import Point
@@ -41,10 +44,10 @@ class LiveMaps:
         self.failed: str | None = None
         self.alive = True
         self.cpu, self.answered = 0.0, 0  # the process's CPU seconds and the maps it answered
-        self._process = None
-        self._connection = None
-        self._running: tuple | None = None  # the request in flight
-        self._wanted: tuple | None = None  # the newest request not yet sent
+        self._process: BaseProcess | None = None
+        self._connection: Connection | None = None
+        self._running: tuple[Any, ...] | None = None  # the request in flight
+        self._wanted: tuple[Any, ...] | None = None  # the newest request not yet sent
 
     def start(self) -> None:
         """Start the process (when the Study opens: its imports take a moment)."""
@@ -67,7 +70,7 @@ class LiveMaps:
         """Keep ``layout``'s table in the process (the state a drag will start from)."""
         self._want(("prime", layout))
 
-    def want(self, key, layout: Layout, posture: str, what: str, team: str) -> None:
+    def want(self, key: object, layout: Layout, posture: str, what: str, team: str) -> None:
         """The map ``what`` for ``posture`` of ``layout`` (``key`` names the state)."""
         ask = (key, posture, what)
         r = self.result
@@ -80,7 +83,7 @@ class LiveMaps:
             return
         self._want(("map", key, layout, posture, what, team))
 
-    def _want(self, message: tuple) -> None:
+    def _want(self, message: tuple[Any, ...]) -> None:
         self._wanted = message
         self.poll()
 
@@ -113,10 +116,6 @@ class LiveMaps:
     @property
     def busy(self) -> bool:
         return self.alive and (self._running is not None or self._wanted is not None)
-
-    def in_flight(self, key) -> bool:
-        """The map of the state ``key`` is being computed (or waits to be)."""
-        return any(m is not None and m[0] == "map" and m[1] == key for m in (self._running, self._wanted))
 
     def wait(self, timeout: float = 60.0) -> None:
         """Block until every request is answered (tests and the bench only)."""

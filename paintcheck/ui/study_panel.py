@@ -121,7 +121,7 @@ class StudyPanel:
         self.studying: tuple[object, Layout] | None = None  # the layout last wanted: the one balanced
         self._rebuild: Callable[[], None] | None = None
         self._layer_key = self._layer = None
-        self._tiles_key: tuple | None = None
+        self._tiles_key: tuple[object, ...] | None = None
         self._tiles: tuple[pygame.Surface, tuple[int, int]] | None = None
         self._lines_key = self._lines = None
         self._panel_key = self._panel = None
@@ -266,7 +266,8 @@ class StudyPanel:
         return None if shown is None else shown.values(self.map, self.posture)
 
     # -- the field ----------------------------------------------------------------------------------
-    def layer_at(self, size, t: FieldTransform) -> tuple[pygame.Surface, tuple[int, int]] | None:
+    def layer_at(self, size: tuple[int, int], t: FieldTransform
+                 ) -> tuple[pygame.Surface, tuple[int, int]] | None:
         """``layer``, or a dragged state's tiles alone (``heatmap.tiles``: no surface of the whole
         field made for them), and where to blit it."""
         shown = self.shown
