@@ -144,7 +144,7 @@ def measure_drag(path: Path, seconds: float = 4.0) -> dict:
         m.selected = m.dragging = piece.id
         m.button_held = True
         frames = int(seconds * FPS)
-        times, cpu, shown, results = [], [], 0, scene.study.shown
+        times, cpu, shown, results = [], [], 0, scene.study.drawn
         live = scene.study.live
         assert live is not None  # the designer's Study follows the drag
         start, live0, answered0 = time.perf_counter(), live.cpu, live.answered
@@ -162,8 +162,8 @@ def measure_drag(path: Path, seconds: float = 4.0) -> dict:
             app.manager.draw_ui(app.screen)
             times.append((time.perf_counter() - t0) * 1000)
             cpu.append((time.thread_time() - c0) * 1000)
-            if scene.study.shown is not results:
-                results, shown = scene.study.shown, shown + 1
+            if scene.study.drawn is not results:  # a new map on the board
+                results, shown = scene.study.drawn, shown + 1
         elapsed = time.perf_counter() - start
         worker_cpu, computed = live.cpu - live0, live.answered - answered0  # the live map's process
         # the drop at the last point: time until the dropped state's map is the one shown (the
@@ -180,7 +180,7 @@ def measure_drag(path: Path, seconds: float = 4.0) -> dict:
             scene.update(1 / FPS)
             scene.draw(app.screen)
             r = scene.study.result
-            if drop_ms is None and scene.study.shown_key in dropped:
+            if drop_ms is None and scene.study.drawn_key in dropped:
                 drop_ms = (time.perf_counter() - t_drop) * 1000
             if r is not None and r.key == (d.obstacles, d.flag):
                 study_ms = (time.perf_counter() - t_drop) * 1000

@@ -123,6 +123,8 @@ class StudyPanel:
         self._layer_key = self._layer = None
         self._tiles_key: tuple[object, ...] | None = None
         self._tiles: tuple[pygame.Surface, tuple[int, int]] | None = None
+        self._tiles_next: tuple[tuple[object, ...], tuple[pygame.Surface, tuple[int, int]]] | None = None
+        self.drawn: StudyResult | LiveMap | None = None  # the map last given to be drawn
         self._lines_key = self._lines = None
         self._panel_key = self._panel = None
         self.table_rect = pygame.Rect(0, 0, 0, 0)
@@ -269,16 +271,36 @@ class StudyPanel:
     def layer_at(self, size: tuple[int, int], t: FieldTransform
                  ) -> tuple[pygame.Surface, tuple[int, int]] | None:
         """``layer``, or a dragged state's tiles alone (``heatmap.tiles``: no surface of the whole
-        field made for them), and where to blit it."""
+        field made for them), and where to blit it. A new live map's tiles are made in one frame
+        and laid on the board in the next (the frame that makes them does not also lay the board
+        again): ``drawn`` is the map the caller draws."""
         shown = self.shown
         if isinstance(shown, LiveMap) and self.map != "balance":
             key = (id(shown), size, t)
             if key != self._tiles_key:
-                self._tiles_key, self._tiles = key, heatmap.tiles(t, shown.values)
+                following = self._tiles_next
+                if following is not None and following[0] == key:
+                    self._tiles_key, self._tiles, self._tiles_next = key, following[1], None
+                    self.drawn = shown
+                else:
+                    made = heatmap.tiles(t, shown.values)
+                    live_drawn = isinstance(self.drawn, LiveMap) and self._tiles is not None \
+                        and self._tiles_key is not None and self._tiles_key[0] == id(self.drawn) \
+                        and self._tiles_key[1:] == key[1:]
+                    if live_drawn and made is not None:
+                        self._tiles_next = (key, made)  # the last map's tiles this frame still
+                    else:
+                        self._tiles_key, self._tiles, self._tiles_next = key, made, None
+                        self.drawn = shown
             if self._tiles is not None:
                 return self._tiles
         surface = self.layer(size, t)
         return None if surface is None else (surface, (0, 0))
+
+    @property
+    def drawn_key(self) -> object:
+        """The key of the state whose map the board was last given."""
+        return None if self.drawn is None else self.drawn.key
 
     def layer(self, size, t: FieldTransform) -> pygame.Surface | None:
         """The map's tiles for the field drawn at ``t`` (drawn again only when they change)."""
@@ -291,6 +313,7 @@ class StudyPanel:
         if key != self._layer_key:  # a live map has no numbers: they change too fast to be read
             numbers = False if shown is not None and shown.live else None
             self._layer_key, self._layer = key, heatmap.layer(size, t, values, numbers)
+        self.drawn = shown
         return self._layer
 
     def seen_from(self, point: Point) -> list[Point]:

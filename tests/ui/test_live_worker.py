@@ -85,6 +85,17 @@ def test_a_frame_never_waits_for_the_live_map(app, slow):
     shown = scene.study.shown
     assert isinstance(shown, LiveMap) and shown.key == key and shown.values == values
     assert scene.study.values() == values
+    assert scene.study.drawn is shown, "the first live map is laid on the board at once"
+    # the next point: its tiles are made in the frame its map comes, laid on the board in the next
+    post(pygame.MOUSEMOTION, scene.t.to_screen(6, -4), rel=(0, 0), buttons=(1, 0, 0))
+    step(app)
+    key2 = [m for m in slow.sent if m[0] == "map"][-1][1]
+    assert key2 != key
+    slow.ready.append(("map", key2, {p: 3 for p in values}, 0.01))
+    step(app)
+    assert scene.study.shown.key == key2 and scene.study.drawn is shown
+    step(app)
+    assert scene.study.drawn is scene.study.shown and scene.study.drawn_key == key2
 
 
 def test_a_dead_process_leaves_the_live_map_to_the_thread(app, monkeypatch):
