@@ -73,11 +73,13 @@ class FieldStudy:
         ids = tuple(o.id for o in field.obstacles)
         if self.table.obstacle_ids != ids:
             raise ValueError("the sight table belongs to another layout")
-        self.points: list[Point] = [tuple(p) for p in self.table.points.tolist()]
+        self.xy = self.table.points  # (N, 2) ints
+        self.points: list[Point] = [tuple(p) for p in self.xy.tolist()]
         self.position = self.table.point_index
         n, m = len(self.points), len(ids)
         self.free = np.array([p not in field.standing_on for p in self.points], dtype=bool)
         # next[i, o]: obstacle o stands on a king-neighbour of point i
+        self._possible: dict[str, np.ndarray] = {}
         self._maps: dict[tuple[str, str], FieldMaps] = {}  # the maps and pieces asked for, kept
         self._pieces: dict[tuple[str, str], list[PieceRow]] = {}
         self._covers: dict[str, tuple[Point, ...]] = {}
@@ -98,33 +100,41 @@ class FieldStudy:
     # -- shots -------------------------------------------------------------------------------------
 
     def possible(self, posture: str) -> np.ndarray:
-        """(N, N) booleans over the table's points: a shot is possible from [q] to [p]."""
-        return self._possible[posture]
+        """(N, N) booleans over the table's points: a shot is possible from [q] to [p] (each
+        posture computed when first asked: a live map asks for one)."""
+        found = self._possible.get(posture)
+        if found is None:
+            found = self._possible[posture] = self._possible_of(posture)
+        return found
 
     @cached_property
-    def _possible(self) -> dict[str, np.ndarray]:
+    def _touching(self) -> tuple[np.ndarray, np.ndarray]:
+        """The ruler's touches whose obstacle is next to neither end, which alone count: each one's
+        code (obstacle and graze/cross) and pair (shooter * N + target)."""
         t = self.table
         n = len(self.points)
-        # the ruler's touches whose obstacle is next to neither end count (their rows, once)
         rows = np.flatnonzero(~self.next_to[t.shooter, t.obstacle] & ~self.next_to[t.target, t.obstacle])
-        code = t.obstacle[rows].astype(np.intp) * 2 + t.crossed[rows]  # obstacle and graze/cross
+        code = t.obstacle[rows].astype(np.intp) * 2 + t.crossed[rows]
         pair = t.shooter[rows].astype(np.int64) * n + t.target[rows]
-        out: dict[str, np.ndarray] = {}
-        for posture in POSTURES:
-            forbid = np.array(
-                [[tables.line_of_fire_modifier(posture, h, crossed) is None for crossed in (False, True)]
-                 for h in t.heights],
-                dtype=bool,
-            ).reshape(-1)
-            blocked = np.zeros(n * n, dtype=bool)
-            blocked[pair[forbid[code]]] = True
-            out[posture] = ~blocked.reshape(n, n)
-        return out
+        return code, pair
+
+    def _possible_of(self, posture: str) -> np.ndarray:
+        t = self.table
+        n = len(self.points)
+        code, pair = self._touching
+        forbid = np.array(
+            [[tables.line_of_fire_modifier(posture, h, crossed) is None for crossed in (False, True)]
+             for h in t.heights],
+            dtype=bool,
+        ).reshape(-1)
+        blocked = np.zeros(n * n, dtype=bool)
+        blocked[pair[forbid[code]]] = True
+        return ~blocked.reshape(n, n)
 
     def half_mask(self, team: str) -> np.ndarray:
         """The free points of ``team``'s half."""
         sign = TEAM_SIGN[team]
-        return self.free & (self.table.points[:, 1] * sign > 0)
+        return self.free & (self.xy[:, 1] * sign > 0)
 
     # -- maps -----------------------------------------------------------------------------------
 

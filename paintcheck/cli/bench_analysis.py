@@ -141,7 +141,7 @@ def print_live(live: dict) -> None:
           f" {_met(d['met'])}")
     per_map = d["worker_cpu_per_map_ms"]
     print(f"  maps shown while dragged       {d['maps_per_s']:7.1f} /s / goal >= {d['goal_maps_per_s']:g}"
-          f" {_met(d['maps_met'])} (the worker's CPU time per map: "
+          f" {_met(d['maps_met'])} (the live process's CPU time per map: "
           f"{'-' if per_map is None else f'{per_map:.1f} ms'})")
     drop = "none" if d["drop_ms"] is None else f"{d['drop_ms']:.1f} ms"
     whole = "none" if d["drop_study_ms"] is None else f"{d['drop_study_ms']:.1f} ms"

@@ -73,7 +73,8 @@ def updated_table(table: SightTable, before: Layout, field: Field) -> SightTable
     obstacle, crossed = remap[table.obstacle[keep]], table.crossed[keep]
     # the new pieces' rows, measured on the pairs near them, each unordered pair once as the
     # full computation does (shooter < target), then both ways
-    new_s, new_t, new_o, new_c = _measure(field, sorted(come, key=position.__getitem__), points, position)
+    come_ids = sorted(come, key=position.__getitem__)
+    new_s, new_t, new_o, new_c = measure_pieces(field, come_ids, points, position)
     ns, nt = np.concatenate([new_s, new_t]), np.concatenate([new_t, new_s])
     no, nc = np.concatenate([new_o, new_o]), np.concatenate([new_c, new_c])
     kept_remap = remap[remap >= 0]
@@ -106,10 +107,12 @@ def updated_table(table: SightTable, before: Layout, field: Field) -> SightTable
                       c_all.astype(bool), layout_key(field))
 
 
-def _measure(field: Field, ids: list[str], points: np.ndarray, position: dict[str, int]
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def measure_pieces(field: Field, ids: list[str], points: np.ndarray, position: dict[str, int],
+                   pairs: tuple[np.ndarray, np.ndarray] | None = None
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(shooter, target, obstacle, crossed) of the pieces ``ids`` on every unordered pair of
-    ``points`` (shooter < target), obstacles numbered as in ``field``."""
+    ``points`` (shooter < target), or on ``pairs`` only (two index arrays), obstacles numbered as
+    in ``field``."""
     empty = np.zeros(0, dtype=np.int32)
     if not ids or len(points) < 2:
         return empty, empty, empty, np.zeros(0, dtype=bool)
@@ -119,7 +122,9 @@ def _measure(field: Field, ids: list[str], points: np.ndarray, position: dict[st
     index = ObstacleIndex(part)
     own = np.array([position[oid] for oid in index.ids], dtype=np.int32)
     xy = points.astype(float)
-    ii, jj = _unordered_pairs(len(points))
+    ii, jj = unordered_pairs(len(points)) if pairs is None else pairs
+    if not len(ii):
+        return empty, empty, empty, np.zeros(0, dtype=bool)
     out_s, out_t, out_o, out_c = [], [], [], []
     step = CHUNK * 4  # few obstacles: the pre-filter's arrays stay small
     for lo in range(0, len(ii), step):
@@ -134,7 +139,7 @@ def _measure(field: Field, ids: list[str], points: np.ndarray, position: dict[st
 
 
 @lru_cache(maxsize=4)
-def _unordered_pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
+def unordered_pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
     """``np.triu_indices(n, k=1)``, kept (the same lattice is edited again and again)."""
     ii, jj = np.triu_indices(n, k=1)
     ii.flags.writeable = jj.flags.writeable = False

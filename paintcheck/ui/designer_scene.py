@@ -65,7 +65,7 @@ class DesignerScene(Scene):
         super().__init__(app)
         self.app: App = app
         self.entry: UITextEntryLine | None = None
-        self.study = StudyPanel(cache=False, on_piece=self.choose_piece)
+        self.study = StudyPanel(cache=False, on_piece=self.choose_piece, follows_drag=True)
         self.fields_read: dict = {}  # the chooser's fields, read once while unchanged (names taken)
         self.coach_captions: list = []
         self.frame: DesignerFrame | None = None

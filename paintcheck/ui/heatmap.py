@@ -10,8 +10,9 @@ pieces stay readable; points with no number (an obstacle stands there) get none.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
+import numpy as np
 import pygame
 
 from paintcheck.field.lattice import Point
@@ -49,22 +50,67 @@ def span_of(values: Mapping[Point, float]) -> tuple[float, float]:
     return (min(values.values(), default=0), max(values.values(), default=0))
 
 
+def colours(values: Sequence[float], span: tuple[float, float]) -> np.ndarray:
+    """``colour`` of each of ``values`` at once ((N, 3) ints, the same numbers: the same float
+    arithmetic, rounded half to even as ``round``)."""
+    lo, hi = span
+    v = np.asarray(values, dtype=float)
+    if hi <= lo:
+        share = np.ones_like(v)
+    else:
+        share = np.clip((v - lo) / (hi - lo), 0.0, 1.0)
+    at = share * (len(STOPS) - 1)
+    i = np.minimum(at.astype(np.intp), len(STOPS) - 2)
+    f = (at - i)[:, None]
+    stops = np.array(STOPS, dtype=float)
+    a, b = stops[i], stops[i + 1]
+    return np.asarray(np.rint(a + (b - a) * f), dtype=int)
+
+
 def layer(size: tuple[int, int], t: FieldTransform, values: Mapping[Point, float],
           numbers: bool | None = None) -> pygame.Surface:
-    """A transparent surface of ``size`` with a tile for each point of ``values``."""
+    """A transparent surface of ``size`` with a tile for each point of ``values`` (each tile's
+    colour computed at once, then filled)."""
     span = span_of(values)
     surf = pygame.Surface(size, pygame.SRCALPHA)
     side = max(1, round(t.scale))
     numbers = t.scale >= NUMBER_SCALE if numbers is None else numbers
     size_px = max(8, int(t.scale * 0.34))
-    for point, value in values.items():
+    fills = colours(list(values.values()), span).tolist() if values else []
+    for (point, value), fill in zip(values.items(), fills, strict=True):
         x, y = t.to_screen(*point)
-        fill = colour(value, span)
-        pygame.draw.rect(surf, (*fill, ALPHA), (x - side // 2, y - side // 2, side, side))
+        surf.fill((*fill, ALPHA), (x - side // 2, y - side // 2, side, side))
         if numbers:
             text = i18n.number(float(f"{value:.2g}")) if isinstance(value, float) else i18n.number(value)
-            theme.blit_text(surf, text, (x, y + round(t.scale * 0.22)), size_px, ink(fill), anchor="center")
+            theme.blit_text(surf, text, (x, y + round(t.scale * 0.22)), size_px, ink(tuple(fill)),
+                            anchor="center")
     return surf
+
+
+def tiles(t: FieldTransform, values: Mapping[Point, float]) -> tuple[pygame.Surface, tuple[int, int]] | None:
+    """The tiles of ``layer`` without numbers, at once — a live map's, drawn again several times a
+    second: one pixel per lattice point, scaled up to the squares from the first point's to the
+    last's (each tile's edge within a pixel of ``layer``'s), and where to blit them (None when
+    there is nothing to draw, or a point lies off ``t``'s lattice)."""
+    if not values:
+        return None
+    lattice = t.lattice
+    columns, rows = lattice.columns, lattice.rows_per_half
+    xy = np.array(list(values.keys()), dtype=np.intp).reshape(-1, 2)
+    if xy[:, 0].min() < 0 or xy[:, 0].max() >= columns or np.abs(xy[:, 1]).max() > rows:
+        return None
+    side = max(1, round(t.scale))
+    left, top = (v - side // 2 for v in t.to_screen(0, rows))
+    right, bottom = (v - side // 2 + side for v in t.to_screen(columns - 1, -rows))
+    if right <= left or bottom <= top:
+        return None
+    rgba = np.zeros((2 * rows + 1, columns, 4), dtype=np.uint8)
+    rgba[rows - xy[:, 1], xy[:, 0], :3] = colours(list(values.values()), span_of(values))
+    rgba[rows - xy[:, 1], xy[:, 0], 3] = ALPHA
+    tiny = pygame.image.frombuffer(rgba.tobytes(), (columns, 2 * rows + 1), "RGBA")
+    if pygame.display.get_surface() is not None:
+        tiny = tiny.convert_alpha()  # the screen's pixel format: its blit is the fast one
+    return pygame.transform.scale(tiny, (right - left, bottom - top)), (left, top)
 
 
 _BARS: dict[tuple[int, int], pygame.Surface] = {}

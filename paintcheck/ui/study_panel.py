@@ -4,7 +4,9 @@ a row choosing the piece.
 
 The numbers are ``analysis``'s (docs/analysis.md), computed in a worker thread (``ui.worker``):
 after an edit the map being shown stays until the new one is ready ("updating…"), so the window
-never waits.
+never waits. While a piece is dragged (``follows_drag``), the one map shown is computed in a
+separate process (``ui.live_worker``) and shown over the last whole study; after the drop it stays
+(it is the dropped state's) until that state's whole study is ready.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from paintcheck.rules.words import posture_word
 from paintcheck.ui import balance_view, heatmap, i18n, text_fit, theme
 from paintcheck.ui.balance_run import BalanceRun
 from paintcheck.ui.i18n import tr
+from paintcheck.ui.live_worker import LiveMap, LiveMaps
 from paintcheck.ui.transform import FieldTransform
 from paintcheck.ui.widgets import Controls
 from paintcheck.ui.worker import LatestJob
@@ -99,8 +102,14 @@ class StudyPanel:
     """The panel's state and drawing; the scene gives it the layout to study, the field's
     transform, its room on the screen and the mouse."""
 
-    def __init__(self, cache: bool = True, on_piece: Callable[[str], None] | None = None) -> None:
+    def __init__(self, cache: bool = True, on_piece: Callable[[str], None] | None = None,
+                 follows_drag: bool = False) -> None:
         self.cache = cache  # False in the designer: its passing states are not worth a file each
+        self.live = LiveMaps() if follows_drag else None  # the dragged states' maps, in a process
+        self.live_map: LiveMap | None = None  # the newest of them, shown over ``result``
+        self._live_taken: LiveMap | None = None  # the process's last answer, seen
+        self._dragging = False  # the last state wanted was a passing one
+        self._primed: object = None
         self.on_piece = on_piece
         self.map, self.posture = "exposure", "standing"
         self.sort: tuple[str, bool] = ("rank", False)  # column, descending
@@ -112,6 +121,10 @@ class StudyPanel:
         self.studying: tuple[object, Layout] | None = None  # the layout last wanted: the one balanced
         self._rebuild: Callable[[], None] | None = None
         self._layer_key = self._layer = None
+        self._tiles_key: tuple[object, ...] | None = None
+        self._tiles: tuple[pygame.Surface, tuple[int, int]] | None = None
+        self._tiles_next: tuple[tuple[object, ...], tuple[pygame.Surface, tuple[int, int]]] | None = None
+        self.drawn: StudyResult | LiveMap | None = None  # the map last given to be drawn
         self._lines_key = self._lines = None
         self._panel_key = self._panel = None
         self.table_rect = pygame.Rect(0, 0, 0, 0)
@@ -122,8 +135,18 @@ class StudyPanel:
     def want(self, key, layout: Layout, live: bool = False) -> None:
         """Study ``layout`` (``key`` names its state) in the background; ``live``: a state the
         hand passes through while it drags a piece (its maps only)."""
+        self._dragging = live
         if not live:
             self.studying = (key, layout)  # the layout *Balance…* plays on
+            if self.job.result is not None and self.job.key == key:
+                self.live_map = None  # a drag given up: its state's study is the one shown
+            if self.live is not None and self.live.alive and key != self._primed:
+                self._primed = key
+                self.live.prime(layout)  # the next drag starts from its table
+        elif self.live is not None and self.live.alive:
+            if self.map != "balance":
+                self.live.want(key, layout, self.posture, self.map, TEAM)
+            return
         kept = self.recent.get(key)
         if kept is not None:
             self.job.want(key, lambda: kept)
@@ -142,7 +165,33 @@ class StudyPanel:
     def poll(self) -> bool:
         if self.balance.poll() and self._rebuild is not None:
             self._rebuild()
-        return self.job.poll()
+        changed = self.job.poll()
+        if changed and not self._dragging and self.studying is not None and self.job.key == self.studying[0]:
+            self.live_map = None  # the state's whole study is in: no passing map over it
+        if self.live is not None:
+            self.live.poll()  # (an answer may also have been read by ``want``)
+            fresh = self.live.result
+            if fresh is not None and fresh is not self._live_taken:
+                self._live_taken = fresh
+                # shown while the hand drags, and after the drop until the whole study is in
+                if self._dragging or self.studying is None or self.job.key != self.studying[0]:
+                    self.live_map, changed = fresh, True
+        return changed
+
+    @property
+    def shown(self) -> StudyResult | LiveMap | None:
+        """What the map shows: the dragged state's map (when it is the map and posture chosen), or
+        the last whole study."""
+        m = self.live_map
+        if m is not None and m.posture == self.posture and m.what == self.map:
+            return m
+        return self.result
+
+    @property
+    def shown_key(self) -> object:
+        """The key of the state whose map is shown."""
+        shown = self.shown
+        return None if shown is None else shown.key
 
     @property
     def result(self) -> StudyResult | None:
@@ -154,14 +203,21 @@ class StudyPanel:
 
     @property
     def busy(self) -> bool:
-        return self.job.busy or self.balance.running
+        return self.job.busy or self.balance.running or (self.live is not None and self.live.busy)
 
     def wait(self, timeout: float = 30.0) -> None:
         self.job.wait(timeout)
+        if self.live is not None:
+            self.live.wait(timeout)
+        self.poll()
 
     def close(self) -> None:
         self.job.close()
         self.balance.close()
+        if self.live is not None:
+            self.live.close()
+            self._primed = None
+        self.live_map = None
 
     # -- choices ------------------------------------------------------------------------------------
     def add_controls(self, c: Controls, after: Callable[[], None]) -> None:
@@ -206,19 +262,58 @@ class StudyPanel:
     def values(self):
         if self.map == "balance":
             return balance_view.hits(self.balance, self.balance_side)
-        return None if self.result is None else self.result.values(self.map, self.posture)
+        shown = self.shown
+        if isinstance(shown, LiveMap):
+            return shown.values
+        return None if shown is None else shown.values(self.map, self.posture)
 
     # -- the field ----------------------------------------------------------------------------------
+    def layer_at(self, size: tuple[int, int], t: FieldTransform
+                 ) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        """``layer``, or a dragged state's tiles alone (``heatmap.tiles``: no surface of the whole
+        field made for them), and where to blit it. A new live map's tiles are made in one frame
+        and laid on the board in the next (the frame that makes them does not also lay the board
+        again): ``drawn`` is the map the caller draws."""
+        shown = self.shown
+        if isinstance(shown, LiveMap) and self.map != "balance":
+            key = (id(shown), size, t)
+            if key != self._tiles_key:
+                following = self._tiles_next
+                if following is not None and following[0] == key:
+                    self._tiles_key, self._tiles, self._tiles_next = key, following[1], None
+                    self.drawn = shown
+                else:
+                    made = heatmap.tiles(t, shown.values)
+                    live_drawn = isinstance(self.drawn, LiveMap) and self._tiles is not None \
+                        and self._tiles_key is not None and self._tiles_key[0] == id(self.drawn) \
+                        and self._tiles_key[1:] == key[1:]
+                    if live_drawn and made is not None:
+                        self._tiles_next = (key, made)  # the last map's tiles this frame still
+                    else:
+                        self._tiles_key, self._tiles, self._tiles_next = key, made, None
+                        self.drawn = shown
+            if self._tiles is not None:
+                return self._tiles
+        surface = self.layer(size, t)
+        return None if surface is None else (surface, (0, 0))
+
+    @property
+    def drawn_key(self) -> object:
+        """The key of the state whose map the board was last given."""
+        return None if self.drawn is None else self.drawn.key
+
     def layer(self, size, t: FieldTransform) -> pygame.Surface | None:
         """The map's tiles for the field drawn at ``t`` (drawn again only when they change)."""
         values = self.values()
         if values is None:
             return None
-        key = (id(self.result), id(self.balance.report), self.balance_side, self.map, self.posture, size, t,
+        shown = self.shown
+        key = (id(shown), id(self.balance.report), self.balance_side, self.map, self.posture, size, t,
                i18n.current())  # numbers: 0.5 / 0,5
         if key != self._layer_key:  # a live map has no numbers: they change too fast to be read
-            numbers = False if self.result is not None and self.result.live else None
+            numbers = False if shown is not None and shown.live else None
             self._layer_key, self._layer = key, heatmap.layer(size, t, values, numbers)
+        self.drawn = shown
         return self._layer
 
     def seen_from(self, point: Point) -> list[Point]:
@@ -242,7 +337,8 @@ class StudyPanel:
                    mouse) -> None:
         """The lines to the point under the mouse and its number beside it."""
         values = self.values()
-        if values is None or point is None or point not in values or self.map == "balance":
+        if values is None or point is None or point not in values or self.map == "balance" \
+                or isinstance(self.shown, LiveMap):  # a passing map: no lines, no number
             return
         key = (id(self.result), self.map, self.posture, point, t, area.size)
         if key != self._lines_key:
@@ -285,7 +381,8 @@ class StudyPanel:
         """The scale, the state of the work and the pieces table inside ``rect`` (drawn again only
         when one of them changes, blitted every frame; while a piece is dragged, the last table
         stays until the drop)."""
-        if self.result is not None and self.result.live and self._panel is not None:
+        passing = self.live_map is not None or (self.result is not None and self.result.live)
+        if passing and self._panel is not None:
             surface.blit(self._panel, rect.topleft)
             return
         run = self.balance

@@ -14,6 +14,7 @@ from paintcheck.analysis.maps import FieldStudy
 from paintcheck.field.layout_file import default_layout_path
 from paintcheck.geometry import sight
 from paintcheck.geometry.sight import compute_sight_table
+from paintcheck.ui.live_worker import LiveMap
 from tests.ui.driver import step
 
 
@@ -75,26 +76,51 @@ def test_the_map_follows_the_piece_while_it_is_dragged(app, designer, whole):
     hold_over(app, designer, (7, -6), (5, -4))
     designer.study.wait()
     step(app)
-    shown = designer.study.result
+    shown = designer.study.shown
     assert designer.design.spec(spec.id).at == (7, -6), "the design is not edited before the drop"
-    assert shown is not before, "the map follows the piece dragged"
+    assert designer.study.result is before, "the whole study waits for the drop"
     dragged = designer.design.layout_if_moved(spec.id, (5, -4))
     assert dragged is not None
-    assert shown.key == ("drag", dragged.obstacles, dragged.flag) and shown.live
-    assert shown.maps["standing"].exposure == exposure_of(dragged)
-    assert shown.maps["standing"].exposure != before.maps["standing"].exposure
-    assert len(whole) == computed, "the dragged state's table is updated, not computed whole"
-    assert designer.study.tables.updates >= 1
-    # the drop: the design is the state dragged; its whole study (the table too) finds the table kept
+    assert isinstance(shown, LiveMap) and shown.live, "the map follows the piece dragged"
+    assert shown.key == ("drag", dragged.obstacles, dragged.flag)
+    assert (shown.posture, shown.what) == ("standing", "exposure"), "the map chosen, only"
+    assert shown.values == exposure_of(dragged)
+    assert shown.values != before.maps["standing"].exposure
+    assert designer.study.values() is shown.values
+    assert len(whole) == computed, "no table computed whole by the window for the drag"
+    # the drop: the dragged state's map stays shown at once; its whole study (the pieces table
+    # too) finds the last table kept and updates it, then replaces it
     post(pygame.MOUSEBUTTONUP, designer.t.to_screen(5, -4), button=1)
     step(app)
     assert designer.design.spec(spec.id).at == (5, -4)
+    assert designer.study.shown_key in (shown.key, (dragged.obstacles, dragged.flag))
+    assert designer.study.values() == shown.values
     designer.study.wait()
     step(app)
     final = designer.study.result
     assert final.key == (dragged.obstacles, dragged.flag) and not final.live
-    assert final.maps["standing"].exposure == shown.maps["standing"].exposure
+    assert designer.study.shown is final and designer.study.live_map is None
+    assert final.maps["standing"].exposure == shown.values
     assert final.pieces["standing"] and len(whole) == computed
+    assert designer.study.tables.updates >= 1
+
+
+def test_a_drag_given_up_shows_the_whole_study_again(app, designer):
+    before = designer.study.result
+    hold_over(app, designer, (7, -6), (5, -4))
+    designer.study.wait()
+    step(app)
+    assert isinstance(designer.study.shown, LiveMap)
+    # back to its own point and dropped there: no edit, the study shown before comes back
+    post(pygame.MOUSEMOTION, designer.t.to_screen(7, -6), rel=(0, 0), buttons=(1, 0, 0))
+    step(app)
+    post(pygame.MOUSEBUTTONUP, designer.t.to_screen(7, -6), button=1)
+    step(app)
+    designer.study.wait()
+    step(app)
+    assert designer.design.spec(designer.design.at((7, -6)).id).at == (7, -6)
+    assert designer.study.result is before
+    assert designer.study.shown is before and designer.study.live_map is None
 
 
 def test_undo_and_redo_find_their_map_kept(app, designer, whole):
