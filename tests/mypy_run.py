@@ -1,7 +1,8 @@
 """mypy as the tests run it: the project's configuration (pyproject.toml, ``[tool.mypy]``), from the
 checkout (its ``files`` are the checkout's folders), the cache in the test's temporary folder, in a
 process of its own as a developer runs it (run in the tests' process, ``mypy.api`` missed the errors
-of modules the checked packages import: a strict package importing ``paintcheck.ai`` passed). Used by tests/test_types.py and tests/ui/test_match_rooms.py."""
+of modules the checked packages import: a strict package importing ``paintcheck.ai`` passed).
+Used by tests/test_types.py and tests/ui/test_match_rooms.py."""
 
 from __future__ import annotations
 
