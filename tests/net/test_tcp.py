@@ -26,7 +26,7 @@ def wait_for(link: TcpTransport, kind: str, seen: list | None = None, timeout: f
     raise AssertionError(f"no {kind} within {timeout} s; got {[a.kind for a in seen]}")
 
 
-def lines(connection, n: int, timeout: float = 5.0) -> list[bytes]:
+def lines(connection, n: int, timeout: float = 15.0) -> list[bytes]:
     got: list[bytes] = []
     deadline = time.monotonic() + timeout
     while len(got) < n and time.monotonic() < deadline:
