@@ -1,6 +1,6 @@
 """The designer's files: save (refused while a check stands; shipped layouts are read-only, *Save as a
 copy* asks the copy's name and goes to the user's layouts), export as PNG, play on the field (who
-coaches asked first), and leaving with unsaved changes (asked first).
+coaches asked first), and leaving with unsaved changes (asked first, ``leave_question``).
 
 A new file's name is one no other field of the chooser goes by (in either language), so that the
 chooser never lists two fields of one name; its file is named after it (``slug``).
@@ -26,6 +26,7 @@ from paintcheck.ui.designer_model import DesignerModel
 from paintcheck.ui.designer_view import check_words
 from paintcheck.ui.export_image import export_png
 from paintcheck.ui.i18n import error_words, tr
+from paintcheck.ui.leave_question import LeaveQuestion
 
 if TYPE_CHECKING:
     from paintcheck.ui.app import App
@@ -38,15 +39,20 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:40] or "field"
 
 
-def user_layout_path(name: str) -> Path:
-    """A new file for the user's layout ``name`` in the data folder's ``layouts/`` (never a shipped
-    one): ``my-field.json``, ``my-field-2.json``, ..."""
-    folder = saves.user_layouts_dir()
+def new_file_path(folder: Path, name: str) -> Path:
+    """A new file in ``folder`` named after ``name`` (``slug``), one no file takes yet:
+    ``my-field.json``, ``my-field-2.json``, ..."""
     stem = slug(name)
     path, n = folder / f"{stem}.json", 2
     while saves.taken(path):
         path, n = folder / f"{stem}-{n}.json", n + 1
     return path
+
+
+def user_layout_path(name: str) -> Path:
+    """A new file for the user's layout ``name`` in the data folder's ``layouts/`` (never a shipped
+    one): ``my-field.json``, ``my-field-2.json``, ..."""
+    return new_file_path(saves.user_layouts_dir(), name)
 
 
 class DesignerFiles:
@@ -60,6 +66,7 @@ class DesignerFiles:
         self.rebuild = rebuild
         self.start_entry = start_entry
         self.open_new = new_field
+        self.leaving = LeaveQuestion(model, app, "designer", lambda: self.design.changed, rebuild, self._go)
 
     @property
     def design(self) -> Design:
@@ -161,37 +168,22 @@ class DesignerFiles:
         self.rebuild()
 
     def new_field(self) -> None:
-        self._leaving("new")
+        self.leaving.ask("new")
 
     def open_other(self) -> None:
-        self._leaving("open")
+        self.leaving.ask("open")
 
     def back(self) -> None:
-        self._leaving("title")
+        self.leaving.ask("title")
 
-    def _leaving(self, where: str) -> None:
-        if self.design.changed and self.model.confirm_leave is None:
-            self.model.confirm_leave = where
-            self.app.flash(tr("designer.unsaved"), error=True)
-            self.rebuild()
-            return
-        self.model.confirm_leave = where
-        self.leave()
-
-    def leave(self) -> None:
-        where, self.model.confirm_leave = self.model.confirm_leave, None
-        self.app.message = None
+    def _go(self, where: str) -> None:
+        """Where the designer is left for: a new field, the chooser of fields, else the title."""
         if where == "new":
             self.open_new()
         elif where == "open":
             self.app.switch("fields", purpose="design")
         else:
             self.app.switch("title")
-
-    def stay(self) -> None:
-        self.model.confirm_leave = None
-        self.app.message = None
-        self.rebuild()
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -41,6 +41,7 @@ from paintcheck.field.layout_schema import MAX_ID, MAX_LAYOUT_NAME
 from paintcheck.ui import i18n
 from paintcheck.ui.coach_choice import add_coach_buttons
 from paintcheck.ui.designer_files import DesignerFiles, user_layout_path
+from paintcheck.ui.designer_habits import edit_key, open_entry
 from paintcheck.ui.designer_model import DesignerFrame, DesignerModel, Ghost, piece_at
 from paintcheck.ui.designer_view import DesignerView
 from paintcheck.ui.fieldview import FieldRenderer
@@ -63,7 +64,6 @@ class DesignerScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.app: App = app
         self.entry: UITextEntryLine | None = None
         self.study = StudyPanel(cache=False, on_piece=self.choose_piece, follows_drag=True)
         self.fields_read: dict = {}  # the chooser's fields, read once while unchanged (names taken)
@@ -194,11 +194,7 @@ class DesignerScene(Scene):
         c.add("open-field", tr("designer.open"), files.open_other)
         c.add("back", tr("common.back"), files.back)
         c.newline()
-        asked = c.y  # the question's row is kept when nothing is asked: the palette never moves
-        if m.confirm_leave:
-            c.add("leave-yes", tr("designer.leave"), files.leave, danger=True)  # red: the edits are lost
-            c.add("leave-no", tr("designer.stay"), files.stay)
-        c.reserve(asked, 1)
+        files.leaving.add_buttons(c)  # the question's row, kept when none is asked: the palette stays
         f.palette_top = c.bottom + 26
         f.palette_rects = {}
         x, y = f.px, f.palette_top
@@ -355,12 +351,9 @@ class DesignerScene(Scene):
 
     def _open_entry(self) -> None:
         self._close_entry()
-        f = self.placed
-        rect = pygame.Rect(f.px, f.info_top, min(360, f.pw), 32)
-        self.entry = UITextEntryLine(rect, self.app.manager, initial_text=self.model.entry_text)
-        # the format's caps: a longer name or id cannot be typed
-        self.entry.set_text_length_limit(MAX_ID if self.model.editing == "rename" else MAX_LAYOUT_NAME)
-        self.entry.focus()
+        f, m = self.placed, self.model
+        self.entry = open_entry(self.app.manager, f.px, f.info_top, f.pw, m.entry_text,
+                                MAX_ID if m.editing == "rename" else MAX_LAYOUT_NAME)
 
     def _close_entry(self) -> None:
         if self.entry is not None:
@@ -425,15 +418,10 @@ class DesignerScene(Scene):
             self.key(event)
 
     def key(self, event) -> None:
-        files = self.files
+        if edit_key(event, self.undo, self.redo, self.files.save):
+            return
         ctrl = event.mod & pygame.KMOD_CTRL
-        if ctrl and event.key == pygame.K_z:
-            self.redo() if event.mod & pygame.KMOD_SHIFT else self.undo()
-        elif ctrl and event.key == pygame.K_y:
-            self.redo()
-        elif ctrl and event.key == pygame.K_s:
-            files.save()
-        elif ctrl and event.key == pygame.K_d:
+        if ctrl and event.key == pygame.K_d:
             self.duplicate()
         elif event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
             self.delete()

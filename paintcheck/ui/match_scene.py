@@ -144,6 +144,7 @@ class MatchScene(Scene):
             kept = (self.orders, self.declare, self.react, self.sheet, self.instruments.inst,
                     self.instruments.tool)
         if session is not self._session or self.renderer is None:
+            assert session is not None, "a match is entered with the app's match under way"
             self.renderer = FieldRenderer(session.table.field)
             self.camera.reset()
             self.telling = playback.Telling()

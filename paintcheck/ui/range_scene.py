@@ -80,7 +80,6 @@ class RangeScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.app: App = app
         self.model = RangeModel()
         self.frame: RangeFrame | None = None
         self.lessons = RangeLessons(self.model, app, self.rebuild, self.open_field)

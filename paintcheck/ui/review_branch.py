@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import Any, cast
+from typing import Any
 
 from paintcheck.review.branches import Branches
 from paintcheck.review.timeline import MAIN, Line
-from paintcheck.rules.codec import MatchRecord
 from paintcheck.seam.game import Event
 from paintcheck.ui.session import MatchSession
 
@@ -33,7 +32,7 @@ class BranchSession(MatchSession):
     def __init__(self, main: MatchSession, branches: Branches, parent: str, at: int, dice: str,
                  back: dict[str, Any]) -> None:
         line = branches.review.line(parent)
-        record = dataclasses.replace(cast(MatchRecord, main.record), decisions=line.all_decisions()[:at],
+        record = dataclasses.replace(main.record, decisions=line.all_decisions()[:at],
                                      branches=[])
         events = [e for k in range(1, at + 1) for e in line.events(k)]
         unused = main.game.dice(None)  # the branch rolls with its own dice (``Branches``)

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any
 
 import pygame
 
 from paintcheck.review.branches import Branches, WhatIf
 from paintcheck.review.timeline import MAIN, Eyes, Line, Review, ReviewError
-from paintcheck.rules.codec import MatchRecord
 from paintcheck.ui import i18n, text_fit, theme
 from paintcheck.ui.holder import Holder
 from paintcheck.ui.i18n import tr
@@ -43,7 +42,7 @@ def resolved(events: Sequence[object]) -> bool:
 def lines_for(session: MatchSession, live_seat: str | None = None) -> Lines:
     """The review of ``session``'s match and its branches (``ReviewError``: a saved branch that does
     not replay, one line)."""
-    review = Review(cast(MatchRecord, session.record), session.table, live_seat=live_seat, every=EVERY)
+    review = Review(session.record, session.table, live_seat=live_seat, every=EVERY)
     return Lines(session, review)
 
 

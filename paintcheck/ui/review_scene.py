@@ -15,14 +15,13 @@ Entered with ``session`` (the ``MatchSession`` reviewed: its table and record), 
 from __future__ import annotations
 
 import logging
-from typing import Any, cast
+from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider
 
 from paintcheck.review.timeline import Eyes, Line, Review
-from paintcheck.rules.codec import MatchRecord
 from paintcheck.rules.state import MatchState
 from paintcheck.ui import i18n, review_lines, text_fit, theme
 from paintcheck.ui.fieldview import FieldRenderer
@@ -67,7 +66,7 @@ class ReviewScene(Scene):
             self.lines = review_lines.lines_for(session, self.live_seat)
         if session is not self._session:
             self.renderer = FieldRenderer(session.table.field)
-            self.blunders = BlunderList(cast(MatchRecord, session.record))
+            self.blunders = BlunderList(session.record)
         self.review = self.lines.review
         self._session = session
         self.lines.show(persist.get("line"))

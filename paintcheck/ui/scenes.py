@@ -9,6 +9,7 @@ and switches scenes by name.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UITextBox
@@ -33,11 +34,14 @@ from paintcheck.ui.markdown_html import markdown_to_html
 from paintcheck.ui.unpourun.title_menu import GAME_ROW, game_switch, unpourun_menu
 from paintcheck.ui.widgets import Controls
 
+if TYPE_CHECKING:
+    from paintcheck.ui.app import App
+
 
 class Scene:
     name = "scene"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.controls = Controls(app.manager)
 

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, cast
 from paintcheck.field.layout_file import default_layout_path, load_layout
 from paintcheck.game import GAMES, PAINTCHECK, PaintcheckGame
 from paintcheck.printable import printable
-from paintcheck.rules.codec import START_BREAK
+from paintcheck.rules.codec import START_BREAK, MatchRecord
 from paintcheck.rules.engine import Engine
 from paintcheck.rules.measure import Measurer
 from paintcheck.seam.files import read_record, save_record
@@ -221,6 +221,7 @@ class MatchSession(Session):
 
     kinds: ClassVar[tuple[GameKind, ...]] = (PAINTCHECK,)
     game: PaintcheckGame
+    record: MatchRecord
 
     @classmethod
     def new(cls, layout_path: str | os.PathLike[str] | None = None, seed: int | None = None,

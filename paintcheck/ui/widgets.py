@@ -17,7 +17,7 @@ from paintcheck.ui import theme
 @dataclass
 class Choice:
     button: UIButton
-    action: Callable[[], None] | None
+    action: Callable[[], object] | None
     reason: str | None  # why it is greyed (None: allowed)
     hint: str | None = None
 
@@ -67,7 +67,7 @@ class Controls:
         self.x += width
         return rect
 
-    def add(self, key: str, words: str, action: Callable[[], None] | None, reason: str | None = None,
+    def add(self, key: str, words: str, action: Callable[[], object] | None, reason: str | None = None,
             chosen: bool = False, primary: bool = False, width: int | None = None,
             hint: str | None = None, danger: bool = False) -> UIButton:
         """A button with ``words`` (a greyed one when ``reason`` says why not), its tooltip the reason

@@ -1,6 +1,6 @@
 """The Un pour un table designer's files: open (the user's tables and the shipped ones, which open as
 a copy), save (refused, with the file's own first reason, while a check stands: nothing is written),
-export as PNG, and leaving with unsaved edits (asked first).
+export as PNG, and leaving with unsaved edits (asked first, ``leave_question``).
 
 The user's tables are ``unpourun-tables/*.json`` in the data folder; a new table's file is named
 after it (``designer_files.slug``, as the Paintcheck designer names its fields). A file is written
@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from paintcheck.ui import i18n, saves, theme
-from paintcheck.ui.designer_files import slug
+from paintcheck.ui.designer_files import new_file_path, slug
 from paintcheck.ui.export_image import save_png
 from paintcheck.ui.i18n import error_words, tr
+from paintcheck.ui.leave_question import LeaveQuestion
 from paintcheck.ui.unpourun.designer_model import TableDesign, UpuDesignerModel, is_shipped, problem_of
 from paintcheck.ui.unpourun.table_view import TableView
 from paintcheck.unpourun.table_file import TableFileError, load_table, save_table, shipped_tables
@@ -52,12 +53,7 @@ def user_tables() -> list[Path]:
 
 def new_table_path(name: str) -> Path:
     """A new file for the table ``name`` in the user's folder: ``my-table.json``, ``my-table-2.json``…"""
-    folder = user_tables_dir()
-    stem = slug(name)
-    path, n = folder / f"{stem}.json", 2
-    while saves.taken(path):
-        path, n = folder / f"{stem}-{n}.json", n + 1
-    return path
+    return new_file_path(user_tables_dir(), name)
 
 
 def shown_name(table: Table) -> str:
@@ -85,6 +81,8 @@ class UpuDesignerFiles:
         self.app = app
         self.rebuild = rebuild
         self.restart = restart  # the scene's door: a new model for a table opened
+        self.leaving = LeaveQuestion(model, app, "upu_designer", lambda: model.design.changed, rebuild,
+                                     self._go)
 
     # -- opening ------------------------------------------------------------------------------------
     def choices(self) -> list[tuple[Path, str, bool]]:
@@ -169,30 +167,15 @@ class UpuDesignerFiles:
 
     # -- leaving ------------------------------------------------------------------------------------
     def ask_open(self) -> None:
-        self._leaving("open")
+        self.leaving.ask("open")
 
     def back(self) -> None:
-        self._leaving("title")
+        self.leaving.ask("title")
 
-    def _leaving(self, where: str) -> None:
-        if self.model.design.changed and self.model.confirm_leave is None:
-            self.model.confirm_leave = where
-            self.app.flash(tr("upu_designer.unsaved"), error=True)
-            self.rebuild()
-            return
-        self.model.confirm_leave = where
-        self.leave()
-
-    def leave(self) -> None:
-        where, self.model.confirm_leave = self.model.confirm_leave, None
-        self.app.message = None
+    def _go(self, where: str) -> None:
+        """Where the designer is left for: the list of tables to open, else the title."""
         if where == "open":
             self.model.choosing = True
             self.rebuild()
         else:
             self.app.switch("title")
-
-    def stay(self) -> None:
-        self.model.confirm_leave = None
-        self.app.message = None
-        self.rebuild()

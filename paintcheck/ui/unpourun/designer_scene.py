@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UITextEntryLine
 
+from paintcheck.ui.designer_habits import edit_key, open_entry
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.unpourun import table_edits as edits
@@ -52,7 +53,6 @@ class UpuDesignerScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.app: App = app
         self.entry: UITextEntryLine | None = None
         self.frame: UpuFrame | None = None
         self.opened = False
@@ -124,11 +124,7 @@ class UpuDesignerScene(Scene):
         c.add("depth-less", tr("upu_designer.depth_less"), lambda: self.resize_table(0, -SIZE_STEP))
         c.add("depth-more", tr("upu_designer.depth_more"), lambda: self.resize_table(0, SIZE_STEP))
         c.newline()
-        asked = c.y
-        if m.confirm_leave:
-            c.add("leave-yes", tr("upu_designer.leave"), files.leave, danger=True)
-            c.add("leave-no", tr("upu_designer.stay"), files.stay)
-        c.reserve(asked, 1)
+        files.leaving.add_buttons(c)
         f.palette_top = c.bottom + 24
         f.palette_rects = {}
         per_row = 3
@@ -259,10 +255,8 @@ class UpuDesignerScene(Scene):
     def _open_entry(self) -> None:
         self._close_entry()
         f = self.placed
-        rect = pygame.Rect(f.px, f.info_top, min(360, f.pw), 32)
-        self.entry = UITextEntryLine(rect, self.app.manager, initial_text=shown_name(self.model.design.now))
-        self.entry.set_text_length_limit(MAX_NAME)
-        self.entry.focus()  # type: ignore[no-untyped-call]
+        self.entry = open_entry(self.app.manager, f.px, f.info_top, f.pw, shown_name(self.model.design.now),
+                                MAX_NAME)
 
     def _close_entry(self) -> None:
         if self.entry is not None:
@@ -306,14 +300,9 @@ class UpuDesignerScene(Scene):
             self.key(event)
 
     def key(self, event: pygame.event.Event) -> None:
-        ctrl = event.mod & pygame.KMOD_CTRL
-        if ctrl and event.key == pygame.K_z:
-            self.redo() if event.mod & pygame.KMOD_SHIFT else self.undo()
-        elif ctrl and event.key == pygame.K_y:
-            self.redo()
-        elif ctrl and event.key == pygame.K_s:
-            self.files.save()
-        elif event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+        if edit_key(event, self.undo, self.redo, self.files.save):
+            return
+        if event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
             self.delete()
         elif event.key == pygame.K_q:
             self.turn(TURN_STEP)
