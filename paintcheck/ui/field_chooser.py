@@ -18,6 +18,7 @@ from paintcheck.ui import i18n, saves, text_fit, theme
 from paintcheck.ui.coach_choice import add_coach_buttons, draw_captions
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.load_scene import ROW_H, THUMB, thumbnail
+from paintcheck.ui.paging import add_page_buttons, pages_of
 from paintcheck.ui.scenes import Scene
 
 TOP = 104  # the first row of fields
@@ -79,7 +80,7 @@ class FieldChooserScene(Scene):
         self.x0 = (w - columns * width - (columns - 1) * GAP) // 2
         self.width = columns * width + (columns - 1) * GAP
         n = self.per_page(size)
-        self.pages = max(1, -(-len(self.entries) // n))
+        self.pages = pages_of(len(self.entries), n)
         self.page = min(self.page, self.pages - 1)
         self.rows = []
         for i, entry in enumerate(self.entries[self.page * n:(self.page + 1) * n]):
@@ -102,10 +103,7 @@ class FieldChooserScene(Scene):
             self.coach_buttons(c)
         c.at(self.x0, h - 64, self.width)
         c.row_height = 38
-        c.add("previous", tr("common.previous"), self.previous,
-              None if self.page else tr("common.first_page"), width=110)
-        c.add("next", tr("common.next"), self.next,
-              None if self.page + 1 < self.pages else tr("common.last_page"), width=110)
+        add_page_buttons(c, self.page, self.pages, self.turn_page, width=110)
         c.add("back", tr("common.back_title"), self.back, width=200)
 
     def coach_buttons(self, c) -> None:
@@ -131,12 +129,8 @@ class FieldChooserScene(Scene):
     def back(self) -> None:
         self.app.switch({"design": "designer", "range": "range", "host": "net"}.get(self.purpose, "title"))
 
-    def previous(self) -> None:
-        self.page -= 1
-        self.layout(self.app.size)
-
-    def next(self) -> None:
-        self.page += 1
+    def turn_page(self, step: int) -> None:
+        self.page += step
         self.layout(self.app.size)
 
     def handle_event(self, event) -> None:

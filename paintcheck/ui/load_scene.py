@@ -17,6 +17,7 @@ from paintcheck.printable import printable
 from paintcheck.ui import game_choice, i18n, saves, text_fit, theme
 from paintcheck.ui.fieldview import FieldRenderer
 from paintcheck.ui.i18n import tr
+from paintcheck.ui.paging import add_page_buttons, pages_of
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.transform import FieldTransform
 
@@ -70,7 +71,8 @@ class LoadScene(Scene):
         self.x0 = (w - width) // 2
         self.width = width
         n = self.per_page(size)
-        self.page = min(self.page, max(0, (len(self.entries) - 1) // n))
+        pages = pages_of(len(self.entries), n)
+        self.page = min(self.page, pages - 1)
         shown = self.entries[self.page * n:(self.page + 1) * n]
         self.rows = []
         self.text_right = {}  # where each row's words must end (its buttons begin)
@@ -103,11 +105,7 @@ class LoadScene(Scene):
             self.text_right[entry.path] = left - 10
         c.at(self.x0, h - 64, width)
         c.row_height = 38
-        pages = max(1, -(-len(self.entries) // n))
-        c.add("previous", tr("load.newer"), self.previous, None if self.page else tr("common.first_page"),
-              width=130)
-        c.add("next", tr("load.older"), self.next, None if self.page + 1 < pages else tr("common.last_page"),
-              width=130)
+        add_page_buttons(c, self.page, pages, self.turn_page, width=130, words=("load.newer", "load.older"))
         c.add("back", tr("common.back_title"), lambda: self.app.switch("title"), width=200)
 
     # -- actions ------------------------------------------------------------------------------------
@@ -146,12 +144,8 @@ class LoadScene(Scene):
         self.entries = game_choice.saves_of(self.app.game)
         self.layout(self.app.size)
 
-    def previous(self) -> None:
-        self.page -= 1
-        self.layout(self.app.size)
-
-    def next(self) -> None:
-        self.page += 1
+    def turn_page(self, step: int) -> None:
+        self.page += step
         self.layout(self.app.size)
 
     def handle_event(self, event) -> None:
