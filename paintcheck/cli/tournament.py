@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from paintcheck.ai.coach import COACH_KINDS, warm_up
 from paintcheck.analysis.interval import wilson
+from paintcheck.cli.duels import Duels
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.layout_arg import load_field
 from paintcheck.cli.runner import add_scheduler_argument, run_jobs, table
@@ -52,7 +53,6 @@ from paintcheck.table import Table
 log = logging.getLogger(__name__)
 
 MAX_MATCHES = 100_000
-ERROR_SAMPLES = 5
 
 
 @dataclass(frozen=True)
@@ -142,21 +142,13 @@ def tournament(first: str, second: str, matches: int, seed: int, layout: str | N
 
 
 def _tally(results, first: str, second: str, matches: int, layout: str, seed: int, swap: bool) -> dict:
-    counts = {"first": 0, "second": 0, "draw": 0}
-    errors, samples = 0, []
-    times: dict[str, list[float]] = {first: [], second: []}
+    duels = Duels(first, second)
     sheets: dict[str, set[str]] = {"first": set(), "second": set()}
     for i, (result, error, t_first, t_second, s_first, s_second) in enumerate(results):
-        if result is None:
-            errors += 1
-            if len(samples) < ERROR_SAMPLES:
-                samples.append(f"match {i}: {error}")
-            continue
-        counts[result] += 1
-        sheets["first"].update([s_first] if s_first else [])
-        sheets["second"].update([s_second] if s_second else [])
-        times[first].extend(t_first)
-        times[second].extend(t_second)
+        if duels.add(i, result, error, t_first, t_second):
+            sheets["first"].update([s_first] if s_first else [])
+            sheets["second"].update([s_second] if s_second else [])
+    counts, times = duels.counts, duels.times
     decided = counts["first"] + counts["second"]
     low, high = wilson(counts["first"], decided)
     return {
@@ -166,7 +158,7 @@ def _tally(results, first: str, second: str, matches: int, layout: str, seed: in
         "first_wins": counts["first"],
         "second_wins": counts["second"],
         "draws": counts["draw"],
-        "errors": errors,
+        "errors": duels.errors,
         "first_win_rate": round(counts["first"] / decided, 4) if decided else None,
         "interval": [round(low, 4), round(high, 4)],
         "decision_ms": {k: round(statistics.median(v) * 1000, 2) if v else None for k, v in times.items()},
@@ -176,7 +168,7 @@ def _tally(results, first: str, second: str, matches: int, layout: str, seed: in
         "seed": seed,
         "swap": swap,
         "start": "break",
-        "error_samples": samples,
+        "error_samples": duels.samples,
     }
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from paintcheck.ai.playout import collector_paused
 from paintcheck.cli.bench_goals import AT_LEAST, AT_MOST, Figure
+from paintcheck.cli.duels import Duels
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.runner import backend, run_jobs
 from paintcheck.cli.runner import table as runner_table
@@ -37,7 +38,6 @@ from paintcheck.unpourun.terrain import Table
 
 log = logging.getLogger(__name__)
 
-ERROR_SAMPLES = 5
 MATCHES_PER_SECOND_GOAL = 100.0  # issue 30: one process, random matches
 APPLY_MEDIAN_MS_GOAL = 0.1  # as Paintcheck's (issue 15)
 BENCH_MATCHES = 100
@@ -184,23 +184,15 @@ def tournament(first: str, second: str, matches: int, seed: int, table: str | No
     work = [(i, seed * MATCH_SEED_STRIDE + i) for i in range(matches)]
     results = run_jobs(_tour_play, Coaches(table, first, second), work, jobs=jobs, scheduler=scheduler,
                        what="matches", chunk=1)
-    counts = {"first": 0, "second": 0, "draw": 0}
-    errors, samples = 0, list[str]()
-    times: dict[str, list[float]] = {first: [], second: []}
+    duels = Duels(first, second)
     for i, (result, error, t_first, t_second) in enumerate(results):
-        if result is None:
-            errors += 1
-            if len(samples) < ERROR_SAMPLES:
-                samples.append(f"match {i}: {error}")
-            continue
-        counts[result] += 1
-        times[first].extend(t_first)
-        times[second].extend(t_second)
+        duels.add(i, result, error, t_first, t_second)
+    counts = duels.counts
     return {"game": "unpourun", "matches": matches, "first": first, "second": second,
             "first_wins": counts["first"], "second_wins": counts["second"], "draws": counts["draw"],
-            "first_win_share": round(counts["first"] / matches, 4), "errors": errors, "seed": seed,
-            "swap": True, "error_samples": samples,
-            "decision_ms": {k: _ms(v) for k, v in times.items()}}
+            "first_win_share": round(counts["first"] / matches, 4), "errors": duels.errors, "seed": seed,
+            "swap": True, "error_samples": duels.samples,
+            "decision_ms": {k: _ms(v) for k, v in duels.times.items()}}
 
 
 def _ms(seconds: list[float]) -> dict[str, float] | None:
