@@ -38,5 +38,5 @@ def open_entry(manager: UIManager, x: int, y: int, width: int, text: str, limit:
     characters typed, focused."""
     entry = UITextEntryLine(pygame.Rect(x, y, min(ENTRY_W, width), ENTRY_H), manager, initial_text=text)
     entry.set_text_length_limit(limit)
-    entry.focus()
+    entry.focus()  # type: ignore[no-untyped-call]  # pygame_gui leaves focus() unannotated
     return entry

@@ -35,12 +35,11 @@ import jsonschema
 from paintcheck.field.atomic import write_atomically, write_text
 from paintcheck.field.json_file import JsonFileError, read_json
 from paintcheck.field.layout_checks import _line, printable_said, unshown
-from paintcheck.field.layout_schema import json_type
 from paintcheck.resources import data as data_folder
 from paintcheck.said import Said
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.bands import BandSpec, FigureSpec, Options, band_problems
-from paintcheck.unpourun.file_schema import checked, describe, errors
+from paintcheck.unpourun.file_schema import checked, describe, errors, not_this_format
 
 log = logging.getLogger(__name__)
 
@@ -187,11 +186,9 @@ def band_problems_in(band: BandSpec, source: str, options: Options | None = None
 
 
 def _problems(data: Any) -> list[Said]:
-    if not isinstance(data, dict):
-        return [file_said("not_an_object", type=json_type(data))]
-    fmt = data.get("format")
-    if isinstance(fmt, str) and fmt != FORMAT:
-        return [Said("rules.layout.unknown_format", format=repr(fmt), reads=repr(FORMAT))]
+    wrong = not_this_format(data, FORMAT, file_said)
+    if wrong is not None:
+        return [wrong]
     found = [file_said("at", where=_where(path), problem=p) for path, err in errors(_validator(), data)
              for p in describe(err, path, "'band'", FIGURE_KEYS if path else BAND_KEYS, file_said)]
     why = unshown(data.get("name"))

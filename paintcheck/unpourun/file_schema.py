@@ -22,6 +22,17 @@ TYPES = {  # a JSON Schema type as the sentence says it (``rules.schema.*``)
 }
 
 
+def not_this_format(data: Any, fmt: str, file_said: Callable[..., Said]) -> Said | None:
+    """Why ``data`` is no file of format ``fmt`` at all: not a JSON object (said by the file kind's
+    ``file_said``), or a file of another format; None when it may be one."""
+    if not isinstance(data, dict):
+        return file_said("not_an_object", type=json_type(data))
+    found = data.get("format")
+    if isinstance(found, str) and found != fmt:
+        return Said("rules.layout.unknown_format", format=repr(found), reads=repr(fmt))
+    return None
+
+
 def checked(schema: Any) -> jsonschema.protocols.Validator:
     """The validator of ``schema``, the schema itself checked first."""
     cls = jsonschema.validators.validator_for(schema)

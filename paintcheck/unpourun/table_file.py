@@ -36,9 +36,9 @@ import shapely
 from paintcheck.field.atomic import write_atomically, write_text
 from paintcheck.field.json_file import JsonFileError, read_json
 from paintcheck.field.layout_checks import _line, printable_said, unshown
-from paintcheck.field.layout_schema import json_type
 from paintcheck.resources import data as data_folder
 from paintcheck.said import Said
+from paintcheck.unpourun.file_schema import not_this_format
 from paintcheck.unpourun.table_schema import FORMAT, file_said, schema_problems, where
 from paintcheck.unpourun.terrain import (
     BASE_RADIUS,
@@ -130,11 +130,9 @@ def table_problems(data: Any, source: str = "<table>") -> list[str]:
 
 
 def _problems(data: Any) -> list[Said]:
-    if not isinstance(data, dict):
-        return [file_said("not_an_object", type=json_type(data))]
-    fmt = data.get("format")
-    if isinstance(fmt, str) and fmt != FORMAT:
-        return [Said("rules.layout.unknown_format", format=repr(fmt), reads=repr(FORMAT))]
+    wrong = not_this_format(data, FORMAT, file_said)
+    if wrong is not None:
+        return [wrong]
     found = schema_problems(data)
     for key in ("name", "name_fr"):
         why = unshown(data.get(key))
