@@ -170,9 +170,7 @@ class BandDraft:
     def remove_ranged(self, name: str) -> None:
         spec = self.figure
         if spec is not None and name in spec.ranged:
-            ranged = list(spec.ranged)
-            ranged.remove(name)
-            self._figure_change_taken(replace(spec, ranged=tuple(ranged)))
+            self._figure_change_taken(replace(spec, ranged=_less_one(spec.ranged, name)))
 
     def add_item(self, name: str) -> bool:
         return self._figure_change(self.with_item(name))
@@ -180,9 +178,7 @@ class BandDraft:
     def remove_item(self, name: str) -> None:
         spec = self.figure
         if spec is not None and name in spec.equipment:
-            items = list(spec.equipment)
-            del items[len(items) - 1 - items[::-1].index(name)]
-            self._figure_change_taken(replace(spec, equipment=tuple(items)))
+            self._figure_change_taken(replace(spec, equipment=_less_one(spec.equipment, name, last=True)))
 
     def set_trade(self, trade: str) -> bool:
         spec = self.figure
@@ -273,3 +269,9 @@ def free_path(folder: Path, name: str) -> Path:
     while path.exists() or path.is_symlink():
         path, n = folder / f"{slug}-{n}.json", n + 1
     return path
+
+
+def _less_one(names: tuple[str, ...], name: str, last: bool = False) -> tuple[str, ...]:
+    """``names`` with one ``name`` fewer: its first (its last when ``last``)."""
+    i = len(names) - 1 - names[::-1].index(name) if last else names.index(name)
+    return names[:i] + names[i + 1:]
