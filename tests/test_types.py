@@ -1,6 +1,7 @@
 """Type checking (issue 26, item 5): mypy, run with the project's own configuration (pyproject.toml,
 ``[tool.mypy]``: strict), finds no error in the packages it holds to it: field, geometry, rules,
-odds and analysis, and the game seam (docs/type-checking.md, docs/seam.md)."""
+odds and analysis, the game seam (docs/type-checking.md, docs/seam.md) and the modules of Un pour un's
+window whose imports are all typed."""
 
 from __future__ import annotations
 
@@ -14,10 +15,14 @@ from tests.mypy_run import checked, errors, run_mypy
 
 ROOT = Path(__file__).resolve().parents[1]
 CHECKED = ["paintcheck/field", "paintcheck/geometry", "paintcheck/rules", "paintcheck/odds",
-           "paintcheck/analysis", "paintcheck/seam"]
+           "paintcheck/analysis", "paintcheck/seam",
+           # Un pour un's window: the modules whose imports are all typed (docs/type-checking.md)
+           *(f"paintcheck/ui/unpourun/{name}.py" for name in (
+               "__init__", "builder_model", "designer_model", "menu_model", "move_tool", "ruler_reading",
+               "table_edits"))]
 
 
-def test_the_configuration_holds_the_six_packages_to_strict_checking():
+def test_the_configuration_holds_the_six_packages_and_the_typed_window_modules_to_strict_checking():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
     assert config["files"] == CHECKED
     assert config["strict"] is True and config["warn_unused_ignores"] is True

@@ -41,13 +41,14 @@ from paintcheck.field.layout_schema import MAX_ID, MAX_LAYOUT_NAME
 from paintcheck.ui import i18n
 from paintcheck.ui.coach_choice import add_coach_buttons
 from paintcheck.ui.designer_files import DesignerFiles, user_layout_path
-from paintcheck.ui.designer_habits import edit_key, open_entry
 from paintcheck.ui.designer_model import DesignerFrame, DesignerModel, Ghost, piece_at
 from paintcheck.ui.designer_view import DesignerView
+from paintcheck.ui.edit_keys import edit_key
 from paintcheck.ui.fieldview import FieldRenderer
 from paintcheck.ui.i18n import error_words, tr
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.study_panel import StudyPanel
+from paintcheck.ui.text_entry import close_entry, open_entry
 from paintcheck.ui.transform import FieldTransform
 
 if TYPE_CHECKING:
@@ -356,9 +357,8 @@ class DesignerScene(Scene):
                                 MAX_ID if m.editing == "rename" else MAX_LAYOUT_NAME)
 
     def _close_entry(self) -> None:
-        if self.entry is not None:
-            self.entry.kill()
-            self.entry = None
+        close_entry(self.entry)
+        self.entry = None
 
     def apply_entry(self) -> None:
         m = self.model

@@ -13,7 +13,10 @@ keeps the band from playing and the last refusal, each in the engine's own words
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, ParamSpec
 
 import pygame
 import pygame_gui
@@ -24,12 +27,19 @@ from paintcheck.said import Said
 from paintcheck.ui import i18n, text_fit, theme
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.scenes import Scene
+from paintcheck.ui.text_entry import close_entry
 from paintcheck.ui.unpourun.builder_model import POINTS_STEP, RACES, BandDraft, inner
 from paintcheck.unpourun import band_file
 from paintcheck.unpourun import tables as t
-from paintcheck.unpourun.bands import BandSpec
+from paintcheck.unpourun.bands import BandSpec, FigureSpec
+
+if TYPE_CHECKING:
+    from paintcheck.ui.app import App
 
 log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+Colour = tuple[int, int, int]
 
 NS = "upu_builder"
 ROW = 28
@@ -80,7 +90,7 @@ def fix_words(problem: Said) -> str:
 class BuilderScene(Scene):
     name = "upu_builder"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.draft = BandDraft(BandSpec("", ()))
         self.entry: UITextEntryLine | None = None
@@ -91,8 +101,9 @@ class BuilderScene(Scene):
 
     # -- the scene's life -------------------------------------------------------------------------------
     def enter(self, persist: dict[str, object]) -> None:
-        if persist.get("path") is not None:
-            self.open_file(persist["path"], relayout=False)
+        path = persist.get("path")
+        if isinstance(path, Path):
+            self.open_file(path, relayout=False)
         elif persist.get("new", True) or not self.draft.band.name:
             self.draft = BandDraft(BandSpec(tr(f"{NS}.new_name"), ()))
         self.browsing = False
@@ -104,15 +115,14 @@ class BuilderScene(Scene):
         super().exit()
 
     def _close_entry(self) -> None:
-        if self.entry is not None:
-            self.entry.kill()
-            self.entry = None
+        close_entry(self.entry)
+        self.entry = None
 
     def help_persist(self) -> dict[str, object]:
         return {"new": False}
 
     # -- layout -------------------------------------------------------------------------------------
-    def columns(self, size) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    def columns(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         w, h = size
         left = pygame.Rect(20, TOP, 340, h - TOP - 20)
         right_w = max(330, (w - 400) // 3)
@@ -120,7 +130,7 @@ class BuilderScene(Scene):
         middle = pygame.Rect(left.right + 20, TOP, right.left - left.right - 40, h - TOP - 20)
         return left, middle, right
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         w, _h = size
         c = self.controls
         c.clear()
@@ -163,7 +173,7 @@ class BuilderScene(Scene):
             spec = d.band.figures[i]
             label = text_fit.cut(tr(f"{NS}.figure_row", number=i + 1, kind=name_of("kind", spec.kind),
                                     gear=self._gear(spec), cost=d.figure_cost(i)), 14, box.w - 20)
-            c.add(f"figure-{i}", label, lambda i=i: self.select(i), chosen=i == d.selected, width=box.w)
+            c.add(f"figure-{i}", label, partial(self.select, i), chosen=i == d.selected, width=box.w)
             c.newline(2)
         if count > shown:  # a long band: its list a page at a time
             half = (box.w - 6) // 2
@@ -178,7 +188,7 @@ class BuilderScene(Scene):
         for kind in t.KINDS:
             price = t.PROFILES[kind].cost
             c.add(f"buy-{kind}", tr(f"{NS}.price", name=name_of("kind", kind), cost=price),
-                  lambda k=kind: self.act(d.add_figure, k), width=(box.w - 12) // 3)
+                  partial(self.act, d.add_figure, kind), width=(box.w - 12) // 3)
         c.newline()
         c.add("remove", tr(f"{NS}.remove"), lambda: self.act(d.remove_figure),
               None if d.figure is not None else tr(f"{NS}.no_figure_chosen"), width=box.w, danger=True)
@@ -191,7 +201,7 @@ class BuilderScene(Scene):
         c.newline()
         if d.options.races or d.band.race:
             for race in RACES:
-                c.add(f"race-{race or 'none'}", name_of("race", race), lambda r=race: self.act(d.set_race, r),
+                c.add(f"race-{race or 'none'}", name_of("race", race), partial(self.act, d.set_race, race),
                       chosen=d.band.race == race)
             c.newline()
         c.add("modern", tr(f"{NS}.modern_on" if d.options.modern else f"{NS}.modern_off"),
@@ -206,7 +216,7 @@ class BuilderScene(Scene):
               width=60)
         c.newline()
 
-    def _gear(self, spec) -> str:
+    def _gear(self, spec: FigureSpec) -> str:
         names = ([name_of("melee", spec.melee)] + [name_of("ranged", r) for r in spec.ranged]
                  + [name_of("item", e) for e in spec.equipment])
         return ", ".join(names)
@@ -226,7 +236,7 @@ class BuilderScene(Scene):
             cost = d.melee_price(name)
             hands = t.MELEE[name][0]
             c.add(f"melee-{name}", self._price_label(name_of("melee", name), cost),
-                  lambda n=name: self.act(d.set_melee, n), chosen=name == spec.melee,
+                  partial(self.act, d.set_melee, name), chosen=name == spec.melee,
                   hint=tr(f"{NS}.hands_{hands}"))
         c.newline()
         y = self._header("ranged", box.x, c.bottom + 8)
@@ -235,17 +245,17 @@ class BuilderScene(Scene):
             carried = name in spec.ranged
             if carried:
                 c.add(f"ranged-{name}", tr(f"{NS}.carried", name=name_of("ranged", name)),
-                      lambda n=name: self.act(d.remove_ranged, n), chosen=True, hint=tr(f"{NS}.take_off"))
+                      partial(self.act, d.remove_ranged, name), chosen=True, hint=tr(f"{NS}.take_off"))
             else:
                 price = d.price(d.with_ranged(name))
                 c.add(f"ranged-{name}", self._price_label(name_of("ranged", name), price),
-                      lambda n=name: self.act(d.add_ranged, n))
+                      partial(self.act, d.add_ranged, name))
         c.newline()
         y = self._header("equipment", box.x, c.bottom + 8)
         c.at(box.x, y, box.w)
         for name in t.EQUIPMENT:
             c.add(f"item-{name}", self._price_label(name_of("item", name), d.price(d.with_item(name))),
-                  lambda n=name: self.act(d.add_item, n))
+                  partial(self.act, d.add_item, name))
         c.newline()
 
     def _figure_panel(self) -> None:
@@ -264,7 +274,7 @@ class BuilderScene(Scene):
             c.at(x, y, width)
             for trade in ("", *t.ALIEN_TRADES):
                 label = name_of("trade", trade) if trade else tr(f"{NS}.trade_none")
-                c.add(f"trade-{trade or 'none'}", label, lambda r=trade: self.act(d.set_trade, r),
+                c.add(f"trade-{trade or 'none'}", label, partial(self.act, d.set_trade, trade),
                       chosen=spec.trade == trade)
             c.newline()
             y = c.bottom + 8
@@ -274,7 +284,7 @@ class BuilderScene(Scene):
             for name in dict.fromkeys(spec.equipment):
                 count = spec.equipment.count(name)
                 c.add(f"drop-{name}", tr(f"{NS}.item_count", name=name_of("item", name), count=count),
-                      lambda n=name: self.act(d.remove_item, n), chosen=True, hint=tr(f"{NS}.take_off"))
+                      partial(self.act, d.remove_item, name), chosen=True, hint=tr(f"{NS}.take_off"))
             c.newline()
             y = c.bottom + 8
         self.right_text_top = y
@@ -294,17 +304,17 @@ class BuilderScene(Scene):
                 line = tr(f"{NS}.file_row_bad", file=printable(path.name), where=where)
                 reason = i18n.error_words(band)
             c.at(box.x, y, box.w)
-            c.add(f"open-{i}", tr("common.open"), lambda p=path: self.open_file(p), reason, width=90)
+            c.add(f"open-{i}", tr("common.open"), partial(self.open_file, path), reason, width=90)
             self.file_rows.append((y, line, reason or ""))
             y += ROW + (20 if reason else GAP) + 4
         c.at(box.x, y + 8, box.w)
         c.add("cancel", tr(f"{NS}.cancel"), self.stop_browsing, width=160)
 
     # -- actions ------------------------------------------------------------------------------------
-    def act(self, change, *args) -> None:
+    def act(self, change: Callable[P, object], *args: P.args, **kwargs: P.kwargs) -> None:
         """A change asked of the band (the model's): refused or made, the screen shows it."""
         self._take_name()
-        change(*args)
+        change(*args, **kwargs)
         self.leaving = None
         self.layout(self.app.size)
 
@@ -353,7 +363,7 @@ class BuilderScene(Scene):
         self.browsing = False
         self.layout(self.app.size)
 
-    def open_file(self, path, relayout: bool = True) -> None:
+    def open_file(self, path: Path, relayout: bool = True) -> None:
         try:
             self.draft = BandDraft.opened(path)
         except band_file.BandFileError as exc:
@@ -370,7 +380,7 @@ class BuilderScene(Scene):
     def save_as(self) -> None:
         self._write(self.draft.save_as)
 
-    def _write(self, how) -> None:
+    def _write(self, how: Callable[[], Path]) -> None:
         self._take_name()
         try:
             path = how()
@@ -390,7 +400,7 @@ class BuilderScene(Scene):
             return
         self.app.switch("title")
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:
             self._take_name()
             return
@@ -401,7 +411,7 @@ class BuilderScene(Scene):
         super().handle_event(event)
 
     # -- drawing ------------------------------------------------------------------------------------
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
         d = self.draft
         for words_, pos in self.headers:
@@ -419,7 +429,7 @@ class BuilderScene(Scene):
         w, h = surface.get_size()
         self.app.draw_message(surface, (self.right.centerx, self.right.bottom - 40), self.right.w - 24)
 
-    def _draw_right(self, surface) -> None:
+    def _draw_right(self, surface: pygame.Surface) -> None:
         d, box = self.draft, self.right
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
         x, y, width = box.x + 12, box.y + 10, box.w - 24
@@ -481,7 +491,8 @@ class BuilderScene(Scene):
                             theme.TEXT_DIM) + 4
 
     @staticmethod
-    def _lines(surface, text: str, x: int, y: int, width: int, size: int, colour) -> int:
+    def _lines(surface: pygame.Surface, text: str, x: int, y: int, width: int, size: int,
+               colour: Colour) -> int:
         for line in theme.wrap(text, size, width):
             theme.blit_text(surface, line, (x, y), size, colour)
             y += size + 5

@@ -29,9 +29,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UITextEntryLine
 
-from paintcheck.ui.designer_habits import edit_key, open_entry
+from paintcheck.ui.edit_keys import edit_key
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.scenes import Scene
+from paintcheck.ui.text_entry import close_entry, open_entry
 from paintcheck.ui.unpourun import table_edits as edits
 from paintcheck.ui.unpourun.designer_files import UpuDesignerFiles, shown_name
 from paintcheck.ui.unpourun.designer_model import Drag, TableDesign, UpuDesignerModel, dragged, hit
@@ -259,9 +260,8 @@ class UpuDesignerScene(Scene):
                                 MAX_NAME)
 
     def _close_entry(self) -> None:
-        if self.entry is not None:
-            self.entry.kill()  # type: ignore[no-untyped-call]
-            self.entry = None
+        close_entry(self.entry)
+        self.entry = None
 
     def apply_entry(self) -> None:
         text = self.entry.get_text() if self.entry is not None else ""

@@ -7,15 +7,21 @@ How to play page while that game is chosen).
 
 from __future__ import annotations
 
+from functools import partial
+from typing import TYPE_CHECKING
+
 from paintcheck.ui import game_choice, i18n
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.widgets import Controls
+
+if TYPE_CHECKING:
+    from paintcheck.ui.app import App
 
 GAME_ROW = 52  # the switch's row, above the menu
 SWITCH_H = 36
 
 
-def game_switch(app, c: Controls, width: int) -> None:
+def game_switch(app: App, c: Controls, width: int) -> None:
     """Two buttons side by side, the chosen game's highlighted: clicking the other switches the
     title's menu at once (remembered)."""
     c.row_height = SWITCH_H
@@ -23,11 +29,11 @@ def game_switch(app, c: Controls, width: int) -> None:
     for game, key in ((game_choice.PAINTCHECK_GAME, "paintcheck"), (game_choice.UNPOURUN_GAME, "unpourun")):
         chosen = app.game == game
         c.add(f"game-{key}", tr(f"upu_builder.title.game.{key}"),
-              None if chosen else (lambda g=game: app.set_game(g)), chosen=chosen, width=half,
+              None if chosen else partial(app.set_game, game), chosen=chosen, width=half,
               hint=tr("upu_builder.title.game.hint"))
 
 
-def unpourun_menu(app, c: Controls, width: int) -> int:
+def unpourun_menu(app: App, c: Controls, width: int) -> int:
     """Un pour un's menu, one button a row from where ``c`` stands; returns its bottom."""
     c.add("upu-new", tr("upu_builder.title.new_match"), lambda: app.switch("upu_new"), primary=True,
           width=width)
