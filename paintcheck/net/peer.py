@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -60,9 +59,11 @@ from typing import Any
 from paintcheck.field.lattice import other_team
 from paintcheck.field.layout import LayoutError
 from paintcheck.net import messages, timing
-from paintcheck.net.commit import canonical, commitment, new_nonce, state_hash, verify
-from paintcheck.net.dice import LINKS_PER_BATCH, ChainCheck, HashChain, LinkedDice, NeedLinks
+from paintcheck.net.commit import canonical, state_hash
+from paintcheck.net.dice import ChainCheck, HashChain, NeedLinks
 from paintcheck.net.messages import MessageError
+from paintcheck.net.peer_links import DiceLinks
+from paintcheck.net.peer_secrets import Secrets
 from paintcheck.net.sealed import OrderSlots, SealedCheat, SealedOrders, TokensSealed, sealed_orders
 from paintcheck.net.transport import Transport
 from paintcheck.rules import codec, views
@@ -112,7 +113,9 @@ def _plain(value: Any) -> Any:
 
 class Peer:
     """One machine's side of a networked match: its own team's coach decides here; the other's
-    decisions, commitments, reveals and dice links arrive through a ``Transport``."""
+    decisions, commitments, reveals and dice links arrive through a ``Transport``. The dice chains
+    are its ``links`` (``peer_links.DiceLinks``), both coaches' sealed orders and sheets its
+    ``secrets`` (``peer_secrets.Secrets``); it keeps the lockstep and the connection."""
 
     def __init__(self, table: Table, team: str, match: str, start: str, *, host: bool,
                  chain: HashChain | None = None, on_save: Callable[[Peer], None] | None = None) -> None:
@@ -125,16 +128,8 @@ class Peer:
         self.events: list[Event] = []
         self.decisions: list[Decision] = []  # applied, in order; the other side's orders face down
         self.faces: list[int] = []  # every die rolled, in order (the record's rolls)
-        self.chain = chain or HashChain()
-        self.own_links: dict[int, bytes] = {}  # this machine's links revealed so far
-        self.other_chain: ChainCheck | None = None
-        self.next_link = 1  # the first link of the next decision that rolls
-        self.slots: dict[int, OrderSlots] = {}  # this machine's tokens, per turn
-        self.slots_sent: dict[int, int] = {}  # turn -> own tokens opened up to
-        self.sheet: tuple[BreakSheet, bytes] | None = None  # this coach's sheet and its nonce
-        self.sheet_sent = False
-        self.other_sheet_commit: str | None = None
-        self.other_sheet: BreakSheet | None = None
+        self.links = DiceLinks(self.team, self.other, chain or HashChain(), self._send, self._stop)
+        self.secrets = Secrets(self.team, self.other, self.sealed, self._send, self._stop)
         self.local: Decision | None = None  # this coach's decision, waiting for its turn
         self.local_log: list[dict[str, Any]] = []  # every decision this coach handed in, and when
         self.remote: dict[int, Decision] = {}  # decision number -> the other coach's decision
@@ -156,6 +151,35 @@ class Peer:
         self._restoring = False
         self.restored = Restored()
         self.on_save = on_save
+
+    # -- the secrets and the chains, where the record and the tests read them ---------------------
+    @property
+    def chain(self) -> HashChain:
+        return self.links.chain
+
+    @property
+    def other_chain(self) -> ChainCheck | None:
+        return self.links.other_chain
+
+    @other_chain.setter
+    def other_chain(self, check: ChainCheck | None) -> None:
+        self.links.other_chain = check
+
+    @property
+    def slots(self) -> dict[int, OrderSlots]:
+        return self.secrets.slots
+
+    @property
+    def sheet(self) -> tuple[BreakSheet, bytes] | None:
+        return self.secrets.sheet
+
+    @property
+    def other_sheet_commit(self) -> str | None:
+        return self.secrets.other_sheet_commit
+
+    @property
+    def other_sheet(self) -> BreakSheet | None:
+        return self.secrets.other_sheet
 
     # -- the window's side -----------------------------------------------------------------------
     @classmethod
@@ -242,21 +266,14 @@ class Peer:
             reason = why_sheet_illegal(s, decision, self.engine.m)
             if reason:
                 raise IllegalActionError(reason)
-            nonce = self.restored.sheet_nonce or new_nonce()
-            self.sheet = (decision, nonce)
-            digest = commitment(self._sheet_secret(decision), nonce)
-            self._send({"type": "sheet_commit", "commitment": digest})
-            self._open_sheet()
+            self.secrets.lay_sheet(decision, self.restored.sheet_nonce)
         elif isinstance(decision, AssignOrders):
             if s.phase != ORDERS:
                 raise IllegalActionError(Said("net.refused.not_now"))
             reason = why_orders_illegal(s, decision)
             if reason:
                 raise IllegalActionError(reason)
-            slots = self.restored.slots.pop(s.turn, None) or OrderSlots.lay(
-                self.match, s.turn, self.team, dict(decision.orders))
-            self.slots[s.turn] = slots
-            self._send({"type": "orders", "turn": s.turn, "commitments": slots.commitments()})
+            self.secrets.lay_orders(s.turn, decision, self.restored.slots.pop(s.turn, None))
             self.local = decision
         else:
             reason = self.engine.why_illegal(s, decision)
@@ -336,21 +353,20 @@ class Peer:
 
     def _handlers(self) -> dict[str, Callable[[dict[str, Any]], Said | None]]:
         """What each numbered message does (``messages`` has checked its type and fields)."""
-        return {"decision": self._on_decision, "orders": self._on_orders,
-                "sheet_commit": self._on_sheet_commit, "sheet": self._on_sheet,
-                "reveal": self._on_reveal, "links": self._on_links, "state": self._on_state,
-                "stop": self._on_stop}
+        secrets = self.secrets
+        return {"decision": self._on_decision, "orders": lambda msg: secrets.on_orders(msg, self.state),
+                "sheet_commit": lambda msg: secrets.on_sheet_commit(msg, self.state),
+                "sheet": secrets.on_sheet, "reveal": secrets.on_reveal, "links": self.links.on_links,
+                "state": self._on_state, "stop": self._on_stop}
 
     def _on_hello(self, msg: dict[str, Any]) -> Said | None:
         if msg["team"] != self.other:
             return Said("net.refused.hello_team", team=msg["team"])
         if msg["match"] != self.match:
             return Said("net.refused.hello_match")
-        head = bytes.fromhex(msg["chain"])
-        if self.other_chain is None:
-            self.other_chain = ChainCheck(head)
-        elif self.other_chain.head != head:
-            return Said("net.refused.hello_chain")
+        wrong = self.links.hello(bytes.fromhex(msg["chain"]))
+        if wrong is not None:
+            return wrong
         if msg["received"] > len(self.outbox):
             # this machine was rebuilt from a save older than its last messages: it sends them
             # again, the same, as it reaches them; the other drops them by their numbers
@@ -386,50 +402,6 @@ class Peer:
         self.remote[n] = decision
         return None
 
-    def _on_orders(self, msg: dict[str, Any]) -> Said | None:
-        turn = msg["turn"]
-        if turn not in (self.state.turn, self.state.turn + 1) or turn in self.sealed.commitments:
-            return Said("net.refused.orders_turn", turn=turn)
-        self.sealed.laid(turn, msg["commitments"])
-        return None
-
-    def _on_sheet_commit(self, msg: dict[str, Any]) -> Said | None:
-        if self.state.phase != SHEETS or self.other_sheet_commit is not None:
-            return Said("net.refused.sheet_turn")
-        self.other_sheet_commit = msg["commitment"]
-        self._open_sheet()
-        return None
-
-    def _on_sheet(self, msg: dict[str, Any]) -> Said | None:
-        if self.other_sheet_commit is None or not self.sheet_sent or self.other_sheet is not None:
-            return Said("net.refused.sheet_turn")
-        try:
-            sheet = codec.decision_from_dict(msg["sheet"])
-        except CodecError as exc:
-            return Said("net.refused.decision", problem=exc.problem)
-        if not isinstance(sheet, BreakSheet) or sheet.team != self.other:
-            return Said("net.refused.decision_kind")
-        if not verify(self.other_sheet_commit, self._sheet_secret(sheet), bytes.fromhex(msg["nonce"])):
-            self._stop(Said("net.stop.sheet_mismatch", team=self.other))
-            return None
-        self.other_sheet = sheet
-        return None
-
-    def _on_reveal(self, msg: dict[str, Any]) -> Said | None:
-        return self.sealed.receive(msg["turn"], msg["token"], msg["player"], bytes.fromhex(msg["nonce"]))
-
-    def _on_links(self, msg: dict[str, Any]) -> Said | None:
-        check = self.other_chain
-        assert check is not None  # linked: the hello gave it
-        first = msg["first"]
-        if first != check.revealed + 1:
-            return Said("net.refused.links_order", first=first, expected=check.revealed + 1)
-        for i, text in enumerate(msg["links"]):
-            if not check.accept(first + i, bytes.fromhex(text)):
-                self._stop(Said("net.stop.bad_link", team=self.other, index=first + i))
-                return None
-        return None
-
     def _on_state(self, msg: dict[str, Any]) -> Said | None:
         n = msg["n"]
         if n in self.remote_hashes or n > self.state.decisions + LOOKAHEAD:
@@ -451,19 +423,16 @@ class Peer:
             decision = self._next_decision(n)
             if decision is None:
                 return
-            own = self.own_links
-            other = self.other_chain.links if self.other_chain is not None else {}
-            blue, white = (own, other) if self.team == Team.BLUE else (other, own)
-            dice = LinkedDice(n, self.next_link, blue, white)
+            dice = self.links.dice(n)
             self.sealed.live = True
             try:
                 state, events = self.engine.apply(self.state, decision, dice)
             except NeedLinks as need:
-                self._open_slots()
-                self._reveal_links(need.index)
+                self.secrets.open_slots()
+                self.links.reveal(need.index)
                 return
             except TokensSealed:
-                self._open_slots()
+                self.secrets.open_slots()
                 return
             except SealedCheat as cheat:
                 self._stop(cheat.reason)
@@ -474,13 +443,13 @@ class Peer:
                 return
             finally:
                 self.sealed.live = False
-            self._open_slots()
+            self.secrets.open_slots()
             self.state = state
             self.events.extend(events)
             self._fresh.extend(events)
             self.decisions.append(decision)
             self.faces.extend(dice.faces)
-            self.next_link = max(self.next_link, max(self.own_links, default=0) + 1)  # the rest burnt
+            self.links.rolled()
             if decision is self.local:
                 self.local = None
             self.remote.pop(n, None)
@@ -508,46 +477,11 @@ class Peer:
             return AssignOrders(self.other, sealed_orders(s, self.other))
         return self.remote.get(n)
 
-    def _reveal_links(self, index: int) -> None:
-        done = max(self.own_links, default=0)
-        if index <= done:
-            return  # ours are out: the other's are awaited
-        upto = done + LINKS_PER_BATCH * math.ceil((index - done) / LINKS_PER_BATCH)
-        links = {j: self.chain.link(j) for j in range(done + 1, upto + 1)}
-        self.own_links.update(links)
-        self._send({"type": "links", "first": done + 1, "links": [v.hex() for v in links.values()]})
-
-    def _open_slots(self) -> None:
-        """Open this machine's tokens up to the one its engine needed of the other's (the same
-        one the other's engine needs of this machine's)."""
-        turn, token = self.sealed.wanted
-        slots = self.slots.get(turn)
-        if slots is None:
-            return
-        for v in range(self.slots_sent.get(turn, 0) + 1, token + 1):
-            player, nonce = slots.opening(v)
-            self._send({"type": "reveal", "turn": turn, "token": v, "player": player, "nonce": nonce.hex()})
-            self.slots_sent[turn] = v
-
-    def _open_sheet(self) -> None:
-        if self.sheet is not None and self.other_sheet_commit is not None and not self.sheet_sent:
-            sheet, nonce = self.sheet
-            self.sheet_sent = True
-            self._send({"type": "sheet", "sheet": codec.decision_to_dict(sheet), "nonce": nonce.hex()})
-
-    def _sheet_secret(self, sheet: BreakSheet) -> dict[str, Any]:
-        return {"match": self.match, "team": sheet.team, "sheet": codec.decision_to_dict(sheet)}
-
     def _hash(self) -> str:
         """The lockstep's proof: the public state, and every commitment both machines hold."""
         s = self.state
-        mine = self.slots.get(s.turn)
-        # the commitments of the orders the engine holds (laid early or late, the same proof)
-        orders = {self.team: mine.commitments() if mine and s.orders[self.team] else None,
-                  self.other: self.sealed.commitments.get(s.turn) if s.orders[self.other] else None}
-        chains = {self.team: self.chain.head.hex(),
-                  self.other: self.other_chain.head.hex() if self.other_chain else None}
-        return state_hash({"state": public_data(s), "orders": orders, "chains": chains})
+        return state_hash({"state": public_data(s), "orders": self.secrets.orders_commitments(s),
+                           "chains": self.links.heads()})
 
     def _compare(self, n: int) -> None:
         mine, theirs = self.hashes.get(n), self.remote_hashes.get(n)

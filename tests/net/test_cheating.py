@@ -126,5 +126,5 @@ class _Lying(OrderSlots):
 ])
 def test_tokens_given_twice_to_nobody_or_to_a_stranger_stop_the_match(given, key, monkeypatch):
     monkeypatch.setattr(_Lying, "given", given)
-    monkeypatch.setattr("paintcheck.net.peer.OrderSlots", _Lying)
+    monkeypatch.setattr("paintcheck.net.peer_secrets.OrderSlots", _Lying)
     _caught(Pair(5, START_DEFAULT_TURN2), key)

@@ -16,6 +16,7 @@ import re
 from paintcheck.game import PaintcheckGame
 from paintcheck.net.commit import commitment
 from paintcheck.net.peer import Peer, Status
+from paintcheck.net.peer_secrets import Secrets
 from paintcheck.net.sealed import TOKENS, slot_secret
 from paintcheck.rules import codec
 from paintcheck.rules.codec import START_BREAK
@@ -94,7 +95,7 @@ def test_nothing_secret_is_received_before_the_rules_reveal_it():
 
 
 def test_the_harness_finds_a_token_opened_one_round_early(monkeypatch):
-    honest = Peer._open_slots
+    honest = Secrets.open_slots
 
     def one_more(self):
         turn, token = self.sealed.wanted
@@ -106,7 +107,7 @@ def test_the_harness_finds_a_token_opened_one_round_early(monkeypatch):
                 self.sealed.wanted = (turn, token)
         else:
             honest(self)
-    monkeypatch.setattr(Peer, "_open_slots", one_more)
+    monkeypatch.setattr(Secrets, "open_slots", one_more)
     found = leaks(*spied(1))
     assert found and all(f.startswith("white's token") for f in found)
 
@@ -116,8 +117,8 @@ def test_the_harness_finds_a_sheet_sent_before_both_are_in(monkeypatch):
         if self.sheet is not None and not self.sheet_sent and self.team == "white":
             sheet, nonce = self.sheet
             self.sheet_sent = True
-            self._send({"type": "sheet", "sheet": codec.decision_to_dict(sheet), "nonce": nonce.hex()})
-    monkeypatch.setattr(Peer, "_open_sheet", at_once)
+            self.send({"type": "sheet", "sheet": codec.decision_to_dict(sheet), "nonce": nonce.hex()})
+    monkeypatch.setattr(Secrets, "open_sheet", at_once)
     pair = Pair(1, START_BREAK)
     sent = {"blue": [], "white": []}
     peer = pair.joiner
