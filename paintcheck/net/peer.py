@@ -60,7 +60,7 @@ from paintcheck.field.lattice import other_team
 from paintcheck.field.layout import LayoutError
 from paintcheck.net import messages, timing
 from paintcheck.net.commit import canonical, state_hash
-from paintcheck.net.dice import ChainCheck, HashChain, NeedLinks
+from paintcheck.net.dice import HashChain, NeedLinks
 from paintcheck.net.messages import MessageError
 from paintcheck.net.peer_links import DiceLinks
 from paintcheck.net.peer_secrets import Secrets
@@ -152,35 +152,6 @@ class Peer:
         self.restored = Restored()
         self.on_save = on_save
 
-    # -- the secrets and the chains, where the record and the tests read them ---------------------
-    @property
-    def chain(self) -> HashChain:
-        return self.links.chain
-
-    @property
-    def other_chain(self) -> ChainCheck | None:
-        return self.links.other_chain
-
-    @other_chain.setter
-    def other_chain(self, check: ChainCheck | None) -> None:
-        self.links.other_chain = check
-
-    @property
-    def slots(self) -> dict[int, OrderSlots]:
-        return self.secrets.slots
-
-    @property
-    def sheet(self) -> tuple[BreakSheet, bytes] | None:
-        return self.secrets.sheet
-
-    @property
-    def other_sheet_commit(self) -> str | None:
-        return self.secrets.other_sheet_commit
-
-    @property
-    def other_sheet(self) -> BreakSheet | None:
-        return self.secrets.other_sheet
-
     # -- the window's side -----------------------------------------------------------------------
     @classmethod
     def host_match(cls, table: Table, team: str, start: str, **kw: Any) -> Peer:
@@ -248,9 +219,9 @@ class Peer:
         if self.status in (Status.STOPPED, Status.OVER) or s.phase == OVER:
             return False
         if s.phase == SHEETS:
-            return self.sheet is None
+            return self.secrets.sheet is None
         if s.phase == ORDERS:
-            return s.turn not in self.slots and s.count_on_field(self.team) > 0
+            return s.turn not in self.secrets.slots and s.count_on_field(self.team) > 0
         return self.engine.to_move(s) == self.team and self.local is None
 
     def decide(self, decision: Decision) -> None:
@@ -463,10 +434,10 @@ class Peer:
     def _next_decision(self, n: int) -> Decision | None:
         s = self.state
         if s.phase == SHEETS:
-            if self.sheet is None or self.other_sheet is None:
+            if self.secrets.sheet is None or self.secrets.other_sheet is None:
                 return None
             who = self.engine.to_move(s)
-            return self.sheet[0] if who == self.team else self.other_sheet
+            return self.secrets.sheet[0] if who == self.team else self.secrets.other_sheet
         who = self.engine.to_move(s)
         if who == self.team:
             local = self.local
@@ -493,9 +464,9 @@ class Peer:
     def _hello(self) -> dict[str, Any]:
         n = self.state.decisions
         setup = {"layout": self.table.layout_data, "start": self.start} if self.host else None
-        return {"type": "hello", "team": self.team.value, "match": self.match, "chain": self.chain.head.hex(),
-                "received": self.received, "decisions": n, "hash": self.hashes.get(n, "0" * 64),
-                "setup": setup}
+        return {"type": "hello", "team": self.team.value, "match": self.match,
+                "chain": self.links.chain.head.hex(), "received": self.received, "decisions": n,
+                "hash": self.hashes.get(n, "0" * 64), "setup": setup}
 
     def _send(self, message: dict[str, Any]) -> None:
         line = messages.encode({**message, "seq": len(self.outbox) + 1})

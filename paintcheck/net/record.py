@@ -42,13 +42,13 @@ class NetRecordError(ValueError):
 
 
 def peer_to_dict(peer: Peer) -> dict[str, Any]:
-    sheet_nonce = peer.sheet[1].hex() if peer.sheet is not None else None
+    sheet_nonce = peer.secrets.sheet[1].hex() if peer.secrets.sheet is not None else None
     return {
         "format": NET_FORMAT, "team": peer.team.value, "match": peer.match, "host": peer.host,
         "start": peer.start, "layout": peer.table.layout_data,
-        "chain_seed": peer.chain.seed.hex(),
-        "other_chain": peer.other_chain.head.hex() if peer.other_chain is not None else None,
-        "slots": {str(turn): slots.to_dict() for turn, slots in peer.slots.items()},
+        "chain_seed": peer.links.chain.seed.hex(),
+        "other_chain": peer.links.other_chain.head.hex() if peer.links.other_chain is not None else None,
+        "slots": {str(turn): slots.to_dict() for turn, slots in peer.secrets.slots.items()},
         "sheet_nonce": sheet_nonce,
         "local": peer.local_log,
         "inbox": [line.decode("ascii") for line in peer.inbox],
@@ -101,7 +101,7 @@ def restore(data: Any, table: Table | None = None, **kw: Any) -> Peer:
     nonce = data["sheet_nonce"]
     peer.restored.sheet_nonce = bytes.fromhex(nonce) if nonce else None
     if data["other_chain"]:
-        peer.other_chain = ChainCheck(bytes.fromhex(data["other_chain"]))
+        peer.links.other_chain = ChainCheck(bytes.fromhex(data["other_chain"]))
     local = deque((int(d["after"]), codec.decision_from_dict(d["decision"])) for d in data["local"])
     peer._restoring, peer.linked = True, True
     try:

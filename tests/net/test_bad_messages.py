@@ -61,8 +61,8 @@ def test_an_older_version_is_refused_saying_which():
 def _snapshot(peer):
     return (peer.status, peer.received, len(peer.inbox), peer.state.decisions, tuple(sorted(peer.remote)),
             {t: dict(s) for t, s in peer.sealed.received.items()}, dict(peer.sealed.commitments),
-            peer.other_chain.revealed, peer.other_sheet_commit, peer.other_sheet, len(peer.outbox),
-            dict(peer.remote_hashes))
+            peer.links.other_chain.revealed, peer.secrets.other_sheet_commit, peer.secrets.other_sheet,
+            len(peer.outbox), dict(peer.remote_hashes))
 
 
 def _garbage(rng: random.Random, peer) -> bytes:
@@ -84,7 +84,7 @@ def _garbage(rng: random.Random, peer) -> bytes:
         {"type": "decision", "seq": seq, "n": n + 1, "decision": {"type": "nonsense"}},
         {"type": "orders", "seq": seq, "turn": peer.state.turn + 7, "commitments": [HEX] * 5},
         {"type": "reveal", "seq": seq, "turn": 99, "token": 1, "player": None, "nonce": HEX},
-        {"type": "links", "seq": seq, "first": peer.other_chain.revealed + 9, "links": [HEX]},
+        {"type": "links", "seq": seq, "first": peer.links.other_chain.revealed + 9, "links": [HEX]},
         {"type": "state", "seq": seq, "n": n + 600, "hash": HEX},
         {"type": "sheet", "seq": seq, "sheet": {"type": "sheet"}, "nonce": HEX},
         {"type": "state", "seq": seq + rng.randrange(2, 9), "n": n + 1, "hash": HEX},

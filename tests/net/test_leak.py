@@ -35,7 +35,7 @@ def spied(seed: int) -> tuple[Pair, dict, dict]:
     reveal_at: dict[str, dict] = {"blue": {}, "white": {}}  # receiver -> (turn, token) -> decision
     for team, peer in pair.peers.items():
         def record(line, peer=peer, team=team):
-            sent[team].append((line, peer.state.decisions, peer.other_sheet_commit is not None))
+            sent[team].append((line, peer.state.decisions, peer.secrets.other_sheet_commit is not None))
             return line
         peer.transport = Wire(peer.transport, record)
         sealed, table = peer.sealed, reveal_at[team]
@@ -59,7 +59,7 @@ def leaks(pair: Pair, sent: dict, reveal_at: dict) -> list[str]:
         peer: Peer = pair.peers[sender]
         lines = sent[sender]
         players = [None, *sorted(pid for pid in peer.state.players if pid[0] == sender[0].upper())]
-        for turn, slots in peer.slots.items():
+        for turn, slots in peer.secrets.slots.items():
             digests = slots.commitments()
             for i, token in enumerate(TOKENS):
                 when = reveal_at[receiver].get((turn, token), 10**9)
@@ -73,8 +73,8 @@ def leaks(pair: Pair, sent: dict, reveal_at: dict) -> list[str]:
                         secret = slot_secret(peer.match, turn, sender, token, player)
                         if commitment(secret, guess) == digests[i]:
                             found.append(f"{sender}'s token {token} of turn {turn}: derivable before")
-        if peer.sheet is not None:
-            sheet, nonce = peer.sheet
+        if peer.secrets.sheet is not None:
+            sheet, nonce = peer.secrets.sheet
             before = [line for line, _, both_in in lines if not both_in]
             first_line = codec.decision_to_dict(sheet)["lines"][0]
             shown = b'"actions":' + json.dumps(first_line["actions"], separators=(",", ":")).encode()
@@ -90,7 +90,7 @@ def test_nothing_secret_is_received_before_the_rules_reveal_it():
         pair, sent, reveal_at = spied(seed)
         assert pair.statuses() == (Status.OVER, Status.OVER)
         assert reveal_at["blue"] and reveal_at["white"]  # tokens were revealed, and checked
-        assert all(peer.sheet is not None for peer in pair.peers.values())
+        assert all(peer.secrets.sheet is not None for peer in pair.peers.values())
         assert leaks(pair, sent, reveal_at) == []
 
 
@@ -123,7 +123,7 @@ def test_the_harness_finds_a_sheet_sent_before_both_are_in(monkeypatch):
     sent = {"blue": [], "white": []}
     peer = pair.joiner
     peer.transport = Wire(peer.transport, lambda line: sent["white"].append(
-        (line, peer.state.decisions, peer.other_sheet_commit is not None)) or line)
+        (line, peer.state.decisions, peer.secrets.other_sheet_commit is not None)) or line)
     # white's coach hands his sheet in first, before blue's commitment can have come
     peer.decide(pair.coaches["white"].decide(look(PaintcheckGame.on(peer.table), peer.state, "white")))
     for _ in range(20):  # the honest machine refuses the early sheet: the match waits; the bytes came

@@ -168,13 +168,13 @@ def test_a_save_holds_its_own_secrets_and_the_others_commitments_only(tmp_path):
     turn = pair.host.state.turn
     for team, other in (("blue", "white"), ("white", "blue")):
         text = paths[team].read_text(encoding="utf-8")
-        own, theirs = pair.peers[team].slots[turn], pair.peers[other].slots[turn]
+        own, theirs = pair.peers[team].secrets.slots[turn], pair.peers[other].secrets.slots[turn]
         assert all(nonce.hex() in text for nonce in own.nonces.values())  # its own secrets: all
-        assert pair.peers[team].chain.seed.hex() in text
+        assert pair.peers[team].links.chain.seed.hex() in text
         hidden = [v for v in theirs.nonces if v > 2]  # the other's tokens of rounds to come
         assert hidden and not any(theirs.nonces[v].hex() in text for v in hidden)
         assert all(c in text for c in theirs.commitments())  # ... as commitments only
-        assert pair.peers[other].chain.seed.hex() not in text
+        assert pair.peers[other].links.chain.seed.hex() not in text
     assert oct(paths["blue"].stat().st_mode & 0o777) == "0o600"
 
 

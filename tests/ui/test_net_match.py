@@ -235,7 +235,8 @@ def test_a_closed_window_resumes_from_continue(app):
     """The match saved after every change; the window gone, *Continue* rebuilds it from its save,
     reaches the other machine again (here over loopback TCP) and the match goes on from there."""
     session, other, ends = open_match(app, {"blue": "easy"})
-    frames(app, other, lambda: session.peer.sheet is not None and other.peer.sheet is not None)
+    frames(app, other, lambda: session.peer.secrets.sheet is not None
+           and other.peer.secrets.sheet is not None)
     frames(app, other, lambda: session.state.phase != "sheets")
     decided = session.state.decisions
     assert session.path.exists() and decided > 0
