@@ -151,7 +151,7 @@ def main() -> int:
         d.press(app, "roll_off")
         m.computer_moves(app)
     if match.state.phase == Phase.CHOOSE_ZONE:
-        d.press(app, "zone_0")
+        d.press(app, m.zone_key(app, 0))
         m.computer_moves(app)
     def deploy_point(fid: str) -> tuple[int, int]:
         """A pixel the engine takes for ``fid`` in its zone: the nearest to a place on the zone's front,
