@@ -69,7 +69,8 @@ def test_the_game_switchs_tooltip_covers_no_button(size, monkeypatch):
             step(application, 3)
             tip = button.tool_tip
             assert tip is not None
-            covered = [k for k, c in choices.items() if c.button.visible and tip.rect.colliderect(c.button.rect)]
+            covered = [k for k, c in choices.items()
+                       if c.button.visible and tip.rect.colliderect(c.button.rect)]
             assert covered == [], (key, tip.rect, covered)
             monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (0, 0))
             step(application, 2)
