@@ -138,3 +138,14 @@ def test_a_draw_is_told_as_a_draw_not_as_a_side_named_draw_winning():
     assert headline(e, "fr") == f"la partie est finie{NNBSP}: égalité (A 15, B 15)"
     won = event("game_over", "9.1", winner="A", a=20, b=15)
     assert headline(won, "en") == "the game is over: A wins (A 20, B 15)"
+
+
+def test_a_point_is_told_to_a_tenth_of_a_pas_in_the_locales_way():
+    """A figure's place in the story: x and y to a tenth of a pas (the engine keeps full floats), the
+    French decimal comma and the two separated by « ; »."""
+    from paintcheck.said import Said
+    from paintcheck.ui.unpourun.event_words import say
+
+    walked = Said("unpourun_rules.event.walked", figure="A1", x=14.452, y=32.387)
+    assert say(walked, "en") == "A1 walks to (14.5, 32.4)"
+    assert say(walked, "fr") == f"A1 marche jusqu’en (14,5{NNBSP}; 32,4)"

@@ -201,8 +201,9 @@ def test_a_refused_move_is_red_with_the_engines_reason_and_changes_nothing(app, 
     r = scene.reading
     assert r.kind == "run"
     assert r.allowance == move_allowance(scene.engine.board, s, f, a.Run(path)) == f.stats.mvt * 1.5
-    said_allowance = tr("upu_match.trail", kind=tr("upu_match.move.run"), length=number(round(r.length, 2)),
-                        cost=number(round(r.cost, 2)), allowance=number(f.stats.mvt * 1.5), pa=0)
+    said_allowance = tr("upu_match.trail_refused", kind=tr("upu_match.move.run"),
+                        length=number(round(r.length, 2)), cost=number(round(r.cost, 2)),
+                        allowance=number(f.stats.mvt * 1.5))
     assert (said_allowance, theme.REFUSED) in frame
     release(app, far)
     assert scene.state is s and len(scene.session.record.decisions) and scene.state.figure(f.id).pos == f.pos

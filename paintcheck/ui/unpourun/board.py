@@ -99,6 +99,11 @@ def draw_figure(
     )
 
 
+def draw_ring(surface: pygame.Surface, view: TableView, at: Point) -> None:
+    """A ring around the figure standing at ``at`` (the one whose card is shown)."""
+    pygame.draw.circle(surface, theme.SELECT, view.to_screen(at), base_radius(view) + 5, 2)
+
+
 def draw_figures(
     surface: pygame.Surface, view: TableView, s: MatchState, selected: str | None, hidden: str | None = None
 ) -> None:

@@ -35,6 +35,7 @@ NS = "upu_shot.event"
 # explosions, falls and jams happen on one face
 MEET = frozenset({"to_hit", "strike", "damage"})
 SUM = frozenset({"charge_test", "being_charged", "seeing", "being_shot", "rally", "rout"})
+POINT = frozenset({"x", "y"})  # the values that are a point's coordinates (where a figure stands)
 
 
 def signed(value: int) -> str:
@@ -50,7 +51,8 @@ def weapon_words(weapon: str, locale: str | None = None) -> str:
 def say(words: object, locale: str | None = None) -> str:
     """Something the engine said (a ``Said``: an event, an odds term, a refusal) in ``locale``, its values
     made readable: a weapon by its name (``weapon_words``), a list of figures (a blast's ``hit``, a shot's
-    ``targets``) written ``A2, B3``, an empty one as "no one"."""
+    ``targets``) written ``A2, B3``, an empty one as "no one", a point's x and y to a tenth of a pas in
+    the locale's way."""
     values = getattr(words, "values", None)
     if not isinstance(words, Said) or not values:
         return i18n.say(words, locale)
@@ -60,6 +62,8 @@ def say(words: object, locale: str | None = None) -> str:
             readable[name] = ", ".join(map(str, value)) or tr(f"{NS}.nobody", locale)
         elif name == "weapon" and isinstance(value, str):
             readable[name] = weapon_words(value, locale)
+        elif name in POINT and isinstance(value, float):  # a point's coordinate: a tenth of a pas
+            readable[name] = i18n.number(round(value, 1), None, locale)
     return i18n.say(Said(words.key, **readable), locale)
 
 

@@ -446,6 +446,9 @@ class UpuMatchScene(Scene):
         if fid is None:
             return
         lines = self.card_lines(fid)
+        f = self.state.figure(fid)
+        if f.pos is not None and f.on_table:  # where it stands, the mouse on a button naming it
+            board.draw_ring(surface, self.view, f.pos)
         panel = self.app.size[0] - PANEL_W - MARGIN
         rect = board.card_rect(lines, mouse, surface.get_rect(), panel if on_button else None)
         board.draw_card(surface, lines, rect, self.state.figure(fid).player)
@@ -504,6 +507,5 @@ class UpuMatchScene(Scene):
                 theme.blit_text(surface, line, (x, top - 48 + i * 18), 13, theme.TEXT_WARN)
         story.draw(surface, self.story_rect, self.session.events if self.session else [],
                    places=zone_places.places(self.game.table))
-        self.app.draw_message(
-            surface, (self.table_rect.centerx, self.table_rect.bottom - 20), self.table_rect.width - 40
-        )
+        # over the table's top, beside the title: the legend and the figures to deploy stay readable
+        self.app.draw_message(surface, (self.table_rect.centerx, MARGIN + 10), self.table_rect.width - 240)

@@ -172,7 +172,8 @@ def read(engine: Engine, s: MatchState, f: Figure, path: tuple[Point, ...]) -> R
 
 def reading_words(r: Reading, locale: str | None = None) -> str:
     """The trail's reading as the panel says it: the move, its length, what it costs of the allowance
-    and the allowance (the legality's, difficult ground making the cost more than the length), its PA."""
+    and the allowance (the legality's, difficult ground making the cost more than the length), its PA
+    (none when refused)."""
     values = {
         "kind": tr(f"upu_match.move.{r.kind or 'walk'}", locale),
         "length": i18n.number(round(r.length, 2), None, locale),
@@ -181,4 +182,7 @@ def reading_words(r: Reading, locale: str | None = None) -> str:
     }
     if r.allowance is None:
         return tr("upu_match.trail_no_allowance", locale, **values)
-    return tr("upu_match.trail", locale, allowance=i18n.number(round(r.allowance, 2), None, locale), **values)
+    allowance = i18n.number(round(r.allowance, 2), None, locale)
+    if r.reason is not None:  # refused: no PA is spent (the engine's reason follows)
+        return tr("upu_match.trail_refused", locale, allowance=allowance, **values)
+    return tr("upu_match.trail", locale, allowance=allowance, **values)

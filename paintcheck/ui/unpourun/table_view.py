@@ -239,7 +239,7 @@ class TableView:
                         anchor="midleft")
         items: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = [
             (tr(f"upu_designer.view.kind.{kind.value}"), KIND_FILL[kind], KIND_EDGE[kind]) for kind in Kind]
-        for look in self.looks():  # two zones alike (not chosen yet) are one word in the legend
+        for look in sorted(self.looks(), key=lambda z: z.legend):  # A's before B's; two alike are one
             if all(words != look.legend for words, _, _ in items):
                 items.append((look.legend, look.fill[:3], look.edge))
         x, y = MARGIN + 4, top + 22
