@@ -428,8 +428,8 @@ class UpuMatchScene(Scene):
         for fid, rect in self.reserve_slots().items():
             if rect.collidepoint(pos):
                 return fid, False
-        fid = self.button_figure.get(self.hovered_key(pos) or "")
-        return fid, fid is not None
+        named = self.button_figure.get(self.hovered_key(pos) or "")
+        return named, named is not None
 
     def hovered_key(self, pos: tuple[int, int]) -> str | None:
         """The key of the menu's button under the mouse, if any."""

@@ -7,6 +7,10 @@ How to play page while that game is chosen).
 
 from __future__ import annotations
 
+from typing import cast
+
+from pygame_gui.elements import UITooltip
+
 from paintcheck.ui import game_choice, i18n
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.widgets import Controls
@@ -65,9 +69,9 @@ def place_switch_tip(c: Controls, screen_width: int) -> None:
         return
     right = max(b.rect.right for b in buttons)
     for button in buttons:
-        tip = button.tool_tip
-        if tip is None:
+        if button.tool_tip is None:
             continue
+        tip = cast(UITooltip, button.tool_tip)  # the manager's tooltips are UITooltips (they have a rect)
         if right + TIP_GAP + tip.rect.width <= screen_width:
             where = (right + TIP_GAP, button.rect.centery - tip.rect.height // 2)
         else:
