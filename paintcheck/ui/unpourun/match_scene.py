@@ -78,7 +78,7 @@ class UpuMatchScene(Scene):
         self.ruler: RulerLayer | None = None  # from the selected figure, with one of its weapons
         self.ruler_weapon = 0  # which of the selected figure's ranged weapons (W: the next)
         self.shot = shot_tool.ShotTool(pygame.Rect(0, 0, 1, 1), self.apply)  # a shot's panel
-        self.band_specs: tuple[BandSpec, BandSpec] | None = None  # the match's bands (the figures' cards)
+        self.band_specs: tuple[object, tuple[BandSpec, BandSpec] | None] = (None, None)  # session -> bands
         self.button_figure: dict[str, str] = {}  # a menu button -> the figure it names (its card)
         self.button_zone: dict[str, int] = {}  # a zone's button -> the zone it takes (lit under the mouse)
 
@@ -103,19 +103,7 @@ class UpuMatchScene(Scene):
         self.deploy.cancel()
         self.selected = None
         self.ruler = RulerLayer(self.engine.board) if self.session is not None else None
-        self.band_specs = self.match_bands()
         super().enter(persist)
-
-    def match_bands(self) -> tuple[BandSpec, BandSpec] | None:
-        """The bands the match began with (its record's start): the melee weapons and equipment the
-        figures' cards name. None (the cards without them, logged) when the start names none."""
-        if self.session is None:
-            return None
-        try:
-            return bands_of(self.session.record.start)
-        except (ValueError, KeyError, TypeError):
-            log.warning("the match's start names no bands: the cards say what the state keeps", exc_info=True)
-            return None
 
     def exit(self) -> None:
         self.computer.close()
@@ -436,9 +424,24 @@ class UpuMatchScene(Scene):
         hovered = self.controls.hovered(pos)
         return next((k for k, c in self.controls.choices.items() if c is hovered), None) if hovered else None
 
+    def match_bands(self) -> tuple[BandSpec, BandSpec] | None:
+        """The bands the match began with (its record's start, read once a session): the melee weapons
+        and equipment the cards name. None (the cards without them, logged) when the start names none."""
+        if self.session is None:
+            return None
+        if self.band_specs[0] is not self.session:
+            try:
+                bands = bands_of(self.session.record.start)
+            except (ValueError, KeyError, TypeError):
+                log.warning("the match's start names no bands: the cards say what the state keeps",
+                            exc_info=True)
+                bands = None
+            self.band_specs = (self.session, bands)
+        return self.band_specs[1]
+
     def card_lines(self, fid: str) -> list[str]:
         """The figure's card (``figure_card``), its band's entry from the match's bands."""
-        spec, race = figure_card.spec_of(self.band_specs, fid)
+        spec, race = figure_card.spec_of(self.match_bands(), fid)
         return figure_card.card_lines(self.state, fid, spec, race)
 
     def draw_card(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
