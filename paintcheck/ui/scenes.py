@@ -31,7 +31,7 @@ from paintcheck.ui import (
 from paintcheck.ui.event_words import words
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.markdown_html import markdown_to_html
-from paintcheck.ui.unpourun.title_menu import GAME_ROW, game_switch, unpourun_menu
+from paintcheck.ui.unpourun.title_menu import GAME_ROW, game_switch, place_switch_tip, unpourun_menu
 from paintcheck.ui.widgets import Controls
 
 if TYPE_CHECKING:
@@ -131,6 +131,9 @@ class TitleScene(Scene):
         c.add("quit", tr("title.quit"), lambda: self.app.quit(), width=width)
         self.message_top = c.bottom + 22  # a line flashed here goes under the buttons, never over them
         self.language_button(size)
+
+    def update(self, dt: float) -> None:
+        place_switch_tip(self.controls, self.app.size[0])  # beside the switch, not over New match
 
     def language_button(self, size) -> None:
         """The other language, named in its own words, in the top right corner."""

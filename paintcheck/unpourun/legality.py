@@ -115,9 +115,8 @@ def _withdraw(b: Board, s: MatchState, d: a.Withdraw) -> Said | None:
     if not d.path:
         return None
     assert s.withdraw is not None
-    fid, z, k = s.withdraw
-    f = s.figure(fid)
-    problem = b.path_problem(s, f, d.path, k, f.stats.difficult_as_open)
+    f = s.figure(s.withdraw[0])
+    problem = b.path_problem(s, f, d.path, move_allowance(b, s, f, d), f.stats.difficult_as_open)
     if problem is not None:
         return no(f"path_{problem}")
     if withdraw_end_seen(b, s, d.path[-1]):
@@ -210,10 +209,39 @@ def _action(b: Board, s: MatchState, d: Any) -> Said | None:
     if isinstance(d, a.Shoot):
         return _shoot(b, s, f, d, act.pa)
     if isinstance(d, a.Walk):
-        return _move(b, s, f, d.path, act.pa, t.WALK_PA, f.stats.mvt)
+        return _move(b, s, f, d.path, act.pa, t.WALK_PA, move_allowance(b, s, f, d))
     if isinstance(d, a.Run):
-        return _move(b, s, f, d.path, act.pa, t.RUN_PA, f.stats.mvt * t.RUN_FACTOR)
+        return _move(b, s, f, d.path, act.pa, t.RUN_PA, move_allowance(b, s, f, d))
     return _charge(b, s, f, d, act.pa)
+
+
+def move_allowance(b: Board, s: MatchState, f: Figure, d: Any) -> float:
+    """The allowance in pas the path of the move ``d`` may cost (the one its legality measures the path
+    against): a Walk Mvt, a Run 1.5 x Mvt (3.4), a charge 1.5 x Mvt (3.6), a failed charge's run (3.6
+    (d): Mvt x 1.5 with the PA for it, else half, nothing from difficult ground), a Flee (3.9), a
+    withdrawal's k (6.5), a rout move's (8.4). The window shows it beside a trail's cost."""
+    if isinstance(d, a.Withdraw):
+        assert s.withdraw is not None
+        return s.withdraw[2]
+    act = s.activation
+    assert act is not None
+    if isinstance(d, a.Walk):
+        return float(f.stats.mvt)
+    if isinstance(d, a.Run):
+        return f.stats.mvt * t.RUN_FACTOR
+    if isinstance(d, a.Flee):
+        return f.stats.mvt * t.FLEE_FACTOR
+    if isinstance(d, a.RoutMove):
+        return b.rout_allowance(f, act.pa)
+    if isinstance(d, a.ChargeMove) and act.charging:
+        target = s.figure(act.charging)
+        if not (d.path and target.pos is not None and distance(d.path[-1], target.pos) <= BASE_TO_BASE):
+            if act.pa >= t.CHARGE_FAIL_EXTRA_PA:
+                return f.stats.mvt * t.RUN_FACTOR
+            if b.m.kind_at(b.pos(f)).value == "difficult":
+                return 0.0
+            return f.stats.mvt * t.FAILED_CHARGE_NO_PA_FACTOR
+    return f.stats.mvt * t.CHARGE_FACTOR
 
 
 def _rout_move(b: Board, s: MatchState, f: Figure, d: a.RoutMove, pa: int) -> Said | None:
@@ -301,13 +329,7 @@ def _charge_move(b: Board, s: MatchState, f: Figure, d: Any) -> Said | None:
     if not d.path:
         return None
     # 3.6 (d): the failed charge becomes a Run
-    if act.pa >= t.CHARGE_FAIL_EXTRA_PA:
-        allowance = f.stats.mvt * t.RUN_FACTOR
-    elif b.m.kind_at(b.pos(f)).value == "difficult":
-        allowance = 0.0
-    else:
-        allowance = f.stats.mvt * t.FAILED_CHARGE_NO_PA_FACTOR
-    problem = b.path_problem(s, f, d.path, allowance, f.stats.difficult_as_open)
+    problem = b.path_problem(s, f, d.path, move_allowance(b, s, f, d), f.stats.difficult_as_open)
     if problem is not None:
         return no(f"path_{problem}")
     c = target.pos
@@ -341,7 +363,7 @@ def _flee(b: Board, s: MatchState, f: Figure, d: a.Flee, pa: int) -> Said | None
         return no("not_engaged", figure=f.id)
     if (why := _pa(pa, flee_cost(b, s, f))) is not None:
         return why
-    problem = b.path_problem(s, f, d.path, f.stats.mvt * t.FLEE_FACTOR, True,
+    problem = b.path_problem(s, f, d.path, move_allowance(b, s, f, d), True,
                              ignore=frozenset(e.id for e in engaged))
     if problem is not None:
         return no(f"path_{problem}")

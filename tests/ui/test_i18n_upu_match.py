@@ -75,7 +75,7 @@ def test_the_walks_deployment_drag_and_a_trail_with_its_cost_speak_french(french
     the release."""
     import math
 
-    from paintcheck.ui.i18n import tr
+    from paintcheck.ui.i18n import number, tr
     from paintcheck.unpourun import actions as a
     from paintcheck.unpourun.state import Phase
     from tests.ui.test_upu_match import computer_moves, deploy_point, release, start, to_deployment
@@ -116,5 +116,8 @@ def test_the_walks_deployment_drag_and_a_trail_with_its_cost_speak_french(french
     r = scene.reading
     frame = drawn.frame(app)
     assert_french(frame, data_of(scene))  # the trail's length, allowance and PA in French
-    assert tr("upu_match.trail", "fr", length=round(r.length, 2), cost=round(r.cost, 2), pa=1,
-              kind=tr("upu_match.move.walk", "fr")) in frame
+    shown = tr("upu_match.trail", "fr", length=number(round(r.length, 2), None, "fr"),
+               cost=number(round(r.cost, 2), None, "fr"), allowance=number(f.stats.mvt, None, "fr"), pa=1,
+               kind=tr("upu_match.move.walk", "fr"))
+    assert shown in frame
+    assert f"sur {f.stats.mvt} pas" in shown and ("," in shown or r.length == round(r.length))  # 6,97

@@ -51,6 +51,33 @@ def test_the_title_switches_to_un_pour_un_and_remembers_it(app, monkeypatch):
     assert settings.saved_game() == "paintcheck"
 
 
+@pytest.mark.parametrize("size", [(1600, 1000), (1024, 720)])
+def test_the_game_switchs_tooltip_covers_no_button(size, monkeypatch):
+    """The switch's hint ("the game this window is for") stands beside the switch (above it in a window
+    too narrow), never over New match under it."""
+    from paintcheck.ui.app import App
+
+    application = App(size, seed=7)
+    try:
+        application.step(1 / 60)
+        press(application, "game-unpourun")
+        choices = application.scene.controls.choices
+        for key in ("game-paintcheck", "game-unpourun"):
+            button = choices[key].button
+            button.tool_tip_delay = 0.0
+            monkeypatch.setattr(pygame.mouse, "get_pos", lambda b=button: b.rect.center)
+            step(application, 3)
+            tip = button.tool_tip
+            assert tip is not None
+            covered = [k for k, c in choices.items()
+                       if c.button.visible and tip.rect.colliderect(c.button.rect)]
+            assert covered == [], (key, tip.rect, covered)
+            monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (0, 0))
+            step(application, 2)
+    finally:
+        pygame.quit()
+
+
 def test_the_window_opens_on_the_game_chosen_last(user_data):
     from paintcheck.ui.app import App
 

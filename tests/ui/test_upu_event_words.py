@@ -138,3 +138,22 @@ def test_a_draw_is_told_as_a_draw_not_as_a_side_named_draw_winning():
     assert headline(e, "fr") == f"la partie est finie{NNBSP}: égalité (A 15, B 15)"
     won = event("game_over", "9.1", winner="A", a=20, b=15)
     assert headline(won, "en") == "the game is over: A wins (A 20, B 15)"
+
+
+def test_a_point_is_told_to_a_tenth_of_a_pas_in_the_locales_way():
+    """A figure's place in the story: x and y to a tenth of a pas (the engine keeps full floats), the
+    French decimal comma and the two separated by « ; »."""
+    from paintcheck.said import Said
+    from paintcheck.ui.unpourun.event_words import say
+
+    walked = Said("unpourun_rules.event.walked", figure="A1", x=14.452, y=32.387)
+    assert say(walked, "en") == "A1 walks to (14.5, 32.4)"
+    assert say(walked, "fr") == f"A1 marche jusqu’en (14,5{NNBSP}; 32,4)"
+
+
+def test_a_passive_test_is_named_in_brackets_as_in_french():
+    """"B3 passes its test (being shot at)", not "its being shot at test" (the purpose's words are a
+    phrase, not an adjective): the English says it as the French does."""
+    e = event("test_passed", "6.7", figure="B3", purpose="being_shot", total=4, cd=8)
+    assert headline(e, "en") == "B3 passes its test (being shot at): 4 against 8"
+    assert headline(e, "fr") == f"B3 réussit son test (subir un tir){NNBSP}: 4 contre 8"

@@ -10,12 +10,14 @@ import pygame
 import pytest
 
 from paintcheck.ui import game_choice, theme
-from paintcheck.ui.i18n import say, tr
+from paintcheck.ui.i18n import number, say, tr
 from paintcheck.ui.unpourun.event_words import weapon_words
 from paintcheck.ui.unpourun.ruler import reading_lines
 from paintcheck.ui.unpourun.ruler_reading import read_ruler
+from paintcheck.ui.unpourun.zone_places import places
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun.bands import band_problems
+from paintcheck.unpourun.legality import move_allowance
 from paintcheck.unpourun.state import Phase
 from tests.ui.driver import Drawn, click, press, step
 
@@ -95,9 +97,14 @@ def deploy_all_by_drags(app) -> None:
         assert scene.state.figure(fid).pos is not None
 
 
+def zone_key(app, zone: int) -> str:
+    """The button that takes ``zone`` (named by where it stands on the screen)."""
+    return f"zone_{places(app.scene.session.game.table)[zone]}"
+
+
 def to_deployment(app) -> None:
     press(app, "roll_off")
-    press(app, "zone_0")
+    press(app, zone_key(app, 0))
 
 
 def to_first_activation(app):
@@ -161,9 +168,13 @@ def test_a_dragged_trail_shows_the_distance_and_cost_the_engine_reads_and_is_pla
     assert reading.cost == m.path_cost(full, f.stats.difficult_as_open)
     assert reading.length == pytest.approx(math.dist(full[0], full[1]) + math.dist(full[1], full[2]))
     assert reading.decision == a.Walk(path) and reading.pa == 1
-    words = tr("upu_match.trail", length=round(reading.length, 2), cost=round(reading.cost, 2), pa=1,
+    # the allowance is the legality's own (a Walk: Mvt, 3.4), said beside what the trail costs of it
+    assert reading.allowance == move_allowance(scene.engine.board, s, f, a.Walk(path)) == f.stats.mvt
+    words = tr("upu_match.trail", length=number(round(reading.length, 2)),
+               cost=number(round(reading.cost, 2)), allowance=number(f.stats.mvt), pa=1,
                kind=tr("upu_match.move.walk"))
     assert (words, theme.TEXT_GOOD) in drawn.frame(app)
+    assert f"of {f.stats.mvt} pas" in words
     release(app, end)
     assert scene.session.record.decisions[-1] == a.Walk(path)
     assert scene.state.figure(f.id).pos == path[-1]
@@ -184,7 +195,16 @@ def test_a_refused_move_is_red_with_the_engines_reason_and_changes_nothing(app, 
     drawn = Drawn(monkeypatch)
     drag_path(app, px(scene, f.pos), [], far)
     reason = say(scene.engine.why_illegal(s, a.Run(path)))
-    assert any(words.endswith(reason) and colour == theme.REFUSED for words, colour in drawn.frame(app))
+    frame = drawn.frame(app)
+    assert any(words.endswith(reason) and colour == theme.REFUSED for words, colour in frame)
+    # refused as a Run (beyond a Walk's allowance): the Run's allowance, 1.5 x Mvt, is the one said
+    r = scene.reading
+    assert r.kind == "run"
+    assert r.allowance == move_allowance(scene.engine.board, s, f, a.Run(path)) == f.stats.mvt * 1.5
+    said_allowance = tr("upu_match.trail_refused", kind=tr("upu_match.move.run"),
+                        length=number(round(r.length, 2)), cost=number(round(r.cost, 2)),
+                        allowance=number(f.stats.mvt * 1.5))
+    assert (said_allowance, theme.REFUSED) in frame
     release(app, far)
     assert scene.state is s and len(scene.session.record.decisions) and scene.state.figure(f.id).pos == f.pos
     assert app.message[0] == reason
@@ -216,7 +236,7 @@ def test_a_whole_match_against_the_computer_to_its_result_by_posted_events(app):
         press(app, "roll_off")
         computer_moves(app)
     if scene.state.phase == Phase.CHOOSE_ZONE:
-        press(app, "zone_0")
+        press(app, zone_key(app, 0))
         computer_moves(app)
     deploy_all_by_drags(app)
     for _ in range(3000):

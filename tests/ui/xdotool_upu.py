@@ -53,7 +53,7 @@ def main() -> int:
     import tests.ui.driver as d
     import tests.ui.test_upu_match as m
     from paintcheck.ui.app import App
-    from paintcheck.ui.i18n import tr
+    from paintcheck.ui.i18n import number, tr
     from paintcheck.ui.unpourun.builder_scene import words
     from paintcheck.unpourun import actions as a
     from paintcheck.unpourun import band_file
@@ -151,7 +151,7 @@ def main() -> int:
         d.press(app, "roll_off")
         m.computer_moves(app)
     if match.state.phase == Phase.CHOOSE_ZONE:
-        d.press(app, "zone_0")
+        d.press(app, m.zone_key(app, 0))
         m.computer_moves(app)
     def deploy_point(fid: str) -> tuple[int, int]:
         """A pixel the engine takes for ``fid`` in its zone: the nearest to a place on the zone's front,
@@ -271,8 +271,9 @@ def main() -> int:
         d.step(app, 2)
         reading = match.reading
         expect(reading is not None and reading.decision == a.Walk(path), f"the trail read {reading}")
-        cost = tr("upu_match.trail", length=round(reading.length, 2), cost=round(reading.cost, 2), pa=1,
-                  kind=tr("upu_match.move.walk"))
+        cost = tr("upu_match.trail", length=number(round(reading.length, 2)),
+                  cost=number(round(reading.cost, 2)), allowance=number(f.stats.mvt), pa=1,
+                  kind=tr("upu_match.move.walk"))  # a Walk's allowance: Mvt (3.4)
         expect(cost in shown(), f"the trail's cost {cost!r} is not on the screen")
         if "trail" not in told:
             told["trail"] = cost

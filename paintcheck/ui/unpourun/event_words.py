@@ -20,7 +20,7 @@ A roll (``roll``) is told with its purpose and the number it needed. No pygame h
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from paintcheck.said import Said
 from paintcheck.ui import i18n
@@ -35,6 +35,7 @@ NS = "upu_shot.event"
 # explosions, falls and jams happen on one face
 MEET = frozenset({"to_hit", "strike", "damage"})
 SUM = frozenset({"charge_test", "being_charged", "seeing", "being_shot", "rally", "rout"})
+POINT = frozenset({"x", "y"})  # the values that are a point's coordinates (where a figure stands)
 
 
 def signed(value: int) -> str:
@@ -50,7 +51,8 @@ def weapon_words(weapon: str, locale: str | None = None) -> str:
 def say(words: object, locale: str | None = None) -> str:
     """Something the engine said (a ``Said``: an event, an odds term, a refusal) in ``locale``, its values
     made readable: a weapon by its name (``weapon_words``), a list of figures (a blast's ``hit``, a shot's
-    ``targets``) written ``A2, B3``, an empty one as "no one"."""
+    ``targets``) written ``A2, B3``, an empty one as "no one", a point's x and y to a tenth of a pas in
+    the locale's way."""
     values = getattr(words, "values", None)
     if not isinstance(words, Said) or not values:
         return i18n.say(words, locale)
@@ -60,11 +62,17 @@ def say(words: object, locale: str | None = None) -> str:
             readable[name] = ", ".join(map(str, value)) or tr(f"{NS}.nobody", locale)
         elif name == "weapon" and isinstance(value, str):
             readable[name] = weapon_words(value, locale)
+        elif name in POINT and isinstance(value, float):  # a point's coordinate: a tenth of a pas
+            readable[name] = i18n.number(round(value, 1), None, locale)
     return i18n.say(Said(words.key, **readable), locale)
 
 
-def headline(e: Event, locale: str | None = None) -> str:
-    """The event's own sentence (the engine's catalogue entry) in ``locale`` (``say``)."""
+def headline(e: Event, locale: str | None = None, places: Sequence[str] = ()) -> str:
+    """The event's own sentence (the engine's catalogue entry) in ``locale`` (``say``); a zone taken
+    (1.9) named by where it stands on the screen when the table's ``places`` are given
+    (``zone_places.places``: the engine's "zone 1" means nothing to a player)."""
+    if e.kind == "zone" and places:
+        return tr(f"upu_match.story.zone_{places[e.get('zone')]}", locale, player=e.get("player"))
     return say(e.said, locale)
 
 
@@ -123,16 +131,17 @@ def terms(e: Event, locale: str | None = None) -> list[str]:
     return []
 
 
-def event_lines(e: Event, locale: str | None = None) -> list[str]:
+def event_lines(e: Event, locale: str | None = None, places: Sequence[str] = ()) -> list[str]:
     """The headline, then its terms (indented)."""
-    return [headline(e, locale), *("   " + line for line in terms(e, locale))]
+    return [headline(e, locale, places), *("   " + line for line in terms(e, locale))]
 
 
-def story(events: Iterable[Event], locale: str | None = None) -> list[str]:
+def story(events: Iterable[Event], locale: str | None = None, places: Sequence[str] = ()) -> list[str]:
     """Events told in order, each roll folded into the event that tells its outcome: a to-hit die into
     ``hit`` / ``missed``, a damage die into ``damaged`` / ``no_damage`` (both carry the die), the 2d6 of a
     Cd test into its ``test_*`` line (the dice listed), a strike's die into ``struck`` / ``strike_missed``
-    (a rondache's re-roll replaces it: the last roll decided). The other rolls keep their own line."""
+    (a rondache's re-roll replaces it: the last roll decided). The other rolls keep their own line.
+    ``places``: the zones' places on the screen (``headline``)."""
     out: list[str] = []
     dice: list[int] = []  # the Cd test's dice so far
     strike: Event | None = None
@@ -147,7 +156,7 @@ def story(events: Iterable[Event], locale: str | None = None) -> list[str]:
             if purpose == "strike":
                 strike = e
                 continue
-        out.extend(event_lines(e, locale))
+        out.extend(event_lines(e, locale, places))
         if e.kind in ("test_passed", "test_failed") and dice:
             rolled = " + ".join(map(str, dice))
             out.append("   " + tr(f"{NS}.dice", locale, dice=rolled, total=e.get("total")))

@@ -22,7 +22,17 @@ from paintcheck.ui import theme
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.session import Session
-from paintcheck.ui.unpourun import board, deploy_tool, menu_model, move_tool, resume, shot_tool, story
+from paintcheck.ui.unpourun import (
+    board,
+    deploy_tool,
+    figure_card,
+    menu_model,
+    move_tool,
+    resume,
+    shot_tool,
+    story,
+    zone_places,
+)
 from paintcheck.ui.unpourun.computer import Computer
 from paintcheck.ui.unpourun.event_words import say as said
 from paintcheck.ui.unpourun.event_words import weapon_words
@@ -30,8 +40,9 @@ from paintcheck.ui.unpourun.ruler import RulerLayer
 from paintcheck.ui.unpourun.table_view import TableView
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.bands import BandSpec
 from paintcheck.unpourun.engine import Engine
-from paintcheck.unpourun.game import UnpourunGame
+from paintcheck.unpourun.game import UnpourunGame, bands_of
 from paintcheck.unpourun.state import MatchState, Phase
 
 if TYPE_CHECKING:
@@ -67,6 +78,9 @@ class UpuMatchScene(Scene):
         self.ruler: RulerLayer | None = None  # from the selected figure, with one of its weapons
         self.ruler_weapon = 0  # which of the selected figure's ranged weapons (W: the next)
         self.shot = shot_tool.ShotTool(pygame.Rect(0, 0, 1, 1), self.apply)  # a shot's panel
+        self.band_specs: tuple[object, tuple[BandSpec, BandSpec] | None] = (None, None)  # session -> bands
+        self.button_figure: dict[str, str] = {}  # a menu button -> the figure it names (its card)
+        self.button_zone: dict[str, int] = {}  # a zone's button -> the zone it takes (lit under the mouse)
 
     # -- the scene ----------------------------------------------------------------------------------
     def enter(self, persist: dict[str, Any]) -> None:
@@ -141,9 +155,16 @@ class UpuMatchScene(Scene):
         x = self.app.size[0] - PANEL_W - MARGIN
         c.start(x, MARGIN + 84, PANEL_W)
         c.row_height = 28
+        self.button_figure, self.button_zone = {}, {}
         if self.session is not None and self.person_to_move():
             for entry in menu_model.entries(self.engine, self.state):
                 key = "-".join([entry.key, *(str(v) for _, v in entry.values if v)])
+                values = dict(entry.values)
+                named = values.get("target") or values.get("figure")
+                if isinstance(named, str) and named:
+                    self.button_figure[key] = named
+                if isinstance(entry.decision, a.ChooseZone):
+                    self.button_zone[key] = entry.decision.zone
                 action = None if entry.drag else self.choosing(entry.decision)
                 c.add(
                     key,
@@ -355,9 +376,12 @@ class UpuMatchScene(Scene):
         if self.session is None or self._view is None:
             return
         s = self.state
+        self.view.zone_looks = board.zone_looks(self.game.table, s.zones)  # by place, then by owner
         self.view.draw(surface)
-        if s.phase in (Phase.DEPLOY, Phase.CHOOSE_ZONE) and s.zones:
-            board.draw_zones(surface, self.view, self.game.table, s.zones)
+        mouse = pygame.mouse.get_pos()
+        zone = self.button_zone.get(self.hovered_key(mouse) or "")
+        if zone is not None:  # the zone the button under the mouse takes
+            board.draw_zone_highlight(surface, self.view, self.game.table, zone)
         moving = self.trail.figure if self.trail is not None else None
         board.draw_figures(surface, self.view, s, self.selected, hidden=moving)
         if self.reading is not None:
@@ -380,6 +404,57 @@ class UpuMatchScene(Scene):
         self.deploy.draw(surface, s, self.view, self.table_rect)
         self.draw_panel(surface)
         self.shot.panel.draw(surface)
+        self.draw_card(surface, mouse)
+
+    def carded(self, pos: tuple[int, int]) -> tuple[str | None, bool]:
+        """The figure whose card the mouse asks for: over a figure on the table, over one waiting under
+        it, or over a button naming one (then True: the card stands left of the panel)."""
+        if self.trail is not None or self.deploy.holding or self.shot.shown:
+            return None, False
+        if self.table_rect.collidepoint(pos):
+            return self.figure_at(pos), False
+        for fid, rect in self.reserve_slots().items():
+            if rect.collidepoint(pos):
+                return fid, False
+        named = self.button_figure.get(self.hovered_key(pos) or "")
+        return named, named is not None
+
+    def hovered_key(self, pos: tuple[int, int]) -> str | None:
+        """The key of the menu's button under the mouse, if any."""
+        hovered = self.controls.hovered(pos)
+        return next((k for k, c in self.controls.choices.items() if c is hovered), None) if hovered else None
+
+    def match_bands(self) -> tuple[BandSpec, BandSpec] | None:
+        """The bands the match began with (its record's start, read once a session): the melee weapons
+        and equipment the cards name. None (the cards without them, logged) when the start names none."""
+        if self.session is None:
+            return None
+        if self.band_specs[0] is not self.session:
+            try:
+                bands = bands_of(self.session.record.start)
+            except (ValueError, KeyError, TypeError):
+                log.warning("the match's start names no bands: the cards say what the state keeps",
+                            exc_info=True)
+                bands = None
+            self.band_specs = (self.session, bands)
+        return self.band_specs[1]
+
+    def card_lines(self, fid: str) -> list[str]:
+        """The figure's card (``figure_card``), its band's entry from the match's bands."""
+        spec, race = figure_card.spec_of(self.match_bands(), fid)
+        return figure_card.card_lines(self.state, fid, spec, race)
+
+    def draw_card(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
+        fid, on_button = self.carded(mouse)
+        if fid is None:
+            return
+        lines = self.card_lines(fid)
+        f = self.state.figure(fid)
+        if f.pos is not None and f.on_table:  # where it stands, the mouse on a button naming it
+            board.draw_ring(surface, self.view, f.pos)
+        panel = self.app.size[0] - PANEL_W - MARGIN
+        rect = board.card_rect(lines, mouse, surface.get_rect(), panel if on_button else None)
+        board.draw_card(surface, lines, rect, self.state.figure(fid).player)
 
     def reading_figure(self) -> str | None:
         if self.trail is not None:
@@ -408,17 +483,11 @@ class UpuMatchScene(Scene):
         return lines
 
     def reading_words(self) -> list[str]:
-        """The trail's length, cost and PA, then the engine's refusal when there is one."""
+        """The trail's reading (``move_tool.reading_words``), then the engine's refusal when there is one."""
         r = self.reading
         if r is None:
             return []
-        words = tr(
-            "upu_match.trail",
-            length=round(r.length, 2),
-            cost=round(r.cost, 2),
-            pa=r.pa,
-            kind=tr(f"upu_match.move.{r.kind or 'walk'}"),
-        )
+        words = move_tool.reading_words(r)
         return [words] if r.reason is None else [words, said(r.reason)]
 
     def draw_panel(self, surface: pygame.Surface) -> None:
@@ -439,7 +508,7 @@ class UpuMatchScene(Scene):
         if self.reading is None and hovered is not None and hovered.reason:  # why a button is greyed
             for i, line in enumerate(theme.wrap(hovered.reason, 13, PANEL_W)[:2]):
                 theme.blit_text(surface, line, (x, top - 48 + i * 18), 13, theme.TEXT_WARN)
-        story.draw(surface, self.story_rect, self.session.events if self.session else [])
-        self.app.draw_message(
-            surface, (self.table_rect.centerx, self.table_rect.bottom - 20), self.table_rect.width - 40
-        )
+        story.draw(surface, self.story_rect, self.session.events if self.session else [],
+                   places=zone_places.places(self.game.table))
+        # over the table's top, beside the title: the legend and the figures to deploy stay readable
+        self.app.draw_message(surface, (self.table_rect.centerx, MARGIN + 10), self.table_rect.width - 240)

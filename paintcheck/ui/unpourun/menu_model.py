@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from paintcheck.said import Said
+from paintcheck.ui.unpourun.zone_places import places
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.engine import Engine
@@ -65,7 +66,8 @@ def entries(engine: Engine, s: MatchState) -> list[Entry]:
     if s.phase == Phase.ROLL_OFF:
         return [_entry(engine, s, "roll_off", a.RollOff())]
     if s.phase == Phase.CHOOSE_ZONE:
-        return [_entry(engine, s, f"zone_{z}", a.ChooseZone(z)) for z in (0, 1)]
+        where = places(engine.m.table)  # a zone named where it stands on the screen
+        return [_entry(engine, s, f"zone_{where[z]}", a.ChooseZone(z)) for z in (0, 1)]
     if s.phase == Phase.WAVE:
         out = [
             _entry(engine, s, "activate", a.Activate(f.id), figure=f.id)

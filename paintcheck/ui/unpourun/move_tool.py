@@ -18,9 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paintcheck.said import Said
+from paintcheck.ui import i18n
+from paintcheck.ui.i18n import tr
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.engine import Engine, flee_cost
+from paintcheck.unpourun.legality import move_allowance
 from paintcheck.unpourun.measurer import path_length
 from paintcheck.unpourun.state import Figure, MatchState, Phase, Point
 from paintcheck.unpourun.terrain import Kind
@@ -41,6 +44,7 @@ class Reading:
     reason: Said | None  # the engine's refusal (None: legal)
     difficult: tuple[tuple[Point, Point], ...] = ()  # stretches of the trail over difficult terrain
     kind: str = ""  # "walk", "run", "flee", "charge_move", "withdraw", "rout"
+    allowance: float | None = None  # pas the move's cost may reach (the legality's ``move_allowance``)
 
 
 @dataclass
@@ -129,10 +133,12 @@ def read(engine: Engine, s: MatchState, f: Figure, path: tuple[Point, ...]) -> R
     assert f.pos is not None
     full = [f.pos, *path]
     m = engine.m
-    length = path_length(full) if path else 0.0
-    cost = m.path_cost(full, f.stats.difficult_as_open) if path else 0.0
-    stretches = difficult_stretches(engine, full) if path else ()
     kinds = move_kinds(engine, s, f)
+    # a flee's path is measured as its legality measures it (difficult ground as open, 3.9)
+    as_open = f.stats.difficult_as_open or bool(kinds and kinds[0][0] == "flee")
+    length = path_length(full) if path else 0.0
+    cost = m.path_cost(full, as_open) if path else 0.0
+    stretches = difficult_stretches(engine, full) if path else ()
     target = charged(s, f, path) if kinds and kinds[0][0] == "walk" else None
     if target is not None:  # dropped on an enemy: a charge along the trail, to base to base
         decision = a.Charge(target.id, (*path[:-1], contact(target, full[-2])))
@@ -146,17 +152,37 @@ def read(engine: Engine, s: MatchState, f: Figure, path: tuple[Point, ...]) -> R
             reason,
             stretches,
             "charge",
+            move_allowance(engine.board, s, f, decision),
         )
     if not kinds:
         reason = engine.why_illegal(s, a.Walk(path))
         return Reading(path, length, cost, 0, None, reason, stretches)
-    first: tuple[str, Said | None] | None = None
+    first: tuple[str, Said | None, float] | None = None
     for kind, cls, pa in kinds:
         decision = cls(path)
+        allowance = move_allowance(engine.board, s, f, decision)
         reason = engine.why_illegal(s, decision)
         if reason is None:
-            return Reading(path, length, cost, pa, decision, None, stretches, kind)
-        if first is None or (kind == "run" and cost > f.stats.mvt):
-            first = (kind, reason)
+            return Reading(path, length, cost, pa, decision, None, stretches, kind, allowance)
+        if first is None or (kind == "run" and cost > first[2]):
+            first = (kind, reason, allowance)
     assert first is not None
-    return Reading(path, length, cost, 0, None, first[1], stretches, first[0])
+    return Reading(path, length, cost, 0, None, first[1], stretches, first[0], first[2])
+
+
+def reading_words(r: Reading, locale: str | None = None) -> str:
+    """The trail's reading as the panel says it: the move, its length, what it costs of the allowance
+    and the allowance (the legality's, difficult ground making the cost more than the length), its PA
+    (none when refused)."""
+    values = {
+        "kind": tr(f"upu_match.move.{r.kind or 'walk'}", locale),
+        "length": i18n.number(round(r.length, 2), None, locale),
+        "cost": i18n.number(round(r.cost, 2), None, locale),
+        "pa": r.pa,
+    }
+    if r.allowance is None:
+        return tr("upu_match.trail_no_allowance", locale, **values)
+    allowance = i18n.number(round(r.allowance, 2), None, locale)
+    if r.reason is not None:  # refused: no PA is spent (the engine's reason follows)
+        return tr("upu_match.trail_refused", locale, allowance=allowance, **values)
+    return tr("upu_match.trail", locale, allowance=allowance, **values)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -12,6 +12,8 @@ from paintcheck.ui.i18n import say, tr
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.session import Session
 from paintcheck.ui.unpourun import story
+from paintcheck.ui.unpourun.zone_places import places
+from paintcheck.unpourun.game import UnpourunGame
 
 if TYPE_CHECKING:
     from paintcheck.ui.app import App
@@ -70,4 +72,5 @@ class UpuResultScene(Scene):
             )
             y += size + 14
         rect = pygame.Rect(w // 2 - 360, y + 20, 720, self.app.size[1] - y - 140)
-        story.draw(surface, rect, self.session.events)
+        table = cast(UnpourunGame, self.session.game).table  # a zone taken told by where it stands
+        story.draw(surface, rect, self.session.events, places=places(table))

@@ -30,24 +30,26 @@ MARKED = {
 }
 
 
-def lines(events: Sequence[Event]) -> list[tuple[str, tuple[int, int, int]]]:
+def lines(events: Sequence[Event], places: Sequence[str] = ()) -> list[tuple[str, tuple[int, int, int]]]:
     """The events told (``event_words.story``: each roll folded into the event it decided, its terms
-    under it), each line with its colour: a term dimmed, a test, a rout, a fall or the VP marked."""
+    under it; a zone by its ``places`` on the screen), each line with its colour: a term dimmed, a
+    test, a rout, a fall or the VP marked."""
     marked = {headline(e): MARKED[e.kind] for e in events if e.kind in MARKED}
     return [
         (words, theme.TEXT_DIM if words.startswith(" ") else marked.get(words, theme.TEXT))
-        for words in told(events)
+        for words in told(events, places=places)
     ]
 
 
-def draw(surface: pygame.Surface, rect: pygame.Rect, events: Sequence[Event], size: int = 13) -> None:
+def draw(surface: pygame.Surface, rect: pygame.Rect, events: Sequence[Event], size: int = 13,
+         places: Sequence[str] = ()) -> None:
     """The last events that fit in ``rect``, each wrapped to its width, the newest at the bottom."""
     pygame.draw.rect(surface, theme.PANEL, rect)
     pygame.draw.rect(surface, theme.PANEL_LINE, rect, 1)
     step = size + 4
     rows: list[tuple[str, tuple[int, int, int]]] = []
     room = (rect.height - 8) // step
-    for words, colour in reversed(lines(events[-room * 2 :])):
+    for words, colour in reversed(lines(events[-room * 2 :], places)):
         wrapped = theme.wrap(words, size, rect.width - 12)
         rows[:0] = [(w, colour) for w in wrapped]
         if len(rows) >= room:

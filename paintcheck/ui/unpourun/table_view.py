@@ -10,12 +10,15 @@ the bottom. Its small API is what every Un pour un screen needs (the designer, t
 - ``draw(surface)`` the picture, drawn once per table and size and language, then blitted.
 
 Screens draw their own things over it (figures, a trail, a selection) with ``to_screen``. The
-picture's words are the namespace ``upu_designer``'s ``view.*`` keys.
+picture's words are the namespace ``upu_designer``'s ``view.*`` keys. The zones are named as the table
+file names them ("Zone A", "Zone B", the designer's words) unless a screen gives its own ``ZoneLook``s
+(``zone_looks``: the match names them by where they stand, then by their owner, 1.9).
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -68,14 +71,33 @@ def label_point(points: tuple[Point, ...]) -> Point:
     return (centre.x, centre.y)
 
 
+@dataclass(frozen=True)
+class ZoneLook:
+    """How one deployment zone is drawn: the words on it, its legend's words, its fill and edge."""
+
+    label: str
+    legend: str
+    fill: tuple[int, int, int, int]
+    edge: tuple[int, int, int]
+
+
+def file_looks(zones: int = len(ZONES)) -> tuple[ZoneLook, ...]:
+    """The zones as the table file names them, A's blue and B's red (the designer's picture)."""
+    return tuple(ZoneLook(tr("upu_designer.view.zone", zone=ZONES[i]),
+                          tr("upu_designer.view.zone_of", zone=ZONES[i]), ZONE_FILL[i], ZONE_EDGE[i])
+                 for i in range(zones))
+
+
 class TableView:
-    """Where a table stands in ``rect`` and its picture."""
+    """Where a table stands in ``rect`` and its picture; ``zone_looks`` (None: the file's names) how
+    its zones are named and coloured."""
 
     def __init__(self, table: Table, rect: pygame.Rect | tuple[int, int, int, int],
-                 legend: bool = True) -> None:
+                 legend: bool = True, zone_looks: tuple[ZoneLook, ...] | None = None) -> None:
         self.table = table
         self.rect = pygame.Rect(rect)
         self.legend = legend
+        self.zone_looks = zone_looks
         room = self.rect.inflate(-2 * MARGIN, -2 * MARGIN)
         if legend:
             room.height -= LEGEND_H
@@ -109,7 +131,7 @@ class TableView:
 
     def picture(self) -> pygame.Surface:
         """The picture of ``rect``'s size, drawn again only when the table or the language changes."""
-        key = (self.table, self.rect.size, self.legend, i18n.current())
+        key = (self.table, self.rect.size, self.legend, i18n.current(), self.zone_looks)
         if key != self._picture_key or self._picture is None:
             self._picture = self._render()
             self._picture_key = key
@@ -127,26 +149,29 @@ class TableView:
         self._draw_grid(surf, board, dx, dy)
         for piece in self.table.pieces:
             self._draw_height(surf, piece, dx, dy)
-        for i, zone in enumerate(self.table.zones):
+        for zone, look in zip(self.table.zones, self.looks(), strict=False):
             x, y = self.to_screen(label_point(zone.points))
-            theme.blit_text(surf, tr("upu_designer.view.zone", zone=ZONES[i]), (x + dx, y + dy), 13,
-                            ZONE_EDGE[i], True, anchor="center")
+            theme.blit_text(surf, look.label, (x + dx, y + dy), 13, look.edge, True, anchor="center")
         pygame.draw.rect(surf, theme.FIELD_LINE, board, 2)
         if self.legend:
             self._draw_legend(surf, board.bottom + MARGIN + 4)
         return surf
+
+    def looks(self) -> tuple[ZoneLook, ...]:
+        """The zones' looks, in the table's order: the screen's, else the file's names."""
+        return self.zone_looks if self.zone_looks is not None else file_looks(len(self.table.zones))
 
     def _shifted(self, points: tuple[Point, ...], dx: int, dy: int) -> list[Pixel]:
         return [(x + dx, y + dy) for x, y in self.polygon(points)]
 
     def _draw_zones(self, surf: pygame.Surface, dx: int, dy: int) -> None:
         layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        for i, zone in enumerate(self.table.zones):
-            pts = self._shifted(zone.points, dx, dy)
-            pygame.draw.polygon(layer, ZONE_FILL[i], pts)
+        looks = self.looks()
+        for zone, look in zip(self.table.zones, looks, strict=False):
+            pygame.draw.polygon(layer, look.fill, self._shifted(zone.points, dx, dy))
         surf.blit(layer, (0, 0))
-        for i, zone in enumerate(self.table.zones):
-            pygame.draw.polygon(surf, ZONE_EDGE[i], self._shifted(zone.points, dx, dy), 2)
+        for zone, look in zip(self.table.zones, looks, strict=False):
+            pygame.draw.polygon(surf, look.edge, self._shifted(zone.points, dx, dy), 2)
 
     def _draw_piece(self, surf: pygame.Surface, piece: Piece, dx: int, dy: int) -> None:
         pts = self._shifted(piece.points, dx, dy)
@@ -214,8 +239,9 @@ class TableView:
                         anchor="midleft")
         items: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = [
             (tr(f"upu_designer.view.kind.{kind.value}"), KIND_FILL[kind], KIND_EDGE[kind]) for kind in Kind]
-        items += [(tr("upu_designer.view.zone_of", zone=z), ZONE_FILL[i][:3], ZONE_EDGE[i])
-                  for i, z in enumerate(ZONES)]
+        for look in sorted(self.looks(), key=lambda z: z.legend):  # A's before B's; two alike are one
+            if all(words != look.legend for words, _, _ in items):
+                items.append((look.legend, look.fill[:3], look.edge))
         x, y = MARGIN + 4, top + 22
         right = surf.get_width() - MARGIN
         for words, fill, edge in items:

@@ -8,7 +8,9 @@ How to play page while that game is chosen).
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
+
+from pygame_gui.elements import UITooltip
 
 from paintcheck.ui import game_choice, i18n
 from paintcheck.ui.i18n import tr
@@ -19,6 +21,8 @@ if TYPE_CHECKING:
 
 GAME_ROW = 52  # the switch's row, above the menu
 SWITCH_H = 36
+SWITCH_KEYS = ("game-paintcheck", "game-unpourun")
+TIP_GAP = 8  # pixels between the switch and its tooltip
 
 
 def game_switch(app: App, c: Controls, width: int) -> None:
@@ -58,3 +62,23 @@ def unpourun_menu(app: App, c: Controls, width: int) -> int:
     c.newline()
     c.add("upu-quit", tr("title.quit"), lambda: app.quit(), width=width)
     return c.bottom
+
+
+def place_switch_tip(c: Controls, screen_width: int) -> None:
+    """The game switch's tooltip (pygame_gui puts one under the button, over the menu's first button)
+    moved beside the switch, on its right; above it when the window has no room there. It covers no
+    button either way (the title's words only)."""
+    buttons = [c.choices[key].button for key in SWITCH_KEYS if key in c.choices]
+    if not buttons:
+        return
+    right = max(b.rect.right for b in buttons)
+    for button in buttons:
+        if button.tool_tip is None:
+            continue
+        tip = cast(UITooltip, button.tool_tip)  # the manager's tooltips are UITooltips (they have a rect)
+        if right + TIP_GAP + tip.rect.width <= screen_width:
+            where = (right + TIP_GAP, button.rect.centery - tip.rect.height // 2)
+        else:
+            where = (button.rect.x, button.rect.top - TIP_GAP - tip.rect.height)
+        if tip.rect.topleft != where:
+            tip.set_position(where)
