@@ -1,0 +1,211 @@
+"""The third round of Un pour un's speed (issue 30: 100 random matches/s), the engine's ``apply`` and the
+measurer it asks: each shortcut gives the answer of the plain computation it replaces, on seeded random
+segments, positions and states of the shipped tables."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+import shapely
+
+from paintcheck.rules.dice import Dice
+from paintcheck.unpourun.engine import _Work
+from paintcheck.unpourun.game import UnpourunGame, random_start
+from paintcheck.unpourun.measurer import BOX_SLACK, Measurer, _meets_box
+from paintcheck.unpourun.plane import EDGE, Outline
+from paintcheck.unpourun.random_coach import RandomCoach
+from paintcheck.unpourun.state import MatchState, Phase
+from paintcheck.unpourun.table_file import load_table, shipped_tables
+
+TABLES = shipped_tables()
+Pt = tuple[float, float]
+
+
+def plain_inside_parts(o: Outline, a: Pt, b: Pt) -> list[tuple[float, float]]:
+    """``Outline.inside_parts`` as the second round wrote it (the reference the faster one must equal
+    bit for bit)."""
+    ax, ay = a
+    rx, ry = b[0] - ax, b[1] - ay
+    span = rx * rx + ry * ry
+    if span == 0 or not o.near_box(min(ax, b[0]), min(ay, b[1]), max(ax, b[0]), max(ay, b[1])):
+        return []
+    tol = EDGE * math.sqrt(span)
+    side = [(x - ax) * ry - (y - ay) * rx for x, y in o.corners]
+    if min(side) > tol or max(side) < -tol:
+        return []
+    cuts = [0.0, 1.0]
+    along = False
+    n = len(side)
+    for j in range(n):
+        s0, s1 = side[j], side[j + 1 - n]
+        if (s0 > tol and s1 > tol) or (s0 < -tol and s1 < -tol):
+            continue
+        (x0, y0), (x1, y1) = o.corners[j], o.corners[j + 1 - n]
+        crossings: tuple[tuple[float, float], ...]
+        if abs(s0) <= tol and abs(s1) <= tol:
+            along = True
+            crossings = ((x0, y0), (x1, y1))
+        elif abs(s0) <= tol:
+            crossings = ((x0, y0),)
+        elif abs(s1) <= tol:
+            crossings = ((x1, y1),)
+        else:
+            u = s0 / (s0 - s1)
+            crossings = ((x0 + u * (x1 - x0), y0 + u * (y1 - y0)),)
+        for px, py in crossings:
+            t = ((px - ax) * rx + (py - ay) * ry) / span
+            if 0.0 < t < 1.0:
+                cuts.append(t)
+    cuts.sort()
+    parts: list[tuple[float, float]] = []
+    for t0, t1 in zip(cuts, cuts[1:], strict=False):
+        if t1 <= t0:
+            continue
+        mid = (t0 + t1) / 2
+        check = along or (t1 - t0) * math.sqrt(span) < 1e3 * EDGE
+        if o.holds(ax + mid * rx, ay + mid * ry, check):
+            if parts and parts[-1][1] == t0:
+                parts[-1] = (parts[-1][0], t1)
+            else:
+                parts.append((t0, t1))
+    return parts
+
+
+def segments(m: Measurer, rng: random.Random, count: int) -> list[tuple[Pt, Pt]]:
+    """Random segments on the table, and segments from and to the pieces' corners, along their edges,
+    grazing their boxes and through them (the boundary cases of 1.6)."""
+    w, d = m.table.width, m.table.depth
+    out = []
+    corners = [c for o in m._outlines for c in o.corners]
+    boxes = [(o.min_x, o.min_y, o.max_x, o.max_y) for o in m._outlines]
+    for _ in range(count):
+        kind = rng.randrange(5)
+        if kind == 0:
+            a, b = (rng.uniform(0, w), rng.uniform(0, d)), (rng.uniform(0, w), rng.uniform(0, d))
+        elif kind == 1:  # corner to corner (along an edge, or across the piece)
+            a, b = rng.choice(corners), rng.choice(corners)
+        elif kind == 2:  # from a corner, past it, or to it from afar
+            c = rng.choice(corners)
+            a, b = c, (c[0] + rng.uniform(-8, 8), c[1] + rng.uniform(-8, 8))
+            if rng.random() < 0.5:
+                a, b = b, a
+        elif kind == 3:  # a line just outside or just on a box's side
+            x0, y0, x1, y1 = rng.choice(boxes)
+            off = rng.choice((-BOX_SLACK, -1e-9, 0.0, 1e-9, BOX_SLACK, 2 * BOX_SLACK))
+            if rng.random() < 0.5:
+                a, b = (x0 - off, y0 - 3), (x0 - off, y1 + 3)
+            else:
+                a, b = (x0 - 3, y1 + off), (x1 + 3, y1 + off)
+        else:  # a short segment near a piece
+            x0, y0, x1, y1 = rng.choice(boxes)
+            a = (rng.uniform(x0 - 1, x1 + 1), rng.uniform(y0 - 1, y1 + 1))
+            b = (a[0] + rng.uniform(-1, 1) * 10 ** -rng.randrange(0, 8), a[1] + rng.uniform(-1, 1))
+        out.append((a, b))
+    return out
+
+
+@pytest.mark.parametrize("path", TABLES, ids=lambda p: p.stem)
+def test_1_6_inside_parts_equals_the_plain_cutting_bit_for_bit(path):
+    m = Measurer(load_table(path))
+    rng = random.Random(30)
+    cut = 0
+    for a, b in segments(m, rng, 700):
+        for o in m._outlines:
+            fast, plain = o.inside_parts(a, b), plain_inside_parts(o, a, b)
+            assert fast == plain, (a, b, o.corners)
+            cut += bool(plain)
+    assert cut > 50  # the segments do cross pieces
+
+
+@pytest.mark.parametrize("path", TABLES, ids=lambda p: p.stem)
+def test_1_6_1_8_parts_skip_only_pieces_with_no_part(path):
+    """``Measurer._parts`` (a piece's box missed by more than ``BOX_SLACK`` is not cut) equals cutting
+    every piece, for moves' pieces and sight's tall pieces."""
+    m = Measurer(load_table(path))
+    rng = random.Random(31)
+    every = range(len(m._outlines))
+    for a, b in segments(m, rng, 700):
+        plain = [(i, t0, t1) for i in every for t0, t1 in m._outlines[i].inside_parts(a, b)]
+        assert m._parts(a, b, every) == plain
+        assert m._interiors(a, b, m._slow_or_top) == [p for p in plain if m._slow_or_top[p[0]]]
+        fresh = Measurer(m.table)  # every chosen piece cut, none skipped
+        outlines = fresh._outlines
+        fresh._parts = lambda p, q, ids, outlines=outlines: [  # type: ignore[method-assign]
+            (i, t0, t1) for i in ids for t0, t1 in outlines[i].inside_parts(p, q)]
+        for eye in (0.0, 1.0, 2.5):
+            assert m.sees(a, b, eye, 1.0) == fresh.sees(a, b, eye, 1.0)
+            assert m.sight(a, b, eye, 3.0).blockers == fresh.sight(a, b, eye, 3.0).blockers
+
+
+def test_meets_box_is_shapelys_intersection():
+    rng = random.Random(32)
+    box = shapely.box(10.0, 20.0, 14.0, 23.0)
+    met = 0
+    for _ in range(4000):
+        a = (rng.uniform(0, 25), rng.uniform(10, 33))
+        b = (rng.uniform(0, 25), rng.uniform(10, 33)) if rng.random() < 0.8 else a
+        line = shapely.LineString([a, b]) if a != b else shapely.Point(a)
+        if 1e-9 < shapely.distance(box.exterior, line) or box.intersects(line):
+            expected = box.intersects(line)
+            found = _meets_box(a[0], a[1], b[0] - a[0], b[1] - a[1], 10.0, 20.0, 14.0, 23.0)
+            assert found is expected, (a, b)
+            met += expected
+    assert 200 < met < 3800
+
+
+def states(game: UnpourunGame, seed: int, matches: int) -> list[MatchState]:
+    out = []
+    for k in range(matches):
+        dice = Dice(seed + k)
+        coaches = {seat: RandomCoach(seat, game.engine, 2 * (seed + k) + i) for i, seat in enumerate("AB")}
+        s = game.begin(random_start(seed + k))
+        while s.phase != Phase.OVER:
+            out.append(s)
+            s, _ = game.apply(s, coaches[s.mover].decide(s), dice)
+    return out
+
+
+@pytest.mark.parametrize("path", TABLES, ids=lambda p: p.stem)
+def test_6_6_sightings_find_the_pairs_board_sees_finds(path):
+    """``_Work.sightings`` reads the mover's position and elevation once: the pairs it adds are those
+    ``Board.sees`` finds, for any figure of random states moved to a random place."""
+    game = UnpourunGame(load_table(path))
+    rng = random.Random(33)
+    checked = 0
+    for s in states(game, 40, 2)[::7]:
+        placed = [f for f in s.figures if f.pos is not None]
+        if not placed:
+            continue
+        work = _Work(game.engine.board, s.copy(), Dice(1))
+        f = rng.choice(placed)
+        work.put(f.__class__(**{**f.__dict__, "pos": (rng.uniform(1, 47), rng.uniform(1, 47))}))
+        moved = work.fig(f.id)
+        expected = {(moved.id, y.id) for y in work.s.figures
+                    if y.player != moved.player and y.pos is not None and (moved.id, y.id) not in s.seen
+                    and game.engine.board.sees(moved, y)}
+        work.sightings(f.id)
+        assert {p for p in work.s.seen - s.seen if p[0] == moved.id} == expected
+        assert {p for p in work.s.seen - s.seen if p[1] == moved.id} == {(y, x) for x, y in expected}
+        checked += bool(expected)
+    assert checked > 3
+
+
+@pytest.mark.parametrize("path", TABLES, ids=lambda p: p.stem)
+def test_work_finds_and_replaces_figures_by_their_place(path):
+    """``_Work.fig`` and ``put`` read the figures' places once a decision: the figure found is the
+    state's ``figure(fid)``, and ``put`` changes that one only, after other changes too."""
+    game = UnpourunGame(load_table(path))
+    rng = random.Random(34)
+    for s in states(game, 50, 1)[::11]:
+        work = _Work(game.engine.board, s.copy(), Dice(1))
+        for _ in range(6):
+            f = rng.choice(work.s.figures)
+            assert work.fig(f.id) is work.s.figure(f.id)
+            before = work.s.figures
+            g = f.__class__(**{**f.__dict__, "pv": f.pv + 1})
+            work.put(g)
+            assert work.s.figure(f.id) is g
+            assert [x for x in work.s.figures if x.id != f.id] == [x for x in before if x.id != f.id]
+            assert [x.id for x in work.s.figures] == [x.id for x in before]
