@@ -209,3 +209,29 @@ def test_work_finds_and_replaces_figures_by_their_place(path):
             assert work.s.figure(f.id) is g
             assert [x for x in work.s.figures if x.id != f.id] == [x for x in before if x.id != f.id]
             assert [x.id for x in work.s.figures] == [x.id for x in before]
+
+
+@pytest.mark.parametrize("path", TABLES, ids=lambda p: p.stem)
+def test_1_5_engaged_with_is_in_contact_with_each_enemy(path):
+    """``Board.engaged_with`` asks the flat distance itself (``CONTACT_REACH2``) before the measurer: the
+    same enemies as ``in_contact`` with each, on random states with figures pushed into contact."""
+    game = UnpourunGame(load_table(path))
+    board = game.engine.board
+    rng = random.Random(35)
+    found = 0
+    for s in states(game, 60, 1)[::5]:
+        placed = [f for f in s.figures if f.pos is not None]
+        if len(placed) < 2:
+            continue
+        x, y = rng.sample(placed, 2)  # y set beside x, at a distance about the contact's reach
+        assert x.pos is not None
+        gap = rng.choice((1.0, 1.1, 1.1 + 1e-12, 1.1 - 1e-12, 1.05, 1.2))
+        pos = (x.pos[0] + gap, x.pos[1])
+        s = s.copy()
+        s.figures = tuple(f.__class__(**{**f.__dict__, "pos": pos}) if f.id == y.id else f for f in s.figures)
+        for f in s.figures:
+            plain = ([e for e in s.figures if e.player != f.player and e.standing and e.hanging is None
+                      and board.in_contact(f, e)] if f.standing and f.hanging is None else [])
+            assert board.engaged_with(s, f) == plain
+            found += bool(plain)
+    assert found > 3
