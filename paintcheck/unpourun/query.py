@@ -185,15 +185,21 @@ class Board:
         if w.blast:
             return [nominated]
         here = self.pos(shooter)
-        pool = [e for e in s.figures if e.player != shooter.player and e.standing
-                and self.eligible(s, shooter, e, weapon)]
+        # the group grows through the eligible enemies within 1 of a member; an enemy's eligibility
+        # (its sight line, 1.8) is asked only when it is within 1 of one, and once
+        enemies = [e for e in s.figures if e.player != shooter.player and e.standing]
+        eligible: dict[str, bool] = {}
         group, frontier = [nominated], [nominated]
         while frontier:
             f = frontier.pop()
-            for e in pool:
+            for e in enemies:
                 if e not in group and distance(self.pos(f), self.pos(e)) <= t.GROUP_LINK + EPS:
-                    group.append(e)
-                    frontier.append(e)
+                    ok = eligible.get(e.id)
+                    if ok is None:
+                        ok = eligible[e.id] = self.eligible(s, shooter, e, weapon)
+                    if ok:
+                        group.append(e)
+                        frontier.append(e)
 
         def key(e: Figure) -> tuple[float, int, str]:
             rank = prefer.index(e.id) if e.id in prefer else len(prefer)

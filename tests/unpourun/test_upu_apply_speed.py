@@ -11,10 +11,12 @@ import pytest
 import shapely
 
 from paintcheck.rules.dice import Dice
+from paintcheck.unpourun import tables
 from paintcheck.unpourun.engine import _Work
 from paintcheck.unpourun.game import UnpourunGame, random_start
-from paintcheck.unpourun.measurer import BOX_SLACK, Measurer, _meets_box
+from paintcheck.unpourun.measurer import BOX_SLACK, Measurer, _meets_box, centre_distance, distance
 from paintcheck.unpourun.plane import EDGE, Outline
+from paintcheck.unpourun.query import EPS
 from paintcheck.unpourun.random_coach import RandomCoach
 from paintcheck.unpourun.state import MatchState, Phase
 from paintcheck.unpourun.table_file import load_table, shipped_tables
@@ -235,3 +237,70 @@ def test_1_5_engaged_with_is_in_contact_with_each_enemy(path):
             assert board.engaged_with(s, f) == plain
             found += bool(plain)
     assert found > 3
+
+
+def plain_targets(board, s, shooter, nominated, weapon, prefer=()):
+    """4.3's targets as the second round chose them: every enemy's eligibility asked first."""
+    w = tables.RANGED[weapon]
+    if w.blast:
+        return [nominated]
+    here = board.pos(shooter)
+    pool = [e for e in s.figures if e.player != shooter.player and e.standing
+            and board.eligible(s, shooter, e, weapon)]
+    group, frontier = [nominated], [nominated]
+    while frontier:
+        f = frontier.pop()
+        for e in pool:
+            if e not in group and distance(board.pos(f), board.pos(e)) <= tables.GROUP_LINK + EPS:
+                group.append(e)
+                frontier.append(e)
+
+    def key(e):
+        rank = prefer.index(e.id) if e.id in prefer else len(prefer)
+        return centre_distance(here, board.pos(e)), rank, e.id
+
+    chosen = [min(group, key=key)]
+    while len(chosen) < w.targets:
+        nxt = [e for e in group if e not in chosen
+               and any(distance(board.pos(c), board.pos(e)) <= tables.GROUP_LINK + EPS for c in chosen)]
+        if not nxt:
+            break
+        chosen.append(min(nxt, key=key))
+    return chosen
+
+
+@pytest.mark.parametrize("path", TABLES, ids=lambda p: p.stem)
+def test_4_3_shot_targets_ask_eligibility_only_within_the_group_reach(path):
+    """``Board.shot_targets`` asks an enemy's eligibility only when it is within 1 of the group: the same
+    targets as the group built from every eligible enemy, on random states (enemies pushed together so
+    that groups form), every weapon and nominated enemy."""
+    game = UnpourunGame(load_table(path))
+    board = game.engine.board
+    rng = random.Random(36)
+    grouped = 0
+    for s in states(game, 70, 1)[::2]:
+        standing = [f for f in s.figures if f.standing]
+        shooters = [f for f in standing if f.usable()]
+        if not shooters:
+            continue
+        shooter = rng.choice(shooters)
+        enemies = [f for f in standing if f.player != shooter.player]
+        if len(enemies) < 2:
+            continue
+        lead = rng.choice(enemies)  # another enemy set within 1 of it (a group)
+        other = rng.choice([e for e in enemies if e.id != lead.id])
+        assert lead.pos is not None and shooter.pos is not None  # set on the shooter's side of it
+        dx, dy = shooter.pos[0] - lead.pos[0], shooter.pos[1] - lead.pos[1]
+        k = rng.uniform(1.0, 2.2) / max(math.hypot(dx, dy), 1e-9)
+        pos = (lead.pos[0] + k * dx, lead.pos[1] + k * dy)
+        s = s.copy()
+        s.figures = tuple(f.__class__(**{**f.__dict__, "pos": pos}) if f.id == other.id else f
+                          for f in s.figures)
+        shooter = s.figure(shooter.id)
+        for weapon in shooter.usable():
+            for nominated in (s.figure(e.id) for e in enemies):
+                prefer = tuple(rng.sample([e.id for e in enemies], len(enemies)))
+                got = board.shot_targets(s, shooter, nominated, weapon, prefer)
+                assert got == plain_targets(board, s, shooter, nominated, weapon, prefer)
+                grouped += got != [nominated]  # the group chose another or more
+    assert grouped > 1
