@@ -198,12 +198,15 @@ class _Work:
         self.begin_segment(1, s.first)
 
     def activatable(self, player: str) -> list[Figure]:
-        return [f for f in self.s.band(player) if f.standing and not f.activated]
+        return [f for f in self.s.figures if f.player == player and f.standing and not f.activated]
+
+    def any_activatable(self, player: str) -> bool:
+        return any(f.player == player and f.standing and not f.activated for f in self.s.figures)
 
     def begin_segment(self, wave: int, player: str) -> None:
         s = self.s
         s.wave, s.mover, s.phase, s.activation = wave, player, Phase.WAVE, None
-        if not self.activatable(player):
+        if not self.any_activatable(player):
             self.next_segment()
             return
         if wave == 1:
@@ -237,7 +240,7 @@ class _Work:
         self.ev("activation_ended", "3.3", figure=s.activation.figure)
         s.activation = None
         s.phase = Phase.WAVE
-        if (s.wave == 1 and s.wave_left <= 0) or not self.activatable(s.mover):
+        if (s.wave == 1 and s.wave_left <= 0) or not self.any_activatable(s.mover):
             self.next_segment()
 
     def settle(self) -> None:
