@@ -102,7 +102,8 @@ class _Work:
         return index[fid]
 
     def fig(self, fid: str) -> Figure:
-        return self.s.figures[self.place(fid)]
+        index = self._index  # ``place``, read here without the call (the engine's most frequent question)
+        return self.s.figures[index[fid] if index is not None else self.place(fid)]
 
     def put(self, f: Figure) -> None:
         """``f`` in place of the figure of its id (a new tuple: what is remembered of the old one stays
@@ -246,8 +247,9 @@ class _Work:
     def settle(self) -> None:
         """After a decision: the sightings still to test (6.6, 6.8), then the activation ends when its
         figure is down, gone or out of PA."""
-        self.drain()
         s = self.s
+        if s.queue:
+            self.drain()
         if s.phase != Phase.ACTIVATION or s.activation is None:
             return
         f = self.fig(s.activation.figure)
