@@ -19,7 +19,7 @@ from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.blasts import blast_hit, explosion_hit
 from paintcheck.unpourun.climb import plan
-from paintcheck.unpourun.events import Event, event
+from paintcheck.unpourun.events import Event, event_of
 from paintcheck.unpourun.legality import why_illegal
 from paintcheck.unpourun.measurer import Measurer, centre_distance, distance
 from paintcheck.unpourun.needs import (
@@ -46,6 +46,8 @@ from paintcheck.unpourun.terrain import ROPE_COST_PER_PAS, Kind
 log = logging.getLogger(__name__)
 
 RAY_BISECTIONS = 24  # a forced move's end found to 2^-24 of its length
+_ACTIONS = frozenset({a.Walk, a.Run, a.Charge, a.ChargeMove, a.Strike, a.Flee, a.Shoot, a.Medikit,
+                      a.EndActivation, a.RoutMove})  # the active figure's decisions (``_Work.action``)
 
 
 class Engine:
@@ -79,27 +81,36 @@ class _Work:
         self.s = s
         self.dice = dice
         self.events: list[Event] = []
+        self._index: dict[str, int] | None = None  # figure id -> its place in ``s.figures`` (fixed)
 
     # -- small tools ---------------------------------------------------------------------------------
     def ev(self, kind: str, rule: str, **values: Any) -> None:
-        self.events.append(event(kind, rule, **values))
+        self.events.append(event_of(kind, rule, values))
 
     def roll(self, rule: str, purpose: str, who: str, need: int = 0) -> int:
         value: int = self.dice.roll(t.D6)
         self.ev("roll", rule, figure=who, purpose=purpose, value=value, need=need)
         return value
 
+    def place(self, fid: str) -> int:
+        """Where the figure ``fid`` stands in ``s.figures``: the figures keep their order all match long
+        (the engine only replaces one in its place or all of them in order), so the places are read once
+        per decision (``MatchState.figure``'s search, made once)."""
+        index = self._index
+        if index is None:
+            index = self._index = {f.id: i for i, f in enumerate(self.s.figures)}
+        return index[fid]
+
     def fig(self, fid: str) -> Figure:
-        return self.s.figure(fid)
+        index = self._index  # ``place``, read here without the call (the engine's most frequent question)
+        return self.s.figures[index[fid] if index is not None else self.place(fid)]
 
     def put(self, f: Figure) -> None:
         """``f`` in place of the figure of its id (a new tuple: what is remembered of the old one stays
         true of it)."""
-        figures, fid = self.s.figures, f.id
-        for i, g in enumerate(figures):
-            if g.id == fid:
-                self.s.figures = (*figures[:i], f, *figures[i + 1:])
-                return
+        figures = self.s.figures
+        i = self.place(f.id)
+        self.s.figures = figures[:i] + (f,) + figures[i + 1:]
 
     def cd_test(self, f: Figure, cd: int, purpose: str, rule: str) -> bool:
         """0.2: 2d6 <= the Cd used."""
@@ -112,7 +123,12 @@ class _Work:
     # -- the decision ------------------------------------------------------------------------------
     def decide(self, d: Any) -> None:
         s = self.s
-        if isinstance(d, a.RollOff):
+        kind = type(d)
+        if kind is a.Activate:  # the most frequent decisions first (a third of a match's)
+            self.activate(d.figure)
+        elif kind in _ACTIONS:
+            self.action(d)
+        elif isinstance(d, a.RollOff):
             self.roll_off()
         elif isinstance(d, a.ChooseZone):
             s.zones = {s.first: d.zone, other(s.first): 1 - d.zone}
@@ -183,12 +199,15 @@ class _Work:
         self.begin_segment(1, s.first)
 
     def activatable(self, player: str) -> list[Figure]:
-        return [f for f in self.s.band(player) if f.standing and not f.activated]
+        return [f for f in self.s.figures if f.player == player and f.standing and not f.activated]
+
+    def any_activatable(self, player: str) -> bool:
+        return any(f.player == player and f.standing and not f.activated for f in self.s.figures)
 
     def begin_segment(self, wave: int, player: str) -> None:
         s = self.s
         s.wave, s.mover, s.phase, s.activation = wave, player, Phase.WAVE, None
-        if not self.activatable(player):
+        if not self.any_activatable(player):
             self.next_segment()
             return
         if wave == 1:
@@ -222,14 +241,15 @@ class _Work:
         self.ev("activation_ended", "3.3", figure=s.activation.figure)
         s.activation = None
         s.phase = Phase.WAVE
-        if (s.wave == 1 and s.wave_left <= 0) or not self.activatable(s.mover):
+        if (s.wave == 1 and s.wave_left <= 0) or not self.any_activatable(s.mover):
             self.next_segment()
 
     def settle(self) -> None:
         """After a decision: the sightings still to test (6.6, 6.8), then the activation ends when its
         figure is down, gone or out of PA."""
-        self.drain()
         s = self.s
+        if s.queue:
+            self.drain()
         if s.phase != Phase.ACTIVATION or s.activation is None:
             return
         f = self.fig(s.activation.figure)
@@ -620,11 +640,12 @@ class _Work:
         if m.pos is None:
             return
         new: set[tuple[str, str]] = set()
-        for y in s.figures:
-            if y.player == m.player or y.pos is None or (m.id, y.id) in s.seen:
+        here, eye, seen, mid, player = m.pos, self.b.elevation(m), s.seen, m.id, m.player
+        for y in s.figures:  # ``Board.sees(m, y)``, the mover's position and elevation read once
+            if y.player == player or y.pos is None or (mid, y.id) in seen:
                 continue
-            if self.b.sees(m, y):
-                new |= {(m.id, y.id), (y.id, m.id)}
+            if self.m.sees(here, y.pos, eye, self.b.elevation(y)):
+                new |= {(mid, y.id), (y.id, mid)}
         if not new:
             return
         s.seen = s.seen | new

@@ -50,6 +50,12 @@ def _plain(value: Any) -> Any:
 def event(kind: str, rule: str, **values: Any) -> Event:
     """``Event(kind, rule, tuple(values.items()))``, made directly (a frozen dataclass's ``__init__`` sets
     each field through ``object.__setattr__``; the engine makes one event per roll and step)."""
+    return event_of(kind, rule, values)
+
+
+def event_of(kind: str, rule: str, values: dict[str, Any]) -> Event:
+    """``event(kind, rule, **values)`` from the values' dict itself (the engine's ``ev`` hands on the
+    keywords it was given without unpacking them again)."""
     out = object.__new__(Event)
     out.__dict__.update(kind=kind, rule=rule, values=tuple(values.items()))
     return out

@@ -183,6 +183,11 @@ class Measurer:
             shapely.prepare(zone)
         self._slow_or_top = [d or i for d, i in zip(self._difficult, self._impassable, strict=True)]
         self._outlines = [Outline(p.points) for p in pieces]
+        # the pieces a segment question may touch, as index lists (a mask read piece by piece costs a
+        # test per piece of the table): a move's (difficult or impassable), and the sight's per lower
+        # eye height (the pieces taller than it, 1.8), filled as asked
+        self._slow_or_top_ids = tuple(i for i, chosen in enumerate(self._slow_or_top) if chosen)
+        self._taller: dict[float, tuple[int, ...]] = {}
         self._sight_cache: dict[tuple[float, ...], tuple[int, ...]] = {}
         self._held: dict[Point, list[int]] = {}  # the pieces holding a point (figures stand still a lot)
         self._segment_parts: dict[tuple[Point, Point], list[tuple[int, float, float]]] = {}
@@ -265,11 +270,29 @@ class Measurer:
     def _interiors(self, a: Point, b: Point, chosen: Sequence[bool]) -> list[tuple[int, float, float]]:
         """The parts of the segment a-b inside the interior of the pieces ``chosen`` selects:
         (piece, t0, t1), t the fraction of the way from a to b."""
-        lo_x, hi_x = (a[0], b[0]) if a[0] < b[0] else (b[0], a[0])
-        lo_y, hi_y = (a[1], b[1]) if a[1] < b[1] else (b[1], a[1])
-        return [(i, t0, t1) for i, o in enumerate(self._outlines)
-                if chosen[i] and hi_x >= o.min_x and lo_x <= o.max_x and hi_y >= o.min_y and lo_y <= o.max_y
-                for t0, t1 in o.inside_parts(a, b)]
+        return self._parts(a, b, [i for i, wanted in enumerate(chosen) if wanted])
+
+    def _parts(self, a: Point, b: Point, ids: Iterable[int]) -> list[tuple[int, float, float]]:
+        """``_interiors`` for the pieces ``ids`` (in increasing order): a piece whose box the segment
+        passes farther than ``BOX_SLACK`` from has no part (the middles ``Outline.inside_parts`` asks
+        about would lie outside its box, which ``holds`` refuses first), so only the others are cut."""
+        ax, ay = a
+        bx, by = b
+        lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
+        lo_y, hi_y = (ay, by) if ay < by else (by, ay)
+        dx, dy = bx - ax, by - ay
+        outlines = self._outlines
+        out: list[tuple[int, float, float]] = []
+        for i in ids:
+            o = outlines[i]
+            if hi_x < o.min_x or lo_x > o.max_x or hi_y < o.min_y or lo_y > o.max_y:
+                continue
+            if not _meets_box(ax, ay, dx, dy, o.min_x - BOX_SLACK, o.min_y - BOX_SLACK,
+                              o.max_x + BOX_SLACK, o.max_y + BOX_SLACK):
+                continue
+            for t0, t1 in o.inside_parts(a, b):
+                out.append((i, t0, t1))
+        return out
 
     def _move_interiors(self, a: Point, b: Point, chosen: Sequence[bool]) -> list[tuple[int, float, float]]:
         """``_interiors`` for the masks of a move (impassable, difficult or impassable: the first a part of
@@ -280,7 +303,7 @@ class Measurer:
         if found is None:
             if len(self._segment_parts) >= SEGMENTS_KEPT:
                 self._segment_parts.clear()
-            found = self._segment_parts[key] = self._interiors(a, b, self._slow_or_top)
+            found = self._segment_parts[key] = self._parts(a, b, self._slow_or_top_ids)
         if chosen is self._slow_or_top:
             return found
         return [part for part in found if chosen[part[0]]]
@@ -314,9 +337,13 @@ class Measurer:
         if found is not None:
             return found
         low = min(ea, eb)
-        tall = [h > low for h in self._height]  # the eye line never dips below the lower eye
+        tall = self._taller.get(low)
+        if tall is None:  # the eye line never dips below the lower eye
+            if len(self._taller) >= SEGMENTS_KEPT:  # a hanging figure's eye is any height
+                self._taller.clear()
+            tall = self._taller[low] = tuple(i for i, h in enumerate(self._height) if h > low)
         rise = eb - ea
-        blocked = tuple(sorted({i for i, t0, t1 in self._interiors(a, b, tall)
+        blocked = tuple(sorted({i for i, t0, t1 in self._parts(a, b, tall)
                                 if ea + rise * t0 < self._height[i] or ea + rise * t1 < self._height[i]}))
         if len(self._sight_cache) >= _SIGHT_CACHE:
             self._sight_cache.clear()
@@ -498,6 +525,26 @@ class Measurer:
         d = self.distances(positions[bearer], positions)
         d[bearer] = -1.0
         return tuple(int(i) for i in np.argsort(d, kind="stable") if d[i] <= radius)
+
+
+def _meets_box(ax: float, ay: float, dx: float, dy: float, lo_x: float, lo_y: float, hi_x: float,
+               hi_y: float) -> bool:
+    """The segment from (ax, ay) by (dx, dy) meets the closed box (Liang-Barsky clipping)."""
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, ax - lo_x), (dx, hi_x - ax), (-dy, ay - lo_y), (dy, hi_y - ay)):
+        if p == 0.0:
+            if q < 0.0:
+                return False
+        else:
+            r = q / p
+            if p < 0.0:
+                if r > t0:
+                    t0 = r
+            elif r < t1:
+                t1 = r
+            if t0 > t1:
+                return False
+    return True
 
 
 Segment = tuple[float, float, float, float, float]  # start x, y; step x, y; the step's squared length

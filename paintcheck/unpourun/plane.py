@@ -16,6 +16,7 @@ import math
 from collections.abc import Sequence
 
 EDGE = 1e-9  # a point nearer the boundary than this is on it (outside, 1.6)
+SHORT = 1e3 * EDGE  # a piece of segment shorter than this may have its middle within EDGE of a corner
 
 Point = tuple[float, float]
 
@@ -60,15 +61,19 @@ class Outline:
         """The parts of the segment a-b in the interior, as (t0, t1) fractions of the way from a to b,
         in order: the segment cut where it meets an edge, each piece kept when its middle is held."""
         ax, ay = a
-        rx, ry = b[0] - ax, b[1] - ay
+        bx, by = b
+        rx, ry = bx - ax, by - ay
         span = rx * rx + ry * ry
-        if span == 0 or not self.near_box(min(ax, b[0]), min(ay, b[1]), max(ax, b[0]), max(ay, b[1])):
-            return []
+        if span == 0 or ((bx if bx > ax else ax) < self.min_x or (ax if ax < bx else bx) > self.max_x
+                         or (by if by > ay else ay) < self.min_y or (ay if ay < by else by) > self.max_y):
+            return []  # (``near_box`` with the segment's box)
         # each corner's side of the segment's line (signed distance times the length): an edge
         # whose ends lie within EDGE of the line lies along it; one whose ends lie on one side never
         # meets it; any other crosses the line once, and cuts the segment there if between a and b
-        tol = EDGE * math.sqrt(span)
-        side = [(x - ax) * ry - (y - ay) * rx for x, y in self.corners]
+        length = math.sqrt(span)
+        tol = EDGE * length
+        corners = self.corners
+        side = [(x - ax) * ry - (y - ay) * rx for x, y in corners]
         if min(side) > tol or max(side) < -tol:
             return []
         cuts = [0.0, 1.0]
@@ -78,34 +83,36 @@ class Outline:
             s0, s1 = side[j], side[j + 1 - n]
             if (s0 > tol and s1 > tol) or (s0 < -tol and s1 < -tol):
                 continue
-            (x0, y0), (x1, y1) = self.corners[j], self.corners[j + 1 - n]
-            crossings: tuple[Point, ...]
-            if abs(s0) <= tol and abs(s1) <= tol:
-                along = True
-                crossings = ((x0, y0), (x1, y1))
-            elif abs(s0) <= tol:
-                crossings = ((x0, y0),)
-            elif abs(s1) <= tol:
-                crossings = ((x1, y1),)
-            else:
-                u = s0 / (s0 - s1)
-                crossings = ((x0 + u * (x1 - x0), y0 + u * (y1 - y0)),)
-            for px, py in crossings:
-                t = ((px - ax) * rx + (py - ay) * ry) / span
-                if 0.0 < t < 1.0:
-                    cuts.append(t)
-        cuts.sort()
+            on0, on1 = -tol <= s0 <= tol, -tol <= s1 <= tol
+            if on0 or on1:  # a corner on the line is where the edge meets it
+                if on0 and on1:
+                    along = True
+                for (px, py), on in ((corners[j], on0), (corners[j + 1 - n], on1)):
+                    if on:
+                        t = ((px - ax) * rx + (py - ay) * ry) / span
+                        if 0.0 < t < 1.0:
+                            cuts.append(t)
+                continue
+            (x0, y0), (x1, y1) = corners[j], corners[j + 1 - n]
+            u = s0 / (s0 - s1)
+            t = ((x0 + u * (x1 - x0) - ax) * rx + (y0 + u * (y1 - y0) - ay) * ry) / span
+            if 0.0 < t < 1.0:
+                cuts.append(t)
+        if len(cuts) > 2:
+            cuts.sort()
         parts: list[tuple[float, float]] = []
-        for t0, t1 in zip(cuts, cuts[1:], strict=False):
+        t0 = cuts[0]
+        for t1 in cuts[1:]:
             if t1 <= t0:
                 continue
             mid = (t0 + t1) / 2
             # between two cuts the segment crosses no edge: its middle is off the boundary unless an
             # edge lies along it, or the piece is so short that its middle is within EDGE of a corner
-            check = along or (t1 - t0) * math.sqrt(span) < 1e3 * EDGE
+            check = along or (t1 - t0) * length < SHORT
             if self.holds(ax + mid * rx, ay + mid * ry, check):
                 if parts and parts[-1][1] == t0:
                     parts[-1] = (parts[-1][0], t1)
                 else:
                     parts.append((t0, t1))
+            t0 = t1
         return parts

@@ -18,6 +18,8 @@ from paintcheck.unpourun.terrain import Kind
 EPS = 1e-9  # a float's slack on "within" and "base to base"
 EDGE_DIRECTIONS = {"A": (0.0, -1.0), "B": (0.0, 1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}
 IMPOSSIBLE = 7  # 4.4 [E]: a to-hit number of 7 or more is no shot
+_REACH = t.BASE_DIAMETER + t.CONTACT
+CONTACT_REACH2 = _REACH * _REACH + EPS  # 1.5: centres farther apart (squared) are not in contact
 
 
 def clamp_roll(n: int) -> int:
@@ -98,8 +100,7 @@ class Board:
         if a.pos is None or b.pos is None or a.id == b.id:
             return False
         dx, dy = a.pos[0] - b.pos[0], a.pos[1] - b.pos[1]
-        reach = t.BASE_DIAMETER + t.CONTACT
-        return dx * dx + dy * dy <= reach * reach + EPS and self.m.in_contact(a.pos, b.pos)
+        return dx * dx + dy * dy <= CONTACT_REACH2 and self.m.in_contact(a.pos, b.pos)
 
     def engaged_with(self, s: MatchState, f: Figure) -> list[Figure]:
         """1.5: the enemies in contact with ``f``, neither being hors de combat nor hanging (3.11: it
@@ -110,8 +111,17 @@ class Board:
         known = memo.engaged.get(f.id)
         if known is not None and known[0] is f:  # the same frozen figure (held there too)
             return list(known[1])
-        found = [e for e in memo.figures if e.player != f.player and e.standing and e.hanging is None
-                 and self.in_contact(f, e)]
+        # ``in_contact(f, e)`` of each standing enemy not hanging, its flat distance asked first here
+        found = []
+        fx, fy = f.pos  # type: ignore[misc]  # standing: on the table
+        player, m = f.player, self.m
+        for e in memo.figures:
+            if e.player == player or not e.standing or e.hanging is not None:
+                continue
+            p = e.pos
+            dx, dy = fx - p[0], fy - p[1]  # type: ignore[index]
+            if dx * dx + dy * dy <= CONTACT_REACH2 and m.in_contact(f.pos, p):  # type: ignore[arg-type]
+                found.append(e)
         memo.engaged[f.id] = (f, found)
         return list(found)
 
@@ -175,15 +185,21 @@ class Board:
         if w.blast:
             return [nominated]
         here = self.pos(shooter)
-        pool = [e for e in s.figures if e.player != shooter.player and e.standing
-                and self.eligible(s, shooter, e, weapon)]
+        # the group grows through the eligible enemies within 1 of a member; an enemy's eligibility
+        # (its sight line, 1.8) is asked only when it is within 1 of one, and once
+        enemies = [e for e in s.figures if e.player != shooter.player and e.standing]
+        eligible: dict[str, bool] = {}
         group, frontier = [nominated], [nominated]
         while frontier:
             f = frontier.pop()
-            for e in pool:
+            for e in enemies:
                 if e not in group and distance(self.pos(f), self.pos(e)) <= t.GROUP_LINK + EPS:
-                    group.append(e)
-                    frontier.append(e)
+                    ok = eligible.get(e.id)
+                    if ok is None:
+                        ok = eligible[e.id] = self.eligible(s, shooter, e, weapon)
+                    if ok:
+                        group.append(e)
+                        frontier.append(e)
 
         def key(e: Figure) -> tuple[float, int, str]:
             rank = prefer.index(e.id) if e.id in prefer else len(prefer)
