@@ -150,6 +150,25 @@ def kind_refused(b: Board, s: MatchState, kind: type) -> Said | None:
     return None if found is FIELDS_DECIDE else found  # type: ignore[return-value]
 
 
+def open_kinds(b: Board, s: MatchState, kinds: tuple[type, ...]) -> list[type]:
+    """The classes among ``kinds`` a decision of which may be legal in ``s``: not refused as a kind
+    (``kind_refused``) and, for a Shoot, with a weapon the figure may shoot (``shot_weapons``); every
+    decision of the others is refused whatever its fields. One question where the random coach would
+    ask ``kind_refused`` of each kind (the active figure found once)."""
+    act = s.activation
+    if s.phase != Phase.ACTIVATION or act is None:
+        return [k for k in kinds if kind_refused(b, s, k) is None]
+    f = s.figure(act.figure)
+    out = []
+    for kind in kinds:
+        found = _by_kind(b, s, f, act, kind)
+        if found is FIELDS_DECIDE and issubclass(kind, a.Shoot) and not _weapons(f, act.pa):
+            continue
+        if found is None or found is FIELDS_DECIDE:
+            out.append(kind)
+    return out
+
+
 def _by_kind(b: Board, s: MatchState, f: Figure, act: Activation, kind: type) -> Said | None | object:
     """``_action``'s questions that the decision's class answers alone: a refusal, None (legal), or
     ``FIELDS_DECIDE``."""
@@ -168,8 +187,14 @@ def _by_kind(b: Board, s: MatchState, f: Figure, act: Activation, kind: type) ->
         return no("not_routing", figure=f.id) if not f.routing else no("engaged", figure=f.id)
     if f.routing and not issubclass(kind, (a.Flee, a.Strike)):
         return no("routing", figure=f.id)
-    if issubclass(kind, (a.Strike, a.Flee, a.Medikit)):
-        return FIELDS_DECIDE
+    if issubclass(kind, (a.Strike, a.Flee, a.Medikit)):  # 3.3, 3.9, 3.10: their PA (a medikit left)
+        if issubclass(kind, a.Strike):
+            short = _pa(act.pa, t.STRIKE_PA)
+        elif issubclass(kind, a.Flee):
+            short = _flee_refused(b, s, f, act.pa)
+        else:
+            short = no("no_medikit") if f.medikits <= 0 else _pa(act.pa, t.MEDIKIT_PA)
+        return FIELDS_DECIDE if short is None else short
     if engaged:
         return no("engaged", figure=f.id)
     if issubclass(kind, a.Shoot):
@@ -250,12 +275,32 @@ def _move(b: Board, s: MatchState, f: Figure, path: a.Path, pa: int, cost: int,
     return None if problem is None else no(f"path_{problem}")
 
 
+def _weapon_refused(f: Figure, weapon: str, pa: int) -> Said | None:
+    """4.1: the refusals of every Shoot with ``weapon`` whatever its target: not the shooter's, broken,
+    PA short."""
+    if weapon not in f.ranged:
+        return no("no_weapon", weapon=weapon)
+    if weapon in f.broken:
+        return no("broken", weapon=weapon)
+    return _pa(pa, t.RANGED[weapon].pa)
+
+
+def shot_weapons(b: Board, s: MatchState) -> list[str]:
+    """The active figure's weapons a Shoot may be legal with, its target deciding (the shooter's,
+    not broken, the PA for it, the shooter free to shoot: ``kind_refused``); every Shoot with another
+    weapon is refused whatever its target. What the random coach draws a shot's weapon among."""
+    act = s.activation
+    if s.phase != Phase.ACTIVATION or act is None or kind_refused(b, s, a.Shoot) is not None:
+        return []
+    return _weapons(s.figure(act.figure), act.pa)
+
+
+def _weapons(f: Figure, pa: int) -> list[str]:
+    return [w for w in dict.fromkeys(f.ranged) if _weapon_refused(f, w, pa) is None]
+
+
 def _shoot(b: Board, s: MatchState, f: Figure, d: a.Shoot, pa: int) -> Said | None:
-    if d.weapon not in f.ranged:
-        return no("no_weapon", weapon=d.weapon)
-    if d.weapon in f.broken:
-        return no("broken", weapon=d.weapon)
-    if (why := _pa(pa, t.RANGED[d.weapon].pa)) is not None:
+    if (why := _weapon_refused(f, d.weapon, pa)) is not None:
         return why
     target = _figure(s, d.target)
     if target is None or target.pos is None or not b.eligible(s, f, target, d.weapon):
@@ -319,8 +364,7 @@ def _charge_move(b: Board, s: MatchState, f: Figure, d: Any) -> Said | None:
 
 
 def _strike(b: Board, s: MatchState, f: Figure, d: a.Strike, pa: int) -> Said | None:
-    if (why := _pa(pa, t.STRIKE_PA)) is not None:
-        return why
+    """Its PA asked first, by ``_by_kind``."""
     target = _figure(s, d.target)
     if target is None or target.player == f.player or not target.on_table or not b.in_contact(f, target) \
             or target.hanging is not None:  # 3.11: a hanging figure « ne peut … être attaqué »
@@ -333,14 +377,18 @@ def _strike(b: Board, s: MatchState, f: Figure, d: a.Strike, pa: int) -> Said | 
     return None
 
 
-def _flee(b: Board, s: MatchState, f: Figure, d: a.Flee, pa: int) -> Said | None:
+def _flee_refused(b: Board, s: MatchState, f: Figure, pa: int) -> Said | None:
+    """3.9: the refusals of every Flee whatever its path: not engaged, PA short of its cost."""
     from paintcheck.unpourun.engine import flee_cost
 
-    engaged = b.engaged_with(s, f)
-    if not engaged:
+    if not b.engaged(s, f):
         return no("not_engaged", figure=f.id)
-    if (why := _pa(pa, flee_cost(b, s, f))) is not None:
-        return why
+    return _pa(pa, flee_cost(b, s, f))
+
+
+def _flee(b: Board, s: MatchState, f: Figure, d: a.Flee, pa: int) -> Said | None:
+    """Engaged and its PA asked first, by ``_by_kind``."""
+    engaged = b.engaged_with(s, f)
     problem = b.path_problem(s, f, d.path, f.stats.mvt * t.FLEE_FACTOR, True,
                              ignore=frozenset(e.id for e in engaged))
     if problem is not None:
@@ -356,10 +404,7 @@ def _flee(b: Board, s: MatchState, f: Figure, d: a.Flee, pa: int) -> Said | None
 
 
 def _medikit(b: Board, s: MatchState, f: Figure, d: a.Medikit, pa: int) -> Said | None:
-    if f.medikits <= 0:
-        return no("no_medikit")
-    if (why := _pa(pa, t.MEDIKIT_PA)) is not None:
-        return why
+    """A medikit left and its PA asked first, by ``_by_kind``."""
     target = _figure(s, d.target)
     if target is None or target.player != f.player or not target.on_table or (
             target.id != f.id and not b.in_contact(f, target)):
