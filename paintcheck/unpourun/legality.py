@@ -159,9 +159,10 @@ def open_kinds(b: Board, s: MatchState, kinds: tuple[type, ...]) -> list[type]:
     if s.phase != Phase.ACTIVATION or act is None:
         return [k for k in kinds if kind_refused(b, s, k) is None]
     f = s.figure(act.figure)
+    engaged = b.engaged(s, f)
     out = []
     for kind in kinds:
-        found = _by_kind(b, s, f, act, kind)
+        found = _by_kind(b, s, f, act, kind, engaged)
         if found is FIELDS_DECIDE and issubclass(kind, a.Shoot) and not _weapons(f, act.pa):
             continue
         if found is None or found is FIELDS_DECIDE:
@@ -169,14 +170,16 @@ def open_kinds(b: Board, s: MatchState, kinds: tuple[type, ...]) -> list[type]:
     return out
 
 
-def _by_kind(b: Board, s: MatchState, f: Figure, act: Activation, kind: type) -> Said | None | object:
+def _by_kind(b: Board, s: MatchState, f: Figure, act: Activation, kind: type,
+             engaged: bool | None = None) -> Said | None | object:
     """``_action``'s questions that the decision's class answers alone: a refusal, None (legal), or
-    ``FIELDS_DECIDE``."""
+    ``FIELDS_DECIDE`` (``engaged``: ``b.engaged(s, f)`` when the caller asked it already)."""
     if act.charging:
         return FIELDS_DECIDE if issubclass(kind, a.ChargeMove) else no("charge_pending")
     if issubclass(kind, a.ChargeMove):
         return no("no_charge")
-    engaged = b.engaged(s, f)
+    if engaged is None:
+        engaged = b.engaged(s, f)
     if f.routing and not engaged and act.pa > 0:  # 8.4: its rout move, nothing else
         return FIELDS_DECIDE if issubclass(kind, a.RoutMove) else no("must_rout", figure=f.id)
     if issubclass(kind, a.EndActivation):

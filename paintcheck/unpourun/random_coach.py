@@ -137,6 +137,7 @@ class RandomCoach:
         if kind is a.Shoot:
             return self.shoot(s, f)
         rng = self.rng
+        out: list[Any]
         if kind is a.Strike:  # 3.7: an enemy in contact (the legality says which may be struck)
             board = self.engine.board
             out = [a.Strike(e.id) for e in s.figures
