@@ -5,6 +5,7 @@ One query the engine, the window and the coaches ask alike (RULES-unpourun §1.9
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from paintcheck.said import Said
@@ -37,7 +38,7 @@ _refusals: dict[tuple[Any, ...], Said] = {}
 def no(key: str, **values: Any) -> Said:
     """The refusal ``key`` said with ``values``; one made before with the same values is handed again
     (a ``Said`` is a string: nobody changes it)."""
-    memo = (key, *((k, type(v), v) for k, v in values.items()))  # 1, 1.0 and True say different words
+    memo = (key, tuple(values.items()), tuple(map(type, values.values())))  # 1, 1.0, True: other words
     try:
         found = _refusals.get(memo)
     except TypeError:  # a value that is no dictionary key
@@ -150,24 +151,22 @@ def kind_refused(b: Board, s: MatchState, kind: type) -> Said | None:
     return None if found is FIELDS_DECIDE else found  # type: ignore[return-value]
 
 
-def open_kinds(b: Board, s: MatchState, kinds: tuple[type, ...]) -> list[type]:
-    """The classes among ``kinds`` a decision of which may be legal in ``s``: not refused as a kind
-    (``kind_refused``) and, for a Shoot, with a weapon the figure may shoot (``shot_weapons``); every
-    decision of the others is refused whatever its fields. One question where the random coach would
-    ask ``kind_refused`` of each kind (the active figure found once)."""
+def open_kinds(b: Board, s: MatchState, kinds: Sequence[type]) -> Iterator[type]:
+    """The classes among ``kinds``, in their order, a decision of which may be legal in ``s``: not
+    refused as a kind (``kind_refused``) and, for a Shoot, with a weapon the figure may shoot
+    (``shot_weapons``); every decision of the others is refused whatever its fields. Asked lazily (the
+    random coach stops at the first kind it finds a legal decision of), the active figure found once."""
     act = s.activation
     if s.phase != Phase.ACTIVATION or act is None:
-        return [k for k in kinds if kind_refused(b, s, k) is None]
+        yield from (k for k in kinds if kind_refused(b, s, k) is None)
+        return
     f = s.figure(act.figure)
     engaged = b.engaged(s, f)
-    out = []
     for kind in kinds:
         found = _by_kind(b, s, f, act, kind, engaged)
-        if found is FIELDS_DECIDE and issubclass(kind, a.Shoot) and not _weapons(f, act.pa):
-            continue
-        if found is None or found is FIELDS_DECIDE:
-            out.append(kind)
-    return out
+        if found is None or (found is FIELDS_DECIDE and not (issubclass(kind, a.Shoot)
+                                                             and not _weapons(f, act.pa))):
+            yield kind
 
 
 def _by_kind(b: Board, s: MatchState, f: Figure, act: Activation, kind: type,

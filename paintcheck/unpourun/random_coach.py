@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+from itertools import permutations
 from typing import Any
 
 from paintcheck.unpourun import actions as a
@@ -32,6 +33,8 @@ MOVES: dict[type, float] = {a.Walk: 1.0, a.Run: t.RUN_FACTOR, a.Flee: t.FLEE_FAC
 # the kinds drawn among in an activation: free, and engaged or routing
 FREE = (a.Shoot, a.Strike, a.Charge, a.Walk, a.Run, a.Medikit)
 CLOSE = (a.Strike, a.Flee, a.Medikit)
+# every order of them: one draw picks the order the kinds are tried in (a uniform permutation)
+FREE_ORDERS, CLOSE_ORDERS = tuple(permutations(FREE)), tuple(permutations(CLOSE))
 
 
 class RandomCoach:
@@ -99,10 +102,10 @@ class RandomCoach:
         raise RuntimeError(f"no room to deploy {f.id} in zone {s.zones[s.mover]}")
 
     def act(self, s: MatchState) -> Any:
-        """A kind drawn uniformly among the kinds the legality does not refuse as a kind (one cheap
-        question, ``open_kinds``); then up to a few of its candidates drawn one at a time, each asked,
-        the first legal one played; a kind whose tries all fail is dropped and another drawn; with none
-        left, the activation ends."""
+        """The kinds tried in a random order (one draw among their permutations), those the legality
+        refuses as a kind skipped (``open_kinds``, asked lazily); of each kind up to a few candidates
+        drawn one at a time, each asked, the first legal one played; with no kind left, the activation
+        ends. (So a kind is played with the same chance as if drawn uniformly among the kinds left.)"""
         act = s.activation
         assert act is not None
         f = s.figure(act.figure)
@@ -122,10 +125,9 @@ class RandomCoach:
             return a.RoutMove((), rng.choice(edges) if len(edges) > 1 else "")
         if rng.random() < END_EARLY:
             return a.EndActivation()
-        kinds = open_kinds(board, s, CLOSE if engaged or f.routing else FREE)
-        draw = rng.randrange
-        while kinds:
-            d = self.draw(s, f, kinds.pop(draw(len(kinds)) if len(kinds) > 1 else 0))
+        orders = CLOSE_ORDERS if engaged or f.routing else FREE_ORDERS
+        for kind in open_kinds(board, s, orders[rng.randrange(len(orders))]):
+            d = self.draw(s, f, kind)
             if d is not None:
                 return d
         return a.EndActivation()

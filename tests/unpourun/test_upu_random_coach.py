@@ -39,7 +39,7 @@ def test_open_kinds_drops_only_kinds_every_decision_of_which_is_refused_on_rando
     board, rng = game.engine.board, random.Random(path.stem)
     dropped = legal_open = 0
     for s in activation_states(game, 40):
-        open_ = open_kinds(board, s, KINDS)
+        open_ = list(open_kinds(board, s, KINDS))
         assert open_ == [k for k in KINDS if k in open_]  # in the order asked
         for kind in KINDS:
             decisions = samples(s, kind, rng) + (shots(s, rng) if kind is a.Shoot else [])
@@ -80,7 +80,8 @@ def test_kind_refused_asks_a_strike_a_flight_and_a_medikit_their_pa_and_a_mediki
         said = kind_refused(b, w.s, kind)
         assert said is not None and said.key == "unpourun_rules.refusal.pa", kind.__name__
         assert said == why_illegal(b, w.s, kind("B1") if kind is not a.Flee else kind(((8.0, 10.0),)))
-    assert open_kinds(b, w.s, (a.Shoot, a.Strike, a.Flee, a.Medikit, a.EndActivation)) == [a.EndActivation]
+    left = open_kinds(b, w.s, (a.Shoot, a.Strike, a.Flee, a.Medikit, a.EndActivation))
+    assert list(left) == [a.EndActivation]
     w.set("A1", medikits=0)
     w.s.activation.pa = 2  # type: ignore[union-attr]
     said = kind_refused(b, w.s, a.Medikit)
