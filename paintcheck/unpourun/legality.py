@@ -5,6 +5,7 @@ One query the engine, the window and the coaches ask alike (RULES-unpourun §1.9
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from paintcheck.said import Said
@@ -37,7 +38,7 @@ _refusals: dict[tuple[Any, ...], Said] = {}
 def no(key: str, **values: Any) -> Said:
     """The refusal ``key`` said with ``values``; one made before with the same values is handed again
     (a ``Said`` is a string: nobody changes it)."""
-    memo = (key, *((k, type(v), v) for k, v in values.items()))  # 1, 1.0 and True say different words
+    memo = (key, tuple(values.items()), tuple(map(type, values.values())))  # 1, 1.0, True: other words
     try:
         found = _refusals.get(memo)
     except TypeError:  # a value that is no dictionary key
@@ -149,14 +150,34 @@ def kind_refused(b: Board, s: MatchState, kind: type) -> Said | None:
     return None if found is FIELDS_DECIDE else found  # type: ignore[return-value]
 
 
-def _by_kind(b: Board, s: MatchState, f: Figure, act: Activation, kind: type) -> Said | None | object:
+def open_kinds(b: Board, s: MatchState, kinds: Sequence[type]) -> Iterator[type]:
+    """The classes among ``kinds``, in their order, a decision of which may be legal in ``s``: not
+    refused as a kind (``kind_refused``) and, for a Shoot, with a weapon the figure may shoot
+    (``shot_weapons``); every decision of the others is refused whatever its fields. Asked lazily (the
+    random coach stops at the first kind it finds a legal decision of), the active figure found once."""
+    act = s.activation
+    if s.phase != Phase.ACTIVATION or act is None:
+        yield from (k for k in kinds if kind_refused(b, s, k) is None)
+        return
+    f = s.figure(act.figure)
+    engaged = b.engaged(s, f)
+    for kind in kinds:
+        found = _by_kind(b, s, f, act, kind, engaged)
+        if found is None or (found is FIELDS_DECIDE and not (issubclass(kind, a.Shoot)
+                                                             and not _weapons(f, act.pa))):
+            yield kind
+
+
+def _by_kind(b: Board, s: MatchState, f: Figure, act: Activation, kind: type,
+             engaged: bool | None = None) -> Said | None | object:
     """``_action``'s questions that the decision's class answers alone: a refusal, None (legal), or
-    ``FIELDS_DECIDE``."""
+    ``FIELDS_DECIDE`` (``engaged``: ``b.engaged(s, f)`` when the caller asked it already)."""
     if act.charging:
         return FIELDS_DECIDE if issubclass(kind, a.ChargeMove) else no("charge_pending")
     if issubclass(kind, a.ChargeMove):
         return no("no_charge")
-    engaged = b.engaged(s, f)
+    if engaged is None:
+        engaged = b.engaged(s, f)
     if f.routing and not engaged and act.pa > 0:  # 8.4: its rout move, nothing else
         return FIELDS_DECIDE if issubclass(kind, a.RoutMove) else no("must_rout", figure=f.id)
     if issubclass(kind, a.EndActivation):
@@ -167,8 +188,14 @@ def _by_kind(b: Board, s: MatchState, f: Figure, act: Activation, kind: type) ->
         return no("not_routing", figure=f.id) if not f.routing else no("engaged", figure=f.id)
     if f.routing and not issubclass(kind, (a.Flee, a.Strike)):
         return no("routing", figure=f.id)
-    if issubclass(kind, (a.Strike, a.Flee, a.Medikit)):
-        return FIELDS_DECIDE
+    if issubclass(kind, (a.Strike, a.Flee, a.Medikit)):  # 3.3, 3.9, 3.10: their PA (a medikit left)
+        if issubclass(kind, a.Strike):
+            short = _pa(act.pa, t.STRIKE_PA)
+        elif issubclass(kind, a.Flee):
+            short = _flee_refused(b, s, f, act.pa)
+        else:
+            short = no("no_medikit") if f.medikits <= 0 else _pa(act.pa, t.MEDIKIT_PA)
+        return FIELDS_DECIDE if short is None else short
     if engaged:
         return no("engaged", figure=f.id)
     if issubclass(kind, a.Shoot):
@@ -278,12 +305,32 @@ def _move(b: Board, s: MatchState, f: Figure, path: a.Path, pa: int, cost: int,
     return None if problem is None else no(f"path_{problem}")
 
 
+def _weapon_refused(f: Figure, weapon: str, pa: int) -> Said | None:
+    """4.1: the refusals of every Shoot with ``weapon`` whatever its target: not the shooter's, broken,
+    PA short."""
+    if weapon not in f.ranged:
+        return no("no_weapon", weapon=weapon)
+    if weapon in f.broken:
+        return no("broken", weapon=weapon)
+    return _pa(pa, t.RANGED[weapon].pa)
+
+
+def shot_weapons(b: Board, s: MatchState) -> list[str]:
+    """The active figure's weapons a Shoot may be legal with, its target deciding (the shooter's,
+    not broken, the PA for it, the shooter free to shoot: ``kind_refused``); every Shoot with another
+    weapon is refused whatever its target. What the random coach draws a shot's weapon among."""
+    act = s.activation
+    if s.phase != Phase.ACTIVATION or act is None or kind_refused(b, s, a.Shoot) is not None:
+        return []
+    return _weapons(s.figure(act.figure), act.pa)
+
+
+def _weapons(f: Figure, pa: int) -> list[str]:
+    return [w for w in dict.fromkeys(f.ranged) if _weapon_refused(f, w, pa) is None]
+
+
 def _shoot(b: Board, s: MatchState, f: Figure, d: a.Shoot, pa: int) -> Said | None:
-    if d.weapon not in f.ranged:
-        return no("no_weapon", weapon=d.weapon)
-    if d.weapon in f.broken:
-        return no("broken", weapon=d.weapon)
-    if (why := _pa(pa, t.RANGED[d.weapon].pa)) is not None:
+    if (why := _weapon_refused(f, d.weapon, pa)) is not None:
         return why
     target = _figure(s, d.target)
     if target is None or target.pos is None or not b.eligible(s, f, target, d.weapon):
@@ -341,8 +388,7 @@ def _charge_move(b: Board, s: MatchState, f: Figure, d: Any) -> Said | None:
 
 
 def _strike(b: Board, s: MatchState, f: Figure, d: a.Strike, pa: int) -> Said | None:
-    if (why := _pa(pa, t.STRIKE_PA)) is not None:
-        return why
+    """Its PA asked first, by ``_by_kind``."""
     target = _figure(s, d.target)
     if target is None or target.player == f.player or not target.on_table or not b.in_contact(f, target) \
             or target.hanging is not None:  # 3.11: a hanging figure « ne peut … être attaqué »
@@ -355,14 +401,18 @@ def _strike(b: Board, s: MatchState, f: Figure, d: a.Strike, pa: int) -> Said | 
     return None
 
 
-def _flee(b: Board, s: MatchState, f: Figure, d: a.Flee, pa: int) -> Said | None:
+def _flee_refused(b: Board, s: MatchState, f: Figure, pa: int) -> Said | None:
+    """3.9: the refusals of every Flee whatever its path: not engaged, PA short of its cost."""
     from paintcheck.unpourun.engine import flee_cost
 
-    engaged = b.engaged_with(s, f)
-    if not engaged:
+    if not b.engaged(s, f):
         return no("not_engaged", figure=f.id)
-    if (why := _pa(pa, flee_cost(b, s, f))) is not None:
-        return why
+    return _pa(pa, flee_cost(b, s, f))
+
+
+def _flee(b: Board, s: MatchState, f: Figure, d: a.Flee, pa: int) -> Said | None:
+    """Engaged and its PA asked first, by ``_by_kind``."""
+    engaged = b.engaged_with(s, f)
     problem = b.path_problem(s, f, d.path, move_allowance(b, s, f, d), True,
                              ignore=frozenset(e.id for e in engaged))
     if problem is not None:
@@ -378,10 +428,7 @@ def _flee(b: Board, s: MatchState, f: Figure, d: a.Flee, pa: int) -> Said | None
 
 
 def _medikit(b: Board, s: MatchState, f: Figure, d: a.Medikit, pa: int) -> Said | None:
-    if f.medikits <= 0:
-        return no("no_medikit")
-    if (why := _pa(pa, t.MEDIKIT_PA)) is not None:
-        return why
+    """A medikit left and its PA asked first, by ``_by_kind``."""
     target = _figure(s, d.target)
     if target is None or target.player != f.player or not target.on_table or (
             target.id != f.id and not b.in_contact(f, target)):

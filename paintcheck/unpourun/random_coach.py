@@ -1,34 +1,40 @@
 """A coach that plays any legal decision of Un pour un, drawn from its own seeded generator.
 
-Discrete decisions (whom to activate, shoot, strike, heal, charge) are listed; free positions are
-sampled: a move is a straight path in a random direction of random length within the allowance, a
-deployment a random point of the zone, a charge the point base to base on the line from the target to
-the charger. Every candidate is asked of the engine's legality (``why_illegal``) before it is played,
-so the coach never plays an illegal decision and needs no rule of its own.
+In an activation it draws a kind of decision uniformly among those left (a kind the legality refuses
+as a kind, ``kind_refused``, is dropped at once), then candidates of that kind one at a time, each asked
+of the engine's legality (``why_illegal``) before it is played: a move is a straight path in a random
+direction of random length within the allowance, a shot a weapon the legality lets shoot
+(``shot_weapons``) at a standing enemy within its long range, a charge the point base to base on the
+line from the target to the charger, a strike or a medikit one of the figures it may concern. A kind
+whose few tries all fail is dropped and another drawn; with none left the activation ends. A
+deployment is a random point of the zone. So the coach never plays an illegal decision, needs no rule
+of its own, and asks one or two questions for most decisions.
 """
-
 from __future__ import annotations
 
 import math
 import random
+from itertools import permutations
 from typing import Any
 
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.engine import Engine
-from paintcheck.unpourun.legality import kind_refused, withdraw_end_seen
+from paintcheck.unpourun.legality import open_kinds, shot_weapons, withdraw_end_seen
 from paintcheck.unpourun.state import Figure, MatchState, Phase
 
-MOVE_TRIES = 6  # random paths tried for one move
+MOVE_TRIES = 6  # random paths tried for one move, drawn and asked one at a time
+PICK_TRIES = 3  # targets (or weapon and target pairs) tried for one strike, shot, charge or medikit
 DEPLOY_TRIES = 200  # random points tried for one deployment
 STOP_WAVE = 0.1  # how often the first wave is stopped early
 END_EARLY = 0.05  # how often an activation is ended with PA left
-# a move's kind: its reach (times Mvt) and its decision
-MOVES: dict[str, tuple[float, type]] = {"walk": (1.0, a.Walk), "run": (t.RUN_FACTOR, a.Run),
-                                        "flee": (t.FLEE_FACTOR, a.Flee)}
-# the kinds asked first as a kind (``legality.kind_refused``: 3.5 chains them, 6.3, PA), with their
-# decision: their candidates are paths, each a costly question; the other kinds' are few and cheap
-KINDS: dict[str, type] = {"charge": a.Charge, "walk": a.Walk, "run": a.Run}
+# a move's decision and its reach (times Mvt)
+MOVES: dict[type, float] = {a.Walk: 1.0, a.Run: t.RUN_FACTOR, a.Flee: t.FLEE_FACTOR}
+# the kinds drawn among in an activation: free, and engaged or routing
+FREE = (a.Shoot, a.Strike, a.Charge, a.Walk, a.Run, a.Medikit)
+CLOSE = (a.Strike, a.Flee, a.Medikit)
+# every order of them: one draw picks the order the kinds are tried in (a uniform permutation)
+FREE_ORDERS, CLOSE_ORDERS = tuple(permutations(FREE)), tuple(permutations(CLOSE))
 
 
 class RandomCoach:
@@ -39,6 +45,8 @@ class RandomCoach:
 
     def decide(self, s: MatchState) -> Any:
         rng = self.rng
+        if s.phase == Phase.ACTIVATION:  # the most asked first
+            return self.act(s)
         if s.phase == Phase.ROLL_OFF:
             return a.RollOff()
         if s.phase == Phase.CHOOSE_ZONE:
@@ -71,7 +79,7 @@ class RandomCoach:
             x = s.figure(s.free_shot[0])
             options = [a.FreeShot(w) for w in x.usable()] + [a.FreeShot("")]
             return self.first_legal(s, options, rng.sample(options, len(options)))
-        return self.act(s)
+        raise ValueError(f"no decision to make in phase {s.phase.value!r}")
 
     def legal(self, s: MatchState, d: Any) -> bool:
         return self.engine.why_illegal(s, d) is None
@@ -94,10 +102,15 @@ class RandomCoach:
         raise RuntimeError(f"no room to deploy {f.id} in zone {s.zones[s.mover]}")
 
     def act(self, s: MatchState) -> Any:
+        """The kinds tried in a random order (one draw among their permutations), those the legality
+        refuses as a kind skipped (``open_kinds``, asked lazily); of each kind up to a few candidates
+        drawn one at a time, each asked, the first legal one played; with no kind left, the activation
+        ends. (So a kind is played with the same chance as if drawn uniformly among the kinds left.)"""
         act = s.activation
         assert act is not None
         f = s.figure(act.figure)
         rng = self.rng
+        board = self.engine.board
         if act.charging:
             target = s.figure(act.charging)
             options: list[Any] = []
@@ -105,84 +118,88 @@ class RandomCoach:
                 options.append(a.ChargeMove((self.contact_point(f, target),)))
             options.append(a.ChargeMove(()))
             return self.first_legal(s, options, options)
-        enemies = [e for e in s.figures if e.player != f.player and e.on_table]
-        engaged = self.engine.board.engaged(s, f)
+        engaged = board.engaged(s, f)
         if f.routing and not engaged:
             assert f.pos is not None
             edges = self.engine.m.nearest_edges(f.pos)  # 10.1: any of the tied nearest edges
             return a.RoutMove((), rng.choice(edges) if len(edges) > 1 else "")
-        kinds = ["strike", "flee", "medikit"] if engaged or f.routing else \
-            ["shoot", "strike", "charge", "walk", "run", "medikit"]
-        rng.shuffle(kinds)
         if rng.random() < END_EARLY:
             return a.EndActivation()
-        for kind in kinds:
-            if kind in KINDS and kind_refused(self.engine.board, s, KINDS[kind]) is not None:
-                self.skip(s, f, kind, enemies)
-                continue
-            for d in self.candidates(s, f, kind, enemies):
-                if self.legal(s, d):
-                    return d
+        orders = CLOSE_ORDERS if engaged or f.routing else FREE_ORDERS
+        for kind in open_kinds(board, s, orders[rng.randrange(len(orders))]):
+            d = self.draw(s, f, kind)
+            if d is not None:
+                return d
         return a.EndActivation()
 
-    def skip(self, s: MatchState, f: Figure, kind: str, enemies: list[Figure]) -> None:
-        """A kind refused whatever its candidates: its candidates' draws are made all the same (the
-        generator's sequence, hence a seed's match, does not depend on what is asked), without the
-        candidates of a move (two uniform draws per path, one ``random()`` each)."""
+    def draw(self, s: MatchState, f: Figure, kind: type) -> Any:
+        """A legal decision of class ``kind`` (not refused as a kind), or None when its tries fail."""
         if kind in MOVES:
-            draw = self.rng.random
-            for _ in range(2 * MOVE_TRIES):
-                draw()
-        else:
-            self.candidates(s, f, kind, enemies)
-
-    def candidates(self, s: MatchState, f: Figure, kind: str, enemies: list[Figure]) -> list[Any]:
+            return self.move(s, f, kind)
+        if kind is a.Shoot:
+            return self.shoot(s, f)
         rng = self.rng
-        if kind in MOVES:
-            return self.moves(f, kind)
-        standing = [e for e in enemies if e.standing]
-        out: list[Any] = []
-        if kind == "shoot":
-            ids = [e.id for e in standing]
-            prefer = tuple(rng.sample(ids, len(ids))) if len(ids) > 1 else ()  # 4.3, 10.1: ties, any order
-            out = [a.Shoot(w, e.id, prefer if t.RANGED[w].targets > 1 else ()) for w in f.usable()
-                   for e in standing
-                   if math.dist(f.pos or (0, 0), e.pos or (0, 0)) <= t.RANGED[w].pl + t.BASE_DIAMETER]
-            rng.shuffle(out)
-            return out
-        if kind == "strike":
-            out = [a.Strike(e.id) for e in enemies if self.engine.board.in_contact(f, e)]
-            rng.shuffle(out)
-            return out
-        if kind == "charge":
-            near = [e for e in standing if math.dist(f.pos or (0, 0), e.pos or (0, 0))
-                    <= f.stats.mvt * t.CHARGE_FACTOR + 1]
-            rng.shuffle(near)
-            return [a.Charge(e.id, (self.contact_point(f, e),)) for e in near[:2]]
-        if kind == "medikit":
-            return [a.Medikit(g.id) for g in s.band(f.player) if g.on_table and g.pv < g.stats.pv][:3] \
-                if f.medikits else []
-        raise ValueError(f"no decision kind {kind!r}")
+        out: list[Any]
+        if kind is a.Strike:  # 3.7: an enemy in contact (the legality says which may be struck)
+            board = self.engine.board
+            out = [a.Strike(e.id) for e in s.figures
+                   if e.player != f.player and e.on_table and board.in_contact(f, e)]
+        elif kind is a.Charge:
+            near = [e for e in s.figures if e.player != f.player and e.standing
+                    and math.dist(f.pos or (0, 0), e.pos or (0, 0)) <= f.stats.mvt * t.CHARGE_FACTOR + 1]
+            out = [a.Charge(e.id, (self.contact_point(f, e),)) for e in near]
+        elif kind is a.Medikit:
+            out = [a.Medikit(g.id) for g in s.band(f.player) if g.on_table and g.pv < g.stats.pv]
+        else:
+            raise ValueError(f"no decision kind {kind.__name__!r}")
+        for _ in range(min(len(out), PICK_TRIES)):
+            d = out.pop(rng.randrange(len(out)) if len(out) > 1 else 0)
+            if self.legal(s, d):
+                return d
+        return None
 
-    def moves(self, f: Figure, kind: str) -> list[Any]:
-        """``MOVE_TRIES`` straight paths in random directions, of random lengths up to the kind's reach;
-        those whose end leaves the table are dropped (the rest is the legality's)."""
-        factor, cls = MOVES[kind]
-        reach = f.stats.mvt * factor
+    def shoot(self, s: MatchState, f: Figure) -> a.Shoot | None:
+        """A weapon drawn among those the legality lets shoot (``shot_weapons``), a standing enemy
+        within its long range as target, asked; up to ``PICK_TRIES`` pairs."""
+        weapons = shot_weapons(self.engine.board, s)
+        if not weapons:
+            return None
+        assert f.pos is not None
+        rng = self.rng
+        standing = [e for e in s.figures if e.player != f.player and e.standing]
+        pairs = [(w, e) for w in weapons for e in standing
+                 if math.dist(f.pos, e.pos or f.pos) <= t.RANGED[w].pl + t.BASE_DIAMETER]
+        for _ in range(min(len(pairs), PICK_TRIES)):
+            w, e = pairs.pop(rng.randrange(len(pairs)) if len(pairs) > 1 else 0)
+            prefer: tuple[str, ...] = ()
+            if t.RANGED[w].targets > 1 and len(standing) > 1:  # 4.3, 10.1: ties, any order
+                ids = [g.id for g in standing]
+                prefer = tuple(rng.sample(ids, len(ids)))
+            d = a.Shoot(w, e.id, prefer)
+            if self.legal(s, d):
+                return d
+        return None
+
+    def move(self, s: MatchState, f: Figure, kind: type) -> Any:
+        """Up to ``MOVE_TRIES`` straight paths in random directions, of random lengths up to the kind's
+        reach, drawn one at a time; one whose end leaves the table is not asked (the rest is the
+        legality's)."""
+        reach = f.stats.mvt * MOVES[kind]
         assert f.pos is not None
         x0, y0 = f.pos
         table = self.engine.m.table
         r = t.BASE_RADIUS
         hi_x, hi_y = table.width - r, table.depth - r
         uniform, cos, sin, turn = self.rng.uniform, math.cos, math.sin, 2 * math.pi
-        out: list[Any] = []
         for _ in range(MOVE_TRIES):
             angle = uniform(0, turn)
             length = uniform(0.3, 1.0) * reach
             x, y = x0 + cos(angle) * length, y0 + sin(angle) * length
             if r <= x <= hi_x and r <= y <= hi_y:
-                out.append(cls(((x, y),)))
-        return out
+                d = kind(((x, y),))
+                if self.legal(s, d):
+                    return d
+        return None
 
     @staticmethod
     def contact_point(f: Figure, e: Figure) -> tuple[float, float]:
