@@ -100,7 +100,12 @@ class DesignerView:
         d = m.design
         key = (d.now, d.mirror, d.box, m.armed, m.armed_axis, m.held(), point)
         if key != self._ghost_key:
-            self._ghost_key, self._ghost = key, ghost_at(m, point)
+            # a drop the Study already judged allowed (``dragged``: the same judgement) needs no
+            # second judgement for its ghost
+            held = m.held()
+            same = held is not None if m.armed is None else (held is None and m.palette_drag)
+            allowed = m.studying and same and self.dragged(frame) is not None
+            self._ghost_key, self._ghost = key, ghost_at(m, point, allowed)
         return self._ghost
 
     def dragged(self, frame: DesignerFrame) -> Layout | None:
@@ -129,7 +134,8 @@ class DesignerView:
         flagged = tuple(sorted({oid for oid, _ in problems if oid}))
         pieces_key = (d.now, d.mirror, m.selected, held, flagged, size, t)
         if pieces_key != self._pieces_key or self._pieces is None:
-            self._pieces_key, self._pieces = pieces_key, self._draw_pieces(frame, set(flagged), held)
+            pieces = keyed_layer(self._draw_pieces(frame, set(flagged), held))
+            self._pieces_key, self._pieces = pieces_key, pieces
             self._board_key = None
         key = (size, t, id(layer[0]) if layer else None, id(frame.renderer), frame.renderer.rebuilds)
         if key != self._board_key or self._board is None:
@@ -168,7 +174,7 @@ class DesignerView:
     def draw(self, surface: pygame.Surface, frame: DesignerFrame, entry: UITextEntryLine | None,
              captions: list) -> None:
         m, t = self.model, frame.t
-        surface.fill(theme.BACKGROUND)
+        fill_around(surface, frame.field_area, theme.BACKGROUND)  # the board covers the field's area
         problems = m.design.problems()
         surface.blit(self.board(frame, problems), frame.field_area.topleft)
         ghost = self.ghost(frame)
@@ -288,6 +294,43 @@ class DesignerView:
 
 
 # -- pure drawings ---------------------------------------------------------------------------------------
+KEYS = ((255, 0, 255), (1, 254, 3), (0, 1, 2), (254, 1, 253))  # colour keys tried, rare colours first
+
+
+def keyed_layer(layer: pygame.Surface) -> pygame.Surface:
+    """``layer`` (per-pixel alpha) as an opaque surface whose transparent pixels are a colour key,
+    run-length encoded, when each of its pixels is fully transparent or opaque (the pieces' layer:
+    every colour it is drawn with is opaque) and a key colour is free: blitted, the same pixels as
+    ``layer`` (a test compares them) at a few per cent of its cost, the layer being mostly empty.
+    Else ``layer`` itself."""
+    alpha = pygame.surfarray.array_alpha(layer)
+    opaque = alpha == 255
+    if not (opaque | (alpha == 0)).all():
+        return layer
+    rgb = pygame.surfarray.array3d(layer)
+    drawn = rgb[opaque]
+    key = next((k for k in KEYS if not (drawn == k).all(axis=1).any()), None)
+    if key is None:
+        return layer
+    rgb[~opaque] = key
+    keyed = pygame.surfarray.make_surface(rgb)
+    if pygame.display.get_surface() is not None:
+        keyed = keyed.convert()
+    keyed.set_colorkey(key, pygame.RLEACCEL)
+    return keyed
+
+
+def fill_around(surface: pygame.Surface, rect: pygame.Rect, colour) -> None:
+    """``surface`` filled with ``colour`` but for ``rect`` (drawn over whole just after)."""
+    inner = rect.clip(surface.get_rect())
+    w, h = surface.get_size()
+    for part in ((0, 0, w, inner.top), (0, inner.bottom, w, h - inner.bottom),
+                 (0, inner.top, inner.left, inner.height),
+                 (inner.right, inner.top, w - inner.right, inner.height)):
+        if part[2] > 0 and part[3] > 0:
+            surface.fill(colour, part)
+
+
 def tip(surface: pygame.Surface, field_area: pygame.Rect, mouse: tuple[int, int], words: str, colour) -> None:
     """A sentence under the mouse, wrapped to the field's width and kept inside the field (and
     the window): a long refusal (French's are) is never drawn off an edge."""
