@@ -1,6 +1,7 @@
 """Timing the window's frames for the benches (``bench --render``, ``bench --analysis``): one frame
 is the window's own step without the flip — the events pumped, pygame_gui's and the scene's update,
-the scene's and pygame_gui's drawing — as ``App.step`` does it.
+the scene's and pygame_gui's drawing — as ``App.step`` does it; the scene's ``after_frame`` (the work
+the window does once the frame is shown) follows, out of the frame's time.
 
 ``frame_times`` times them, in wall-clock time and in this thread's CPU time (the difference is
 the time the thread was not running: another process on its core); ``p95`` reads the tail.
@@ -45,6 +46,7 @@ def frame_times(app, scene, frames: int, seconds: float | None = None,
         times.append((time.perf_counter() - t0) * 1000)
         if cpu is not None:
             cpu.append((time.thread_time() - c0) * 1000)
+        scene.after_frame()  # as ``App.step`` does once the frame is shown
         if after is not None:
             after(i)
         if deadline and time.perf_counter() > deadline and i > 30:

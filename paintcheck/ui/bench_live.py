@@ -174,6 +174,7 @@ def measure_drag(path: Path, seconds: float = 4.0) -> dict:
         for _ in range(30 * FPS):
             scene.update(1 / FPS)
             scene.draw(app.screen)
+            scene.after_frame()
             r = scene.study.result
             if drop_ms is None and scene.study.drawn_key in dropped:
                 drop_ms = (time.perf_counter() - t_drop) * 1000
