@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the window's modules are imported when a frame is timed
+    from paintcheck.ui.app import App
+    from paintcheck.ui.scenes import Scene
 
 
-def frame_times(app, scene, frames: int, seconds: float | None = None,
+def frame_times(app: App, scene: Scene, frames: int, seconds: float | None = None,
                 before: Callable[[int], None] | None = None, timed: bool = False,
                 cpu: list[float] | None = None, fps: float | None = None,
                 after: Callable[[int], None] | None = None) -> list[float]:

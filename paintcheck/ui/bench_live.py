@@ -148,14 +148,14 @@ def measure_drag(path: Path, seconds: float = 4.0) -> dict:
         cpu: list[float] = []
         live = scene.study.live
         assert live is not None  # the designer's Study follows the drag
-        seen = {"drawn": scene.study.drawn, "maps": 0}
+        drawn = [scene.study.drawn]  # each map laid on the board while the hand moves
 
         def hand(i: int) -> None:
             m.mouse = scene.t.to_screen(*path_points[(i // MOVE_EVERY) % len(path_points)])
 
         def shown(_i: int) -> None:
-            if scene.study.drawn is not seen["drawn"]:  # a new map on the board
-                seen["drawn"], seen["maps"] = scene.study.drawn, seen["maps"] + 1
+            if scene.study.drawn is not drawn[-1]:  # a new map on the board
+                drawn.append(scene.study.drawn)
 
         start, live0, answered0 = time.perf_counter(), live.cpu, live.answered
         times = frame_times(app, scene, frames, before=hand, cpu=cpu, fps=FPS, after=shown)
@@ -185,7 +185,7 @@ def measure_drag(path: Path, seconds: float = 4.0) -> dict:
         scene.study.close()
         pygame.quit()
     frame_p95, cpu_p95 = p95(times), p95(cpu)
-    rate = seen["maps"] / elapsed if elapsed > 0 else 0.0
+    rate = (len(drawn) - 1) / elapsed if elapsed > 0 else 0.0
     return {
         "frames": len(times), "median_ms": round(statistics.median(times), 2), "p95_ms": round(frame_p95, 2),
         "max_ms": round(max(times), 2), "cpu_p95_ms": round(cpu_p95, 2),

@@ -320,7 +320,7 @@ def keyed_layer(layer: pygame.Surface) -> pygame.Surface:
     return keyed
 
 
-def fill_around(surface: pygame.Surface, rect: pygame.Rect, colour) -> None:
+def fill_around(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
     """``surface`` filled with ``colour`` but for ``rect`` (drawn over whole just after)."""
     inner = rect.clip(surface.get_rect())
     w, h = surface.get_size()
