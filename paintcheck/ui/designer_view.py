@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
 import pygame
 from pygame_gui.elements import UITextEntryLine
 
@@ -302,22 +303,26 @@ def keyed_layer(layer: pygame.Surface) -> pygame.Surface:
     run-length encoded, when each of its pixels is fully transparent or opaque (the pieces' layer:
     every colour it is drawn with is opaque) and a key colour is free: blitted, the same pixels as
     ``layer`` (a test compares them) at a few per cent of its cost, the layer being mostly empty.
-    Else ``layer`` itself."""
-    alpha = pygame.surfarray.array_alpha(layer)
-    opaque = alpha == 255
-    if not (opaque | (alpha == 0)).all():
+    Else ``layer`` itself. (Made once per change of the pieces: a few milliseconds.)"""
+    alpha = pygame.surfarray.pixels_alpha(layer)  # a view: the layer is locked while it lives
+    clear = int(np.count_nonzero(alpha == 0))
+    binary = clear + int(np.count_nonzero(alpha == 255)) == alpha.size
+    del alpha
+    if not binary:
         return layer
-    rgb = pygame.surfarray.array3d(layer)
-    drawn = rgb[opaque]
-    key = next((k for k in KEYS if not (drawn == k).all(axis=1).any()), None)
-    if key is None:
-        return layer
-    rgb[~opaque] = key
-    keyed = pygame.surfarray.make_surface(rgb)
-    if pygame.display.get_surface() is not None:
-        keyed = keyed.convert()
-    keyed.set_colorkey(key, pygame.RLEACCEL)
-    return keyed
+    for key in KEYS:
+        keyed = pygame.Surface(layer.get_size())
+        if pygame.display.get_surface() is not None:
+            keyed = keyed.convert()
+        keyed.fill(key)
+        keyed.blit(layer, (0, 0))  # opaque pixels copied, the transparent ones left the key
+        pixels = pygame.surfarray.pixels2d(keyed)
+        keyed_pixels = int(np.count_nonzero(pixels == keyed.map_rgb(key)))
+        del pixels
+        if keyed_pixels == clear:  # no piece drawn in the key's colour
+            keyed.set_colorkey(key, pygame.RLEACCEL)
+            return keyed
+    return layer
 
 
 def fill_around(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
