@@ -73,6 +73,7 @@ class DesignerView:
         self._pieces_key: tuple[object, ...] | None = None
         self._pieces: pygame.Surface | None = None
         self._board: pygame.Surface | None = None
+        self._board_under: tuple[object, ...] | None = None  # the board's ground, pieces and map's area
         self._palette_key: tuple | None = None
         self._palette: pygame.Surface | None = None
 
@@ -126,7 +127,7 @@ class DesignerView:
         """The field with its pieces, checks and selection: drawn again only when one of them (or the
         piece held) changes, blitted every frame. The pieces are drawn on a layer of their own, so a
         new map (several a second while a piece is dragged) is only three blits: the ground, the
-        map's tiles, the pieces."""
+        map's tiles, the pieces — over the tiles' area only, when only the map changed."""
         m, t = self.model, frame.t
         d = m.design
         held = m.held()
@@ -144,11 +145,21 @@ class DesignerView:
                 self._board = pygame.Surface(size)
                 if pygame.display.get_surface() is not None:
                     self._board = self._board.convert()
-            self._board.blit(frame.renderer.background(size, t), (0, 0))
-            if layer is not None:  # the map under the pieces
+            ground = frame.renderer.background(size, t)
+            area = pygame.Rect(layer[1], layer[0].get_size()) if layer is not None else None
+            under = (ground, self._pieces, size, t)
+            if area is not None and self._board_under == (*under, area):
+                # only the map changed, over the same tiles' area (a live map): that area alone
+                self._board.blit(ground, area, area)
                 self._board.blit(*layer)
-            self._board.blit(self._pieces, (0, 0))
+                self._board.blit(self._pieces, area, area)
+            else:
+                self._board.blit(ground, (0, 0))
+                if layer is not None:  # the map under the pieces
+                    self._board.blit(*layer)
+                self._board.blit(self._pieces, (0, 0))
             self._board_key = key
+            self._board_under = (*under, area)
         return self._board
 
     def _draw_pieces(self, frame: DesignerFrame, flagged: set[str], held: str | None) -> pygame.Surface:
