@@ -328,6 +328,7 @@ class DesignerScene(Scene):
             self.study.poll()
 
     def after_frame(self) -> None:
+        self.view.after_frame()
         if self.model.studying:
             self.study.after_frame()  # the live map's process woken once the frame is drawn
 

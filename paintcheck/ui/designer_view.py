@@ -72,6 +72,7 @@ class DesignerView:
         self._board_key: tuple | None = None
         self._pieces_key: tuple[object, ...] | None = None
         self._pieces: pygame.Surface | None = None
+        self._pieces_keyed = False  # ``_pieces`` made a colour-keyed surface (``keyed_layer``)
         self._board: pygame.Surface | None = None
         self._board_under: tuple[object, ...] | None = None  # the board's ground, pieces and map's area
         self._palette_key: tuple | None = None
@@ -136,8 +137,9 @@ class DesignerView:
         flagged = tuple(sorted({oid for oid, _ in problems if oid}))
         pieces_key = (d.now, d.mirror, m.selected, held, flagged, size, t)
         if pieces_key != self._pieces_key or self._pieces is None:
-            pieces = keyed_layer(self._draw_pieces(frame, set(flagged), held))
-            self._pieces_key, self._pieces = pieces_key, pieces
+            # on their alpha layer for this frame; keyed once the frame is shown (``after_frame``)
+            self._pieces_key, self._pieces = pieces_key, self._draw_pieces(frame, set(flagged), held)
+            self._pieces_keyed = False
             self._board_key = None
         key = (size, t, id(layer[0]) if layer else None, id(frame.renderer), frame.renderer.rebuilds)
         if key != self._board_key or self._board is None:
@@ -161,6 +163,14 @@ class DesignerView:
             self._board_key = key
             self._board_under = (*under, area)
         return self._board
+
+    def after_frame(self) -> None:
+        """Once the frame is shown: the pieces' new layer made a colour-keyed surface (the same
+        pixels blitted, at a few per cent of the cost; a few milliseconds to make, kept out of the
+        frame that drew the pieces again — a drag's start, a drop). The board already laid with
+        the alpha layer is the same, pixel for pixel."""
+        if self._pieces is not None and not self._pieces_keyed:
+            self._pieces, self._pieces_keyed = keyed_layer(self._pieces), True
 
     def _draw_pieces(self, frame: DesignerFrame, flagged: set[str], held: str | None) -> pygame.Surface:
         """The mirror's axis, the pieces (the held one outlined), their checks, the selection and
