@@ -107,6 +107,9 @@ def _convex_rings(obstacle: Obstacle) -> list[tuple[np.ndarray, np.ndarray]]:
     return out
 
 
+BLOCK = 1 << 14  # (entry, edge) values in one block of ``ruler_on_pieces``
+
+
 def _padded(k: int) -> int:
     """Bucket size for a piece of ``k`` edges: the next power of two (edges repeat to fill)."""
     size = 4
@@ -160,7 +163,27 @@ def ruler_on_pieces(
     Returns ``meets`` (the band meets the piece: separating axes, the band's two then the piece's
     edge normals, closed with EPS) and ``t0``, ``t1`` (the parameters of start + t (end - start)
     inside the piece's interior, Cyrus-Beck clipping; t0 >= t1 when the segment stays out).
-    ``start``/``end``: (n, 2) non-null segments."""
+    ``start``/``end``: (n, 2) non-null segments.
+
+    Each entry's answer is its own: the entries are taken in blocks of about ``BLOCK`` (entry,
+    edge) values, whose temporaries stay in the processor's cache (a cylinder has 64 edges: the
+    arrays of 6,000 entries at once were three times slower, the same numbers)."""
+    rows = max(64, BLOCK // bucket.vx.shape[1])
+    if len(piece) <= rows:
+        return _ruler_on_pieces(bucket, piece, start, end, half_width)
+    parts = [_ruler_on_pieces(bucket, piece[i:i + rows], start[i:i + rows], end[i:i + rows], half_width)
+             for i in range(0, len(piece), rows)]
+    meets, t0, t1 = (np.concatenate([part[k] for part in parts]) for k in range(3))
+    return meets, t0, t1
+
+
+def _ruler_on_pieces(
+    bucket: Bucket,
+    piece: np.ndarray,
+    start: np.ndarray,
+    end: np.ndarray,
+    half_width: float,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     sx, sy = start[:, 0:1], start[:, 1:2]
     dx, dy = end[:, 0:1] - sx, end[:, 1:2] - sy
     length = np.hypot(dx, dy)

@@ -274,6 +274,7 @@ class App:
             self.scene.draw(self.screen)
             self.manager.draw_ui(self.screen)
             pygame.display.flip()
+        self.scene.after_frame()
         self.awake -= dt
 
     def resize(self, size) -> None:

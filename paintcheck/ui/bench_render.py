@@ -16,8 +16,10 @@ from __future__ import annotations
 import json
 import os
 import statistics
-import time
 from typing import TYPE_CHECKING
+
+from paintcheck.ui.bench_frames import frame_times
+from paintcheck.ui.bench_frames import p95 as bench_p95
 
 if TYPE_CHECKING:  # the window's modules are imported when a figure is measured
     from paintcheck.ui.session import MatchSession
@@ -104,43 +106,14 @@ def measure(frames: int = 300, seconds: float | None = None) -> dict:
         for _ in range(10):  # warm the caches: background, text, readings
             scene.update(1 / 60)
             scene.draw(screen)
-        times = _frame_times(app, scene, frames, seconds)
+        times = frame_times(app, scene, frames, seconds)
         figures = sum(1 for p in scene.state.players.values() if p.on_field)
         rebuilds = scene.renderer.rebuilds
         pygame.quit()
-    times.sort()
-    p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
+    p95 = bench_p95(times)
     return {"frames": len(times), "size": list(SIZE), "median_ms": round(statistics.median(times), 3),
             "p95_ms": round(p95, 3), "target_p95_ms": TARGET_P95_MS, "meets_target": p95 <= TARGET_P95_MS,
             "figures_on_field": figures, "background_rebuilds": rebuilds}
-
-
-def _frame_times(app, scene, frames: int, seconds: float | None, before=None,
-                 timed: bool = False, cpu: list[float] | None = None) -> list[float]:
-    """Milliseconds of each frame (events, scene and pygame_gui update and draw; no flip); ``before(i)``
-    comes first, in the frame's time when ``timed``; ``cpu`` gets each frame's milliseconds of this
-    thread's CPU time."""
-    import pygame
-
-    times = []
-    deadline = time.perf_counter() + seconds if seconds else None
-    for i in range(frames):
-        if before is not None and not timed:
-            before(i)
-        t0, c0 = time.perf_counter(), time.thread_time()
-        if before is not None and timed:
-            before(i)
-        pygame.event.pump()
-        app.manager.update(1 / 60)
-        scene.update(1 / 60)
-        scene.draw(app.screen)
-        app.manager.draw_ui(app.screen)
-        times.append((time.perf_counter() - t0) * 1000)
-        if cpu is not None:
-            cpu.append((time.thread_time() - c0) * 1000)
-        if deadline and time.perf_counter() > deadline and i > 30:
-            break
-    return times
 
 
 def measure_designer(frames: int = 300, seconds: float | None = None, study: bool = False) -> dict:
@@ -175,11 +148,10 @@ def measure_designer(frames: int = 300, seconds: float | None = None, study: boo
         def hand(i: int) -> None:
             scene.model.mouse = scene.t.to_screen(*path[(i // 4) % len(path)])
 
-        times = _frame_times(app, scene, frames, seconds, hand)
+        times = frame_times(app, scene, frames, seconds, hand)
         shown = study and scene.study.layer(scene.field_area.size, scene.t) is not None
         pygame.quit()
-    times.sort()
-    p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
+    p95 = bench_p95(times)
     return {"frames": len(times), "size": list(SIZE), "median_ms": round(statistics.median(times), 3),
             "p95_ms": round(p95, 3), "target_p95_ms": DESIGNER_P95_MS, "meets_target": p95 <= DESIGNER_P95_MS,
             "map_shown": shown}
@@ -228,16 +200,14 @@ def measure_review(jumps: int = 200, seconds: float | None = None) -> dict:
             scene.set_step(steps.randrange(n + 1))
 
         cpu: list[float] = []  # the same frames in this thread's CPU time (other processes' not in it)
-        times = _frame_times(app, scene, jumps, seconds, jump, timed=True, cpu=cpu)
+        times = frame_times(app, scene, jumps, seconds, jump, timed=True, cpu=cpu)
         pygame.quit()
-    times.sort()
-    cpu.sort()
-    worst = times[-1]
-    p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
+    worst = max(times)
+    p95 = bench_p95(times)
     return {"frames": len(times), "size": list(SIZE), "decisions": n,
             "median_ms": round(statistics.median(times), 3), "p95_ms": round(p95, 3),
             "max_ms": round(worst, 3), "cpu_median_ms": round(statistics.median(cpu), 3),
-            "cpu_max_ms": round(cpu[-1], 3), "target_max_ms": REVIEW_MAX_MS,
+            "cpu_max_ms": round(max(cpu), 3), "target_max_ms": REVIEW_MAX_MS,
             "meets_target": worst <= REVIEW_MAX_MS}
 
 

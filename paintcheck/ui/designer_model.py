@@ -106,22 +106,23 @@ def piece_at(design: Design, t: FieldTransform, pos: tuple[int, int]) -> str | N
     return spec.id if spec is not None else None
 
 
-def ghost_at(model: DesignerModel, point: Point) -> Ghost | None:
+def ghost_at(model: DesignerModel, point: Point, allowed: bool = False) -> Ghost | None:
     """The piece the mouse would put down at ``point`` (the kind held for placing, or the placed
     piece the pressed mouse drags), its mirrored twin, and why it may not stand there; None when
-    the mouse holds nothing."""
+    the mouse holds nothing. ``allowed``: the caller knows the drop there is allowed
+    (``dragged_layout`` gave its layout: the same judgement), so it is not judged again."""
     d = model.design
     held = model.held()
     if model.armed is not None:
         axis = model.armed_axis if catalogue.KINDS[model.armed].lying else 0
         spec = ObstacleSpec("ghost", model.armed, point, axis)
-        reason = d.why_not_place(model.armed, point, model.armed_axis)
+        reason = None if allowed else d.why_not_place(model.armed, point, model.armed_axis)
     elif held is not None:
         piece = d.spec(held)
         if piece is None or point == piece.at:
             return None
         spec = ObstacleSpec("ghost", piece.kind, point, piece.axis)
-        reason = d.why_not_move(piece.id, point)
+        reason = None if allowed else d.why_not_move(piece.id, point)
     else:
         return None
     ghosts = [spec]

@@ -324,6 +324,11 @@ class DesignerScene(Scene):
                 self.study.want((d.obstacles, d.flag), d.layout())
             self.study.poll()
 
+    def after_frame(self) -> None:
+        self.view.after_frame()
+        if self.model.studying:
+            self.study.after_frame()  # the live map's process woken once the frame is drawn
+
     def toggle_study(self) -> None:
         self.model.studying = not self.model.studying
         self.rebuild()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
 import pygame
 from pygame_gui.elements import UITextEntryLine
 
@@ -71,7 +72,9 @@ class DesignerView:
         self._board_key: tuple | None = None
         self._pieces_key: tuple[object, ...] | None = None
         self._pieces: pygame.Surface | None = None
+        self._pieces_keyed = False  # ``_pieces`` made a colour-keyed surface (``keyed_layer``)
         self._board: pygame.Surface | None = None
+        self._board_under: tuple[object, ...] | None = None  # the board's ground, pieces and map's area
         self._palette_key: tuple | None = None
         self._palette: pygame.Surface | None = None
 
@@ -100,7 +103,12 @@ class DesignerView:
         d = m.design
         key = (d.now, d.mirror, d.box, m.armed, m.armed_axis, m.held(), point)
         if key != self._ghost_key:
-            self._ghost_key, self._ghost = key, ghost_at(m, point)
+            # a drop the Study already judged allowed (``dragged``: the same judgement) needs no
+            # second judgement for its ghost
+            held = m.held()
+            same = held is not None if m.armed is None else (held is None and m.palette_drag)
+            allowed = m.studying and same and self.dragged(frame) is not None
+            self._ghost_key, self._ghost = key, ghost_at(m, point, allowed)
         return self._ghost
 
     def dragged(self, frame: DesignerFrame) -> Layout | None:
@@ -120,7 +128,7 @@ class DesignerView:
         """The field with its pieces, checks and selection: drawn again only when one of them (or the
         piece held) changes, blitted every frame. The pieces are drawn on a layer of their own, so a
         new map (several a second while a piece is dragged) is only three blits: the ground, the
-        map's tiles, the pieces."""
+        map's tiles, the pieces — over the tiles' area only, when only the map changed."""
         m, t = self.model, frame.t
         d = m.design
         held = m.held()
@@ -129,7 +137,9 @@ class DesignerView:
         flagged = tuple(sorted({oid for oid, _ in problems if oid}))
         pieces_key = (d.now, d.mirror, m.selected, held, flagged, size, t)
         if pieces_key != self._pieces_key or self._pieces is None:
+            # on their alpha layer for this frame; keyed once the frame is shown (``after_frame``)
             self._pieces_key, self._pieces = pieces_key, self._draw_pieces(frame, set(flagged), held)
+            self._pieces_keyed = False
             self._board_key = None
         key = (size, t, id(layer[0]) if layer else None, id(frame.renderer), frame.renderer.rebuilds)
         if key != self._board_key or self._board is None:
@@ -137,12 +147,30 @@ class DesignerView:
                 self._board = pygame.Surface(size)
                 if pygame.display.get_surface() is not None:
                     self._board = self._board.convert()
-            self._board.blit(frame.renderer.background(size, t), (0, 0))
-            if layer is not None:  # the map under the pieces
+            ground = frame.renderer.background(size, t)
+            area = pygame.Rect(layer[1], layer[0].get_size()) if layer is not None else None
+            under = (ground, self._pieces, size, t)
+            if area is not None and self._board_under == (*under, area):
+                # only the map changed, over the same tiles' area (a live map): that area alone
+                self._board.blit(ground, area, area)
                 self._board.blit(*layer)
-            self._board.blit(self._pieces, (0, 0))
+                self._board.blit(self._pieces, area, area)
+            else:
+                self._board.blit(ground, (0, 0))
+                if layer is not None:  # the map under the pieces
+                    self._board.blit(*layer)
+                self._board.blit(self._pieces, (0, 0))
             self._board_key = key
+            self._board_under = (*under, area)
         return self._board
+
+    def after_frame(self) -> None:
+        """Once the frame is shown: the pieces' new layer made a colour-keyed surface (the same
+        pixels blitted, at a few per cent of the cost; a few milliseconds to make, kept out of the
+        frame that drew the pieces again — a drag's start, a drop). The board already laid with
+        the alpha layer is the same, pixel for pixel."""
+        if self._pieces is not None and not self._pieces_keyed:
+            self._pieces, self._pieces_keyed = keyed_layer(self._pieces), True
 
     def _draw_pieces(self, frame: DesignerFrame, flagged: set[str], held: str | None) -> pygame.Surface:
         """The mirror's axis, the pieces (the held one outlined), their checks, the selection and
@@ -168,7 +196,7 @@ class DesignerView:
     def draw(self, surface: pygame.Surface, frame: DesignerFrame, entry: UITextEntryLine | None,
              captions: list) -> None:
         m, t = self.model, frame.t
-        surface.fill(theme.BACKGROUND)
+        fill_around(surface, frame.field_area, theme.BACKGROUND)  # the board covers the field's area
         problems = m.design.problems()
         surface.blit(self.board(frame, problems), frame.field_area.topleft)
         ghost = self.ghost(frame)
@@ -288,6 +316,47 @@ class DesignerView:
 
 
 # -- pure drawings ---------------------------------------------------------------------------------------
+KEYS = ((255, 0, 255), (1, 254, 3), (0, 1, 2), (254, 1, 253))  # colour keys tried, rare colours first
+
+
+def keyed_layer(layer: pygame.Surface) -> pygame.Surface:
+    """``layer`` (per-pixel alpha) as an opaque surface whose transparent pixels are a colour key,
+    run-length encoded, when each of its pixels is fully transparent or opaque (the pieces' layer:
+    every colour it is drawn with is opaque) and a key colour is free: blitted, the same pixels as
+    ``layer`` (a test compares them) at a few per cent of its cost, the layer being mostly empty.
+    Else ``layer`` itself. (Made once per change of the pieces: a few milliseconds.)"""
+    alpha = pygame.surfarray.pixels_alpha(layer)  # a view: the layer is locked while it lives
+    clear = int(np.count_nonzero(alpha == 0))
+    binary = clear + int(np.count_nonzero(alpha == 255)) == alpha.size
+    del alpha
+    if not binary:
+        return layer
+    for key in KEYS:
+        keyed = pygame.Surface(layer.get_size())
+        if pygame.display.get_surface() is not None:
+            keyed = keyed.convert()
+        keyed.fill(key)
+        keyed.blit(layer, (0, 0))  # opaque pixels copied, the transparent ones left the key
+        pixels = pygame.surfarray.pixels2d(keyed)
+        keyed_pixels = int(np.count_nonzero(pixels == keyed.map_rgb(key)))
+        del pixels
+        if keyed_pixels == clear:  # no piece drawn in the key's colour
+            keyed.set_colorkey(key, pygame.RLEACCEL)
+            return keyed
+    return layer
+
+
+def fill_around(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    """``surface`` filled with ``colour`` but for ``rect`` (drawn over whole just after)."""
+    inner = rect.clip(surface.get_rect())
+    w, h = surface.get_size()
+    for part in ((0, 0, w, inner.top), (0, inner.bottom, w, h - inner.bottom),
+                 (0, inner.top, inner.left, inner.height),
+                 (inner.right, inner.top, w - inner.right, inner.height)):
+        if part[2] > 0 and part[3] > 0:
+            surface.fill(colour, part)
+
+
 def tip(surface: pygame.Surface, field_area: pygame.Rect, mouse: tuple[int, int], words: str, colour) -> None:
     """A sentence under the mouse, wrapped to the field's width and kept inside the field (and
     the window): a long refusal (French's are) is never drawn off an edge."""

@@ -75,6 +75,9 @@ class Scene:
     def update(self, dt: float) -> None:
         pass
 
+    def after_frame(self) -> None:
+        """Work that waits until the frame is drawn (``App.step``, after the flip): nothing here."""
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
 

@@ -178,6 +178,12 @@ class StudyPanel:
                     self.live_map, changed = fresh, True
         return changed
 
+    def after_frame(self) -> None:
+        """Send the live map's process the newest state wanted, once the frame is drawn
+        (``LiveMaps.send``)."""
+        if self.live is not None:
+            self.live.send()
+
     @property
     def shown(self) -> StudyResult | LiveMap | None:
         """What the map shows: the dragged state's map (when it is the map and posture chosen), or

@@ -121,9 +121,19 @@ def blit_text(surface: pygame.Surface, words: str, pos, size: int = 14, colour=T
     return rect
 
 
+_WIDTH_CACHE: dict[tuple, int] = {}
+
+
 def text_width(words: str, size: int, bold: bool = False) -> int:
-    """How many pixels wide ``words`` are drawn by ``text`` (escaped as it draws them)."""
-    return font(size, bold).size(printable(words))[0]
+    """How many pixels wide ``words`` are drawn by ``text`` (escaped as it draws them; remembered:
+    the panels fit the same words to the same widths every frame)."""
+    key = (words, size, bold)
+    width = _WIDTH_CACHE.get(key)
+    if width is None:
+        if len(_WIDTH_CACHE) > 8000:
+            _WIDTH_CACHE.clear()
+        width = _WIDTH_CACHE[key] = font(size, bold).size(printable(words))[0]
+    return width
 
 
 _WRAP_CACHE: dict[tuple, list[str]] = {}
@@ -192,6 +202,7 @@ def reset() -> None:
     _TEXT_CACHE.clear()
     _text_bytes = 0
     _WRAP_CACHE.clear()
+    _WIDTH_CACHE.clear()
 
 
 def percent(p) -> str:
