@@ -123,6 +123,7 @@ def measure_drag(path: Path, seconds: float = 4.0) -> dict:
 
     from paintcheck.ui.app import App
     from paintcheck.ui.designer_scene import DesignerScene
+    from paintcheck.ui.study_panel import passing_key
 
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["XDG_DATA_HOME"] = tmp  # the bench never touches the user's saves
@@ -170,7 +171,7 @@ def measure_drag(path: Path, seconds: float = 4.0) -> dict:
         m.button_held = False
         d = scene.design
         drop_ms = study_ms = None
-        dropped = ((d.obstacles, d.flag), ("drag", d.obstacles, d.flag))
+        dropped = ((d.obstacles, d.flag), passing_key((d.obstacles, d.flag)))
         for _ in range(30 * FPS):
             scene.update(1 / FPS)
             scene.draw(app.screen)

@@ -47,7 +47,7 @@ from paintcheck.ui.edit_keys import edit_key
 from paintcheck.ui.fieldview import FieldRenderer
 from paintcheck.ui.i18n import error_words, tr
 from paintcheck.ui.scenes import Scene
-from paintcheck.ui.study_panel import StudyPanel
+from paintcheck.ui.study_panel import StudyPanel, passing_key
 from paintcheck.ui.text_entry import close_entry, open_entry
 from paintcheck.ui.transform import FieldTransform
 
@@ -319,7 +319,7 @@ class DesignerScene(Scene):
             d = self.model.design
             dragged = self.view.dragged(self.placed)  # the map follows the piece dragged
             if dragged is not None:
-                self.study.want(("drag", dragged.obstacles, dragged.flag), dragged, live=True)
+                self.study.want(passing_key((dragged.obstacles, dragged.flag)), dragged, live=True)
             elif self.view.field_of(d.obstacles) is not None:  # a state that does not build: the last map
                 self.study.want((d.obstacles, d.flag), d.layout())
             self.study.poll()

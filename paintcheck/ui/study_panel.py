@@ -6,7 +6,9 @@ The numbers are ``analysis``'s (docs/analysis.md), computed in a worker thread (
 after an edit the map being shown stays until the new one is ready ("updating…"), so the window
 never waits. While a piece is dragged (``follows_drag``), the one map shown is computed in a
 separate process (``ui.live_worker``) and shown over the last whole study; after the drop it stays
-(it is the dropped state's) until that state's whole study is ready.
+(it is the dropped state's) until that state's whole study is ready. When the last map the process
+made is not the dropped state's (the hand let go elsewhere, or that point's request was still
+waiting), the process is asked for the dropped state's map before it is primed with that state.
 """
 
 from __future__ import annotations
@@ -98,6 +100,11 @@ def signed(value: float) -> str:
     return ("+" if value >= 0 else "") + i18n.number(value, 1)
 
 
+def passing_key(key: object) -> tuple[object, ...]:
+    """The key of a passing (dragged) state's map, told apart from its whole study's ``key``."""
+    return ("drag", *key) if isinstance(key, tuple) else ("drag", key)
+
+
 class StudyPanel:
     """The panel's state and drawing; the scene gives it the layout to study, the field's
     transform, its room on the screen and the mouse."""
@@ -109,6 +116,7 @@ class StudyPanel:
         self.live_map: LiveMap | None = None  # the newest of them, shown over ``result``
         self._live_taken: LiveMap | None = None  # the process's last answer, seen
         self._dragging = False  # the last state wanted was a passing one
+        self._dropped: object = None  # the state the last drag ended on
         self._primed: object = None
         self.on_piece = on_piece
         self.map, self.posture = "exposure", "standing"
@@ -135,14 +143,23 @@ class StudyPanel:
     def want(self, key, layout: Layout, live: bool = False) -> None:
         """Study ``layout`` (``key`` names its state) in the background; ``live``: a state the
         hand passes through while it drags a piece (its maps only)."""
+        if self._dragging and not live:
+            self._dropped = key  # the state a drag ended on
         self._dragging = live
         if not live:
             self.studying = (key, layout)  # the layout *Balance…* plays on
-            if self.job.result is not None and self.job.key == key:
+            studied = self.job.result is not None and self.job.key == key
+            if studied:
                 self.live_map = None  # a drag given up: its state's study is the one shown
-            if self.live is not None and self.live.alive and key != self._primed:
-                self._primed = key
-                self.live.prime(layout)  # the next drag starts from its table
+            if self.live is not None and self.live.alive:
+                if key == self._dropped and not studied and self.map != "balance" \
+                        and not self._live_answered(passing_key(key)):
+                    # the dropped state's map from the process, before its whole study (the last
+                    # point's request may still wait behind another, or the drop may be elsewhere)
+                    self.live.want(passing_key(key), layout, self.posture, self.map, TEAM)
+                elif key != self._primed:
+                    self._primed = key
+                    self.live.prime(layout)  # the next drag starts from its table
         elif self.live is not None and self.live.alive:
             if self.map != "balance":
                 self.live.want(key, layout, self.posture, self.map, TEAM)
@@ -177,6 +194,11 @@ class StudyPanel:
                 if self._dragging or self.studying is None or self.job.key != self.studying[0]:
                     self.live_map, changed = fresh, True
         return changed
+
+    def _live_answered(self, key: object) -> bool:
+        """Whether the process's last answer is ``key``'s map of the posture and kind shown."""
+        r = self.live.result if self.live is not None else None
+        return r is not None and (r.key, r.posture, r.what) == (key, self.posture, self.map)
 
     def after_frame(self) -> None:
         """Send the live map's process the newest state wanted, once the frame is drawn

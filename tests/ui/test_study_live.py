@@ -15,6 +15,7 @@ from paintcheck.field.layout_file import default_layout_path
 from paintcheck.geometry import sight
 from paintcheck.geometry.sight import compute_sight_table
 from paintcheck.ui.live_worker import LiveMap
+from paintcheck.ui.study_panel import passing_key
 from tests.ui.driver import step
 
 
@@ -103,6 +104,30 @@ def test_the_map_follows_the_piece_while_it_is_dragged(app, designer, whole):
     assert final.maps["standing"].exposure == shown.values
     assert final.pieces["standing"] and len(whole) == computed
     assert designer.study.tables.updates >= 1
+
+
+def test_a_drop_elsewhere_than_the_last_map_asks_the_process_for_the_dropped_map(app, designer):
+    """Dropped at a point whose map was never asked (the hand moved and let go in one frame, or the
+    last point's request waited behind another): the process is asked the dropped state's map, so
+    the final map does not wait for the whole study (issue 32: <= 100 ms after the drop)."""
+    spec = designer.design.at((7, -6))
+    hold_over(app, designer, (7, -6), (5, -4))
+    post(pygame.MOUSEMOTION, designer.t.to_screen(9, -4), rel=(0, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, designer.t.to_screen(9, -4), button=1)
+    step(app)
+    assert designer.design.spec(spec.id).at == (9, -4)
+    live = designer.study.live
+    assert live is not None and live.alive
+    key = (designer.design.obstacles, designer.design.flag)
+    step(app)  # the request goes once the frame is drawn
+    live.wait()
+    answer = live.result
+    assert answer is not None and answer.key == passing_key(key), "the dropped state's map was asked"
+    assert (answer.posture, answer.what) == ("standing", "exposure")
+    assert answer.values == exposure_of(designer.design.layout())
+    designer.study.wait()
+    step(app)
+    assert designer.study.result.key == key and designer.study.shown is designer.study.result
 
 
 def test_a_drag_given_up_shows_the_whole_study_again(app, designer):
