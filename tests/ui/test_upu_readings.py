@@ -1,0 +1,105 @@
+"""Un pour un's window readings a new player finds wrong or hidden, by posted events: a trail's cost is
+the one the legality compares to the allowance (a rope's climb included, 3.11); the ruler's labels stay
+on the table; a long flashed message stays in its area; the new-match screen sums up each chosen band."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from paintcheck.ui import theme
+from paintcheck.ui.i18n import number, tr
+from paintcheck.unpourun import actions as a
+from paintcheck.unpourun.climb import move_cost
+from paintcheck.unpourun.legality import move_allowance
+from paintcheck.unpourun.state import Phase
+from tests.ui.driver import Drawn, click, press, step
+from tests.ui.test_upu_match import deploy_all_by_drags, drag_path, px, release, to_deployment
+
+WOODLAND = "Woodland skirmish"  # a shipped table with a climbable boulder (h 2: a climb of 4)
+BOULDER = "boulder"
+
+
+def activation_on(app, table_name: str):
+    """Both sides a person on the table ``table_name``, deployed by drags, the first figure activated."""
+    app.switch("upu_new")
+    step(app)
+    scene = app.scene
+    press(app, f"table-{next(i for i, c in enumerate(scene.tables) if c.name == table_name)}")
+    press(app, "player-A-person")
+    press(app, "player-B-person")
+    press(app, "start")
+    to_deployment(app)
+    deploy_all_by_drags(app)
+    scene = app.scene
+    mine = next(f for f in scene.state.band(scene.state.mover) if f.standing)
+    click(app, px(scene, mine.pos))
+    assert scene.state.phase == Phase.ACTIVATION and scene.state.activation.figure == mine.id
+    return scene
+
+
+def roped_at(scene, fid: str, pos) -> None:
+    """The figure ``fid`` given a rope (3.11) and stood at ``pos`` (the state the window reads)."""
+    s = scene.session.state
+    figures = tuple(replace(f, pos=pos, rope=True) if f.id == fid else f for f in s.figures)
+    scene.session.state = replace(s, figures=figures)
+
+
+def test_a_trail_up_a_wall_costs_what_the_legality_compares_climb_included(app, monkeypatch):
+    scene = activation_on(app, WOODLAND)
+    fid = scene.state.activation.figure
+    table = scene.session.game.table
+    piece = next(p for p in table.pieces if p.name == BOULDER)
+    xs, ys = [p[0] for p in piece.points], [p[1] for p in piece.points]
+    top = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    board = scene.engine.board
+    m = scene.engine.m
+    # from below the boulder, straight up onto it: a Walk the legality takes, its climb counted
+    taken = refused = None
+    for tenths in range(20, 120):
+        roped_at(scene, fid, (top[0], top[1] - tenths / 10))
+        s = scene.state
+        f = s.figure(fid)
+        end = scene.view.to_table(px(scene, top))
+        beyond = scene.view.to_table(px(scene, (top[0] + 0.6, top[1] + 0.4)))
+        if taken is None and scene.engine.why_illegal(s, a.Walk((end,))) is None \
+                and m.path_cost([f.pos, end], f.stats.difficult_as_open) + 4 <= f.stats.mvt:
+            taken = f.pos
+        path = (end, beyond)
+        ground = m.path_cost([f.pos, *path], f.stats.difficult_as_open)
+        run = move_allowance(board, s, f, a.Run(path))
+        if refused is None and ground < run and scene.engine.why_illegal(s, a.Run(path)) is not None \
+                and scene.engine.why_illegal(s, a.Walk(path)) is not None:
+            refused = f.pos
+    assert taken is not None and refused is not None
+
+    roped_at(scene, fid, taken)
+    s = scene.state
+    f = s.figure(fid)
+    end = px(scene, top)
+    drawn = Drawn(monkeypatch)
+    drag_path(app, px(scene, f.pos), [], end)
+    r = scene.reading
+    expected = move_cost(board, f, r.path, f.stats.difficult_as_open)
+    assert r.decision == a.Walk(r.path) and r.cost == expected
+    assert r.cost >= m.path_cost([f.pos, *r.path], f.stats.difficult_as_open) + 4 - 1e-9  # the climb, 2 x h 2
+    words = tr("upu_match.trail", kind=tr("upu_match.move.walk"), length=number(round(r.length, 2)),
+               cost=number(round(r.cost, 2)), allowance=number(f.stats.mvt), pa=1)
+    assert (words, theme.TEXT_GOOD) in drawn.frame(app)
+    release(app, end)
+    assert scene.session.record.decisions[-1] == a.Walk(r.path)
+
+    # a trail up and on over the top, beyond a Run's allowance once the climb is counted: refused, and its
+    # cost read beyond the allowance said (its ground alone is within it)
+    activation = scene.state.activation
+    roped_at(scene, fid, refused)
+    scene.session.state = replace(scene.session.state, activation=replace(activation, pa=f.stats.pa,
+                                                                          last_move=False))
+    s = scene.state
+    f = s.figure(fid)
+    drag_path(app, px(scene, f.pos), [px(scene, top)], px(scene, (top[0] + 0.6, top[1] + 0.4)))
+    r = scene.reading
+    assert r.decision is None and r.kind == "run"
+    assert r.cost == move_cost(board, f, r.path, f.stats.difficult_as_open) > r.allowance
+    assert m.path_cost([f.pos, *r.path], f.stats.difficult_as_open) < r.allowance
+    release(app, px(scene, (top[0] + 0.6, top[1] + 0.4)))
+    assert scene.state is s
