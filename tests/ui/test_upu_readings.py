@@ -4,16 +4,27 @@ on the table; a long flashed message stays in its area; the new-match screen sum
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
+
+import pygame
 
 from paintcheck.ui import theme
 from paintcheck.ui.i18n import number, tr
+from paintcheck.ui.unpourun.ruler import ring_words
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun.climb import move_cost
 from paintcheck.unpourun.legality import move_allowance
 from paintcheck.unpourun.state import Phase
 from tests.ui.driver import Drawn, click, press, step
-from tests.ui.test_upu_match import deploy_all_by_drags, drag_path, px, release, to_deployment
+from tests.ui.test_upu_match import (
+    deploy_all_by_drags,
+    drag_path,
+    px,
+    release,
+    to_deployment,
+    to_first_activation,
+)
 
 WOODLAND = "Woodland skirmish"  # a shipped table with a climbable boulder (h 2: a climb of 4)
 BOULDER = "boulder"
@@ -103,3 +114,30 @@ def test_a_trail_up_a_wall_costs_what_the_legality_compares_climb_included(app, 
     assert m.path_cost([f.pos, *r.path], f.stats.difficult_as_open) < r.allowance
     release(app, px(scene, (top[0] + 0.6, top[1] + 0.4)))
     assert scene.state is s
+
+
+def test_the_rulers_labels_stay_on_the_table_near_its_top_edge_and_apart(app):
+    to_first_activation(app)
+    scene = app.scene
+    s = scene.state
+    shooter = next(f for f in s.figures if f.on_table and f.ranged)
+    click(app, px(scene, shooter.pos))
+    assert scene.selected == shooter.id
+    area = scene.ruler.table_rect(scene.view)
+    # the shooter stood one pas below the table's top edge on the screen, the mouse a little below it
+    near_top = scene.view.to_table((area.centerx, area.top + scene.view.pixels_per_pas * 1.5))
+    scene.session.state = replace(s, figures=tuple(replace(f, pos=near_top) if f.id == shooter.id else f
+                                                   for f in s.figures))
+    others = [f for f in scene.state.figures if f.on_table and f.id != shooter.id]
+    assert all(math.dist(f.pos, near_top) > 2 for f in others)
+    aim = px(scene, scene.view.to_table((area.centerx + 40, area.top + scene.view.pixels_per_pas * 8)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=aim, rel=(0, 0), buttons=(0, 0, 0)))
+    step(app, 2)
+    assert scene.ruler.reading is not None and scene.ruler.reading.figure == shooter.id
+    labels = scene.ruler.labels
+    rings = [ring_words(r.band, r.limit) for r in scene.ruler.reading.rings]
+    assert [words for words, _box in labels[1:]] == rings  # the reading's box, then each ring's label
+    for words, box in labels:
+        assert area.contains(box), (words, box, area)
+    boxes = [box for _words, box in labels]
+    assert not any(box.colliderect(other) for i, box in enumerate(boxes) for other in boxes[i + 1:])
