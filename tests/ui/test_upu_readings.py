@@ -141,3 +141,29 @@ def test_the_rulers_labels_stay_on_the_table_near_its_top_edge_and_apart(app):
         assert area.contains(box), (words, box, area)
     boxes = [box for _words, box in labels]
     assert not any(box.colliderect(other) for i, box in enumerate(boxes) for other in boxes[i + 1:])
+
+
+def test_a_long_flashed_path_stays_on_one_line_in_its_strip_file_name_first(app, monkeypatch, tmp_path):
+    to_first_activation(app)
+    press(app, "end")  # a decision: the match is saved
+    saved = app.scene.session
+    deep = tmp_path.joinpath(*(f"a-rather-long-folder-name-{i}" for i in range(8)))
+    deep.mkdir(parents=True)
+    path = deep / "un-pour-un-match-with-a-long-name.json"
+    saved.save(path)
+    drawn = Drawn(monkeypatch)
+    app.switch("upu_match", resume=str(path))
+    scene = app.scene
+    assert scene.session.state == saved.state
+    full = tr("app.resumed", path=str(path))
+    assert app.message[0] == full
+    shown = [words for words, colour in drawn.frame(app) if colour == app.message[1]]
+    assert len(shown) == 1 and path.name in shown[0]  # one line (not wrapped over the table), naming the file
+    area = scene.message_rect()
+    assert theme.text_width(full, 15) > area.width  # too long for the strip as it is
+    title = theme.text_width(tr("upu_match.title"), 18, True)
+    assert area.bottom <= scene.table_rect.top and area.left > title
+    line = scene.message_line()
+    assert shown == [line] and theme.text_width(line, 15) <= area.width
+    assert line.startswith(tr("app.resumed", path=path.name + " ("))  # the file's name first, then its folder
+    assert "a-rather-long-folder-name-7)" in line

@@ -27,6 +27,7 @@ from paintcheck.ui.unpourun import (
     deploy_tool,
     figure_card,
     menu_model,
+    message_line,
     move_tool,
     resume,
     shot_tool,
@@ -81,6 +82,7 @@ class UpuMatchScene(Scene):
         self.band_specs: tuple[object, tuple[BandSpec, BandSpec] | None] = (None, None)  # session -> bands
         self.button_figure: dict[str, str] = {}  # a menu button -> the figure it names (its card)
         self.button_zone: dict[str, int] = {}  # a zone's button -> the zone it takes (lit under the mouse)
+        self.resumed_from = ""  # the file the match was resumed from (named in the flashed message)
 
     # -- the scene ----------------------------------------------------------------------------------
     def enter(self, persist: dict[str, Any]) -> None:
@@ -94,6 +96,7 @@ class UpuMatchScene(Scene):
                 self.session = None
                 self.app.switch("title")
                 return
+            self.resumed_from = str(persist["resume"])
             self.app.flash(tr("app.resumed", path=persist["resume"]))
             self.session = found
             if found.over:
@@ -510,5 +513,25 @@ class UpuMatchScene(Scene):
                 theme.blit_text(surface, line, (x, top - 48 + i * 18), 13, theme.TEXT_WARN)
         story.draw(surface, self.story_rect, self.session.events if self.session else [],
                    places=zone_places.places(self.game.table))
-        # over the table's top, beside the title: the legend and the figures to deploy stay readable
-        self.app.draw_message(surface, (self.table_rect.centerx, MARGIN + 10), self.table_rect.width - 240)
+        self.draw_message(surface)
+
+    def message_rect(self) -> pygame.Rect:
+        """The flashed message's strip: over the table's top, beside the title (the legend and the
+        figures to deploy stay readable)."""
+        left = MARGIN + theme.text_width(tr("upu_match.title"), 18, True) + 24
+        return pygame.Rect(left, MARGIN, max(1, self.table_rect.right - left), self.table_rect.top - MARGIN)
+
+    def message_line(self) -> str:
+        """The flashed message on one line of its strip (``message_line.fit``: a file named, its name
+        first); '' when there is none."""
+        if not self.app.message:
+            return ""
+        words = self.app.message[0]
+        paths = [str(p) for p in (self.session.path if self.session else None, self.resumed_from) if p]
+        return message_line.fit(words, self.message_rect().width, lambda w: theme.text_width(w, 15), paths)
+
+    def draw_message(self, surface: pygame.Surface) -> None:
+        line = self.message_line()
+        if line:
+            rect = self.message_rect()
+            theme.blit_text(surface, line, (rect.x, rect.y), 15, self.app.message[1])
