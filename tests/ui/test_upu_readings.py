@@ -10,9 +10,11 @@ from dataclasses import replace
 import pygame
 
 from paintcheck.ui import theme
-from paintcheck.ui.i18n import number, tr
+from paintcheck.ui.i18n import number, say, tr
 from paintcheck.ui.unpourun.ruler import ring_words
 from paintcheck.unpourun import actions as a
+from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.bands import band_cost, band_problems
 from paintcheck.unpourun.climb import move_cost
 from paintcheck.unpourun.legality import move_allowance
 from paintcheck.unpourun.state import Phase
@@ -167,3 +169,28 @@ def test_a_long_flashed_path_stays_on_one_line_in_its_strip_file_name_first(app,
     assert shown == [line] and theme.text_width(line, 15) <= area.width
     assert line.startswith(tr("app.resumed", path=path.name + " ("))  # the file's name first, then its folder
     assert "a-rather-long-folder-name-7)" in line
+
+
+def test_the_new_match_screen_sums_up_each_chosen_band_from_the_bands_rules(app, monkeypatch):
+    app.switch("upu_new")
+    step(app)
+    scene = app.scene
+    refused = next(i for i, c in enumerate(scene.bands) if c.problem is not None)
+    press(app, f"band-B-{refused}")
+    drawn = Drawn(monkeypatch)
+    frame = drawn.frame(app)
+    for p in ("A", "B"):
+        choice = scene.bands[scene.band[p]]
+        band = choice.band
+        kinds = [spec.kind for spec in band.figures]
+        by_rank = sorted(set(kinds), key=lambda k: -t.PROFILES[k].rank)
+        ranks = ", ".join(tr("upu_match.new.rank_count", kind=tr(f"upu_builder.kind.{k}"),
+                             count=kinds.count(k)) for k in by_rank)
+        figures = tr("upu_match.new.summary", count=len(band.figures), ranks=ranks,
+                     cost=band_cost(band, scene.options), limit=scene.options.points)
+        assert (figures, theme.TEXT_DIM) in frame
+        assert str(band_cost(band, scene.options)) in figures and str(t.POINTS_LIMIT) in figures
+    problem = scene.bands[refused].problem
+    assert problem == band_problems(scene.bands[refused].band, scene.options)[0]
+    assert (tr("upu_match.new.summary_refused", reason=say(problem)), theme.TEXT_WARN) in frame
+    assert (tr("upu_match.new.summary_plays"), theme.TEXT_DIM) in frame  # side A's band plays
