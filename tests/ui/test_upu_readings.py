@@ -97,7 +97,11 @@ def test_a_trail_up_a_wall_costs_what_the_legality_compares_climb_included(app, 
     assert r.cost >= m.path_cost([f.pos, *r.path], f.stats.difficult_as_open) + 4 - 1e-9  # the climb, 2 x h 2
     words = tr("upu_match.trail", kind=tr("upu_match.move.walk"), length=number(round(r.length, 2)),
                cost=number(round(r.cost, 2)), allowance=number(f.stats.mvt), pa=1)
-    assert (words, theme.TEXT_GOOD) in drawn.frame(app)
+    frame = drawn.frame(app)
+    assert (words, theme.TEXT_GOOD) in frame
+    # what the climb takes of it, said: the engine's climbs along the trail (2 x h 2)
+    assert r.climb == board.climbs(f, [f.pos, *r.path], True) == 4
+    assert (tr("upu_match.trail_climb", climb=number(4)), theme.TEXT_GOOD) in frame
     release(app, end)
     assert scene.session.record.decisions[-1] == a.Walk(r.path)
 

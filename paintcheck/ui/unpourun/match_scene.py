@@ -486,12 +486,13 @@ class UpuMatchScene(Scene):
         return lines
 
     def reading_words(self) -> list[str]:
-        """The trail's reading (``move_tool.reading_words``), then the engine's refusal when there is one."""
+        """The trail's reading (``move_tool.reading_words``), what its rope climbs take of its cost, then
+        the engine's refusal when there is one."""
         r = self.reading
         if r is None:
             return []
-        words = move_tool.reading_words(r)
-        return [words] if r.reason is None else [words, said(r.reason)]
+        words = [move_tool.reading_words(r), move_tool.climb_words(r)]
+        return [w for w in words if w] + ([] if r.reason is None else [said(r.reason)])
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         x = self.app.size[0] - PANEL_W - MARGIN

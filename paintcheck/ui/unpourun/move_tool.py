@@ -48,6 +48,7 @@ class Reading:
     difficult: tuple[tuple[Point, Point], ...] = ()  # stretches of the trail over difficult terrain
     kind: str = ""  # "walk", "run", "flee", "charge_move", "withdraw", "rout"
     allowance: float | None = None  # pas the move's cost may reach (the legality's ``move_allowance``)
+    climb: float = 0.0  # of the cost, the rope climbs' (3.11, the engine's ``Board.climbs``; 0: none)
 
 
 @dataclass
@@ -144,6 +145,7 @@ def read(engine: Engine, s: MatchState, f: Figure, path: tuple[Point, ...]) -> R
     # the cost the legality compares to the allowance: ground and, on a Walk, Run or rout, rope climbs
     climbing = target is None and bool(kinds) and kinds[0][0] in CLIMBING
     cost = move_cost(engine.board, f, path, as_open, climbing) if path else 0.0
+    climb = max(0.0, engine.board.climbs(f, full, True)) if climbing and path and f.hanging is None else 0.0
     if target is not None:  # dropped on an enemy: a charge along the trail, to base to base
         decision = a.Charge(target.id, (*path[:-1], contact(target, full[-2])))
         reason = engine.why_illegal(s, decision)
@@ -167,11 +169,18 @@ def read(engine: Engine, s: MatchState, f: Figure, path: tuple[Point, ...]) -> R
         allowance = move_allowance(engine.board, s, f, decision)
         reason = engine.why_illegal(s, decision)
         if reason is None:
-            return Reading(path, length, cost, pa, decision, None, stretches, kind, allowance)
+            return Reading(path, length, cost, pa, decision, None, stretches, kind, allowance, climb)
         if first is None or (kind == "run" and cost > first[2]):
             first = (kind, reason, allowance)
     assert first is not None
-    return Reading(path, length, cost, 0, None, first[1], stretches, first[0], first[2])
+    return Reading(path, length, cost, 0, None, first[1], stretches, first[0], first[2], climb)
+
+
+def climb_words(r: Reading, locale: str | None = None) -> str:
+    """What of the trail's cost its rope climbs take (3.11), '' when it climbs nothing."""
+    if r.climb <= 0:
+        return ""
+    return tr("upu_match.trail_climb", locale, climb=i18n.number(round(r.climb, 2), None, locale))
 
 
 def reading_words(r: Reading, locale: str | None = None) -> str:
