@@ -54,6 +54,7 @@ log = logging.getLogger(__name__)
 PANEL_W = 380
 SHOT_PANEL = (400, 340)  # the shot panel's size, over the table's top right corner
 MARGIN = 12
+READING_LINES = 5  # lines a trail's reading may take above the story (the ruler's hint is not shown then)
 RESERVE_H = 54  # the strip under the table where the figures still to deploy wait
 PAUSE_WAYPOINT = 0.5  # seconds the mouse rests during a drag: a waypoint is dropped there
 GRAB = 1.5  # a press within this many base radii of a figure takes it
@@ -506,8 +507,11 @@ class UpuMatchScene(Scene):
         if self.computer.thinking:
             theme.blit_text(surface, tr("upu_match.thinking"), (x, top - 66), 13, theme.TEXT_DIM)
         colour = theme.REFUSED if self.reading is not None and self.reading.reason else theme.TEXT_GOOD
-        for i, line in enumerate(self.reading_words()):
-            theme.blit_text(surface, line, (x, top - 48 + i * 18), 13, colour)
+        # the reading wrapped to the panel, its last line just above the story (up to READING_LINES)
+        shown = [part for line in self.reading_words() for part in theme.wrap(line, 13, PANEL_W)]
+        shown = shown[:READING_LINES]
+        for i, line in enumerate(shown):
+            theme.blit_text(surface, line, (x, top - 12 - 18 * (max(3, len(shown)) - 1 - i)), 13, colour)
         hovered = self.controls.hovered(pygame.mouse.get_pos())
         if self.reading is None and hovered is not None and hovered.reason:  # why a button is greyed
             for i, line in enumerate(theme.wrap(hovered.reason, 13, PANEL_W)[:2]):
