@@ -537,6 +537,6 @@ class UpuMatchScene(Scene):
 
     def draw_message(self, surface: pygame.Surface) -> None:
         line = self.message_line()
-        if line:
+        if line and self.app.message:
             rect = self.message_rect()
             theme.blit_text(surface, line, (rect.x, rect.y), 15, self.app.message[1])
