@@ -122,18 +122,42 @@ def _from_hanging(b: Board, s: MatchState, f: Figure, path: Sequence[Point], all
     problem = b.path_problem(s, f, path, math.inf, difficult_as_open, climbing=True)
     if problem is not None:
         return Move(problem)
-    full = [p, *path]
     up = b.m.on_top(path[0]) == piece
     if not up and b.m.on_top(path[0]) is not None:
         return Move("impassable")
-    height, ground = b.m.table.pieces[piece].height, b.m.elevation(p)
-    rest = ROPE_COST_PER_PAS * ((height - reached) if up else (reached - ground))
-    walked = b.m.path_cost(full, difficult_as_open) + b.climb_cost(f, full)
-    if up:
-        walked -= b.m.climb_cost(piece, ground)  # path_problem counted the whole climb from the ground
+    rest, walked = _hanging_parts(b, f, path, up, difficult_as_open)
     if walked + rest <= allowance + EPS:
         return Move(None, path[-1])
     if len(path) > 1 or rest <= allowance + EPS:
         return Move("too_far")
     rise = max(0.0, allowance) / ROPE_COST_PER_PAS
     return Move(None, p, (piece, reached + rise if up else reached - rise))
+
+
+def _hanging_parts(b: Board, f: Figure, path: Sequence[Point], up: bool,
+                   difficult_as_open: bool) -> tuple[float, float]:
+    """A hanging figure's path (3.11): the allowance the rest of its climb costs (up, or back down) and
+    what the path costs after it (its ground, and any climb further on)."""
+    assert f.hanging is not None
+    piece, reached = f.hanging
+    p = b.pos(f)
+    full = [p, *path]
+    height, ground = b.m.table.pieces[piece].height, b.m.elevation(p)
+    rest = ROPE_COST_PER_PAS * ((height - reached) if up else (reached - ground))
+    walked = b.m.path_cost(full, difficult_as_open) + b.climb_cost(f, full)
+    if up:
+        walked -= b.m.climb_cost(piece, ground)  # path_problem counted the whole climb from the ground
+    return rest, walked
+
+
+def move_cost(b: Board, f: Figure, path: Sequence[Point], difficult_as_open: bool,
+              climbing: bool = True) -> float:
+    """The cost of ``f``'s path that its legality compares to the allowance (3.4, 3.11): ``Board.move_cost``
+    (ground and climbs), or for a hanging figure on a Walk or Run the rest of its climb and what follows
+    (``plan``'s own sum). ``climbing``: a Walk, Run or rout path (a rope may climb)."""
+    if not climbing or f.hanging is None or not path:
+        return b.move_cost(f, path, difficult_as_open, climbing)
+    piece = f.hanging[0]
+    up = b.m.on_top(path[0]) == piece
+    rest, walked = _hanging_parts(b, f, path, up, difficult_as_open)
+    return walked + rest

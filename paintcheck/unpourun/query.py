@@ -230,11 +230,9 @@ class Board:
             return "not_a_number"
         if not self.m.path_on_table(full):
             return "off_table"
-        climb = 0.0
-        if self.m.impassable_crossed(full) or self.m.kind_at(full[-1]) == Kind.IMPASSABLE:
-            climb = self.climb_cost(f, full) if climbing else -1.0
-            if climb < 0:
-                return "impassable"
+        climb = self.climbs(f, full, climbing)
+        if climb < 0:
+            return "impassable"
         if self.m.path_cost(full, difficult_as_open) + climb > allowance + EPS:
             return "too_far"
         others = [o for o in self.placed(s) if o.id != f.id]
@@ -248,6 +246,25 @@ class Board:
                 seg, [self.pos(o) for o in enemies], t.BASE_DIAMETER + t.CONTACT + EPS, inclusive=True):
             return "contact"
         return None
+
+    def climbs(self, f: Figure, full: Sequence[Point], climbing: bool) -> float:
+        """3.11: what the climbs of the path ``full`` (its start included) add to its cost as
+        ``path_problem`` compares it to the allowance: 0 when it neither crosses nor ends on an
+        impassable piece, else ``climb_cost`` when ``climbing`` (-1: it cannot be climbed), else -1."""
+        if self.m.impassable_crossed(full) or self.m.kind_at(full[-1]) == Kind.IMPASSABLE:
+            return self.climb_cost(f, full) if climbing else -1.0
+        return 0.0
+
+    def move_cost(self, f: Figure, path: Sequence[Point], difficult_as_open: bool,
+                  climbing: bool = False) -> float:
+        """3.4, 3.11: the cost of ``f``'s path that ``path_problem`` compares to the allowance: the
+        measurer's path cost (difficult ground twice unless ``difficult_as_open``) plus its climbs
+        (``climbs``; a path that cannot be climbed: its ground cost alone, refused anyway). The window
+        reads it beside a trail (a hanging figure's is ``climb.move_cost``'s)."""
+        full = [self.pos(f), *path]
+        if len(full) < 2:
+            return 0.0
+        return self.m.path_cost(full, difficult_as_open) + max(0.0, self.climbs(f, full, climbing))
 
     def climb_cost(self, f: Figure, full: Sequence[Point]) -> float:
         """3.11: the allowance the climbs along ``full`` cost, 2 per pas of height between the piece and

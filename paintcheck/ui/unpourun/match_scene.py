@@ -27,6 +27,7 @@ from paintcheck.ui.unpourun import (
     deploy_tool,
     figure_card,
     menu_model,
+    message_line,
     move_tool,
     resume,
     shot_tool,
@@ -53,6 +54,7 @@ log = logging.getLogger(__name__)
 PANEL_W = 380
 SHOT_PANEL = (400, 340)  # the shot panel's size, over the table's top right corner
 MARGIN = 12
+READING_LINES = 5  # lines a trail's reading may take above the story (the ruler's hint is not shown then)
 RESERVE_H = 54  # the strip under the table where the figures still to deploy wait
 PAUSE_WAYPOINT = 0.5  # seconds the mouse rests during a drag: a waypoint is dropped there
 GRAB = 1.5  # a press within this many base radii of a figure takes it
@@ -81,6 +83,7 @@ class UpuMatchScene(Scene):
         self.band_specs: tuple[object, tuple[BandSpec, BandSpec] | None] = (None, None)  # session -> bands
         self.button_figure: dict[str, str] = {}  # a menu button -> the figure it names (its card)
         self.button_zone: dict[str, int] = {}  # a zone's button -> the zone it takes (lit under the mouse)
+        self.resumed_from = ""  # the file the match was resumed from (named in the flashed message)
 
     # -- the scene ----------------------------------------------------------------------------------
     def enter(self, persist: dict[str, Any]) -> None:
@@ -94,6 +97,7 @@ class UpuMatchScene(Scene):
                 self.session = None
                 self.app.switch("title")
                 return
+            self.resumed_from = str(persist["resume"])
             self.app.flash(tr("app.resumed", path=persist["resume"]))
             self.session = found
             if found.over:
@@ -483,12 +487,13 @@ class UpuMatchScene(Scene):
         return lines
 
     def reading_words(self) -> list[str]:
-        """The trail's reading (``move_tool.reading_words``), then the engine's refusal when there is one."""
+        """The trail's reading (``move_tool.reading_words``), what its rope climbs take of its cost, then
+        the engine's refusal when there is one."""
         r = self.reading
         if r is None:
             return []
-        words = move_tool.reading_words(r)
-        return [words] if r.reason is None else [words, said(r.reason)]
+        words = [move_tool.reading_words(r), move_tool.climb_words(r)]
+        return [w for w in words if w] + ([] if r.reason is None else [said(r.reason)])
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         x = self.app.size[0] - PANEL_W - MARGIN
@@ -502,13 +507,36 @@ class UpuMatchScene(Scene):
         if self.computer.thinking:
             theme.blit_text(surface, tr("upu_match.thinking"), (x, top - 66), 13, theme.TEXT_DIM)
         colour = theme.REFUSED if self.reading is not None and self.reading.reason else theme.TEXT_GOOD
-        for i, line in enumerate(self.reading_words()):
-            theme.blit_text(surface, line, (x, top - 48 + i * 18), 13, colour)
+        # the reading wrapped to the panel, its last line just above the story (up to READING_LINES)
+        shown = [part for line in self.reading_words() for part in theme.wrap(line, 13, PANEL_W)]
+        shown = shown[:READING_LINES]
+        for i, line in enumerate(shown):
+            theme.blit_text(surface, line, (x, top - 12 - 18 * (max(3, len(shown)) - 1 - i)), 13, colour)
         hovered = self.controls.hovered(pygame.mouse.get_pos())
         if self.reading is None and hovered is not None and hovered.reason:  # why a button is greyed
             for i, line in enumerate(theme.wrap(hovered.reason, 13, PANEL_W)[:2]):
                 theme.blit_text(surface, line, (x, top - 48 + i * 18), 13, theme.TEXT_WARN)
         story.draw(surface, self.story_rect, self.session.events if self.session else [],
                    places=zone_places.places(self.game.table))
-        # over the table's top, beside the title: the legend and the figures to deploy stay readable
-        self.app.draw_message(surface, (self.table_rect.centerx, MARGIN + 10), self.table_rect.width - 240)
+        self.draw_message(surface)
+
+    def message_rect(self) -> pygame.Rect:
+        """The flashed message's strip: over the table's top, beside the title (the legend and the
+        figures to deploy stay readable)."""
+        left = MARGIN + theme.text_width(tr("upu_match.title"), 18, True) + 24
+        return pygame.Rect(left, MARGIN, max(1, self.table_rect.right - left), self.table_rect.top - MARGIN)
+
+    def message_line(self) -> str:
+        """The flashed message on one line of its strip (``message_line.fit``: a file named, its name
+        first); '' when there is none."""
+        if not self.app.message:
+            return ""
+        words = self.app.message[0]
+        paths = [str(p) for p in (self.session.path if self.session else None, self.resumed_from) if p]
+        return message_line.fit(words, self.message_rect().width, lambda w: theme.text_width(w, 15), paths)
+
+    def draw_message(self, surface: pygame.Surface) -> None:
+        line = self.message_line()
+        if line and self.app.message:
+            rect = self.message_rect()
+            theme.blit_text(surface, line, (rect.x, rect.y), 15, self.app.message[1])

@@ -3,7 +3,8 @@ engine takes it. No pygame here: the scene feeds it table points, the board draw
 
 The trail is the figure's centre at the start, the waypoints dropped on the way (a click, or a pause
 of the mouse) and the point under the mouse. Its reading asks the engine only: the length and the
-cost in *pas* are the measurer's (``path_length``, ``path_cost``: difficult terrain twice), the
+cost in *pas* the engine's (``path_length``; ``climb.move_cost``, the cost the legality compares to
+the allowance: difficult terrain twice, rope climbs 3.11 included), the
 stretches over difficult terrain are the measurer's ``kind_at`` along the trail, and the decision
 is the first of the phase's move decisions the legality takes (a Walk before a Run: the cheaper in
 PA); a trail it takes in none is refused with the reason of the one the figure would have meant
@@ -22,6 +23,7 @@ from paintcheck.ui import i18n
 from paintcheck.ui.i18n import tr
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.climb import move_cost
 from paintcheck.unpourun.engine import Engine, flee_cost
 from paintcheck.unpourun.legality import move_allowance
 from paintcheck.unpourun.measurer import path_length
@@ -30,6 +32,7 @@ from paintcheck.unpourun.terrain import Kind
 
 SAMPLE_STEP = 0.25  # pas between the trail's points asked for their terrain (the difficult stretches)
 WAYPOINT_MIN = 0.3  # pas: a waypoint closer than this to the last one is not added
+CLIMBING = ("walk", "run", "rout")  # the moves whose path a rope may climb (3.11; the legality's ``plan``)
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,7 @@ class Reading:
     difficult: tuple[tuple[Point, Point], ...] = ()  # stretches of the trail over difficult terrain
     kind: str = ""  # "walk", "run", "flee", "charge_move", "withdraw", "rout"
     allowance: float | None = None  # pas the move's cost may reach (the legality's ``move_allowance``)
+    climb: float = 0.0  # of the cost, the rope climbs' (3.11, the engine's ``Board.climbs``; 0: none)
 
 
 @dataclass
@@ -132,14 +136,16 @@ def read(engine: Engine, s: MatchState, f: Figure, path: tuple[Point, ...]) -> R
     """The trail ``path`` of ``f`` read by the engine (see the module's docstring)."""
     assert f.pos is not None
     full = [f.pos, *path]
-    m = engine.m
     kinds = move_kinds(engine, s, f)
     # a flee's path is measured as its legality measures it (difficult ground as open, 3.9)
     as_open = f.stats.difficult_as_open or bool(kinds and kinds[0][0] == "flee")
     length = path_length(full) if path else 0.0
-    cost = m.path_cost(full, as_open) if path else 0.0
     stretches = difficult_stretches(engine, full) if path else ()
     target = charged(s, f, path) if kinds and kinds[0][0] == "walk" else None
+    # the cost the legality compares to the allowance: ground and, on a Walk, Run or rout, rope climbs
+    climbing = target is None and bool(kinds) and kinds[0][0] in CLIMBING
+    cost = move_cost(engine.board, f, path, as_open, climbing) if path else 0.0
+    climb = max(0.0, engine.board.climbs(f, full, True)) if climbing and path and f.hanging is None else 0.0
     if target is not None:  # dropped on an enemy: a charge along the trail, to base to base
         decision = a.Charge(target.id, (*path[:-1], contact(target, full[-2])))
         reason = engine.why_illegal(s, decision)
@@ -163,11 +169,18 @@ def read(engine: Engine, s: MatchState, f: Figure, path: tuple[Point, ...]) -> R
         allowance = move_allowance(engine.board, s, f, decision)
         reason = engine.why_illegal(s, decision)
         if reason is None:
-            return Reading(path, length, cost, pa, decision, None, stretches, kind, allowance)
+            return Reading(path, length, cost, pa, decision, None, stretches, kind, allowance, climb)
         if first is None or (kind == "run" and cost > first[2]):
             first = (kind, reason, allowance)
     assert first is not None
-    return Reading(path, length, cost, 0, None, first[1], stretches, first[0], first[2])
+    return Reading(path, length, cost, 0, None, first[1], stretches, first[0], first[2], climb)
+
+
+def climb_words(r: Reading, locale: str | None = None) -> str:
+    """What of the trail's cost its rope climbs take (3.11), '' when it climbs nothing."""
+    if r.climb <= 0:
+        return ""
+    return tr("upu_match.trail_climb", locale, climb=i18n.number(round(r.climb, 2), None, locale))
 
 
 def reading_words(r: Reading, locale: str | None = None) -> str:

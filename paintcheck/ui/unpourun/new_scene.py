@@ -20,7 +20,7 @@ from paintcheck.ui.scenes import Scene
 from paintcheck.ui.session import Session
 from paintcheck.ui.unpourun import setup_model
 from paintcheck.unpourun import tables as t
-from paintcheck.unpourun.bands import Options
+from paintcheck.unpourun.bands import Options, band_cost
 from paintcheck.unpourun.game import UnpourunGame
 from paintcheck.unpourun.record import UNPOURUN
 
@@ -30,6 +30,30 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LABEL_W = 150
+SUMMARY_ROW = 19  # pixels a line of a band's summary takes
+
+
+def summary_lines(choice: setup_model.BandChoice, options: Options,
+                  locale: str | None = None) -> list[tuple[str, bool]]:
+    """What the chosen band is, said under its buttons: its figures by kind (highest rank first), its
+    cost against the points limit (``bands.band_cost``, ``Options.points``), then whether it may play
+    (the engine's first refusal, ``band_problems``'s); each line with True when it says a refusal."""
+    out: list[tuple[str, bool]] = []
+    band = choice.band
+    if band is not None:
+        kinds = [spec.kind for spec in band.figures]
+        ranks = ", ".join(
+            tr("upu_match.new.rank_count", locale, kind=tr(f"upu_builder.kind.{kind}", locale),
+               count=kinds.count(kind))
+            for kind in sorted(set(kinds), key=lambda k: (-t.PROFILES[k].rank if k in t.PROFILES else 0, k))
+        )
+        out.append((tr("upu_match.new.summary", locale, count=len(kinds), ranks=ranks,
+                       cost=band_cost(band, options), limit=options.points), False))
+    if choice.problem is None:
+        out.append((tr("upu_match.new.summary_plays", locale), False))
+    else:
+        out.append((tr("upu_match.new.summary_refused", locale, reason=say(choice.problem, locale)), True))
+    return out
 
 
 class UpuNewScene(Scene):
@@ -44,6 +68,7 @@ class UpuNewScene(Scene):
         self.table = 0
         self.players = setup_model.default_players()
         self.labels: list[tuple[str, tuple[int, int]]] = []
+        self.summaries: list[tuple[str, tuple[int, int], bool]] = []  # under each band: its figures
 
     def enter(self, persist: dict[str, Any]) -> None:
         self.tables = setup_model.table_choices()
@@ -59,6 +84,7 @@ class UpuNewScene(Scene):
         c.start(40, 70, width)
         c.row_height = 30
         self.labels = []
+        self.summaries = []
         for p in t.PLAYERS:
             self.label(tr("upu_match.new.band", side=p))
             for i, choice in enumerate(self.bands):
@@ -70,7 +96,14 @@ class UpuNewScene(Scene):
                     chosen=self.band[p] == i,
                     hint=reason,
                 )
-            c.newline(10)
+            c.newline(2)
+            c.row_height = SUMMARY_ROW  # the chosen band's summary, in smaller rows
+            for words, bad in summary_lines(self.bands[self.band[p]], self.options):
+                rect = c.label_space(width)
+                self.summaries.append((words, (rect.x + LABEL_W, rect.y), bad))
+                c.newline(0)
+            c.row_height = 30
+            c.y += 12  # the gap before the next block
         self.label(tr("upu_match.new.table"))
         for i, table_choice in enumerate(self.tables):
             name = (
@@ -170,6 +203,8 @@ class UpuNewScene(Scene):
         theme.blit_text(surface, tr("upu_match.new.title"), (40, 24), 24, theme.TEXT, bold=True)
         for words, pos in self.labels:
             theme.blit_text(surface, words, pos, 15, theme.TEXT)
+        for words, pos, bad in self.summaries:
+            theme.blit_text(surface, words, pos, 14, theme.TEXT_WARN if bad else theme.TEXT_DIM)
         reason = self.why_not()
         if reason is not None:
             for i, line in enumerate(theme.wrap(reason, 15, self.app.size[0] - 80)):

@@ -35,6 +35,7 @@ TEMPLATE_EDGE = (255, 150, 60)
 COVERED = (255, 60, 60)
 LABEL_BACK = (20, 20, 20)
 CIRCLE_SIDES = 72  # a ring drawn as a polygon (a translucent circle)
+LABEL_ANGLES = (-90, -60, -120, -30, -150, 0, 180, 30, 150, 60, 120, 90)  # screen degrees, the top first
 
 
 class View(Protocol):
@@ -97,12 +98,29 @@ def _circle(view: View, centre: Point, radius: float) -> list[tuple[int, int]]:
             for a in (2 * math.pi * i / CIRCLE_SIDES for i in range(CIRCLE_SIDES))]
 
 
-def _label(surface: pygame.Surface, words: str, centre: tuple[float, float],
-           colour: tuple[int, int, int] = LINE_CLEAR) -> None:
+def place_label(size: tuple[int, int], centre: tuple[float, float], radius: float, area: pygame.Rect,
+                taken: list[pygame.Rect]) -> pygame.Rect:
+    """Where a ring's label of ``size`` (its background included) goes: on the ring (``centre``,
+    ``radius`` in pixels) at its top, else at the first of ``LABEL_ANGLES`` where it lies wholly inside
+    ``area`` (the table) and over none of ``taken``; when none does, the top's place moved inside."""
+    first: pygame.Rect | None = None
+    for degrees in LABEL_ANGLES:
+        angle = math.radians(degrees)
+        at = (round(centre[0] + radius * math.cos(angle)), round(centre[1] + radius * math.sin(angle)))
+        rect = pygame.Rect((0, 0), size)
+        rect.center = at
+        if first is None:
+            first = rect
+        if area.contains(rect) and rect.collidelist(taken) < 0:
+            return rect
+    assert first is not None
+    return first.clamp(area)
+
+
+def _label(surface: pygame.Surface, words: str, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    pygame.draw.rect(surface, LABEL_BACK, rect, border_radius=3)
     surf = theme.text(words, 13, colour, True)
-    rect = surf.get_rect(center=(round(centre[0]), round(centre[1])))
-    pygame.draw.rect(surface, LABEL_BACK, rect.inflate(6, 2), border_radius=3)
-    surface.blit(surf, rect)
+    surface.blit(surf, surf.get_rect(center=rect.center))
 
 
 class RulerLayer:
@@ -115,6 +133,8 @@ class RulerLayer:
         self.reading: RulerReading | None = None
         self._key: object = None
         self._state: MatchState | None = None
+        # the words drawn last and their boxes (the reading's first, then the rings')
+        self.labels: list[tuple[str, pygame.Rect]] = []
 
     def aim(self, s: MatchState, shooter: str, weapon: str, point: Point) -> RulerReading:
         target = figure_near(self.board, s, point)
@@ -144,39 +164,49 @@ class RulerLayer:
         r = self.reading
         if r is None:
             return
-        board_rect = self.table_rect(view)
-        clip = surface.get_clip()
-        surface.set_clip(board_rect.clip(clip))
-        try:
-            self._draw_shapes(surface, view, r, locale)
-        finally:
-            surface.set_clip(clip)
+        area = self.table_rect(view).clip(surface.get_clip())
         a, b = view.to_screen(r.origin), view.to_screen(r.end)
         colour = LINE_CLEAR if r.seen else LINE_BLOCKED
         lines = reading_lines(r, locale)
-        # the words beside the aimed end, away from the line (the pieces it crosses stay visible)
+        # the words beside the aimed end, away from the line (the pieces it crosses stay visible), inside
+        # the table (a box wider than the table: inside the window)
         surfs = [theme.text(line, 13, colour if i == 1 else LINE_CLEAR, True) for i, line in enumerate(lines)]
         width = max(s.get_width() for s in surfs) + 6
         height = sum(s.get_height() + 2 for s in surfs)
         side = 1 if b[0] >= a[0] else -1
         x = b[0] + side * (view.pixels_per_pas + 6) - (width if side < 0 else 0)
         y = b[1] + (8 if b[1] >= a[1] else -8 - height)
-        box = pygame.Rect(round(x), round(y), width, height).clamp(surface.get_rect())
+        box = pygame.Rect(round(x), round(y), width, height).clamp(area).clamp(surface.get_rect())
+        self.labels = [(lines[0], box)]
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        try:
+            self._draw_shapes(surface, view, r, area, locale)
+        finally:
+            surface.set_clip(clip)
         pygame.draw.rect(surface, LABEL_BACK, box, border_radius=3)
         for text in surfs:
             surface.blit(text, (box.x + 3, box.y + 1))
             box.y += text.get_height() + 2
 
-    def _draw_shapes(self, surface: pygame.Surface, view: View, r: RulerReading, locale: str | None) -> None:
+    def _draw_shapes(self, surface: pygame.Surface, view: View, r: RulerReading, area: pygame.Rect,
+                     locale: str | None) -> None:
         pieces = self.board.m.table.pieces
         for blocker in r.blockers:
             outline = [_pixel(view, p) for p in pieces[blocker.index].points]
             pygame.draw.polygon(surface, BLOCKER_EDGE, outline, 3)
+        centre = view.to_screen(r.origin)
+        taken = [box for _words, box in self.labels]  # the reading's box
         for band in r.rings:
             points = _circle(view, r.origin, band.radius)
             pygame.draw.aalines(surface, RING[band.band], True, points)
-            top = view.to_screen((r.origin[0], r.origin[1] + band.radius))
-            _label(surface, ring_words(band.band, band.limit, locale), (top[0], top[1] - 9), RING[band.band])
+        for band in r.rings:  # the labels over every ring, each inside the table, apart where it can
+            words = ring_words(band.band, band.limit, locale)
+            w, h = theme.text(words, 13, RING[band.band], True).get_size()
+            rect = place_label((w + 6, h + 2), centre, band.radius * view.pixels_per_pas, area, taken)
+            _label(surface, words, rect, RING[band.band])
+            taken.append(rect)
+            self.labels.append((words, rect))
         if r.template is not None:
             points = _circle(view, r.template.centre, r.template.reach)
             fill_alpha(surface, TEMPLATE_FILL, points)
