@@ -17,6 +17,7 @@ from paintcheck.said import Said
 from paintcheck.seam.game import DRAW
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.allowance import move_allowance, refused_charge_allowance, rout_allowance
 from paintcheck.unpourun.blasts import blast_hit, explosion_hit
 from paintcheck.unpourun.climb import plan
 from paintcheck.unpourun.events import Event, event_of
@@ -270,7 +271,7 @@ class _Work:
         if isinstance(d, (a.Walk, a.Run)):
             run = isinstance(d, a.Run)
             act.pa -= t.RUN_PA if run else t.WALK_PA
-            allowance = f.stats.mvt * (t.RUN_FACTOR if run else 1.0)
+            allowance = move_allowance(self.b, s, f, d)
             self.climb_along(f, d.path, allowance, "ran" if run else "walked")
             act.last_move = True
         elif isinstance(d, a.Shoot):
@@ -332,7 +333,7 @@ class _Work:
         if charge_tests(f, target) and self.b.can_test(s, f, t.CHARGE_TEST):
             if not self.cd_test(f, self.b.passive_cd(s, f), "charge_test", "6.3"):
                 act.no_run_charge, act.last_move = True, True
-                self.straight_away(f.id, self.b.pos(target), f.stats.mvt, "6.3")
+                self.straight_away(f.id, self.b.pos(target), refused_charge_allowance(f), "6.3")
                 return
         malus = False
         if f.rank > target.rank and self.b.can_test(s, target, t.BEING_CHARGED):
@@ -596,7 +597,7 @@ class _Work:
             self.leave(fid)
             return
         direction = self.b.nearest_edge_direction(self.b.pos(f), edge)
-        allowance = self.b.rout_allowance(f, pa)
+        allowance = rout_allowance(f, pa)
         if path:
             self.climb_along(f, path, allowance, "rout_move", "8.4")
         elif allowance > 0 and f.hanging is not None:

@@ -22,8 +22,8 @@ from paintcheck.ui import i18n
 from paintcheck.ui.i18n import tr
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.allowance import move_allowance
 from paintcheck.unpourun.engine import Engine, flee_cost
-from paintcheck.unpourun.legality import move_allowance
 from paintcheck.unpourun.measurer import path_length
 from paintcheck.unpourun.state import Figure, MatchState, Phase, Point
 from paintcheck.unpourun.terrain import Kind
