@@ -4,6 +4,9 @@ The flow in four lines: a roll-off and deployment (1.9); each turn an initiative
 and second waves player by player (3.2), each activation spending its PA on active actions (§3, §4)
 while passive tests interrupt (§6); then the end of turn: rout and rally tests, VP, the end (§8, §9).
 Every die is rolled on the injected dice and is an event; the state handed in is never changed.
+``_Work`` keeps one decision's bookkeeping; each subject's rules are functions of it in the module
+named after the subject (``deployment``, ``turn``, ``moves``, ``melee``, ``wounds``, ``shooting``,
+``passive``, ``turn_end``), bound as its methods in the table at the end of the class.
 """
 
 from __future__ import annotations
