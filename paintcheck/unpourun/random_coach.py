@@ -148,8 +148,9 @@ class RandomCoach:
             out = [a.Strike(e.id) for e in s.figures
                    if e.player != f.player and e.on_table and board.in_contact(f, e)]
         elif kind is a.Charge:
+            reach = charge_allowance(f) + 1
             near = [e for e in s.figures if e.player != f.player and e.standing
-                    and math.dist(f.pos or (0, 0), e.pos or (0, 0)) <= charge_allowance(f) + 1]
+                    and math.dist(f.pos or (0, 0), e.pos or (0, 0)) <= reach]
             out = [a.Charge(e.id, (self.contact_point(f, e),)) for e in near]
         elif kind is a.Medikit:
             out = [a.Medikit(g.id) for g in s.band(f.player) if g.on_table and g.pv < g.stats.pv]
