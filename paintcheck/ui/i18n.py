@@ -25,9 +25,11 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 from babel import Locale
 from babel.dates import format_datetime
@@ -79,7 +81,7 @@ def catalogue(locale: str) -> dict[str, str]:
     "match.orders.title": "…", …}`` (the first file's keys without their namespace)."""
     flat: dict[str, str] = {}
 
-    def walk(node: dict, prefix: str) -> None:
+    def walk(node: dict[str, Any], prefix: str) -> None:
         for key, value in node.items():
             if isinstance(value, dict):
                 walk(value, f"{prefix}{key}.")
@@ -92,14 +94,14 @@ def catalogue(locale: str) -> dict[str, str]:
     return flat
 
 
-def tr(key: str, locale: str | None = None, **values) -> str:
+def tr(key: str, locale: str | None = None, **values: Any) -> str:
     """The entry ``key`` (without the namespace) in ``locale`` (by default the current one), its
     ``%{name}`` placeholders filled from ``values`` (numbers written for the locale); a counted
     entry in the form of ``values["count"]``."""
     locale = locale or _current
     template = entry(key, locale, values)
 
-    def fill(match: re.Match) -> str:
+    def fill(match: re.Match[str]) -> str:
         name = match.group(1)
         if name not in values:
             raise CatalogueError(f"{key!r} needs a value for %{{{name}}}")
@@ -113,7 +115,7 @@ def tr(key: str, locale: str | None = None, **values) -> str:
     return PLACEHOLDER.sub(fill, template)
 
 
-def entry(key: str, locale: str, values: dict | None = None) -> str:
+def entry(key: str, locale: str, values: dict[str, Any] | None = None) -> str:
     """The template of ``key`` in ``locale``; for a counted entry, its form for ``values["count"]``
     (``count_form``)."""
     found = catalogue(locale)
@@ -126,14 +128,14 @@ def entry(key: str, locale: str, values: dict | None = None) -> str:
     return found.get(f"{key}_{count_form(values['count'], locale)}", found[f"{key}_other"])
 
 
-def count_form(count, locale: str | None = None) -> str:
+def count_form(count: float, locale: str | None = None) -> str:
     """The plural form (CLDR's category: ``one``, ``other``, ``many``…) of ``count`` in ``locale``:
     ``count_form(0, "en") == "other"``, ``count_form(0, "fr") == "one"``."""
-    return _plural_rule(locale or _current)(abs(count))
+    return str(_plural_rule(locale or _current)(abs(count)))
 
 
 @cache
-def _plural_rule(locale: str):
+def _plural_rule(locale: str) -> Callable[[float], str]:
     return Locale.parse(locale).plural_form
 
 
@@ -142,15 +144,15 @@ def counted_keys(locale: str = DEFAULT) -> set[str]:
     return {key.removesuffix("_other") for key in catalogue(locale) if key.endswith("_other")}
 
 
-def say(words, locale: str | None = None) -> str:
+def say(words: object, locale: str | None = None) -> str:
     """What the program said (``paintcheck.said.Said``: a refusal, an end reason, a modifier's
     name) in the window's language, worded from its key and values (a value that is itself a
     ``Said`` worded too); plain text as it is (data: a number, a coordinate, a name given by a user)."""
     key = getattr(words, "key", None)
     if key is None:
         return words if isinstance(words, str) else str(words)
-    values = {name: say(value, locale) if isinstance(value, str) else value
-              for name, value in words.values.items()}
+    said: dict[str, object] = getattr(words, "values", {})
+    values = {name: say(value, locale) if isinstance(value, str) else value for name, value in said.items()}
     return tr(key, locale, **values)
 
 
@@ -220,11 +222,11 @@ def _french_spaces(text: str, locale: str) -> str:
 
 
 # -- the language to start in ------------------------------------------------------------------------
-def system_locale(environ: dict | None = None) -> str:
+def system_locale(environ: Mapping[str, str] | None = None) -> str:
     """French when the system speaks French (LC_ALL, LC_MESSAGES, LANG, LANGUAGE), else English."""
-    environ = os.environ if environ is None else environ
+    found: Mapping[str, str] = os.environ if environ is None else environ
     for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
-        value = environ.get(name, "")
+        value = found.get(name, "")
         if value:
             return "fr" if value.split(":")[0].lower().startswith("fr") else DEFAULT
     return DEFAULT

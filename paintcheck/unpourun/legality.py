@@ -11,12 +11,18 @@ from typing import Any
 from paintcheck.said import Said
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.allowance import (
+    BASE_TO_BASE,
+    charge_allowance,
+    move_allowance,
+    path_terms,
+    rout_allowance,
+)
 from paintcheck.unpourun.climb import plan
 from paintcheck.unpourun.measurer import centre_distance, distance
 from paintcheck.unpourun.query import EPS, Board
 from paintcheck.unpourun.state import Activation, Figure, MatchState, Phase, Point
 
-BASE_TO_BASE = 1e-6  # 3.6 (c): a charge ends base to base, d = 0 (to a float's slack)
 ALLOWED = {
     Phase.ROLL_OFF: (a.RollOff,),
     Phase.CHOOSE_ZONE: (a.ChooseZone,),
@@ -242,35 +248,6 @@ def _action(b: Board, s: MatchState, d: Any) -> Said | None:
     return _charge(b, s, f, d, act.pa)
 
 
-def move_allowance(b: Board, s: MatchState, f: Figure, d: Any) -> float:
-    """The allowance in pas the path of the move ``d`` may cost (the one its legality measures the path
-    against): a Walk Mvt, a Run 1.5 x Mvt (3.4), a charge 1.5 x Mvt (3.6), a failed charge's run (3.6
-    (d): Mvt x 1.5 with the PA for it, else half, nothing from difficult ground), a Flee (3.9), a
-    withdrawal's k (6.5), a rout move's (8.4). The window shows it beside a trail's cost."""
-    if isinstance(d, a.Withdraw):
-        assert s.withdraw is not None
-        return s.withdraw[2]
-    act = s.activation
-    assert act is not None
-    if isinstance(d, a.Walk):
-        return float(f.stats.mvt)
-    if isinstance(d, a.Run):
-        return f.stats.mvt * t.RUN_FACTOR
-    if isinstance(d, a.Flee):
-        return f.stats.mvt * t.FLEE_FACTOR
-    if isinstance(d, a.RoutMove):
-        return b.rout_allowance(f, act.pa)
-    if isinstance(d, a.ChargeMove) and act.charging:
-        target = s.figure(act.charging)
-        if not (d.path and target.pos is not None and distance(d.path[-1], target.pos) <= BASE_TO_BASE):
-            if act.pa >= t.CHARGE_FAIL_EXTRA_PA:
-                return f.stats.mvt * t.RUN_FACTOR
-            if b.m.kind_at(b.pos(f)).value == "difficult":
-                return 0.0
-            return f.stats.mvt * t.FAILED_CHARGE_NO_PA_FACTOR
-    return f.stats.mvt * t.CHARGE_FACTOR
-
-
 def _rout_move(b: Board, s: MatchState, f: Figure, d: a.RoutMove, pa: int) -> Said | None:
     """8.4: straight (()) always; the owner's path only when the line is blocked, a legal path (3.4,
     3.11) along which the distance to that edge never grows."""
@@ -278,7 +255,7 @@ def _rout_move(b: Board, s: MatchState, f: Figure, d: a.RoutMove, pa: int) -> Sa
         return no("rout_edge", edge=d.edge)  # 10.1: the owner chooses among the nearest edges only
     if not d.path:
         return None
-    allowance = b.rout_allowance(f, pa)
+    allowance = rout_allowance(f, pa)
     if not b.rout_blocked(s, f, allowance, d.edge):
         return no("rout_not_blocked")
     problem = plan(b, s, f, d.path, allowance, f.stats.difficult_as_open).problem
@@ -360,7 +337,7 @@ def _charge_path(b: Board, s: MatchState, f: Figure, target: Figure, path: a.Pat
     if not path or abs(distance(path[-1], b.pos(target))) > BASE_TO_BASE or \
             centre_distance(path[-1], b.pos(target)) < t.BASE_DIAMETER - BASE_TO_BASE:
         return no("charge_contact", target=target.id)
-    problem = b.path_problem(s, f, path, f.stats.mvt * t.CHARGE_FACTOR, f.stats.difficult_as_open,
+    problem = b.path_problem(s, f, path, charge_allowance(f), f.stats.difficult_as_open,
                              ignore=frozenset({target.id}), end_contact_ok=True)
     return None if problem is None else no(f"path_{problem}")
 
@@ -413,7 +390,7 @@ def _flee_refused(b: Board, s: MatchState, f: Figure, pa: int) -> Said | None:
 def _flee(b: Board, s: MatchState, f: Figure, d: a.Flee, pa: int) -> Said | None:
     """Engaged and its PA asked first, by ``_by_kind``."""
     engaged = b.engaged_with(s, f)
-    problem = b.path_problem(s, f, d.path, move_allowance(b, s, f, d), True,
+    problem = b.path_problem(s, f, d.path, move_allowance(b, s, f, d), path_terms(f, d)[0],
                              ignore=frozenset(e.id for e in engaged))
     if problem is not None:
         return no(f"path_{problem}")

@@ -37,6 +37,7 @@ from typing import Any
 
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.allowance import charge_allowance, flee_allowance, run_allowance, walk_allowance
 from paintcheck.unpourun.engine import Engine
 from paintcheck.unpourun.needs import cd_passes, charge_tests, damage_r
 from paintcheck.unpourun.odds import FigureOdds, p_damages, p_meets, shot_odds, strike_odds
@@ -326,7 +327,7 @@ class OddsCoach:
         out: list[tuple[float, Any]] = []
         r = t.BASE_RADIUS
         width, depth = self.engine.m.table.width, self.engine.m.table.depth
-        kinds = ((a.Walk, t.WALK_PA, f.stats.mvt), (a.Run, t.RUN_PA, f.stats.mvt * t.RUN_FACTOR))
+        kinds = ((a.Walk, t.WALK_PA, walk_allowance(f)), (a.Run, t.RUN_PA, run_allowance(f)))
         for cls, pa, reach in kinds:
             if pa > act.pa or (cls is a.Run and act.no_run_charge):
                 continue
@@ -346,7 +347,7 @@ class OddsCoach:
     def charges(self, s: MatchState, f: Figure, act: Any) -> list[tuple[float, Any]]:
         if act.pa < t.CHARGE_PA or act.no_run_charge:
             return []
-        reach = f.stats.mvt * t.CHARGE_FACTOR + t.BASE_DIAMETER
+        reach = charge_allowance(f) + t.BASE_DIAMETER
         out: list[tuple[float, Any]] = []
         p = self.b.pos(f)
         for e in s.figures:
@@ -384,7 +385,7 @@ class OddsCoach:
 
     def flees(self, s: MatchState, f: Figure, pa: int) -> list[tuple[float, Any]]:
         x, y = self.b.pos(f)
-        reach = f.stats.mvt * t.FLEE_FACTOR
+        reach = flee_allowance(f)
         out: list[tuple[float, Any]] = []
         for i in range(DIRECTIONS):
             angle = 2 * math.pi * i / DIRECTIONS

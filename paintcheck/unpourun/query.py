@@ -314,13 +314,6 @@ class Board:
             limit = min(limit, max(0.0, along - math.sqrt(gap * gap - across2)))
         return max(0.0, limit)
 
-    @staticmethod
-    def rout_allowance(f: Figure, pa: int) -> float:
-        """8.4: 1.5 x Mvt with 2 or more PA, Mvt with 1, nothing with 0."""
-        if pa <= 0:
-            return 0.0
-        return f.stats.mvt * (t.RUN_FACTOR if pa >= t.ROUT_RUN_PA else 1.0)
-
     def rout_blocked(self, s: MatchState, f: Figure, allowance: float, edge: str = "") -> bool:
         """8.4: the straight line to the nearest edge is blocked (a base, an enemy it would touch, an
         impassable piece) before the allowance is spent or the edge reached."""

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from itertools import permutations
 from typing import Any
 
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.allowance import charge_allowance, flee_allowance, run_allowance, walk_allowance
 from paintcheck.unpourun.engine import Engine
 from paintcheck.unpourun.legality import open_kinds, shot_weapons, withdraw_end_seen
 from paintcheck.unpourun.state import Figure, MatchState, Phase
@@ -28,8 +30,9 @@ PICK_TRIES = 3  # targets (or weapon and target pairs) tried for one strike, sho
 DEPLOY_TRIES = 200  # random points tried for one deployment
 STOP_WAVE = 0.1  # how often the first wave is stopped early
 END_EARLY = 0.05  # how often an activation is ended with PA left
-# a move's decision and its reach (times Mvt)
-MOVES: dict[type, float] = {a.Walk: 1.0, a.Run: t.RUN_FACTOR, a.Flee: t.FLEE_FACTOR}
+# a move's decision and its reach (the allowance its path may cost)
+MOVES: dict[type, Callable[[Figure], float]] = {a.Walk: walk_allowance, a.Run: run_allowance,
+                                                a.Flee: flee_allowance}
 # the kinds drawn among in an activation: free, and engaged or routing
 FREE = (a.Shoot, a.Strike, a.Charge, a.Walk, a.Run, a.Medikit)
 CLOSE = (a.Strike, a.Flee, a.Medikit)
@@ -145,8 +148,9 @@ class RandomCoach:
             out = [a.Strike(e.id) for e in s.figures
                    if e.player != f.player and e.on_table and board.in_contact(f, e)]
         elif kind is a.Charge:
+            reach = charge_allowance(f) + 1
             near = [e for e in s.figures if e.player != f.player and e.standing
-                    and math.dist(f.pos or (0, 0), e.pos or (0, 0)) <= f.stats.mvt * t.CHARGE_FACTOR + 1]
+                    and math.dist(f.pos or (0, 0), e.pos or (0, 0)) <= reach]
             out = [a.Charge(e.id, (self.contact_point(f, e),)) for e in near]
         elif kind is a.Medikit:
             out = [a.Medikit(g.id) for g in s.band(f.player) if g.on_table and g.pv < g.stats.pv]
@@ -184,7 +188,7 @@ class RandomCoach:
         """Up to ``MOVE_TRIES`` straight paths in random directions, of random lengths up to the kind's
         reach, drawn one at a time; one whose end leaves the table is not asked (the rest is the
         legality's)."""
-        reach = f.stats.mvt * MOVES[kind]
+        reach = MOVES[kind](f)
         assert f.pos is not None
         x0, y0 = f.pos
         table = self.engine.m.table

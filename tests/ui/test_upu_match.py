@@ -16,8 +16,8 @@ from paintcheck.ui.unpourun.ruler import reading_lines
 from paintcheck.ui.unpourun.ruler_reading import read_ruler
 from paintcheck.ui.unpourun.zone_places import places
 from paintcheck.unpourun import actions as a
+from paintcheck.unpourun.allowance import move_allowance
 from paintcheck.unpourun.bands import band_problems
-from paintcheck.unpourun.legality import move_allowance
 from paintcheck.unpourun.state import Phase
 from tests.ui.driver import Drawn, click, press, step
 

@@ -14,9 +14,9 @@ from paintcheck.ui.i18n import number, say, tr
 from paintcheck.ui.unpourun.ruler import ring_words
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.allowance import move_allowance
 from paintcheck.unpourun.bands import band_cost, band_problems
 from paintcheck.unpourun.climb import move_cost
-from paintcheck.unpourun.legality import move_allowance
 from paintcheck.unpourun.state import Phase
 from tests.ui.driver import Drawn, click, press, step
 from tests.ui.test_upu_match import (

@@ -23,16 +23,15 @@ from paintcheck.ui import i18n
 from paintcheck.ui.i18n import tr
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
+from paintcheck.unpourun.allowance import move_allowance, path_terms
 from paintcheck.unpourun.climb import move_cost
 from paintcheck.unpourun.engine import Engine, flee_cost
-from paintcheck.unpourun.legality import move_allowance
 from paintcheck.unpourun.measurer import path_length
 from paintcheck.unpourun.state import Figure, MatchState, Phase, Point
 from paintcheck.unpourun.terrain import Kind
 
 SAMPLE_STEP = 0.25  # pas between the trail's points asked for their terrain (the difficult stretches)
 WAYPOINT_MIN = 0.3  # pas: a waypoint closer than this to the last one is not added
-CLIMBING = ("walk", "run", "rout")  # the moves whose path a rope may climb (3.11; the legality's ``plan``)
 
 
 @dataclass(frozen=True)
@@ -137,13 +136,13 @@ def read(engine: Engine, s: MatchState, f: Figure, path: tuple[Point, ...]) -> R
     assert f.pos is not None
     full = [f.pos, *path]
     kinds = move_kinds(engine, s, f)
-    # a flee's path is measured as its legality measures it (difficult ground as open, 3.9)
-    as_open = f.stats.difficult_as_open or bool(kinds and kinds[0][0] == "flee")
     length = path_length(full) if path else 0.0
     stretches = difficult_stretches(engine, full) if path else ()
     target = charged(s, f, path) if kinds and kinds[0][0] == "walk" else None
-    # the cost the legality compares to the allowance: ground and, on a Walk, Run or rout, rope climbs
-    climbing = target is None and bool(kinds) and kinds[0][0] in CLIMBING
+    # the cost the legality compares to the allowance, measured as the legality measures this move
+    # (``path_terms``: a flee's difficult ground as open, 3.9; rope climbs on a Walk, Run or rout, 3.11)
+    as_open, climbing = path_terms(f, a.Charge(target.id, path) if target is not None
+                                   else kinds[0][1](path) if kinds else a.Walk(path))
     cost = move_cost(engine.board, f, path, as_open, climbing) if path else 0.0
     climb = max(0.0, engine.board.climbs(f, full, True)) if climbing and path and f.hanging is None else 0.0
     if target is not None:  # dropped on an enemy: a charge along the trail, to base to base
