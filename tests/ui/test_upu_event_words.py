@@ -20,7 +20,7 @@ from paintcheck.unpourun.random_coach import RandomCoach
 from paintcheck.unpourun.table_file import default_table_path, load_table
 from tests.unpourun.upu_world import CHEF, SF, World, band, fig
 
-ENGINE = Path(__file__).parents[2] / "paintcheck" / "unpourun" / "engine.py"  # read as text: its kinds
+RULES = Path(__file__).parents[2] / "paintcheck" / "unpourun"  # the engine and its subjects, read as text
 QUIET = Options(passive=frozenset())
 SAMPLE = {"ct": 3, "range": -1, "height": 0, "d": 4.25, "need": 2, "die": 5, "f": 4, "r": 3, "cd": 8,
           "total": 7, "lost": 3, "size": 5, "hit": ("B1", "B2"), "targets": ("B1",), "purpose": "to_hit",
@@ -30,11 +30,12 @@ SAMPLE = {"ct": 3, "range": -1, "height": 0, "d": 4.25, "need": 2, "die": 5, "f"
 def engine_kinds() -> set[str]:
     """Every event kind of the engine: an ``Event`` says itself as ``unpourun_rules.event.<kind>`` (its
     ``said`` fails on a kind without it), so the engine's catalogue lists them all; each is also named by
-    the engine's source (checked: the list is not stale)."""
+    the engine's source, ``engine.py`` and its subjects' modules (checked: the list is not stale)."""
     prefix = "unpourun_rules.event."
     kinds = {key[len(prefix):] for key in catalogue("en") if key.startswith(prefix)}
-    source = ENGINE.read_text(encoding="utf-8")
-    assert all(f'"{kind}"' in source for kind in kinds)
+    source = "\n".join(path.read_text(encoding="utf-8") for path in sorted(RULES.glob("*.py")))
+    stale = sorted(kind for kind in kinds if f'"{kind}"' not in source)
+    assert not stale, f"event kinds no rules module makes: {stale}"
     return kinds
 
 
