@@ -90,9 +90,10 @@ def move_allowance(b: Board, s: MatchState, f: Figure, d: Any) -> float:
 CLIMBING_MOVES = (a.Walk, a.Run, a.RoutMove)
 
 
-def path_terms(f: Figure, d: Any) -> tuple[bool, bool]:
-    """How the legality measures the path of the move ``d`` of ``f`` against ``move_allowance``:
-    (difficult ground counted as open, a rope may climb). A Flee's difficult ground counts as open
-    (3.9); a Walk, Run or rout path may climb with a rope (3.11); the others as the figure's own."""
-    as_open = True if isinstance(d, a.Flee) else f.stats.difficult_as_open
-    return as_open, isinstance(d, CLIMBING_MOVES)
+def path_terms(f: Figure, kind: type) -> tuple[bool, bool]:
+    """How the legality measures the path of a move of class ``kind`` by ``f`` against
+    ``move_allowance``: (difficult ground counted as open, a rope may climb). A Flee's difficult
+    ground counts as open (3.9); a Walk, Run or rout path may climb with a rope (3.11); the others as
+    the figure's own."""
+    as_open = True if issubclass(kind, a.Flee) else f.stats.difficult_as_open
+    return as_open, issubclass(kind, CLIMBING_MOVES)

@@ -390,7 +390,7 @@ def _flee_refused(b: Board, s: MatchState, f: Figure, pa: int) -> Said | None:
 def _flee(b: Board, s: MatchState, f: Figure, d: a.Flee, pa: int) -> Said | None:
     """Engaged and its PA asked first, by ``_by_kind``."""
     engaged = b.engaged_with(s, f)
-    problem = b.path_problem(s, f, d.path, move_allowance(b, s, f, d), path_terms(f, d)[0],
+    problem = b.path_problem(s, f, d.path, move_allowance(b, s, f, d), path_terms(f, type(d))[0],
                              ignore=frozenset(e.id for e in engaged))
     if problem is not None:
         return no(f"path_{problem}")

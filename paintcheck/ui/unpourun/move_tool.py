@@ -141,8 +141,8 @@ def read(engine: Engine, s: MatchState, f: Figure, path: tuple[Point, ...]) -> R
     target = charged(s, f, path) if kinds and kinds[0][0] == "walk" else None
     # the cost the legality compares to the allowance, measured as the legality measures this move
     # (``path_terms``: a flee's difficult ground as open, 3.9; rope climbs on a Walk, Run or rout, 3.11)
-    as_open, climbing = path_terms(f, a.Charge(target.id, path) if target is not None
-                                   else kinds[0][1](path) if kinds else a.Walk(path))
+    move_class: type = a.Charge if target is not None else kinds[0][1] if kinds else a.Walk
+    as_open, climbing = path_terms(f, move_class)
     cost = move_cost(engine.board, f, path, as_open, climbing) if path else 0.0
     climb = max(0.0, engine.board.climbs(f, full, True)) if climbing and path and f.hanging is None else 0.0
     if target is not None:  # dropped on an enemy: a charge along the trail, to base to base
