@@ -9,6 +9,7 @@ Mvt, Cd, CT, CCC, F, R, PV and PA from its profile, race, trade and equipment.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -223,7 +224,7 @@ def random_band(seed: int, name: str, options: Options | None = None) -> BandSpe
     return BandSpec(name, tuple(FigureSpec(kinds[i], melees[i], rangeds[i], kits[i]) for i in range(count)))
 
 
-def _below(bits: Any, n: int) -> int:
+def _below(bits: Callable[[int], int], n: int) -> int:
     """``random.Random._randbelow(n)`` (Python 3.11's, through ``getrandbits``): the same draws."""
     k = n.bit_length()
     r = bits(k)

@@ -12,9 +12,10 @@ on the whole ray (every question asked plainly) when a corner of a piece lies wi
 the ray's line, when an edge meets the line at a sine below ``RAY_ANGLE`` (a grazing edge), or when
 the start or two crossings lie too near one another; it gives up on a point ``x`` (asked plainly) within
 twice ``RAY_GAP / sine`` of a crossing (where the point, or the middle of the last stretch the plain
-cutting asks about, could lie within ``plane.EDGE`` of the edge), and on a cost within ``COST_SLACK``
-of the allowance. Elsewhere the plain cutting finds the same crossings (to ~1e-12) and decides each
-stretch by a middle at least ``RAY_GAP`` (10 ``EDGE``) from every edge, as the profile does.
+cutting asks about, could lie within ``plane.EDGE`` of the edge) or within ``RAY_SHORT`` of the start,
+and on a cost within ``COST_SLACK`` of the allowance. Elsewhere the plain cutting finds the same
+crossings (to ~1e-12) and decides each stretch by a middle at least ``RAY_GAP`` (10 ``EDGE``) from
+every edge, as the profile does.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ RAY_ANGLE = 1e-4  # an edge meeting the line at a sine below this: the ray is as
 RAY_GAP = 1e-8  # a point asked about stays this far from every edge (10 plane.EDGE)
 RAY_REACH = 0.1  # the span looked at: the ray from -RAY_REACH to its length + RAY_REACH
 COST_SLACK = 1e-9  # a cost this near the allowance is asked plainly
+RAY_SHORT = 1e-3  # a point nearer the start is asked plainly (the segment to it, rounded, may turn by
+# up to ~1e-16 |start| / x radians: 5e-12 here, far below RAY_CLEAR over a table)
 
 # per measurer: the pieces a move may enter (difficult or impassable), as (outline, impassable) pairs
 _PIECES: weakref.WeakKeyDictionary[Measurer, list[tuple[Outline, bool]]] = weakref.WeakKeyDictionary()
@@ -119,7 +122,7 @@ class RayProfile:
 
     def fits(self, x: float) -> bool | None:
         """``moves.ray``'s ``fits(x)`` (0 < x < length), or None where the plain cutting must say."""
-        if not self.ok:
+        if not self.ok or x < RAY_SHORT:
             return None
         for c, room in self.cuts:
             if abs(x - c) < room:
