@@ -9,6 +9,7 @@ Mvt, Cd, CT, CCC, F, R, PV and PA from its profile, race, trade and equipment.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -166,29 +167,93 @@ BUILDER_SHOPPING = 12  # tries to buy something with what is left
 
 def random_band(seed: int, name: str, options: Options | None = None) -> BandSpec:
     """A legal band within the points limit, drawn from ``seed``: a chef, 0-2 sous-chefs, some
-    sous-fifres, then weapons and equipment while points remain (every purchase kept legal)."""
+    sous-fifres, then weapons and equipment while points remain (every purchase kept legal).
+
+    Each try draws a figure, what to buy and which one, and keeps the purchase when the band stays
+    within the points and the figure's loadout legal. The draws are ``random.Random``'s own
+    ``randint``, ``randrange``, ``random`` and ``choice`` made with its ``getrandbits`` as they make
+    them (``_below``); the points change by the purchase's price (``figure_cost``'s terms) and the
+    loadout is asked only what the purchase may break (``purchase_refused``: the figure was legal)."""
     options = options or Options()
     rng = random.Random(seed)
-    kinds = [t.CHEF] + [t.SOUS_CHEF] * rng.randint(0, 2) + [t.SOUS_FIFRE] * rng.randint(*BUILDER_SOUS_FIFRES)
-    specs = [FigureSpec(kind) for kind in kinds]
-    band = BandSpec(name, tuple(specs))
-    ranged, melee, items = sorted(t.RANGED), sorted(t.MELEE), sorted(t.EQUIPMENT)
-    cost = band_cost(band, options)
-    for _ in range(BUILDER_SHOPPING * len(specs)):
-        i = rng.randrange(len(specs))
-        spec = specs[i]
-        what = rng.random()
+    bits, draw = rng.getrandbits, rng.random
+    chefs = 0 + _below(bits, 3)  # randint(0, 2)
+    sous_fifres = BUILDER_SOUS_FIFRES[0] + _below(bits, BUILDER_SOUS_FIFRES[1] + 1 - BUILDER_SOUS_FIFRES[0])
+    kinds = [t.CHEF] + [t.SOUS_CHEF] * chefs + [t.SOUS_FIFRE] * sous_fifres
+    count = len(kinds)
+    melees = [t.FREE_MELEE] * count
+    rangeds: list[tuple[str, ...]] = [()] * count
+    kits: list[tuple[str, ...]] = [()] * count
+    ranged, melee, items = _SHOP
+    ranged_price = _RANGED_PRICE[options.modern]
+    cost = sum(t.PROFILES[kind].cost for kind in kinds)  # band_cost of the bare figures
+    points = options.points
+    # _below inlined: n.bit_length() bits, drawn again while >= n
+    nr, nm, ni = len(ranged), len(melee), len(items)
+    kc, kr, km, ki = count.bit_length(), nr.bit_length(), nm.bit_length(), ni.bit_length()
+    for _ in range(BUILDER_SHOPPING * count):
+        i = bits(kc)
+        while i >= count:
+            i = bits(kc)
+        what = draw()
         if what < 0.45:
-            name_ = rng.choice(ranged)
-            changed = FigureSpec(spec.kind, spec.melee, (*spec.ranged, name_), spec.equipment)
+            j = bits(kr)
+            while j >= nr:
+                j = bits(kr)
+            name_ = ranged[j]
+            new_cost = cost + ranged_price[name_]
+            if new_cost <= points and name_ not in rangeds[i]:
+                rangeds[i], cost = (*rangeds[i], name_), new_cost
         elif what < 0.7:
-            changed = FigureSpec(spec.kind, rng.choice(melee), spec.ranged, spec.equipment)
+            j = bits(km)
+            while j >= nm:
+                j = bits(km)
+            chosen = melee[j]
+            new_cost = cost - _MELEE_PRICE[melees[i]] + _MELEE_PRICE[chosen]
+            if new_cost <= points and not purchase_refused(chosen, kits[i]):
+                melees[i], cost = chosen, new_cost
         else:
-            changed = FigureSpec(spec.kind, spec.melee, spec.ranged, (*spec.equipment, rng.choice(items)))
-        new_cost = cost - figure_cost(spec, options.modern) + figure_cost(changed, options.modern)
-        if new_cost <= options.points and not figure_problems(changed, band.race):  # the rest is unchanged
-            specs[i], cost = changed, new_cost
-    return BandSpec(band.name, tuple(specs))
+            j = bits(ki)
+            while j >= ni:
+                j = bits(ki)
+            item = items[j]
+            new_cost = cost + t.EQUIPMENT[item][1]
+            kit = (*kits[i], item)
+            if new_cost <= points and not purchase_refused(melees[i], kit, item):
+                kits[i], cost = kit, new_cost
+    return BandSpec(name, tuple(FigureSpec(kinds[i], melees[i], rangeds[i], kits[i]) for i in range(count)))
+
+
+def _below(bits: Callable[[int], int], n: int) -> int:
+    """``random.Random._randbelow(n)`` (Python 3.11's, through ``getrandbits``): the same draws."""
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
+
+
+_SHOP = (sorted(t.RANGED), sorted(t.MELEE), sorted(t.EQUIPMENT))
+_MELEE_PRICE = {name: 0 if name == t.FREE_MELEE else row[2] for name, row in t.MELEE.items()}
+_RANGED_PRICE = {modern: {name: 0 if modern and name == t.FREE_PISTOL else w.cost
+                           for name, w in t.RANGED.items()} for modern in (False, True)}
+
+
+def purchase_refused(melee: str, equipment: tuple[str, ...], item: str = "") -> bool:
+    """Whether a figure without race or trade, legal with its loadout, is refused (``figure_problems``)
+    once it holds ``melee`` and ``equipment``, which adds ``item`` (or nothing, "") to what it held: only
+    the checks the change can break are asked. (A ranged weapon breaks only 2.8's "not twice".)"""
+    shield = equipment.count("bouclier")
+    rondaches = equipment.count("rondache")
+    if t.MELEE[melee][0] == 2 and (shield or rondaches):
+        return True
+    if not item:
+        return False
+    if equipment.count(item) > t.EQUIPMENT[item][0]:
+        return True
+    if item in t.ARMOURS and sum(equipment.count(a) for a in t.ARMOURS) > t.ARMOURS_MAX:
+        return True
+    return bool(shield) and rondaches > t.ARMS - shield
 
 
 def band_to_dict(band: BandSpec) -> dict[str, Any]:

@@ -65,6 +65,7 @@ from paintcheck.unpourun.terrain import (
     Point,
     Table,
 )
+from paintcheck.unpourun.zones import ZoneTest
 
 log = logging.getLogger(__name__)
 
@@ -181,6 +182,7 @@ class Measurer:
         self._zones = [shapely.Polygon(z.points) for z in table.zones]
         for zone in self._zones:
             shapely.prepare(zone)
+        self._zone_tests = [ZoneTest(zone) for zone in self._zones]  # why_not_deployable, in plain floats
         self._slow_or_top = [d or i for d, i in zip(self._difficult, self._impassable, strict=True)]
         self._outlines = [Outline(p.points) for p in pieces]
         # the pieces a segment question may touch, as index lists (a mask read piece by piece costs a
@@ -486,9 +488,7 @@ class Measurer:
         why = self.why_position_illegal(p, others)
         if why is not None:
             return why
-        polygon = self._zones[zone]
-        if not (shapely.contains_xy(polygon, p[0], p[1])
-                and shapely.distance(polygon.exterior, shapely.Point(p)) >= BASE_RADIUS - TOUCH):
+        if not self._zone_tests[zone].holds_base(p[0], p[1], BASE_RADIUS - TOUCH):
             return Said("unpourun_table.position.out_of_zone", zone="AB"[zone])
         return None
 
