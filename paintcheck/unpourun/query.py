@@ -40,16 +40,15 @@ class _Memo:
     """Answers about one tuple of figures. A state's figures are a tuple of frozen figures, replaced
     whole whenever one changes, so what is true of a tuple (held here: its id is not reused) stays
     true; the random coach asks who is engaged for every candidate decision. ``engaged``: figure id
-    -> (the figure object asked about, its enemies in contact); ``placed``: the figures on the table;
-    ``plans``: ``climb.plan``'s outcomes (the legality asks a move's plan, then the engine applies it:
-    one computation), (figure id, path, allowance, difficult as open) -> (the figure object, outcome)."""
+    -> (the figure object asked about, its enemies in contact); ``plans``: ``climb.plan``'s outcomes
+    (the legality asks a move's plan, then the engine applies it: one computation), (figure id, path,
+    allowance, difficult as open) -> (the figure object, outcome)."""
 
-    __slots__ = ("figures", "engaged", "placed", "plans")
+    __slots__ = ("figures", "engaged", "plans")
 
     def __init__(self, figures: tuple[Figure, ...]) -> None:
         self.figures = figures
         self.engaged: dict[str, tuple[Figure, list[Figure]]] = {}
-        self.placed: list[Figure] | None = None
         self.plans: dict[tuple[object, ...], tuple[Figure, object]] = {}
 
 
@@ -75,13 +74,6 @@ class Board:
     def plans(self, s: MatchState) -> dict[tuple[object, ...], tuple[Figure, object]]:
         """The move outcomes remembered for ``s.figures`` (``climb.plan``'s, which fills it)."""
         return self._about(s).plans
-
-    def placed(self, s: MatchState) -> list[Figure]:
-        """The figures on the table (hors de combat included), in band order (a new list)."""
-        memo = self._about(s)
-        if memo.placed is None:
-            memo.placed = [f for f in memo.figures if f.on_table]
-        return list(memo.placed)
 
     # -- who is where --------------------------------------------------------------------------------
     @staticmethod
@@ -134,7 +126,8 @@ class Board:
 
     def engaged(self, s: MatchState, f: Figure) -> bool:
         """``engaged_with`` is not empty (its remembered answer read without a copy)."""
-        known = self._about(s).engaged.get(f.id)
+        memo = self._memo  # ``_about(s)`` inline: asked hundreds of times a match
+        known = memo.engaged.get(f.id) if memo.figures is s.figures else None
         if known is not None and known[0] is f:
             return bool(known[1])
         return bool(self.engaged_with(s, f))
@@ -234,8 +227,10 @@ class Board:
         assert start is not None
         if not len(path):
             return "empty"
-        if not all(isinstance(c, float) and c == c and abs(c) < 1e6 for p in path for c in p):
-            return "not_a_number"
+        for p in path:
+            for c in p:
+                if not (isinstance(c, float) and c == c and abs(c) < 1e6):
+                    return "not_a_number"
         lo, hi_x, hi_y = self._table_box  # ``Measurer.path_on_table``: each centre on the table
         full = [start, *path]
         for p in full:
@@ -362,10 +357,11 @@ def _bases_met(figures: Sequence[Figure], f: Figure, full: list[Point], ignore: 
     fid, player = f.id, f.player
     contact = False
     for o in figures:
-        if not o.on_table or o.id == fid:
+        p = o.pos
+        if p is None:
             continue
-        cx, cy = o.pos  # type: ignore[misc]  # on the table
-        if cx < lo_x or cx > hi_x or cy < lo_y or cy > hi_y:
+        cx, cy = p
+        if cx < lo_x or cx > hi_x or cy < lo_y or cy > hi_y or not o.on_table or o.id == fid:
             continue
         if math.sqrt(_squared_gap(cx, cy, x0, y0, segments)) < OVERLAP_GAP:
             return "overlap"
