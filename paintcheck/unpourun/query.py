@@ -86,7 +86,8 @@ class Board:
         (3.11)."""
         if f.hanging is not None:
             return f.hanging[1]
-        p = self.pos(f)
+        p = f.pos
+        assert p is not None
         found = self._elevations.get(p)
         if found is None:
             if len(self._elevations) >= ELEVATIONS_KEPT:
