@@ -60,9 +60,11 @@ def plan(b: Board, s: MatchState, f: Figure, path: Sequence[Point], allowance: f
     """3.4 and 3.11: the outcome of a Walk, Run or rout path of ``f`` with ``allowance``. Remembered
     for the state's tuple of figures (``Board.plans``): the legality asks it, then the engine moves the
     figure by it, on the same figures."""
-    if type(path) is not tuple or not all(type(p) is tuple and len(p) == 2 and type(p[0]) is float
-                                          and type(p[1]) is float for p in path):  # 1 == 1.0: floats only
+    if type(path) is not tuple:
         return _plan(b, s, f, path, allowance, difficult_as_open)
+    for p in path:  # 1 == 1.0: only pairs of floats are remembered
+        if not (type(p) is tuple and len(p) == 2 and type(p[0]) is float and type(p[1]) is float):
+            return _plan(b, s, f, path, allowance, difficult_as_open)
     known = b.plans(s)
     key = (f.id, path, allowance, difficult_as_open)
     found = known.get(key)

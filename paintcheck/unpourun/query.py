@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 
 from paintcheck.unpourun import tables as t
-from paintcheck.unpourun.measurer import Measurer, centre_distance, distance
+from paintcheck.unpourun.measurer import BOX_SLACK, TOUCH, Measurer, _squared_gap, centre_distance, distance
 from paintcheck.unpourun.state import Figure, MatchState, Point
 from paintcheck.unpourun.terrain import Kind
 
@@ -20,6 +20,10 @@ EDGE_DIRECTIONS = {"A": (0.0, -1.0), "B": (0.0, 1.0), "left": (-1.0, 0.0), "righ
 IMPOSSIBLE = 7  # 4.4 [E]: a to-hit number of 7 or more is no shot
 _REACH = t.BASE_DIAMETER + t.CONTACT
 CONTACT_REACH2 = _REACH * _REACH + EPS  # 1.5: centres farther apart (squared) are not in contact
+OVERLAP_GAP = t.BASE_DIAMETER - EPS  # 3.4: a path passing nearer a base's centre than this overlaps it
+CONTACT_GAP = t.BASE_DIAMETER + t.CONTACT + EPS  # 3.4: one passing this near a standing enemy touches it
+_FIGURES_BOX = CONTACT_GAP + BOX_SLACK  # a centre beyond the path's box by more meets neither
+_IMPASSABLE = Kind.IMPASSABLE  # a module constant: an enum's member read off its class costs ~0.2 us
 
 
 def clamp_roll(n: int) -> int:
@@ -36,16 +40,15 @@ class _Memo:
     """Answers about one tuple of figures. A state's figures are a tuple of frozen figures, replaced
     whole whenever one changes, so what is true of a tuple (held here: its id is not reused) stays
     true; the random coach asks who is engaged for every candidate decision. ``engaged``: figure id
-    -> (the figure object asked about, its enemies in contact); ``placed``: the figures on the table;
-    ``plans``: ``climb.plan``'s outcomes (the legality asks a move's plan, then the engine applies it:
-    one computation), (figure id, path, allowance, difficult as open) -> (the figure object, outcome)."""
+    -> (the figure object asked about, its enemies in contact); ``plans``: ``climb.plan``'s outcomes
+    (the legality asks a move's plan, then the engine applies it: one computation), (figure id, path,
+    allowance, difficult as open) -> (the figure object, outcome)."""
 
-    __slots__ = ("figures", "engaged", "placed", "plans")
+    __slots__ = ("figures", "engaged", "plans")
 
     def __init__(self, figures: tuple[Figure, ...]) -> None:
         self.figures = figures
         self.engaged: dict[str, tuple[Figure, list[Figure]]] = {}
-        self.placed: list[Figure] | None = None
         self.plans: dict[tuple[object, ...], tuple[Figure, object]] = {}
 
 
@@ -55,6 +58,9 @@ ELEVATIONS_KEPT = 4096  # elevations remembered per board (figures stand still b
 class Board:
     def __init__(self, m: Measurer) -> None:
         self.m = m
+        # ``Measurer.on_table``'s limits of a centre (1.3), for ``path_problem``'s one loop
+        r = t.BASE_RADIUS - TOUCH
+        self._table_box = (r, m.table.width - r, m.table.depth - r)
         self._elevations: dict[Point, int] = {}
         self._memo = _Memo(())
 
@@ -69,13 +75,6 @@ class Board:
         """The move outcomes remembered for ``s.figures`` (``climb.plan``'s, which fills it)."""
         return self._about(s).plans
 
-    def placed(self, s: MatchState) -> list[Figure]:
-        """The figures on the table (hors de combat included), in band order (a new list)."""
-        memo = self._about(s)
-        if memo.placed is None:
-            memo.placed = [f for f in memo.figures if f.on_table]
-        return list(memo.placed)
-
     # -- who is where --------------------------------------------------------------------------------
     @staticmethod
     def pos(f: Figure) -> Point:
@@ -87,7 +86,8 @@ class Board:
         (3.11)."""
         if f.hanging is not None:
             return f.hanging[1]
-        p = self.pos(f)
+        p = f.pos
+        assert p is not None
         found = self._elevations.get(p)
         if found is None:
             if len(self._elevations) >= ELEVATIONS_KEPT:
@@ -127,7 +127,8 @@ class Board:
 
     def engaged(self, s: MatchState, f: Figure) -> bool:
         """``engaged_with`` is not empty (its remembered answer read without a copy)."""
-        known = self._about(s).engaged.get(f.id)
+        memo = self._memo  # ``_about(s)`` inline: asked hundreds of times a match
+        known = memo.engaged.get(f.id) if memo.figures is s.figures else None
         if known is not None and known[0] is f:
             return bool(known[1])
         return bool(self.engaged_with(s, f))
@@ -223,35 +224,31 @@ class Board:
         at its start, 3.9: legal except at its start); ``end_contact_ok``: the last segment is not
         checked for contact (a charge, legal except at its end point); ``climbing``: a Walk or Run of a
         figure with a rope may climb onto or down off impassable pieces of h 1-10 (3.11)."""
-        full = [self.pos(f), *path]
-        if len(full) < 2:
+        start = f.pos
+        assert start is not None
+        if not len(path):
             return "empty"
-        if not all(isinstance(c, float) and c == c and abs(c) < 1e6 for p in path for c in p):
-            return "not_a_number"
-        if not self.m.path_on_table(full):
-            return "off_table"
+        for p in path:
+            for c in p:
+                if not (isinstance(c, float) and c == c and abs(c) < 1e6):
+                    return "not_a_number"
+        lo, hi_x, hi_y = self._table_box  # ``Measurer.path_on_table``: each centre on the table
+        full = [start, *path]
+        for p in full:
+            if not (lo <= p[0] <= hi_x and lo <= p[1] <= hi_y):
+                return "off_table"
         climb = self.climbs(f, full, climbing)
         if climb < 0:
             return "impassable"
         if self.m.path_cost(full, difficult_as_open) + climb > allowance + EPS:
             return "too_far"
-        others = [o for o in self.placed(s) if o.id != f.id]
-        if others and self.m.path_passes_within(full, [self.pos(o) for o in others],
-                                                t.BASE_DIAMETER - EPS, inclusive=False):
-            return "overlap"
-        enemies = [o for o in others if o.player != f.player and o.standing and o.id not in ignore]
-        last = len(full) - 1 - (1 if end_contact_ok else 0)
-        seg = full[:last + 1]
-        if enemies and len(seg) >= 2 and self.m.path_passes_within(
-                seg, [self.pos(o) for o in enemies], t.BASE_DIAMETER + t.CONTACT + EPS, inclusive=True):
-            return "contact"
-        return None
+        return _bases_met(s.figures, f, full, ignore, end_contact_ok)
 
     def climbs(self, f: Figure, full: Sequence[Point], climbing: bool) -> float:
         """3.11: what the climbs of the path ``full`` (its start included) add to its cost as
         ``path_problem`` compares it to the allowance: 0 when it neither crosses nor ends on an
         impassable piece, else ``climb_cost`` when ``climbing`` (-1: it cannot be climbed), else -1."""
-        if self.m.impassable_crossed(full) or self.m.kind_at(full[-1]) == Kind.IMPASSABLE:
+        if self.m.impassable_crossed(full) or self.m.kind_at(full[-1]) == _IMPASSABLE:
             return self.climb_cost(f, full) if climbing else -1.0
         return 0.0
 
@@ -329,3 +326,47 @@ class Board:
         ``nearest_edges``; ties: ``edge``, the owner's choice, 10.1, or else the first it names)."""
         return EDGE_DIRECTIONS[edge or self.m.nearest_edges(p)[0]]
 
+
+def _bases_met(figures: Sequence[Figure], f: Figure, full: list[Point], ignore: frozenset[str],
+               end_contact_ok: bool) -> str | None:
+    """3.4, the bases ``f``'s centre path ``full`` meets: "overlap" when it passes nearer than
+    ``OVERLAP_GAP`` to the centre of another figure on the table, else "contact" when its segments
+    (the last one left out with ``end_contact_ok``) pass within ``CONTACT_GAP`` of a standing enemy's
+    not in ``ignore``, else None. One pass over the figures: a centre beyond the path's box by more
+    than the reach is skipped, the others' least distance to the path asked once (``_squared_gap``,
+    the measurer's ``path_passes_within`` arithmetic; the least of the same squares whichever
+    segments are taken first, so the same answer as asking the two questions one after the other)."""
+    x0, y0 = full[0]
+    segments = [(p[0], p[1], q[0] - p[0], q[1] - p[1], (q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2)
+                for p, q in zip(full, full[1:], strict=False)]
+    touching = segments[:-1] if end_contact_ok else segments  # the segments checked for contact
+    lo_x = hi_x = x0
+    lo_y = hi_y = y0
+    for x, y in full:
+        if x < lo_x:
+            lo_x = x
+        elif x > hi_x:
+            hi_x = x
+        if y < lo_y:
+            lo_y = y
+        elif y > hi_y:
+            hi_y = y
+    lo_x -= _FIGURES_BOX
+    hi_x += _FIGURES_BOX
+    lo_y -= _FIGURES_BOX
+    hi_y += _FIGURES_BOX
+    fid, player = f.id, f.player
+    contact = False
+    for o in figures:
+        p = o.pos
+        if p is None:
+            continue
+        cx, cy = p
+        if cx < lo_x or cx > hi_x or cy < lo_y or cy > hi_y or not o.on_table or o.id == fid:
+            continue
+        if math.sqrt(_squared_gap(cx, cy, x0, y0, segments)) < OVERLAP_GAP:
+            return "overlap"
+        if (not contact and touching and o.player != player and o.standing and o.id not in ignore
+                and math.sqrt(_squared_gap(cx, cy, x0, y0, touching)) <= CONTACT_GAP):
+            contact = True
+    return "contact" if contact else None

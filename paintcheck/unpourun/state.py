@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paintcheck.unpourun.bands import Options, Stats
 
@@ -39,6 +39,14 @@ class Status(StrEnum):
 
 @dataclass(frozen=True)
 class Figure:
+    """A figure of a band. ``on_table`` (a position, not dead or gone) and ``standing`` (on the table
+    and fighting: not hors de combat) are readings of ``pos`` and ``status`` stored beside the fields
+    (slots, not fields: no constructor takes them, equality and repr ignore them), set by every way a
+    figure is made: ``__init__`` (so ``dataclasses.replace``), ``changed``, a copy or unpickling
+    (``__setstate__``). They are read thousands of times a match; a property cost a call each."""
+
+    __slots__ = ("on_table", "standing", "__dict__", "__weakref__")
+
     id: str  # "A1", "B3": player and place in the band
     player: str
     kind: str
@@ -59,14 +67,22 @@ class Figure:
     up_this_turn: bool = False  # on the table and not hors de combat at some moment of the turn (8.1)
     hanging: tuple[int, float] | None = None  # 3.11: (piece, elevation reached) of a climb not finished
 
-    @property
-    def on_table(self) -> bool:
-        return self.pos is not None and self.status in (Status.FIGHTING, Status.HORS)
+    if TYPE_CHECKING:  # the slots, read-only
+        @property
+        def on_table(self) -> bool: ...
 
-    @property
-    def standing(self) -> bool:
-        """On the table and not hors de combat."""
-        return self.pos is not None and self.status == Status.FIGHTING
+        @property
+        def standing(self) -> bool: ...
+
+    def __post_init__(self) -> None:
+        _set_readings(self)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return self.__dict__
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        _set_readings(self)
 
     @property
     def rank(self) -> int:
@@ -74,6 +90,20 @@ class Figure:
 
     def usable(self) -> tuple[str, ...]:
         return tuple(w for w in self.ranged if w not in self.broken)
+
+
+_FIGHTING = Status.FIGHTING  # a module constant: an enum's member read off its class costs ~0.2 us
+_HORS = Status.HORS
+_SET_SLOT = object.__setattr__
+
+
+def _set_readings(f: Figure) -> None:
+    """``f.on_table``: a position and fighting or hors de combat; ``f.standing``: a position and
+    fighting (RULES-unpourun 1.3, 7.1)."""
+    placed = f.pos is not None
+    status = f.status
+    _SET_SLOT(f, "standing", placed and status == _FIGHTING)
+    _SET_SLOT(f, "on_table", placed and (status == _FIGHTING or status == _HORS))
 
 
 @dataclass(frozen=True)
@@ -164,6 +194,7 @@ def changed(f: Figure, **changes: Any) -> Figure:
     out = object.__new__(Figure)
     out.__dict__.update(f.__dict__)
     out.__dict__.update(changes)
+    _set_readings(out)  # the slots (``Figure``'s readings of pos and status)
     return out
 
 
