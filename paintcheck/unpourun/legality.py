@@ -365,6 +365,12 @@ def shot_weapons(b: Board, s: MatchState) -> list[str]:
     return _weapons(s.figure(act.figure), act.pa)
 
 
+def open_shot_weapons(f: Figure, pa: int) -> list[str]:
+    """``shot_weapons`` once ``open_kinds_of`` has said a Shoot is open (``f`` the active figure, ``pa``
+    its PA): the kind's refusals are answered, only the weapons' are left."""
+    return _weapons(f, pa)
+
+
 WEAPONS_KEPT = 1024  # ``_weapons``' answers remembered
 _weapons_of: dict[tuple[Any, ...], tuple[str, ...]] = {}
 
@@ -388,15 +394,24 @@ def _shoot(b: Board, s: MatchState, f: Figure, d: a.Shoot, pa: int) -> Said | No
     target = _figure(s, d.target)
     if target is None or target.pos is None or not b.eligible(s, f, target, d.weapon):
         return no("cannot_shoot", weapon=d.weapon, target=d.target)
-    for fid in d.prefer:  # 4.3, 10.1: the shooter orders enemies, each named once
-        if _enemy_standing(s, f, fid) is None or d.prefer.count(fid) > 1:
-            return no("shot_order", figure=fid)
+    if d.prefer:  # 4.3, 10.1: the shooter orders enemies, each named once
+        named: dict[str, Figure] = {}
+        for g in s.figures:  # each id's first figure (``_figure``'s), the figures read once
+            named.setdefault(g.id, g)
+        for fid in d.prefer:
+            g = named.get(fid)
+            if g is None or not _is_standing_enemy(f, g) or d.prefer.count(fid) > 1:
+                return no("shot_order", figure=fid)
     return None
+
+
+def _is_standing_enemy(f: Figure, g: Figure) -> bool:
+    return g.player != f.player and g.standing
 
 
 def _enemy_standing(s: MatchState, f: Figure, tid: str) -> Figure | None:
     target = _figure(s, tid)
-    return target if target is not None and target.player != f.player and target.standing else None
+    return target if target is not None and _is_standing_enemy(f, target) else None
 
 
 def _charge(b: Board, s: MatchState, f: Figure, d: a.Charge, pa: int) -> Said | None:

@@ -22,7 +22,7 @@ from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.allowance import charge_allowance, flee_allowance, run_allowance, walk_allowance
 from paintcheck.unpourun.engine import Engine
-from paintcheck.unpourun.legality import open_kinds_of, shot_weapons, withdraw_end_seen
+from paintcheck.unpourun.legality import open_kinds_of, open_shot_weapons, withdraw_end_seen
 from paintcheck.unpourun.query import CONTACT_REACH2
 from paintcheck.unpourun.state import Figure, MatchState, Phase
 
@@ -187,9 +187,11 @@ class RandomCoach:
                 and (p[0] - x) * (p[0] - x) + (p[1] - y) * (p[1] - y) <= reach2]
 
     def shoot(self, s: MatchState, f: Figure) -> a.Shoot | None:
-        """A weapon drawn among those the legality lets shoot (``shot_weapons``), a standing enemy
+        """A weapon drawn among those the legality lets shoot (``open_shot_weapons``), a standing enemy
         within its long range as target, asked; up to ``PICK_TRIES`` pairs."""
-        weapons = shot_weapons(self.engine.board, s)
+        act = s.activation
+        assert act is not None
+        weapons = open_shot_weapons(f, act.pa)  # the kind open: ``shot_weapons``' answer
         if not weapons:
             return None
         assert f.pos is not None
