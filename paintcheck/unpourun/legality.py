@@ -193,14 +193,14 @@ def open_kinds_of(b: Board, s: MatchState, f: Figure, engaged: bool,
     act = s.activation
     assert act is not None
     facts = _kind_facts(s, f, act, engaged)
-    if any(issubclass(k, a.Flee) for k in kinds):
-        return tuple(k for k in kinds if _is_open(b, s, f, act, k, engaged, facts))
     key = (kinds, facts, f.ranged, f.broken)
-    found = _open_kinds.get(key)
+    found = _open_kinds.get(key)  # (never an answer with a Flee asked: see below)
     if found is None:
-        if len(_open_kinds) >= OPEN_KINDS_KEPT:
-            _open_kinds.clear()
-        found = _open_kinds[key] = tuple(k for k in kinds if _is_open(b, s, f, act, k, engaged, facts))
+        found = tuple(k for k in kinds if _is_open(b, s, f, act, k, engaged, facts))
+        if not any(issubclass(k, a.Flee) for k in kinds):
+            if len(_open_kinds) >= OPEN_KINDS_KEPT:
+                _open_kinds.clear()
+            _open_kinds[key] = found
     return found
 
 
