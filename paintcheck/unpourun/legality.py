@@ -5,7 +5,7 @@ One query the engine, the window and the coaches ask alike (RULES-unpourun §1.9
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from paintcheck.said import Said
@@ -38,6 +38,8 @@ ALLOWED = {
     Phase.OVER: (),
 }
 
+
+_Door = Callable[[Board, MatchState, Any], "Said | None"]  # a class of decision's question
 
 REFUSALS_KEPT = 1024  # refusals remembered with their words (the random coach hears "chained" often)
 _refusals: dict[tuple[Any, ...], Said] = {}
@@ -86,7 +88,7 @@ def _take_test(b: Board, s: MatchState, d: a.TakeTest) -> Said | None:
     return None if (d.figure, d.enemy) in s.choices else no("not_a_choice", figure=d.figure)
 
 
-def _door_of(kind: type) -> Any:
+def _door_of(kind: type) -> _Door:
     """The question that answers a decision of class ``kind`` (the first of ``_DOOR_ORDER`` it is a
     subclass of; the activation's actions otherwise)."""
     return next((door for base, door in _DOOR_ORDER if issubclass(kind, base)), _action)
@@ -399,8 +401,8 @@ def _shoot(b: Board, s: MatchState, f: Figure, d: a.Shoot, pa: int) -> Said | No
         for g in s.figures:  # each id's first figure (``_figure``'s), the figures read once
             named.setdefault(g.id, g)
         for fid in d.prefer:
-            g = named.get(fid)
-            if g is None or not _is_standing_enemy(f, g) or d.prefer.count(fid) > 1:
+            one = named.get(fid)
+            if one is None or not _is_standing_enemy(f, one) or d.prefer.count(fid) > 1:
                 return no("shot_order", figure=fid)
     return None
 
@@ -508,7 +510,7 @@ def _medikit(b: Board, s: MatchState, f: Figure, d: a.Medikit, pa: int) -> Said 
 
 # ``why_illegal``'s question for each class of decision, in the order the classes are asked (a class is
 # looked up once, then found by a dictionary: the random coach asks several candidates a decision)
-_DOOR_ORDER: tuple[tuple[type, Any], ...] = (
+_DOOR_ORDER: tuple[tuple[type, _Door], ...] = (
     (a.ChooseZone, _choose_zone), (a.Deploy, _deploy), (a.Activate, _activate), (a.StopWave, _stop_wave),
     (a.FreeShot, _free_shot), (a.Withdraw, _withdraw), (a.RollOff, _roll_off), (a.TakeTest, _take_test))
-_DOORS: dict[type, Any] = {}
+_DOORS: dict[type, _Door] = {}
