@@ -179,31 +179,38 @@ def open_kinds(b: Board, s: MatchState, kinds: Sequence[type]) -> Iterator[type]
         yield from (k for k in kinds if kind_refused(b, s, k) is None)
         return
     f = s.figure(act.figure)
-    yield from open_kinds_of(b, s, f, b.engaged(s, f), tuple(kinds))
+    yield from open_kinds_of(b, s, f, b.engaged(s, f), kinds)
 
 
-OPEN_KINDS_KEPT = 8192  # ``open_kinds_of``'s answers remembered (the random coach's 720 orders x facts)
-_open_kinds: dict[tuple[Any, ...], tuple[type, ...]] = {}
+OPEN_KINDS_KEPT = 4096  # ``open_kinds_of``'s answers remembered: per facts, each kind's openness
+_open_kinds: dict[tuple[Any, ...], dict[type, bool]] = {}
 
 
 def open_kinds_of(b: Board, s: MatchState, f: Figure, engaged: bool,
-                  kinds: tuple[type, ...]) -> tuple[type, ...]:
+                  kinds: Sequence[type]) -> tuple[type, ...]:
     """``open_kinds`` in an activation, its active figure ``f`` and ``engaged`` (``b.engaged(s, f)``)
-    given: what the random coach asks once a decision. Remembered by what the answers read
-    (``_kind_facts``, the figure's weapons and those broken) when no Flee is asked (a Flee's PA counts
-    the enemies and allies near: asked each time)."""
+    given: what the random coach asks once a decision. Each kind's openness is remembered by what it
+    reads (``_kind_facts``, the figure's weapons and those broken), whatever the order asked; a Flee's
+    is asked each time (its PA counts the enemies and allies near)."""
     act = s.activation
     assert act is not None
     facts = _kind_facts(s, f, act, engaged)
-    key = (kinds, facts, f.ranged, f.broken)
-    found = _open_kinds.get(key)  # (never an answer with a Flee asked: see below)
-    if found is None:
-        found = tuple(k for k in kinds if _is_open(b, s, f, act, k, engaged, facts))
-        if not any(issubclass(k, a.Flee) for k in kinds):
-            if len(_open_kinds) >= OPEN_KINDS_KEPT:
-                _open_kinds.clear()
-            _open_kinds[key] = found
-    return found
+    key = (facts, f.ranged, f.broken)
+    known = _open_kinds.get(key)
+    if known is None:
+        if len(_open_kinds) >= OPEN_KINDS_KEPT:
+            _open_kinds.clear()
+        known = _open_kinds[key] = {}
+    out = []
+    for kind in kinds:
+        found = known.get(kind)
+        if found is None:
+            found = _is_open(b, s, f, act, kind, engaged, facts)
+            if not issubclass(kind, a.Flee):
+                known[kind] = found
+        if found:
+            out.append(kind)
+    return tuple(out)
 
 
 def _is_open(b: Board, s: MatchState, f: Figure, act: Activation, kind: type, engaged: bool,
