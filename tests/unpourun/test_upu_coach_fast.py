@@ -406,3 +406,16 @@ def test_a_shots_order_is_refused_at_the_name_the_plain_check_refuses(path):
                     refused += said is not None
                     legal += said is None
     assert refused > 20 and legal > 5
+
+
+def test_a_flights_openness_is_asked_again_when_the_enemies_in_contact_change():
+    """3.9: a Flee costs 1 PA per enemy engaged: with the same figure, PA and engagement, a second
+    enemy in contact closes it (never remembered by the facts)."""
+    w = World(band(fig(SF), fig(SF)), band(fig(SF), fig(SF)),
+              {"A1": (10.0, 10.0), "A2": (30.0, 30.0), "B1": (11.05, 10.0), "B2": (40.0, 40.0)},
+              active="A1", pa=1)
+    b = w.engine.board
+    kinds = (a.Flee, a.Strike, a.Medikit)
+    assert open_kinds_of(b, w.s, w.f("A1"), True, kinds) == plain_open(b, w.s, kinds) == (a.Flee, a.Strike)
+    w.set("B2", pos=(10.0, 11.05))
+    assert open_kinds_of(b, w.s, w.f("A1"), True, kinds) == plain_open(b, w.s, kinds) == (a.Strike,)
