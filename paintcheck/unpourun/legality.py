@@ -5,7 +5,7 @@ One query the engine, the window and the coaches ask alike (RULES-unpourun §1.9
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from paintcheck.said import Said
@@ -17,6 +17,8 @@ from paintcheck.unpourun.allowance import (
     move_allowance,
     path_terms,
     rout_allowance,
+    run_allowance,
+    walk_allowance,
 )
 from paintcheck.unpourun.climb import plan
 from paintcheck.unpourun.measurer import centre_distance, distance
@@ -36,6 +38,8 @@ ALLOWED = {
     Phase.OVER: (),
 }
 
+
+_Door = Callable[[Board, MatchState, Any], "Said | None"]  # a class of decision's question
 
 REFUSALS_KEPT = 1024  # refusals remembered with their words (the random coach hears "chained" often)
 _refusals: dict[tuple[Any, ...], Said] = {}
@@ -61,23 +65,33 @@ def why_illegal(b: Board, s: MatchState, d: Any) -> Said | None:
         return no("over")
     if not isinstance(d, ALLOWED[s.phase]):
         return no("not_now", decision=a.NAMES.get(type(d), type(d).__name__), phase=s.phase.value)
-    if isinstance(d, a.ChooseZone):
-        return None if d.zone in (0, 1) else no("zone", zone=d.zone)
-    if isinstance(d, a.Deploy):
-        return _deploy(b, s, d)
-    if isinstance(d, a.Activate):
-        return _activate(s, d)
-    if isinstance(d, a.StopWave):
-        return None if s.wave == 1 else no("second_wave")
-    if isinstance(d, a.FreeShot):
-        return _free_shot(b, s, d)
-    if isinstance(d, a.Withdraw):
-        return _withdraw(b, s, d)
-    if isinstance(d, a.RollOff):
-        return None
-    if isinstance(d, a.TakeTest):  # 6.8, 10.1: one of the choices offered
-        return None if (d.figure, d.enemy) in s.choices else no("not_a_choice", figure=d.figure)
-    return _action(b, s, d)
+    door = _DOORS.get(type(d))
+    if door is None:
+        door = _DOORS[type(d)] = _door_of(type(d))
+    return door(b, s, d)
+
+
+def _choose_zone(b: Board, s: MatchState, d: a.ChooseZone) -> Said | None:
+    return None if d.zone in (0, 1) else no("zone", zone=d.zone)
+
+
+def _stop_wave(b: Board, s: MatchState, d: a.StopWave) -> Said | None:
+    return None if s.wave == 1 else no("second_wave")
+
+
+def _roll_off(b: Board, s: MatchState, d: a.RollOff) -> Said | None:
+    return None
+
+
+def _take_test(b: Board, s: MatchState, d: a.TakeTest) -> Said | None:
+    """6.8, 10.1: one of the choices offered."""
+    return None if (d.figure, d.enemy) in s.choices else no("not_a_choice", figure=d.figure)
+
+
+def _door_of(kind: type) -> _Door:
+    """The question that answers a decision of class ``kind`` (the first of ``_DOOR_ORDER`` it is a
+    subclass of; the activation's actions otherwise)."""
+    return next((door for base, door in _DOOR_ORDER if issubclass(kind, base)), _action)
 
 
 def _figure(s: MatchState, fid: str) -> Figure | None:
@@ -94,7 +108,7 @@ def _deploy(b: Board, s: MatchState, d: a.Deploy) -> Said | None:
     return b.m.why_not_deployable(d.at, s.zones[s.mover], others)
 
 
-def _activate(s: MatchState, d: a.Activate) -> Said | None:
+def _activate(b: Board, s: MatchState, d: a.Activate) -> Said | None:
     f = _figure(s, d.figure)
     if f is None or f.player != s.mover:
         return no("not_yours", figure=d.figure)
@@ -159,31 +173,89 @@ def kind_refused(b: Board, s: MatchState, kind: type) -> Said | None:
 def open_kinds(b: Board, s: MatchState, kinds: Sequence[type]) -> Iterator[type]:
     """The classes among ``kinds``, in their order, a decision of which may be legal in ``s``: not
     refused as a kind (``kind_refused``) and, for a Shoot, with a weapon the figure may shoot
-    (``shot_weapons``); every decision of the others is refused whatever its fields. Asked lazily (the
-    random coach stops at the first kind it finds a legal decision of), the active figure found once."""
+    (``shot_weapons``); every decision of the others is refused whatever its fields."""
     act = s.activation
     if s.phase != Phase.ACTIVATION or act is None:
         yield from (k for k in kinds if kind_refused(b, s, k) is None)
         return
     f = s.figure(act.figure)
-    engaged = b.engaged(s, f)
+    yield from open_kinds_of(b, s, f, b.engaged(s, f), kinds)
+
+
+OPEN_KINDS_KEPT = 4096  # ``open_kinds_of``'s answers remembered: per facts, each kind's openness
+_open_kinds: dict[tuple[Any, ...], dict[type, bool]] = {}
+
+
+def open_kinds_of(b: Board, s: MatchState, f: Figure, engaged: bool,
+                  kinds: Sequence[type]) -> tuple[type, ...]:
+    """``open_kinds`` in an activation, its active figure ``f`` and ``engaged`` (``b.engaged(s, f)``)
+    given: what the random coach asks once a decision. Each kind's openness is remembered by what it
+    reads (``_kind_facts``, the figure's weapons and those broken), whatever the order asked; a Flee's
+    is asked each time (its PA counts the enemies and allies near)."""
+    act = s.activation
+    assert act is not None
+    facts = _kind_facts(s, f, act, engaged)
+    key = (facts, f.ranged, f.broken)
+    known = _open_kinds.get(key)
+    if known is None:
+        if len(_open_kinds) >= OPEN_KINDS_KEPT:
+            _open_kinds.clear()
+        known = _open_kinds[key] = {}
+    out = []
     for kind in kinds:
-        found = _by_kind(b, s, f, act, kind, engaged)
-        if found is None or (found is FIELDS_DECIDE and not (issubclass(kind, a.Shoot)
-                                                             and not _weapons(f, act.pa))):
-            yield kind
+        found = known.get(kind)
+        if found is None:
+            found = _is_open(b, s, f, act, kind, engaged, facts)
+            if not issubclass(kind, a.Flee):
+                known[kind] = found
+        if found:
+            out.append(kind)
+    return tuple(out)
+
+
+def _is_open(b: Board, s: MatchState, f: Figure, act: Activation, kind: type, engaged: bool,
+             facts: tuple[Any, ...]) -> bool:
+    found = _by_kind(b, s, f, act, kind, engaged, facts)
+    return found is None or (found is FIELDS_DECIDE and not (issubclass(kind, a.Shoot)
+                                                             and not _weapons(f, act.pa)))
+
+
+KIND_ANSWERS_KEPT = 4096  # ``_by_kind``'s answers remembered (a few hundred in a long run of matches)
+_kind_answers: dict[tuple[Any, ...], Said | None | object] = {}
+
+
+def _kind_facts(s: MatchState, f: Figure, act: Activation, engaged: bool) -> tuple[Any, ...]:
+    """Everything ``_kind_answer`` reads of ``s`` for any class but a Flee's (whose PA counts the
+    enemies and allies near): its answer is a function of the class and these."""
+    return (s.phase, f.id, bool(act.charging), engaged, f.routing, act.pa, f.hanging is not None,
+            f.medikits > 0, act.last_move, act.no_run_charge)
 
 
 def _by_kind(b: Board, s: MatchState, f: Figure, act: Activation, kind: type,
-             engaged: bool | None = None) -> Said | None | object:
+             engaged: bool | None = None, facts: tuple[Any, ...] | None = None) -> Said | None | object:
+    """``_kind_answer``, remembered by ``_kind_facts`` (a Flee's asked each time); ``engaged``:
+    ``b.engaged(s, f)`` and ``facts``: ``_kind_facts(s, f, act, engaged)`` when the caller has them."""
+    if engaged is None:
+        engaged = b.engaged(s, f)
+    if issubclass(kind, a.Flee):
+        return _kind_answer(b, s, f, act, kind, engaged)
+    key = (kind, facts or _kind_facts(s, f, act, engaged))
+    found = _kind_answers.get(key, _kind_answers)
+    if found is _kind_answers:  # not known (the dictionary itself is no answer)
+        if len(_kind_answers) >= KIND_ANSWERS_KEPT:
+            _kind_answers.clear()
+        found = _kind_answers[key] = _kind_answer(b, s, f, act, kind, engaged)
+    return found
+
+
+def _kind_answer(b: Board, s: MatchState, f: Figure, act: Activation, kind: type,
+                 engaged: bool) -> Said | None | object:
     """``_action``'s questions that the decision's class answers alone: a refusal, None (legal), or
-    ``FIELDS_DECIDE`` (``engaged``: ``b.engaged(s, f)`` when the caller asked it already)."""
+    ``FIELDS_DECIDE`` (``engaged``: ``b.engaged(s, f)``)."""
     if act.charging:
         return FIELDS_DECIDE if issubclass(kind, a.ChargeMove) else no("charge_pending")
     if issubclass(kind, a.ChargeMove):
         return no("no_charge")
-    if engaged is None:
-        engaged = b.engaged(s, f)
     if f.routing and not engaged and act.pa > 0:  # 8.4: its rout move, nothing else
         return FIELDS_DECIDE if issubclass(kind, a.RoutMove) else no("must_rout", figure=f.id)
     if issubclass(kind, a.EndActivation):
@@ -231,6 +303,12 @@ def _action(b: Board, s: MatchState, d: Any) -> Said | None:
         return found  # type: ignore[return-value]
     if act.charging:
         return _charge_move(b, s, f, d)
+    if isinstance(d, a.Walk):  # the most asked first (the classes are not each other's)
+        return _move(b, s, f, d.path, act.pa, t.WALK_PA, walk_allowance(f))
+    if isinstance(d, a.Run):
+        return _move(b, s, f, d.path, act.pa, t.RUN_PA, run_allowance(f))
+    if isinstance(d, a.Shoot):
+        return _shoot(b, s, f, d, act.pa)
     if isinstance(d, a.RoutMove):
         return _rout_move(b, s, f, d, act.pa)
     if isinstance(d, a.Strike):
@@ -239,12 +317,6 @@ def _action(b: Board, s: MatchState, d: Any) -> Said | None:
         return _flee(b, s, f, d, act.pa)
     if isinstance(d, a.Medikit):
         return _medikit(b, s, f, d, act.pa)
-    if isinstance(d, a.Shoot):
-        return _shoot(b, s, f, d, act.pa)
-    if isinstance(d, a.Walk):
-        return _move(b, s, f, d.path, act.pa, t.WALK_PA, move_allowance(b, s, f, d))
-    if isinstance(d, a.Run):
-        return _move(b, s, f, d.path, act.pa, t.RUN_PA, move_allowance(b, s, f, d))
     return _charge(b, s, f, d, act.pa)
 
 
@@ -302,8 +374,27 @@ def shot_weapons(b: Board, s: MatchState) -> list[str]:
     return _weapons(s.figure(act.figure), act.pa)
 
 
+def open_shot_weapons(f: Figure, pa: int) -> list[str]:
+    """``shot_weapons`` once ``open_kinds_of`` has said a Shoot is open (``f`` the active figure, ``pa``
+    its PA): the kind's refusals are answered, only the weapons' are left."""
+    return _weapons(f, pa)
+
+
+WEAPONS_KEPT = 1024  # ``_weapons``' answers remembered
+_weapons_of: dict[tuple[Any, ...], tuple[str, ...]] = {}
+
+
 def _weapons(f: Figure, pa: int) -> list[str]:
-    return [w for w in dict.fromkeys(f.ranged) if _weapon_refused(f, w, pa) is None]
+    """The weapons ``_weapon_refused`` lets ``f`` shoot with ``pa`` (a new list), remembered by what it
+    reads: the figure's weapons, those broken, the PA."""
+    key = (f.ranged, f.broken, pa)
+    found = _weapons_of.get(key)
+    if found is None:
+        if len(_weapons_of) >= WEAPONS_KEPT:
+            _weapons_of.clear()
+        found = _weapons_of[key] = tuple(w for w in dict.fromkeys(f.ranged)
+                                         if _weapon_refused(f, w, pa) is None)
+    return list(found)
 
 
 def _shoot(b: Board, s: MatchState, f: Figure, d: a.Shoot, pa: int) -> Said | None:
@@ -312,15 +403,24 @@ def _shoot(b: Board, s: MatchState, f: Figure, d: a.Shoot, pa: int) -> Said | No
     target = _figure(s, d.target)
     if target is None or target.pos is None or not b.eligible(s, f, target, d.weapon):
         return no("cannot_shoot", weapon=d.weapon, target=d.target)
-    for fid in d.prefer:  # 4.3, 10.1: the shooter orders enemies, each named once
-        if _enemy_standing(s, f, fid) is None or d.prefer.count(fid) > 1:
-            return no("shot_order", figure=fid)
+    if d.prefer:  # 4.3, 10.1: the shooter orders enemies, each named once
+        named: dict[str, Figure] = {}
+        for g in s.figures:  # each id's first figure (``_figure``'s), the figures read once
+            named.setdefault(g.id, g)
+        for fid in d.prefer:
+            one = named.get(fid)
+            if one is None or not _is_standing_enemy(f, one) or d.prefer.count(fid) > 1:
+                return no("shot_order", figure=fid)
     return None
+
+
+def _is_standing_enemy(f: Figure, g: Figure) -> bool:
+    return g.player != f.player and g.standing
 
 
 def _enemy_standing(s: MatchState, f: Figure, tid: str) -> Figure | None:
     target = _figure(s, tid)
-    return target if target is not None and target.player != f.player and target.standing else None
+    return target if target is not None and _is_standing_enemy(f, target) else None
 
 
 def _charge(b: Board, s: MatchState, f: Figure, d: a.Charge, pa: int) -> Said | None:
@@ -413,3 +513,11 @@ def _medikit(b: Board, s: MatchState, f: Figure, d: a.Medikit, pa: int) -> Said 
     if target.pv >= target.stats.pv:
         return no("full_pv", target=d.target)
     return None
+
+
+# ``why_illegal``'s question for each class of decision, in the order the classes are asked (a class is
+# looked up once, then found by a dictionary: the random coach asks several candidates a decision)
+_DOOR_ORDER: tuple[tuple[type, _Door], ...] = (
+    (a.ChooseZone, _choose_zone), (a.Deploy, _deploy), (a.Activate, _activate), (a.StopWave, _stop_wave),
+    (a.FreeShot, _free_shot), (a.Withdraw, _withdraw), (a.RollOff, _roll_off), (a.TakeTest, _take_test))
+_DOORS: dict[type, _Door] = {}

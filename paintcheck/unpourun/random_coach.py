@@ -22,12 +22,14 @@ from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.allowance import charge_allowance, flee_allowance, run_allowance, walk_allowance
 from paintcheck.unpourun.engine import Engine
-from paintcheck.unpourun.legality import open_kinds, shot_weapons, withdraw_end_seen
+from paintcheck.unpourun.legality import open_kinds_of, open_shot_weapons, withdraw_end_seen
+from paintcheck.unpourun.query import CONTACT_REACH2
 from paintcheck.unpourun.state import Figure, MatchState, Phase
 
 MOVE_TRIES = 6  # random paths tried for one move, drawn and asked one at a time
 PICK_TRIES = 3  # targets (or weapon and target pairs) tried for one strike, shot, charge or medikit
 DEPLOY_TRIES = 200  # random points tried for one deployment
+NEAR_SLACK = 1e-6  # pas added to a reach asked squared first (its rounding never drops a figure within)
 STOP_WAVE = 0.1  # how often the first wave is stopped early
 END_EARLY = 0.05  # how often an activation is ended with PA left
 # a move's decision and its reach (the allowance its path may cost)
@@ -57,7 +59,8 @@ class RandomCoach:
         if s.phase == Phase.DEPLOY:
             return self.deploy(s)
         if s.phase == Phase.WAVE:
-            ready = [f.id for f in s.band(s.mover) if f.standing and not f.activated]
+            mover = s.mover
+            ready = [f.id for f in s.figures if f.player == mover and f.standing and not f.activated]
             if s.wave == 1 and rng.random() < STOP_WAVE:
                 return a.StopWave()
             return a.Activate(rng.choice(ready))
@@ -106,7 +109,7 @@ class RandomCoach:
 
     def act(self, s: MatchState) -> Any:
         """The kinds tried in a random order (one draw among their permutations), those the legality
-        refuses as a kind skipped (``open_kinds``, asked lazily); of each kind up to a few candidates
+        refuses as a kind skipped (``open_kinds_of``); of each kind up to a few candidates
         drawn one at a time, each asked, the first legal one played; with no kind left, the activation
         ends. (So a kind is played with the same chance as if drawn uniformly among the kinds left.)"""
         act = s.activation
@@ -129,7 +132,7 @@ class RandomCoach:
         if rng.random() < END_EARLY:
             return a.EndActivation()
         orders = CLOSE_ORDERS if engaged or f.routing else FREE_ORDERS
-        for kind in open_kinds(board, s, orders[rng.randrange(len(orders))]):
+        for kind in open_kinds_of(board, s, f, engaged, orders[rng.randrange(len(orders))]):
             d = self.draw(s, f, kind)
             if d is not None:
                 return d
@@ -144,16 +147,20 @@ class RandomCoach:
         rng = self.rng
         out: list[Any]
         if kind is a.Strike:  # 3.7: an enemy in contact (the legality says which may be struck)
-            board = self.engine.board
-            out = [a.Strike(e.id) for e in s.figures
-                   if e.player != f.player and e.on_table and board.in_contact(f, e)]
+            out = [a.Strike(e.id) for e in self.near(s, f, CONTACT_REACH2) if e.on_table
+                   and self.engine.board.in_contact(f, e)]
         elif kind is a.Charge:
-            reach = charge_allowance(f) + 1
-            near = [e for e in s.figures if e.player != f.player and e.standing
-                    and math.dist(f.pos or (0, 0), e.pos or (0, 0)) <= reach]
-            out = [a.Charge(e.id, (self.contact_point(f, e),)) for e in near]
+            near = self.charge_targets(s, f)
+            for _ in range(min(len(near), PICK_TRIES)):  # its contact point made for the one drawn
+                e = near.pop(rng.randrange(len(near)) if len(near) > 1 else 0)
+                d = a.Charge(e.id, (self.contact_point(f, e),))
+                if self.legal(s, d):
+                    return d
+            return None
         elif kind is a.Medikit:
-            out = [a.Medikit(g.id) for g in s.band(f.player) if g.on_table and g.pv < g.stats.pv]
+            player = f.player
+            out = [a.Medikit(g.id) for g in s.figures
+                   if g.player == player and g.on_table and g.pv < g.stats.pv]
         else:
             raise ValueError(f"no decision kind {kind.__name__!r}")
         for _ in range(min(len(out), PICK_TRIES)):
@@ -162,17 +169,38 @@ class RandomCoach:
                 return d
         return None
 
+    def charge_targets(self, s: MatchState, f: Figure) -> list[Figure]:
+        """The standing enemies a charge of ``f`` is drawn at: centres within its charge's allowance
+        and one pas, in band order."""
+        reach = charge_allowance(f) + 1
+        return [e for e in self.near(s, f, (reach + NEAR_SLACK) ** 2) if e.standing
+                and math.dist(f.pos or (0, 0), e.pos or (0, 0)) <= reach]
+
+    @staticmethod
+    def near(s: MatchState, f: Figure, reach2: float) -> list[Figure]:
+        """The enemies of ``f`` placed with their centres within sqrt(``reach2``) of its own, in band
+        order (the flat distance, asked before what costs more: standing, contact, the path)."""
+        assert f.pos is not None
+        x, y = f.pos
+        player = f.player
+        return [e for e in s.figures if e.player != player and (p := e.pos) is not None
+                and (p[0] - x) * (p[0] - x) + (p[1] - y) * (p[1] - y) <= reach2]
+
     def shoot(self, s: MatchState, f: Figure) -> a.Shoot | None:
-        """A weapon drawn among those the legality lets shoot (``shot_weapons``), a standing enemy
+        """A weapon drawn among those the legality lets shoot (``open_shot_weapons``), a standing enemy
         within its long range as target, asked; up to ``PICK_TRIES`` pairs."""
-        weapons = shot_weapons(self.engine.board, s)
+        act = s.activation
+        assert act is not None
+        weapons = open_shot_weapons(f, act.pa)  # the kind open: ``shot_weapons``' answer
         if not weapons:
             return None
         assert f.pos is not None
         rng = self.rng
+        here = f.pos
         standing = [e for e in s.figures if e.player != f.player and e.standing]
-        pairs = [(w, e) for w in weapons for e in standing
-                 if math.dist(f.pos, e.pos or f.pos) <= t.RANGED[w].pl + t.BASE_DIAMETER]
+        away = [(e, math.dist(here, e.pos or here)) for e in standing]  # each enemy's, once
+        pairs = [(w, e) for w in weapons for reach in (t.RANGED[w].pl + t.BASE_DIAMETER,)
+                 for e, d in away if d <= reach]
         for _ in range(min(len(pairs), PICK_TRIES)):
             w, e = pairs.pop(rng.randrange(len(pairs)) if len(pairs) > 1 else 0)
             prefer: tuple[str, ...] = ()
