@@ -97,7 +97,10 @@ class _Work:
 
     def roll(self, rule: str, purpose: str, who: str, need: int = 0) -> int:
         value: int = self.dice.roll(t.D6)
-        self.ev("roll", rule, figure=who, purpose=purpose, value=value, need=need)
+        out = _new(Event)  # ``ev("roll", rule, figure=who, purpose=purpose, value=value, need=need)``
+        out.__dict__.update(kind="roll", rule=rule,
+                            values=(("figure", who), ("purpose", purpose), ("value", value), ("need", need)))
+        self.events.append(out)
         return value
 
     def place(self, fid: str) -> int:
@@ -130,13 +133,15 @@ class _Work:
     def put(self, f: Figure) -> None:
         """``f`` in place of the figure of its id (a new tuple: what is remembered of the old one stays
         true of it)."""
-        figures = self.s.figures
-        i = self.place(f.id)
-        self.s.figures = figures[:i] + (f,) + figures[i + 1:]
+        figures = list(self.s.figures)
+        figures[self.place(f.id)] = f
+        self.s.figures = tuple(figures)
 
     def cd_test(self, f: Figure, cd: int, purpose: str, rule: str) -> bool:
         """0.2: 2d6 <= the Cd used."""
-        total = sum(self.roll(rule, purpose, f.id, cd) for _ in range(t.CD_TEST_DICE))
+        total = 0
+        for _ in range(t.CD_TEST_DICE):
+            total += self.roll(rule, purpose, f.id, cd)
         passed = cd_passes(total, cd)
         self.ev("test_passed" if passed else "test_failed", rule, figure=f.id, purpose=purpose, total=total,
                 cd=cd, passed=passed)

@@ -32,15 +32,20 @@ def sightings(work: _Work, moved: str) -> None:
     figure that newly sees enemies of better rank tests once, for the nearest."""
     s = work.s
     m = work.fig(moved)
-    if m.pos is None:
+    here = m.pos
+    if here is None:
         return
     new: set[tuple[str, str]] = set()
-    here, eye, seen, mid, player = m.pos, work.b.elevation(m), s.seen, m.id, m.player
+    b = work.b
+    eye, seen, mid, player, sees, elevation = b.elevation(m), s.seen, m.id, m.player, work.m.sees, b.elevation
     for y in s.figures:  # ``Board.sees(m, y)``, the mover's position and elevation read once
-        if y.player == player or y.pos is None or (mid, y.id) in seen:
+        there = y.pos
+        if there is None or y.player == player:
             continue
-        if work.m.sees(here, y.pos, eye, work.b.elevation(y)):
-            new |= {(mid, y.id), (y.id, mid)}
+        yid = y.id
+        if (mid, yid) not in seen and sees(here, there, eye, elevation(y)):
+            new.add((mid, yid))
+            new.add((yid, mid))
     if not new:
         return
     s.seen = s.seen | new

@@ -32,7 +32,10 @@ def start_turn(work: _Work) -> None:
     s.figures = tuple(replace(f, activated=False, rondaches_used=0, charged_malus=False,
                               up_this_turn=f.standing) for f in s.figures)
     work.ev("turn", "3.1", turn=s.turn)
-    counts = {p: sum(1 for f in s.band(p) if f.standing and f.kind == t.SOUS_FIFRE) for p in t.PLAYERS}
+    counts = dict.fromkeys(t.PLAYERS, 0)
+    for f in s.figures:
+        if f.kind == t.SOUS_FIFRE and f.standing:
+            counts[f.player] += 1
     while True:
         totals = {p: work.roll("3.1", "initiative", p) + counts[p] for p in t.PLAYERS}
         if totals["A"] != totals["B"]:

@@ -151,3 +151,31 @@ def test_end_activation_needs_no_copy_of_the_activation():
             assert events[0] == Event("activation_ended", "3.3", (("figure", act.figure),))
             return
     raise AssertionError("no EndActivation played")
+
+
+class _NoNextTurn(_Work):
+    __slots__ = ()
+
+    def start_turn(self) -> None:  # the end of turn alone
+        pass
+
+
+@pytest.mark.parametrize("path", TABLES, ids=lambda p: p.stem)
+def test_the_end_of_turn_clears_every_malus_and_rondache_keeping_the_figures_without(path):
+    """8.3's end: every figure without −1 R and rondache used is kept as it is (the same values); the
+    others are replaced without them — as replacing every figure does."""
+    game = UnpourunGame(load_table(path))
+    rng = random.Random(77)
+    marked = 0
+    for s, _, _ in played(game, 78, 1)[::9]:
+        s = s.copy()
+        s.figures = tuple(changed(f, charged_malus=rng.random() < 0.3, rondaches_used=rng.choice((0, 0, 1)))
+                          for f in s.figures)
+        work = _NoNextTurn(game.engine.board, _shell(s), Dice(1), game.engine)
+        work.finish_turn()
+        plain = tuple(changed(f, charged_malus=False, rondaches_used=0) for f in s.figures)
+        assert work.s.figures == plain
+        for f, g in zip(s.figures, work.s.figures, strict=True):
+            assert (g is f) is (not f.charged_malus and not f.rondaches_used)
+            marked += f.charged_malus or bool(f.rondaches_used)
+    assert marked > 10
