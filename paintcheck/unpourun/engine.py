@@ -68,7 +68,7 @@ def _shell(s: MatchState) -> MatchState:
     activation, which it does change (its PA, 3.3), is copied by the one function that changes it
     (``turn.action``) before it does. ``MatchState.copy`` copies them all for other callers."""
     out = _new(MatchState)
-    out.__dict__.update(s.__dict__)
+    out.__dict__ = s.__dict__.copy()  # a dict's copy (its table copied whole), not key by key
     return out
 
 

@@ -150,10 +150,10 @@ class MatchState:
         """A copy the engine may change: the fields copied one level (``copy.copy``'s result, made
         directly: the engine copies the state once per decision)."""
         out = object.__new__(MatchState)
-        out.__dict__.update(self.__dict__)
+        out.__dict__ = self.__dict__.copy()  # a dict's copy (its table copied whole), not key by key
         if self.activation is not None:
             act = out.activation = object.__new__(Activation)
-            act.__dict__.update(self.activation.__dict__)
+            act.__dict__ = self.activation.__dict__.copy()
         out.zones = dict(self.zones)
         out.vp = dict(self.vp)
         return out
@@ -168,9 +168,13 @@ def changed(f: Figure, **changes: Any) -> Figure:
     if not FIGURE_FIELDS.issuperset(changes):
         raise TypeError(f"Figure has no field {sorted(changes.keys() - FIGURE_FIELDS)[0]!r}")
     out = object.__new__(Figure)
-    out.__dict__.update(f.__dict__)
-    out.__dict__.update(changes)
+    values = f.__dict__.copy()  # a dict's copy (its table copied whole), not key by key
+    values.update(changes)
+    _set(out, "__dict__", values)  # past the frozen class's ``__setattr__``, as ``__init__`` is
     return out
+
+
+_set = object.__setattr__
 
 
 def other(player: str) -> str:

@@ -113,7 +113,7 @@ def action(work: _Work, d: Any) -> None:
         work.end_activation()
         return
     act = s.activation = _new(Activation)  # a copy: the state handed to the engine keeps its own
-    act.__dict__.update(old.__dict__)  # (``engine._shell`` shares the activation)
+    act.__dict__ = old.__dict__.copy()  # (``engine._shell`` shares the activation)
     f = work.fig(act.figure)
     if isinstance(d, (a.Walk, a.Run)):
         run = isinstance(d, a.Run)
