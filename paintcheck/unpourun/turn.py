@@ -60,18 +60,6 @@ def any_activatable(work: _Work, player: str) -> bool:
     return False
 
 
-_FRESH = Activation("", 0).__dict__  # an activation's fields, its defaults set
-
-
-def fresh_activation(fid: str, pa: int) -> Activation:
-    """``Activation(fid, pa)``, made from its defaults' dict copied whole (once per activation)."""
-    out = _new(Activation)
-    values = _FRESH.copy()
-    values["figure"], values["pa"] = fid, pa
-    out.__dict__ = values
-    return out
-
-
 def begin_segment(work: _Work, wave: int, player: str) -> None:
     s = work.s
     s.wave, s.mover, s.phase, s.activation = wave, player, _WAVE, None
@@ -100,7 +88,7 @@ def activate(work: _Work, fid: str) -> None:
     f = work.fig(fid)
     work.put(replace(f, activated=True))
     pa = f.stats.pa
-    s.activation = fresh_activation(fid, pa)
+    s.activation = Activation(fid, pa)
     s.phase = _ACTIVATION
     if s.wave == 1:
         s.wave_left -= 1

@@ -179,15 +179,3 @@ def test_the_end_of_turn_clears_every_malus_and_rondache_keeping_the_figures_wit
             assert (g is f) is (not f.charged_malus and not f.rondaches_used)
             marked += f.charged_malus or bool(f.rondaches_used)
     assert marked > 10
-
-
-def test_a_fresh_activation_is_the_dataclass_s():
-    from paintcheck.unpourun.state import Activation
-    from paintcheck.unpourun.turn import fresh_activation
-    for fid, pa in (("A1", 2), ("B7", 0), ("A3", 5)):
-        out = fresh_activation(fid, pa)
-        assert type(out) is Activation and out == Activation(fid, pa)
-        assert vars(out) == vars(Activation(fid, pa))
-    out.last_move, out.charging = True, "B1"
-    again = fresh_activation("A3", 5)  # the defaults' dict is never shared
-    assert again == Activation("A3", 5) and vars(again) is not vars(out)
