@@ -18,7 +18,7 @@ from paintcheck.said import Said
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import deployment, melee, moves, passive, shooting, turn, turn_end, wounds
 from paintcheck.unpourun import tables as t
-from paintcheck.unpourun.events import Event, event_of
+from paintcheck.unpourun.events import Event
 from paintcheck.unpourun.legality import why_illegal
 from paintcheck.unpourun.measurer import Measurer
 from paintcheck.unpourun.moves import flee_cost
@@ -30,6 +30,11 @@ from paintcheck.unpourun.turn_end import victory_points
 
 log = logging.getLogger(__name__)
 
+# Python 3.11 reads an enum's member from its class through ``EnumType.__getattr__``'s hook, about five
+# times a module global's cost: the phases read at every decision are read here once.
+_OVER, _DEPLOY, _ACTIVATION = Phase.OVER, Phase.DEPLOY, Phase.ACTIVATION
+_new = object.__new__
+
 _ACTIONS = frozenset({a.Walk, a.Run, a.Charge, a.ChargeMove, a.Strike, a.Flee, a.Shoot, a.Medikit,
                       a.EndActivation, a.RoutMove})  # the active figure's decisions (``_Work.action``)
 
@@ -38,9 +43,10 @@ class Engine:
     def __init__(self, m: Measurer) -> None:
         self.m = m
         self.board = Board(m)
+        self._places: dict[str, int] = {}  # figure id -> its place in the figures of the last match asked
 
     def to_move(self, s: MatchState) -> str | None:
-        return None if s.phase == Phase.OVER else s.mover
+        return None if s.phase == _OVER else s.mover
 
     def why_illegal(self, s: MatchState, d: Any) -> Said | None:
         return why_illegal(self.board, s, d)
@@ -50,55 +56,92 @@ class Engine:
             reason = why_illegal(self.board, s, d)
             if reason is not None:
                 raise a.IllegalActionError(reason)
-        work = _Work(self.board, s.copy(), dice)
+        work = _Work(self.board, _shell(s), dice, self)
         work.decide(d)
         work.settle()
         return work.s, work.events
 
 
+def _shell(s: MatchState) -> MatchState:
+    """The state the engine changes: ``s``'s fields, one level, its containers shared. The engine
+    replaces the figures, the queue, the zones, the VP whole and never changes them in place; the
+    activation, which it does change (its PA, 3.3), is copied by the one function that changes it
+    (``turn.action``) before it does. ``MatchState.copy`` copies them all for other callers."""
+    out = _new(MatchState)
+    out.__dict__ = s.__dict__.copy()  # a dict's copy (its table copied whole), not key by key
+    return out
+
+
 class _Work:
     """One decision being applied: the state's copy, the dice, the events made."""
 
-    def __init__(self, board: Board, s: MatchState, dice: Any) -> None:
+    __slots__ = ("b", "m", "s", "dice", "events", "_places", "_engine")
+
+    def __init__(self, board: Board, s: MatchState, dice: Any, engine: Engine | None = None) -> None:
         self.b = board
         self.m = board.m
         self.s = s
         self.dice = dice
         self.events: list[Event] = []
-        self._index: dict[str, int] | None = None  # figure id -> its place in ``s.figures`` (fixed)
+        self._engine = engine
+        # figure id -> its place in ``s.figures``: the engine's, kept from decision to decision (a
+        # match's figures keep their order all match long); every place read is checked (``fig``)
+        self._places: dict[str, int] = engine._places if engine is not None else {}
 
     # -- small tools ---------------------------------------------------------------------------------
     def ev(self, kind: str, rule: str, **values: Any) -> None:
-        self.events.append(event_of(kind, rule, values))
+        """An event (``events.event_of``, made here: a decision makes one per roll and step)."""
+        out = _new(Event)
+        out.__dict__.update(kind=kind, rule=rule, values=tuple(values.items()))
+        self.events.append(out)
 
     def roll(self, rule: str, purpose: str, who: str, need: int = 0) -> int:
         value: int = self.dice.roll(t.D6)
-        self.ev("roll", rule, figure=who, purpose=purpose, value=value, need=need)
+        out = _new(Event)  # ``ev("roll", rule, figure=who, purpose=purpose, value=value, need=need)``
+        out.__dict__.update(kind="roll", rule=rule,
+                            values=(("figure", who), ("purpose", purpose), ("value", value), ("need", need)))
+        self.events.append(out)
         return value
 
     def place(self, fid: str) -> int:
-        """Where the figure ``fid`` stands in ``s.figures``: the figures keep their order all match long
-        (the engine only replaces one in its place or all of them in order), so the places are read once
-        per decision (``MatchState.figure``'s search, made once)."""
-        index = self._index
-        if index is None:
-            index = self._index = {f.id: i for i, f in enumerate(self.s.figures)}
-        return index[fid]
+        """Where the figure ``fid`` stands in ``s.figures``. The places are the engine's, kept from one
+        decision to the next (the engine only replaces a figure in its place or all of them in order,
+        so a match's figures keep their order); a place found is checked (the figure there has the
+        id), and the places are read anew from the figures when it is not (another match, another
+        state's figures)."""
+        figures = self.s.figures
+        places = self._places
+        i = places.get(fid)
+        if i is not None and i < len(figures) and figures[i].id == fid:
+            return i
+        places = self._places = {f.id: i for i, f in enumerate(figures)}
+        if self._engine is not None:
+            self._engine._places = places  # one assignment: another decision keeps the places it read
+        return places[fid]
 
     def fig(self, fid: str) -> Figure:
-        index = self._index  # ``place``, read here without the call (the engine's most frequent question)
-        return self.s.figures[index[fid] if index is not None else self.place(fid)]
+        """``s.figure(fid)``, found at its place (``place``, checked here without the call: the engine's
+        most frequent question)."""
+        figures = self.s.figures
+        i = self._places.get(fid)
+        if i is not None and i < len(figures):
+            f = figures[i]
+            if f.id == fid:
+                return f
+        return figures[self.place(fid)]
 
     def put(self, f: Figure) -> None:
         """``f`` in place of the figure of its id (a new tuple: what is remembered of the old one stays
         true of it)."""
-        figures = self.s.figures
-        i = self.place(f.id)
-        self.s.figures = figures[:i] + (f,) + figures[i + 1:]
+        figures = list(self.s.figures)
+        figures[self.place(f.id)] = f
+        self.s.figures = tuple(figures)
 
     def cd_test(self, f: Figure, cd: int, purpose: str, rule: str) -> bool:
         """0.2: 2d6 <= the Cd used."""
-        total = sum(self.roll(rule, purpose, f.id, cd) for _ in range(t.CD_TEST_DICE))
+        total = 0
+        for _ in range(t.CD_TEST_DICE):
+            total += self.roll(rule, purpose, f.id, cd)
         passed = cd_passes(total, cd)
         self.ev("test_passed" if passed else "test_failed", rule, figure=f.id, purpose=purpose, total=total,
                 cd=cd, passed=passed)
@@ -117,7 +160,7 @@ class _Work:
         elif isinstance(d, a.ChooseZone):
             s.zones = {s.first: d.zone, other(s.first): 1 - d.zone}
             self.ev("zone", "1.9", player=s.first, zone=d.zone)
-            s.phase, s.mover = Phase.DEPLOY, other(s.first)
+            s.phase, s.mover = _DEPLOY, other(s.first)
         elif isinstance(d, a.Deploy):
             self.deploy(d)
         elif isinstance(d, a.Activate):
@@ -140,11 +183,10 @@ class _Work:
         s = self.s
         if s.queue:
             self.drain()
-        if s.phase != Phase.ACTIVATION or s.activation is None:
-            return
-        f = self.fig(s.activation.figure)
         act = s.activation
-        if not f.standing or (act.pa <= 0 and not act.charging):
+        if act is None or s.phase != _ACTIVATION:
+            return
+        if (act.pa <= 0 and not act.charging) or not self.fig(act.figure).standing:
             self.end_activation()
 
     def moment(self) -> int:

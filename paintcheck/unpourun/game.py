@@ -40,6 +40,7 @@ from paintcheck.unpourun.terrain import OPEN_TABLE, Table
 
 RANDOM = "random:"  # a start "random:<seed>": two bands drawn from the seed
 COACH_KINDS = ("random", "odds")  # the odds coach: unpourun.odds_coach
+_OVER = Phase.OVER  # read once: an enum's member read from its class is slow (Python 3.11)
 
 
 def random_start(seed: int) -> str:
@@ -123,7 +124,7 @@ class UnpourunGame:
         return state
 
     def outcome(self, state: MatchState) -> Outcome | None:
-        if state.phase != Phase.OVER:
+        if state.phase != _OVER:
             return None
         return Outcome(state.winner or "draw", state.end_reason, state.turn)
 

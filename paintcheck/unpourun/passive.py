@@ -22,21 +22,30 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# the phases a test waits in (a free shot, a withdrawal, an order asked, the end), read once: an
+# enum's member read from its class is slow (Python 3.11)
+_WAITS = (Phase.FREE_SHOT, Phase.WITHDRAW, Phase.ORDER, Phase.OVER)
+
 
 def sightings(work: _Work, moved: str) -> None:
     """6.6: after a move, the pairs that first see each other are seen for the rest of the game; a
     figure that newly sees enemies of better rank tests once, for the nearest."""
     s = work.s
     m = work.fig(moved)
-    if m.pos is None:
+    here = m.pos
+    if here is None:
         return
     new: set[tuple[str, str]] = set()
-    here, eye, seen, mid, player = m.pos, work.b.elevation(m), s.seen, m.id, m.player
+    b = work.b
+    eye, seen, mid, player, sees, elevation = b.elevation(m), s.seen, m.id, m.player, work.m.sees, b.elevation
     for y in s.figures:  # ``Board.sees(m, y)``, the mover's position and elevation read once
-        if y.player == player or y.pos is None or (mid, y.id) in seen:
+        there = y.pos
+        if there is None or y.player == player:
             continue
-        if work.m.sees(here, y.pos, eye, work.b.elevation(y)):
-            new |= {(mid, y.id), (y.id, mid)}
+        yid = y.id
+        if (mid, yid) not in seen and sees(here, there, eye, elevation(y)):
+            new.add((mid, yid))
+            new.add((yid, mid))
     if not new:
         return
     s.seen = s.seen | new
@@ -59,7 +68,7 @@ def drain(work: _Work) -> None:
     """6.8: the pending tests one at a time, the next first; when the next player has several tests
     of one moment to take (or a tie to break, 6.6), he is asked which comes first (10.1, 10.3)."""
     s = work.s
-    while s.queue and s.phase not in (Phase.FREE_SHOT, Phase.WITHDRAW, Phase.ORDER, Phase.OVER):
+    while s.queue and s.phase not in _WAITS:
         head = s.queue[0]
         if not head.chosen:
             choices = work.test_choices()

@@ -174,10 +174,10 @@ class MatchState:
         """A copy the engine may change: the fields copied one level (``copy.copy``'s result, made
         directly: the engine copies the state once per decision)."""
         out = object.__new__(MatchState)
-        out.__dict__.update(self.__dict__)
+        out.__dict__ = self.__dict__.copy()  # a dict's copy (its table copied whole), not key by key
         if self.activation is not None:
             act = out.activation = object.__new__(Activation)
-            act.__dict__.update(self.activation.__dict__)
+            act.__dict__ = self.activation.__dict__.copy()
         out.zones = dict(self.zones)
         out.vp = dict(self.vp)
         return out
@@ -187,13 +187,15 @@ FIGURE_FIELDS = frozenset(f.name for f in fields(Figure))
 
 
 def changed(f: Figure, **changes: Any) -> Figure:
-    """``dataclasses.replace(f, **changes)`` for a figure (frozen, no ``__post_init__``), made directly:
-    the engine changes a figure a few times per decision and ``replace`` costs ten times more."""
+    """``dataclasses.replace(f, **changes)`` for a figure (frozen; its readings set as ``__post_init__``
+    sets them), made directly: the engine changes a figure a few times per decision and ``replace``
+    costs ten times more."""
     if not FIGURE_FIELDS.issuperset(changes):
         raise TypeError(f"Figure has no field {sorted(changes.keys() - FIGURE_FIELDS)[0]!r}")
     out = object.__new__(Figure)
-    out.__dict__.update(f.__dict__)
-    out.__dict__.update(changes)
+    values = f.__dict__.copy()  # a dict's copy (its table copied whole), not key by key
+    values.update(changes)
+    _SET_SLOT(out, "__dict__", values)  # past the frozen class's ``__setattr__``, as ``__init__`` is
     _set_readings(out)  # the slots (``Figure``'s readings of pos and status)
     return out
 

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+_WAVE, _ACTIVATION = Phase.WAVE, Phase.ACTIVATION  # read once (an enum's member read from its class is slow)
+_new = object.__new__
+
 
 def start_turn(work: _Work) -> None:
     s = work.s
@@ -29,7 +32,10 @@ def start_turn(work: _Work) -> None:
     s.figures = tuple(replace(f, activated=False, rondaches_used=0, charged_malus=False,
                               up_this_turn=f.standing) for f in s.figures)
     work.ev("turn", "3.1", turn=s.turn)
-    counts = {p: sum(1 for f in s.band(p) if f.standing and f.kind == t.SOUS_FIFRE) for p in t.PLAYERS}
+    counts = dict.fromkeys(t.PLAYERS, 0)
+    for f in s.figures:
+        if f.kind == t.SOUS_FIFRE and f.standing:
+            counts[f.player] += 1
     while True:
         totals = {p: work.roll("3.1", "initiative", p) + counts[p] for p in t.PLAYERS}
         if totals["A"] != totals["B"]:
@@ -43,16 +49,20 @@ def start_turn(work: _Work) -> None:
 
 
 def activatable(work: _Work, player: str) -> list[Figure]:
-    return [f for f in work.s.figures if f.player == player and f.standing and not f.activated]
+    return [f for f in work.s.figures if f.player == player and not f.activated and f.standing]
 
 
 def any_activatable(work: _Work, player: str) -> bool:
-    return any(f.player == player and f.standing and not f.activated for f in work.s.figures)
+    """``activatable`` is not empty (asked after every activation: a loop that stops at the first)."""
+    for f in work.s.figures:
+        if not f.activated and f.player == player and f.standing:
+            return True
+    return False
 
 
 def begin_segment(work: _Work, wave: int, player: str) -> None:
     s = work.s
-    s.wave, s.mover, s.phase, s.activation = wave, player, Phase.WAVE, None
+    s.wave, s.mover, s.phase, s.activation = wave, player, _WAVE, None
     if not work.any_activatable(player):
         work.next_segment()
         return
@@ -77,11 +87,12 @@ def activate(work: _Work, fid: str) -> None:
     s = work.s
     f = work.fig(fid)
     work.put(replace(f, activated=True))
-    s.activation = Activation(fid, f.stats.pa)
-    s.phase = Phase.ACTIVATION
+    pa = f.stats.pa
+    s.activation = Activation(fid, pa)
+    s.phase = _ACTIVATION
     if s.wave == 1:
         s.wave_left -= 1
-    work.ev("activated", "3.3", figure=fid, pa=f.stats.pa)
+    work.ev("activated", "3.3", figure=fid, pa=pa)
 
 
 def end_activation(work: _Work) -> None:
@@ -89,20 +100,21 @@ def end_activation(work: _Work) -> None:
     assert s.activation is not None
     work.ev("activation_ended", "3.3", figure=s.activation.figure)
     s.activation = None
-    s.phase = Phase.WAVE
+    s.phase = _WAVE
     if (s.wave == 1 and s.wave_left <= 0) or not work.any_activatable(s.mover):
         work.next_segment()
 
 
 def action(work: _Work, d: Any) -> None:
     s = work.s
-    act = s.activation
-    assert act is not None
-    f = work.fig(act.figure)
-    if isinstance(d, a.EndActivation):
-        act.pa = 0
+    old = s.activation
+    assert old is not None
+    if isinstance(d, a.EndActivation):  # its PA dropped: the activation ends now (nothing else read)
         work.end_activation()
         return
+    act = s.activation = _new(Activation)  # a copy: the state handed to the engine keeps its own
+    act.__dict__ = old.__dict__.copy()  # (``engine._shell`` shares the activation)
+    f = work.fig(act.figure)
     if isinstance(d, (a.Walk, a.Run)):
         run = isinstance(d, a.Run)
         act.pa -= t.RUN_PA if run else t.WALK_PA

@@ -32,7 +32,8 @@ def end_turn(work: _Work) -> None:
 def finish_turn(work: _Work) -> None:
     """8.3's end: the −1 R and the rondaches expire; 9.3 VP; 9.1, 9.2 the end of the game."""
     s = work.s
-    s.figures = tuple(replace(f, charged_malus=False, rondaches_used=0) for f in s.figures)
+    s.figures = tuple(replace(f, charged_malus=False, rondaches_used=0) if f.charged_malus or f.rondaches_used
+                      else f for f in s.figures)  # a figure with neither kept as it is (the same values)
     s.vp = victory_points(s)
     work.ev("vp", "9.3", a=s.vp["A"], b=s.vp["B"])
     out = [p for p in t.PLAYERS if not any(f.standing and not f.routing for f in s.band(p))]
