@@ -9,7 +9,6 @@ Mvt, Cd, CT, CCC, F, R, PV and PA from its profile, race, trade and equipment.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -170,16 +169,12 @@ def random_band(seed: int, name: str, options: Options | None = None) -> BandSpe
     sous-fifres, then weapons and equipment while points remain (every purchase kept legal).
 
     Each try draws a figure, what to buy and which one, and keeps the purchase when the band stays
-    within the points and the figure's loadout legal. The draws are ``random.Random``'s own
-    ``randint``, ``randrange``, ``random`` and ``choice`` made with its ``getrandbits`` as they make
-    them (``_below``); the points change by the purchase's price (``figure_cost``'s terms) and the
-    loadout is asked only what the purchase may break (``purchase_refused``: the figure was legal)."""
+    within the points and the figure's loadout legal: the points change by the purchase's price
+    (``figure_cost``'s terms) and the loadout is asked only what the purchase may break
+    (``purchase_refused``: the figure was legal before)."""
     options = options or Options()
     rng = random.Random(seed)
-    bits, draw = rng.getrandbits, rng.random
-    chefs = 0 + _below(bits, 3)  # randint(0, 2)
-    sous_fifres = BUILDER_SOUS_FIFRES[0] + _below(bits, BUILDER_SOUS_FIFRES[1] + 1 - BUILDER_SOUS_FIFRES[0])
-    kinds = [t.CHEF] + [t.SOUS_CHEF] * chefs + [t.SOUS_FIFRE] * sous_fifres
+    kinds = [t.CHEF] + [t.SOUS_CHEF] * rng.randint(0, 2) + [t.SOUS_FIFRE] * rng.randint(*BUILDER_SOUS_FIFRES)
     count = len(kinds)
     melees = [t.FREE_MELEE] * count
     rangeds: list[tuple[str, ...]] = [()] * count
@@ -188,49 +183,27 @@ def random_band(seed: int, name: str, options: Options | None = None) -> BandSpe
     ranged_price = _RANGED_PRICE[options.modern]
     cost = sum(t.PROFILES[kind].cost for kind in kinds)  # band_cost of the bare figures
     points = options.points
-    # _below inlined: n.bit_length() bits, drawn again while >= n
-    nr, nm, ni = len(ranged), len(melee), len(items)
-    kc, kr, km, ki = count.bit_length(), nr.bit_length(), nm.bit_length(), ni.bit_length()
+    choice, draw = rng.choice, rng.random
     for _ in range(BUILDER_SHOPPING * count):
-        i = bits(kc)
-        while i >= count:
-            i = bits(kc)
+        i = rng.randrange(count)
         what = draw()
         if what < 0.45:
-            j = bits(kr)
-            while j >= nr:
-                j = bits(kr)
-            name_ = ranged[j]
+            name_ = choice(ranged)
             new_cost = cost + ranged_price[name_]
             if new_cost <= points and name_ not in rangeds[i]:
                 rangeds[i], cost = (*rangeds[i], name_), new_cost
         elif what < 0.7:
-            j = bits(km)
-            while j >= nm:
-                j = bits(km)
-            chosen = melee[j]
+            chosen = choice(melee)
             new_cost = cost - _MELEE_PRICE[melees[i]] + _MELEE_PRICE[chosen]
             if new_cost <= points and not purchase_refused(chosen, kits[i]):
                 melees[i], cost = chosen, new_cost
         else:
-            j = bits(ki)
-            while j >= ni:
-                j = bits(ki)
-            item = items[j]
+            item = choice(items)
             new_cost = cost + t.EQUIPMENT[item][1]
             kit = (*kits[i], item)
             if new_cost <= points and not purchase_refused(melees[i], kit, item):
                 kits[i], cost = kit, new_cost
     return BandSpec(name, tuple(FigureSpec(kinds[i], melees[i], rangeds[i], kits[i]) for i in range(count)))
-
-
-def _below(bits: Callable[[int], int], n: int) -> int:
-    """``random.Random._randbelow(n)`` (Python 3.11's, through ``getrandbits``): the same draws."""
-    k = n.bit_length()
-    r = bits(k)
-    while r >= n:
-        r = bits(k)
-    return r
 
 
 _SHOP = (sorted(t.RANGED), sorted(t.MELEE), sorted(t.EQUIPMENT))
