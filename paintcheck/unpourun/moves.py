@@ -16,7 +16,6 @@ from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.allowance import rout_allowance
 from paintcheck.unpourun.climb import plan
 from paintcheck.unpourun.query import EPS, Board
-from paintcheck.unpourun.ray_profile import RayProfile
 from paintcheck.unpourun.state import Figure, MatchState, Point, Status
 from paintcheck.unpourun.state import changed as replace  # dataclasses.replace for figures, faster
 from paintcheck.unpourun.terrain import ROPE_COST_PER_PAS, Kind
@@ -67,9 +66,7 @@ def straight_away(work: _Work, fid: str, z: Point, k: float, rule: str) -> float
 
 
 def ray(work: _Work, f: Figure, u: Point, k: float, rule: str, kind: str) -> float:
-    """The farthest legal point along direction u from f with path cost <= k; moves f there. The
-    bisection's answers come from the ray read once (``RayProfile``) where they cannot differ from
-    ``fits``'s, from ``fits`` elsewhere."""
+    """The farthest legal point along direction u from f with path cost <= k; moves f there."""
     start = work.b.pos(f)
     limit = work.b.ray_limit(work.s, f, start, u)
     length = min(limit, k)  # the cost is at least the length
@@ -83,14 +80,10 @@ def ray(work: _Work, f: Figure, u: Point, k: float, rule: str, kind: str) -> flo
                 and work.m.path_cost(path, f.stats.difficult_as_open) <= k + EPS)
 
     if length > 0 and not fits(length):
-        known = RayProfile(work.m, start, u, length, k + EPS, f.stats.difficult_as_open)  # read once
         lo, hi = 0.0, length
         for _ in range(RAY_BISECTIONS):
             mid = (lo + hi) / 2
-            answer = known.fits(mid)
-            if answer is None:  # where only the plain cutting may say
-                answer = fits(mid)
-            lo, hi = (mid, hi) if answer else (lo, mid)
+            lo, hi = (mid, hi) if fits(mid) else (lo, mid)
         length = lo
     if length <= EPS:
         return 0.0

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 from typing import Any
 
 import pytest
 import shapely
 
-from paintcheck.rules.dice import Dice
 from paintcheck.said import Said
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.bands import (
@@ -30,11 +28,8 @@ from paintcheck.unpourun.bands import (
     random_band,
 )
 from paintcheck.unpourun.measurer import TOUCH, Measurer
-from paintcheck.unpourun.moves import RAY_BISECTIONS
-from paintcheck.unpourun.query import EPS
-from paintcheck.unpourun.ray_profile import RayProfile
 from paintcheck.unpourun.table_file import load_table, shipped_tables
-from paintcheck.unpourun.terrain import BASE_RADIUS, Kind
+from paintcheck.unpourun.terrain import BASE_RADIUS
 from paintcheck.unpourun.zones import ZONE_SLACK, ZoneTest
 
 TABLES = shipped_tables()
@@ -236,118 +231,3 @@ def test_why_not_deployable_says_what_it_said(path: Any) -> None:
             assert why == plain and (why is None or why.key == plain.key), p
             reasons.add(None if why is None else why.key)
     assert None in reasons and "unpourun_table.position.out_of_zone" in reasons
-
-
-# -- a forced move's ray read once ------------------------------------------------------------------
-
-def plain_fits(m: Measurer, start: Pt, u: Pt, allowance: float, dao: bool, x: float) -> bool:
-    """``moves.ray``'s ``fits(x)`` (the reference)."""
-    path = [start, (start[0] + u[0] * x, start[1] + u[1] * x)]
-    return (not m.impassable_crossed(path) and m.kind_at(path[-1]) != Kind.IMPASSABLE
-            and m.path_cost(path, dao) <= allowance + EPS)
-
-
-def bisect(answer: Any, length: float) -> float:
-    lo, hi = 0.0, length
-    for _ in range(RAY_BISECTIONS):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if answer(mid) else (lo, mid)
-    return lo
-
-
-def _rays(m: Measurer, rng: random.Random, count: int) -> list[tuple[Pt, Pt]]:
-    """Random starts and directions, and the awkward ones: along a piece's edge, through its
-    corners, from a corner or an edge's middle, square to the table's sides (a rout, 8.4)."""
-    w, d = m.table.width, m.table.depth
-    out = []
-    corners = [c for p in m.table.pieces for c in p.points]
-    for _ in range(count):
-        start = (rng.uniform(0.5, w - 0.5), rng.uniform(0.5, d - 0.5))
-        how = rng.randrange(5)
-        if how == 0 and corners:
-            cx, cy = rng.choice(corners)
-            angle = math.atan2(cy - start[1], cx - start[0])
-        elif how == 1 and corners:
-            p = rng.choice(m.table.pieces)
-            j = rng.randrange(len(p.points))
-            (x0, y0), (x1, y1) = p.points[j], p.points[(j + 1) % len(p.points)]
-            start = (x0 + (x1 - x0) * rng.choice((0.0, 0.5, -0.5)), y0 + (y1 - y0) * rng.choice((0.0, 0.5)))
-            angle = math.atan2(y1 - y0, x1 - x0) + rng.choice((0.0, math.pi, 1e-9, math.pi / 2))
-        elif how == 2:
-            angle = rng.choice((0.0, math.pi / 2, math.pi, -math.pi / 2))
-        else:
-            angle = rng.uniform(0, 2 * math.pi)
-        out.append((start, (math.cos(angle), math.sin(angle))))
-    return out
-
-
-@pytest.mark.parametrize("path", TABLES, ids=lambda p: p.stem)
-def test_ray_profile_answers_as_the_plain_cutting(path: Any) -> None:
-    m = Measurer(load_table(path))
-    rng = random.Random(65)
-    asked = answered = gave_up = 0
-    for start, u in _rays(m, rng, 500):
-        length = rng.uniform(0.5, 12.0)
-        k = length * rng.choice((1.0, 1.3, 2.0))
-        dao = rng.random() < 0.2
-        known = RayProfile(m, start, u, length, k + EPS, dao)
-        gave_up += not known.ok
-        xs = [rng.uniform(0, length) for _ in range(20)]
-        asked += 20
-        answered += sum(known.fits(x) is not None for x in xs)
-        for c, room in known.cuts:
-            xs += [c, c + room, c - room, c + 1.01 * room, c - 1.01 * room, c + 1e-12, c - 1e-12]
-        for x in xs:
-            if not 0.0 < x < length:
-                continue
-            fast = known.fits(x)
-            if fast is not None:
-                assert fast == plain_fits(m, start, u, k, dao, x), (start, u, length, k, dao, x)
-        ray = (m, start, u, k, dao)
-        plain = bisect(lambda x, ray=ray: plain_fits(*ray, x), length)
-
-        def both(x: float, ray: Any = ray, known: RayProfile = known) -> bool:
-            fast = known.fits(x)
-            return plain_fits(*ray, x) if fast is None else fast
-
-        assert bisect(both, length) == plain, (start, u, length, k, dao)
-    assert answered > 0.5 * asked and gave_up < 250  # it does answer (a third of the rays are awkward)
-
-
-def test_ray_profile_gives_up_on_a_ray_along_an_edge_or_through_a_corner() -> None:
-    from tests.unpourun.upu_world import rect, table
-
-    m = Measurer(table(("impassable", 2, rect(10, 10, 14, 14)), ("difficult", 0, rect(20, 10, 24, 14))))
-    along = RayProfile(m, (5.0, 10.0), (1.0, 0.0), 25.0, 30.0, False)  # along both pieces' lower edges
-    corner = RayProfile(m, (5.0, 5.0), (math.sqrt(0.5), math.sqrt(0.5)), 10.0, 30.0, False)  # (10, 10)
-    clear = RayProfile(m, (5.0, 12.0), (1.0, 0.0), 25.0, 30.0, False)  # square through both
-    assert not along.ok and not corner.ok and clear.ok
-    assert clear.crossed_from == pytest.approx(5.0) and clear.slow == [pytest.approx((15.0, 19.0))]
-    assert clear.fits(4.0) is True and clear.fits(6.0) is False and clear.fits(5.0) is None
-
-
-def test_a_forced_move_ends_where_the_plain_bisection_ends(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``moves.ray`` through the engine's work: the same end with the profile as with ``fits`` alone."""
-    from paintcheck.unpourun import moves
-    from paintcheck.unpourun.engine import _Work
-    from paintcheck.unpourun.game import UnpourunGame, random_start
-
-    ends: dict[str, list[Any]] = {"fast": [], "plain": []}
-    for how in ("fast", "plain"):
-        if how == "plain":
-            monkeypatch.setattr(moves.RayProfile, "fits", lambda self, x: None)
-        for path in TABLES:
-            game = UnpourunGame(load_table(path), trusted=True)
-            rng = random.Random(path.stem)
-            s = game.begin(random_start(3))
-            s = s.copy()  # the figures scattered on the table
-            s.figures = tuple(replace(g, pos=(rng.uniform(1, 47), rng.uniform(1, 47))) for g in s.figures)
-            for f in s.figures:
-                if game.m.kind_at(f.pos) is Kind.IMPASSABLE:
-                    continue
-                work = _Work(game.engine.board, s.copy(), Dice(1))
-                angle = rng.uniform(0, 2 * math.pi)
-                u = (math.cos(angle), math.sin(angle))
-                spent = moves.ray(work, f, u, rng.uniform(1, 12), "6.5", "withdrew")
-                ends[how].append((spent, work.fig(f.id).pos))
-    assert ends["fast"] == ends["plain"] and len(ends["fast"]) > 20
