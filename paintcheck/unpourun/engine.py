@@ -18,7 +18,7 @@ from paintcheck.said import Said
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import deployment, melee, moves, passive, shooting, turn, turn_end, wounds
 from paintcheck.unpourun import tables as t
-from paintcheck.unpourun.events import Event
+from paintcheck.unpourun.events import Event, event_of
 from paintcheck.unpourun.legality import why_illegal
 from paintcheck.unpourun.measurer import Measurer
 from paintcheck.unpourun.moves import flee_cost
@@ -90,17 +90,11 @@ class _Work:
 
     # -- small tools ---------------------------------------------------------------------------------
     def ev(self, kind: str, rule: str, **values: Any) -> None:
-        """An event (``events.event_of``, made here: a decision makes one per roll and step)."""
-        out = _new(Event)
-        out.__dict__.update(kind=kind, rule=rule, values=tuple(values.items()))
-        self.events.append(out)
+        self.events.append(event_of(kind, rule, values))
 
     def roll(self, rule: str, purpose: str, who: str, need: int = 0) -> int:
         value: int = self.dice.roll(t.D6)
-        out = _new(Event)  # ``ev("roll", rule, figure=who, purpose=purpose, value=value, need=need)``
-        out.__dict__.update(kind="roll", rule=rule,
-                            values=(("figure", who), ("purpose", purpose), ("value", value), ("need", need)))
-        self.events.append(out)
+        self.ev("roll", rule, figure=who, purpose=purpose, value=value, need=need)
         return value
 
     def place(self, fid: str) -> int:
