@@ -183,6 +183,8 @@ class Measurer:
         for zone in self._zones:
             shapely.prepare(zone)
         self._zone_tests = [ZoneTest(zone) for zone in self._zones]  # why_not_deployable, in plain floats
+        r = BASE_RADIUS - TOUCH  # 1.3: a centre's least and greatest x, y on the table (``on_table``)
+        self.centre_limits = (r, table.width - r, table.depth - r)
         self._slow_or_top = [d or i for d, i in zip(self._difficult, self._impassable, strict=True)]
         self._outlines = [Outline(p.points) for p in pieces]
         # the pieces a segment question may touch, as index lists (a mask read piece by piece costs a
@@ -414,8 +416,8 @@ class Measurer:
 
     def on_table(self, p: Point) -> bool:
         """The base at ``p`` lies wholly on the table: its centre >= 0.5 from every edge (1.3)."""
-        r = BASE_RADIUS - TOUCH
-        return r <= p[0] <= self.table.width - r and r <= p[1] <= self.table.depth - r
+        lo, hi_x, hi_y = self.centre_limits
+        return lo <= p[0] <= hi_x and lo <= p[1] <= hi_y
 
     def path_on_table(self, path: Sequence[Point]) -> bool:
         """The base stays on the table all along ``path`` (the table is convex: its corners do)."""
@@ -433,31 +435,6 @@ class Measurer:
         # squared distances, one square root per centre
         return np.array([math.sqrt(_squared_gap(cx, cy, x0, y0, segments)) for cx, cy in centres],
                         dtype=float)
-
-    @staticmethod
-    def path_passes_within(path: Sequence[Point], centres: Sequence[Point], reach: float,
-                           inclusive: bool) -> bool:
-        """Some centre's ``path_clearance`` is below ``reach`` (at most ``reach`` when ``inclusive``):
-        the same arithmetic, stopping at the first such centre and skipping, without a square root,
-        the centres whose box distance to the path's box is beyond ``reach`` (what the legality of a
-        move asks: 3.4's overlap and contact)."""
-        x0, y0 = path[0]
-        box = reach + BOX_SLACK
-        lo_x = min(p[0] for p in path) - box
-        hi_x = max(p[0] for p in path) + box
-        lo_y = min(p[1] for p in path) - box
-        hi_y = max(p[1] for p in path) + box
-        segments = None
-        for cx, cy in centres:
-            if cx < lo_x or cx > hi_x or cy < lo_y or cy > hi_y:
-                continue  # farther than reach from every point of the path
-            if segments is None:
-                segments = [(p[0], p[1], q[0] - p[0], q[1] - p[1], (q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2)
-                            for p, q in zip(path, path[1:], strict=False)]
-            gap = math.sqrt(_squared_gap(cx, cy, x0, y0, segments))
-            if gap < reach or (inclusive and gap == reach):
-                return True
-        return False
 
     # -- positions (1.3) and deployment (1.9) --
 
@@ -552,7 +529,7 @@ Segment = tuple[float, float, float, float, float]  # start x, y; step x, y; the
 
 def _squared_gap(cx: float, cy: float, x0: float, y0: float, segments: Sequence[Segment]) -> float:
     """The squared distance from (cx, cy) to a path starting at (x0, y0) made of ``segments``
-    (``path_clearance``'s and ``path_passes_within``'s one arithmetic)."""
+    (``path_clearance``'s and ``query.path_problem``'s one arithmetic)."""
     wx, wy = cx - x0, cy - y0
     best = wx * wx + wy * wy
     for px, py, dx, dy, span in segments:

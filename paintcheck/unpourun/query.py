@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 
 from paintcheck.unpourun import tables as t
-from paintcheck.unpourun.measurer import BOX_SLACK, TOUCH, Measurer, _squared_gap, centre_distance, distance
+from paintcheck.unpourun.measurer import BOX_SLACK, Measurer, _squared_gap, centre_distance, distance
 from paintcheck.unpourun.state import Figure, MatchState, Point
 from paintcheck.unpourun.terrain import Kind
 
@@ -58,9 +58,6 @@ ELEVATIONS_KEPT = 4096  # elevations remembered per board (figures stand still b
 class Board:
     def __init__(self, m: Measurer) -> None:
         self.m = m
-        # ``Measurer.on_table``'s limits of a centre (1.3), for ``path_problem``'s one loop
-        r = t.BASE_RADIUS - TOUCH
-        self._table_box = (r, m.table.width - r, m.table.depth - r)
         self._elevations: dict[Point, int] = {}
         self._memo = _Memo(())
 
@@ -232,7 +229,7 @@ class Board:
             for c in p:
                 if not (isinstance(c, float) and c == c and abs(c) < 1e6):
                     return "not_a_number"
-        lo, hi_x, hi_y = self._table_box  # ``Measurer.path_on_table``: each centre on the table
+        lo, hi_x, hi_y = self.m.centre_limits  # ``Measurer.path_on_table``: each centre on the table
         full = [start, *path]
         for p in full:
             if not (lo <= p[0] <= hi_x and lo <= p[1] <= hi_y):
@@ -333,8 +330,8 @@ def _bases_met(figures: Sequence[Figure], f: Figure, full: list[Point], ignore: 
     ``OVERLAP_GAP`` to the centre of another figure on the table, else "contact" when its segments
     (the last one left out with ``end_contact_ok``) pass within ``CONTACT_GAP`` of a standing enemy's
     not in ``ignore``, else None. One pass over the figures: a centre beyond the path's box by more
-    than the reach is skipped, the others' least distance to the path asked once (``_squared_gap``,
-    the measurer's ``path_passes_within`` arithmetic; the least of the same squares whichever
+    than the reach is skipped, the others' least distance to the path asked once (the measurer's
+    ``_squared_gap``; the least of the same squares whichever
     segments are taken first, so the same answer as asking the two questions one after the other)."""
     x0, y0 = full[0]
     segments = [(p[0], p[1], q[0] - p[0], q[1] - p[1], (q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2)

@@ -39,7 +39,7 @@ def reference(b: Board, s: MatchState, f: Figure, path: list[tuple[float, float]
               difficult_as_open: bool, ignore: frozenset[str] = frozenset(), end_contact_ok: bool = False,
               climbing: bool = False) -> str | None:
     """The third pass's ``path_problem``: the figures on the table listed, then overlap and contact asked
-    one after the other (``path_passes_within``), the table's limits asked of the measurer."""
+    one after the other (the least distances, ``path_clearance``), the limits asked of the measurer."""
     m = b.m
     assert f.pos is not None
     full = [f.pos, *path]
@@ -55,14 +55,14 @@ def reference(b: Board, s: MatchState, f: Figure, path: list[tuple[float, float]
     if m.path_cost(full, difficult_as_open) + climb > allowance + EPS:
         return "too_far"
     others = [o for o in s.figures if plain_on_table(o) and o.id != f.id]
-    if others and m.path_passes_within(full, [o.pos for o in others], t.BASE_DIAMETER - EPS,  # type: ignore[misc]
-                                       inclusive=False):
+    if others and bool((m.path_clearance(full, [o.pos for o in others])  # type: ignore[misc]
+                        < t.BASE_DIAMETER - EPS).any()):
         return "overlap"
     enemies = [o for o in others if o.player != f.player and plain_standing(o) and o.id not in ignore]
     last = len(full) - 1 - (1 if end_contact_ok else 0)
     seg = full[:last + 1]
-    if enemies and len(seg) >= 2 and m.path_passes_within(
-            seg, [o.pos for o in enemies], t.BASE_DIAMETER + t.CONTACT + EPS, inclusive=True):  # type: ignore[misc]
+    if enemies and len(seg) >= 2 and bool((m.path_clearance(seg, [o.pos for o in enemies])  # type: ignore[misc]
+                                           <= t.BASE_DIAMETER + t.CONTACT + EPS).any()):
         return "contact"
     return None
 

@@ -1,6 +1,5 @@
 """The shortcuts that make Un pour un's random matches fast give the answers of the slow ways they
-replace (issue 30, speed): a path's overlap and contact asked in one pass (``path_passes_within``
-against ``path_clearance``), who is engaged remembered per tuple of figures (never a stale answer
+replace (issue 30, speed): who is engaged remembered per tuple of figures (never a stale answer
 after a figure moves, even for a figure object the tuple does not hold), a move's pieces remembered
 per segment, the state's copy, a figure changed and an event made without the dataclass machinery."""
 
@@ -19,22 +18,6 @@ from paintcheck.unpourun.measurer import Measurer
 from paintcheck.unpourun.state import Activation, changed
 from paintcheck.unpourun.table_file import load_table, shipped_tables
 from tests.unpourun.upu_world import SF, World, band, fig
-
-
-def test_path_passes_within_answers_as_path_clearance_on_random_paths_and_on_the_limit():
-    rng = random.Random(30)
-    for _ in range(400):
-        path = [(rng.uniform(0, 48), rng.uniform(0, 48)) for _ in range(rng.randint(2, 4))]
-        centres = [(rng.uniform(0, 48), rng.uniform(0, 48)) for _ in range(rng.randint(0, 12))]
-        gaps = Measurer.path_clearance(path, centres)
-        for reach in (1.0 - 1e-9, 1.1 + 1e-9, rng.uniform(0.5, 8.0)):
-            assert Measurer.path_passes_within(path, centres, reach, False) == bool((gaps < reach).any())
-            assert Measurer.path_passes_within(path, centres, reach, True) == bool((gaps <= reach).any())
-    # a centre exactly at the reach: below it is not, at most it is; its box edge is exactly the reach
-    path, centre = [(10.0, 10.0), (20.0, 10.0)], [(15.0, 11.5)]
-    assert not Measurer.path_passes_within(path, centre, 1.5, inclusive=False)
-    assert Measurer.path_passes_within(path, centre, 1.5, inclusive=True)
-    assert Measurer.path_passes_within([(10.0, 10.0), (10.0, 10.0 + 1e-12)], [(11.5, 10.0)], 1.5, True)
 
 
 def test_engaged_is_never_a_stale_answer_when_a_figure_moves_or_is_asked_about_with_another_object():
