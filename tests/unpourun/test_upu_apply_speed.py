@@ -13,13 +13,12 @@ import shapely
 from paintcheck.rules.dice import Dice
 from paintcheck.unpourun import tables
 from paintcheck.unpourun.engine import _Work
-from paintcheck.unpourun.game import UnpourunGame, random_start
+from paintcheck.unpourun.game import UnpourunGame
 from paintcheck.unpourun.measurer import BOX_SLACK, Measurer, _meets_box, centre_distance, distance
 from paintcheck.unpourun.plane import EDGE, Outline
 from paintcheck.unpourun.query import EPS
-from paintcheck.unpourun.random_coach import RandomCoach
-from paintcheck.unpourun.state import MatchState, Phase
 from paintcheck.unpourun.table_file import load_table, shipped_tables
+from tests.unpourun.upu_playouts import states
 
 TABLES = shipped_tables()
 Pt = tuple[float, float]
@@ -155,18 +154,6 @@ def test_meets_box_is_shapelys_intersection():
             assert found is expected, (a, b)
             met += expected
     assert 200 < met < 3800
-
-
-def states(game: UnpourunGame, seed: int, matches: int) -> list[MatchState]:
-    out = []
-    for k in range(matches):
-        dice = Dice(seed + k)
-        coaches = {seat: RandomCoach(seat, game.engine, 2 * (seed + k) + i) for i, seat in enumerate("AB")}
-        s = game.begin(random_start(seed + k))
-        while s.phase != Phase.OVER:
-            out.append(s)
-            s, _ = game.apply(s, coaches[s.mover].decide(s), dice)
-    return out
 
 
 @pytest.mark.parametrize("path", TABLES, ids=lambda p: p.stem)

@@ -14,28 +14,11 @@ from paintcheck.unpourun import actions as a
 from paintcheck.unpourun.engine import Engine, _shell, _Work
 from paintcheck.unpourun.events import Event
 from paintcheck.unpourun.game import UnpourunGame, random_start
-from paintcheck.unpourun.random_coach import RandomCoach
-from paintcheck.unpourun.state import Figure, MatchState, Phase, Status, changed
+from paintcheck.unpourun.state import Figure, MatchState, Status, changed
 from paintcheck.unpourun.table_file import load_table, shipped_tables
+from tests.unpourun.upu_playouts import played
 
 TABLES = shipped_tables()
-
-
-Played = list[tuple[MatchState, object, tuple[object, ...]]]
-
-
-def played(game: UnpourunGame, seed: int, matches: int) -> Played:
-    """Every state of seeded random matches, with the decision played in it and the dice's mark."""
-    out = []
-    for k in range(matches):
-        dice = Dice(seed + k)
-        coaches = {seat: RandomCoach(seat, game.engine, 2 * (seed + k) + i) for i, seat in enumerate("AB")}
-        s = game.begin(random_start(seed + k))
-        while s.phase != Phase.OVER:
-            d = coaches[s.mover].decide(s)
-            out.append((s, d, dice.mark()))
-            s, _ = game.apply(s, d, dice)
-    return out
 
 
 @pytest.mark.parametrize("path", TABLES, ids=lambda p: p.stem)

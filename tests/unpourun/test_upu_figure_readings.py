@@ -15,14 +15,13 @@ import random
 
 import pytest
 
-from paintcheck.rules.dice import Dice
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.game import UnpourunGame, random_start
 from paintcheck.unpourun.measurer import TOUCH
 from paintcheck.unpourun.query import CONTACT_GAP, EPS, OVERLAP_GAP, Board
-from paintcheck.unpourun.random_coach import RandomCoach
 from paintcheck.unpourun.state import Figure, MatchState, Phase, Status, changed
 from paintcheck.unpourun.table_file import load_table, shipped_tables
+from tests.unpourun.upu_playouts import states
 
 TABLES = {p.stem: p for p in shipped_tables()}
 
@@ -69,15 +68,7 @@ def reference(b: Board, s: MatchState, f: Figure, path: list[tuple[float, float]
 
 def played_states(game: UnpourunGame, seed: int) -> list[MatchState]:
     """The states of a seeded random match that wait for an activation's decision."""
-    out = []
-    dice = Dice(seed)
-    coaches = {seat: RandomCoach(seat, game.engine, 2 * seed + i) for i, seat in enumerate("AB")}
-    s = game.begin(random_start(seed))
-    while s.phase != Phase.OVER:
-        if s.phase == Phase.ACTIVATION:
-            out.append(s)
-        s, _ = game.apply(s, coaches[s.mover].decide(s), dice)
-    return out
+    return states(game, seed, 1, Phase.ACTIVATION)
 
 
 def knocked(s: MatchState, rng: random.Random) -> MatchState:

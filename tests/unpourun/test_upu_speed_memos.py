@@ -14,12 +14,13 @@ import pytest
 from paintcheck.rules.dice import Dice
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import climb, random_coach
-from paintcheck.unpourun.game import UnpourunGame, random_start
+from paintcheck.unpourun.game import UnpourunGame
 from paintcheck.unpourun.legality import kind_refused, why_illegal, withdraw_end_seen
 from paintcheck.unpourun.query import Board
 from paintcheck.unpourun.random_coach import RandomCoach
 from paintcheck.unpourun.state import MatchState, Phase
 from paintcheck.unpourun.table_file import load_table, shipped_tables
+from tests.unpourun.upu_playouts import states
 from tests.unpourun.upu_world import SF, World, band, fig
 
 
@@ -42,16 +43,7 @@ KINDS = (a.Walk, a.Run, a.Charge, a.ChargeMove, a.Strike, a.Flee, a.Shoot, a.Med
 def activation_states(game: UnpourunGame, seed: int, matches: int = 2,
                       phase: Phase = Phase.ACTIVATION) -> list[MatchState]:
     """The states of ``matches`` seeded random matches that wait for a decision of ``phase``."""
-    out = []
-    for k in range(matches):
-        dice = Dice(seed + k)
-        coaches = {seat: RandomCoach(seat, game.engine, 2 * (seed + k) + i) for i, seat in enumerate("AB")}
-        s = game.begin(random_start(seed + k))
-        while s.phase != Phase.OVER:
-            if s.phase == phase:
-                out.append(s)
-            s, _ = game.apply(s, coaches[s.mover].decide(s), dice)
-    return out
+    return states(game, seed, matches, phase)
 
 
 def samples(s: MatchState, kind: type, rng: random.Random) -> list[object]:
