@@ -415,7 +415,11 @@ class TcpTransport:
             await asyncio.wait_for(self._stop.wait(), seconds)
 
     async def _talk(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """The connection's life: lines in, beats out, until it drops."""
+        """The connection's life: lines in, beats out, until it drops. Closed at once when ``close``
+        came during the first exchange (``_shutdown`` had no connection to close then)."""
+        if self._stop is not None and self._stop.is_set():
+            await self._close_writer(writer)
+            return
         connection = Connection(self, writer)
         self.connection, self.abuse = connection, 0
         self._tell(Arrival(CONNECTED, connection))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import socket
+import threading
 import time
 
 import pytest
@@ -218,3 +219,23 @@ def test_bad_addresses_are_one_line(text):
 def test_local_addresses_end_with_loopback():
     found = tcp.local_addresses()
     assert found[-1] == "127.0.0.1" and len(found) == len(set(found))
+
+
+def test_closing_during_the_first_exchange_ends_the_link_and_its_connection():
+    """``close`` while the joiner waits for the host's welcome (the host has already counted the
+    coach in): the welcome that comes after must not start a connection nobody closes."""
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        joiner = TcpTransport.join("ABC234", "127.0.0.1", server.getsockname()[1])
+        server.settimeout(5)
+        peer, _ = server.accept()
+        with peer:
+            peer.settimeout(5)
+            assert json.loads(peer.makefile("rb").readline())["t"] == "hello"
+            closer = threading.Thread(target=joiner.close)
+            closer.start()
+            time.sleep(0.2)  # the joiner is stopping and still waits for the answer
+            peer.sendall(tcp.encode({"t": "welcome"}))
+            closer.join(10)
+            assert not joiner._thread.is_alive(), "the network thread ended"
+            assert peer.recv(1024) == b"", "the joiner closed its end"
+    assert CONNECTED not in [a.kind for a in joiner.receive()]
