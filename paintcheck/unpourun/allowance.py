@@ -61,6 +61,15 @@ def rout_allowance(f: Figure, pa: int) -> float:
     return f.stats.mvt * (t.RUN_FACTOR if pa >= t.ROUT_RUN_PA else 1.0)
 
 
+def charge_reaches(s: MatchState, d: a.ChargeMove) -> bool:
+    """3.6 (c): the charge move ``d`` of the active figure ends base to base with its target (the
+    charge is made); otherwise it fails and is run as 3.6 (d) says."""
+    act = s.activation
+    assert act is not None and act.charging
+    target = s.figure(act.charging)
+    return bool(d.path) and target.pos is not None and distance(d.path[-1], target.pos) <= BASE_TO_BASE
+
+
 def move_allowance(b: Board, s: MatchState, f: Figure, d: Any) -> float:
     """The allowance in pas the path of the move ``d`` may cost (the one its legality measures the path
     against): a Walk Mvt, a Run 1.5 x Mvt (3.4), a charge 1.5 x Mvt (3.6), a failed charge's run (3.6
@@ -79,10 +88,8 @@ def move_allowance(b: Board, s: MatchState, f: Figure, d: Any) -> float:
         return flee_allowance(f)
     if isinstance(d, a.RoutMove):
         return rout_allowance(f, act.pa)
-    if isinstance(d, a.ChargeMove) and act.charging:
-        target = s.figure(act.charging)
-        if not (d.path and target.pos is not None and distance(d.path[-1], target.pos) <= BASE_TO_BASE):
-            return failed_charge_allowance(b, f, act.pa)
+    if isinstance(d, a.ChargeMove) and act.charging and not charge_reaches(s, d):
+        return failed_charge_allowance(b, f, act.pa)
     return charge_allowance(f)
 
 

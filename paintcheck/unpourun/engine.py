@@ -21,7 +21,6 @@ from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.events import Event, event_of
 from paintcheck.unpourun.legality import why_illegal
 from paintcheck.unpourun.measurer import Measurer
-from paintcheck.unpourun.moves import flee_cost
 from paintcheck.unpourun.needs import cd_passes
 from paintcheck.unpourun.passive import free_shot_possible
 from paintcheck.unpourun.query import IMPOSSIBLE, Board
@@ -212,4 +211,4 @@ class _Work:
     rout_tests, band_testers, rout_test = turn_end.rout_tests, turn_end.band_testers, turn_end.rout_test
 
 
-__all__ = ["Engine", "IMPOSSIBLE", "flee_cost", "free_shot_possible", "victory_points"]
+__all__ = ["Engine", "IMPOSSIBLE", "free_shot_possible", "victory_points"]

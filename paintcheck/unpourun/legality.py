@@ -14,6 +14,7 @@ from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.allowance import (
     BASE_TO_BASE,
     charge_allowance,
+    charge_reaches,
     move_allowance,
     path_terms,
     rout_allowance,
@@ -22,6 +23,7 @@ from paintcheck.unpourun.allowance import (
 )
 from paintcheck.unpourun.climb import plan
 from paintcheck.unpourun.measurer import centre_distance, distance
+from paintcheck.unpourun.pa import KIND_PA, flee_cost, kind_pa
 from paintcheck.unpourun.query import EPS, Board
 from paintcheck.unpourun.state import Activation, Figure, MatchState, Phase, Point
 
@@ -152,6 +154,24 @@ def withdraw_end_seen(b: Board, s: MatchState, end: Point) -> bool:
     return b.m.sees(end, s.withdraw[1])
 
 
+def move_kinds(b: Board, s: MatchState, f: Figure) -> tuple[type, ...]:
+    """The move decisions the state waits for from ``f``, the cheaper in PA first: what a drag of
+    the figure means (the window reads a trail as the first of them the legality takes). Its
+    withdrawal (6.5), its charge's move (3.6), its rout move (8.4: routing, not engaged), a Flee
+    (3.9: engaged), else a Walk then a Run (3.4); none when the figure is not the one to move."""
+    if s.phase == Phase.WITHDRAW:
+        return (a.Withdraw,) if s.withdraw is not None and s.withdraw[0] == f.id else ()
+    act = s.activation
+    if s.phase != Phase.ACTIVATION or act is None or act.figure != f.id:
+        return ()
+    if act.charging:
+        return (a.ChargeMove,)
+    engaged = b.engaged(s, f)
+    if engaged:
+        return (a.Flee,)
+    return (a.RoutMove,) if f.routing else (a.Walk, a.Run)
+
+
 FIELDS_DECIDE = object()  # ``_by_kind``: the decision's own fields (path, target) decide
 
 
@@ -268,11 +288,11 @@ def _kind_answer(b: Board, s: MatchState, f: Figure, act: Activation, kind: type
         return no("routing", figure=f.id)
     if issubclass(kind, (a.Strike, a.Flee, a.Medikit)):  # 3.3, 3.9, 3.10: their PA (a medikit left)
         if issubclass(kind, a.Strike):
-            short = _pa(act.pa, t.STRIKE_PA)
+            short = _pa(act.pa, KIND_PA[a.Strike])
         elif issubclass(kind, a.Flee):
             short = _flee_refused(b, s, f, act.pa)
         else:
-            short = no("no_medikit") if f.medikits <= 0 else _pa(act.pa, t.MEDIKIT_PA)
+            short = no("no_medikit") if f.medikits <= 0 else _pa(act.pa, KIND_PA[a.Medikit])
         return FIELDS_DECIDE if short is None else short
     if engaged:
         return no("engaged", figure=f.id)
@@ -282,14 +302,8 @@ def _kind_answer(b: Board, s: MatchState, f: Figure, act: Activation, kind: type
         return no("chained")  # 3.5
     if issubclass(kind, (a.Run, a.Charge)) and act.no_run_charge:
         return no("failed_charge_test")  # 6.3
-    if issubclass(kind, a.Walk):
-        short = _pa(act.pa, t.WALK_PA)
-        return FIELDS_DECIDE if short is None else short
-    if issubclass(kind, a.Run):
-        short = _pa(act.pa, t.RUN_PA)
-        return FIELDS_DECIDE if short is None else short
-    if issubclass(kind, a.Charge):
-        short = _pa(act.pa, t.CHARGE_PA)
+    if issubclass(kind, (a.Walk, a.Run, a.Charge)):
+        short = _pa(act.pa, kind_pa(kind))
         return FIELDS_DECIDE if short is None else short
     return no("not_now", decision=a.NAMES.get(kind, kind.__name__), phase=s.phase.value)
 
@@ -304,9 +318,9 @@ def _action(b: Board, s: MatchState, d: Any) -> Said | None:
     if act.charging:
         return _charge_move(b, s, f, d)
     if isinstance(d, a.Walk):  # the most asked first (the classes are not each other's)
-        return _move(b, s, f, d.path, act.pa, t.WALK_PA, walk_allowance(f))
+        return _move(b, s, f, d.path, act.pa, KIND_PA[a.Walk], walk_allowance(f))
     if isinstance(d, a.Run):
-        return _move(b, s, f, d.path, act.pa, t.RUN_PA, run_allowance(f))
+        return _move(b, s, f, d.path, act.pa, KIND_PA[a.Run], run_allowance(f))
     if isinstance(d, a.Shoot):
         return _shoot(b, s, f, d, act.pa)
     if isinstance(d, a.RoutMove):
@@ -424,7 +438,7 @@ def _enemy_standing(s: MatchState, f: Figure, tid: str) -> Figure | None:
 
 
 def _charge(b: Board, s: MatchState, f: Figure, d: a.Charge, pa: int) -> Said | None:
-    if (why := _pa(pa, t.CHARGE_PA)) is not None:
+    if (why := _pa(pa, KIND_PA[a.Charge])) is not None:
         return why
     target = _enemy_standing(s, f, d.target)
     if target is None or target.hanging is not None or not b.sees(f, target):
@@ -448,7 +462,7 @@ def _charge_move(b: Board, s: MatchState, f: Figure, d: Any) -> Said | None:
     target = s.figure(act.charging)
     if target.pos is None:
         return None if not d.path else no("charge_target", target=target.id)
-    if d.path and distance(d.path[-1], target.pos) <= BASE_TO_BASE:
+    if charge_reaches(s, d):
         return _charge_path(b, s, f, target, d.path)
     if not d.path:
         return None
@@ -471,8 +485,6 @@ def _strike(b: Board, s: MatchState, f: Figure, d: a.Strike, pa: int) -> Said | 
             or target.hanging is not None:  # 3.11: a hanging figure « ne peut … être attaqué »
         return no("strike_target", target=d.target)
     if f.routing:
-        from paintcheck.unpourun.engine import flee_cost
-
         if pa >= flee_cost(b, s, f):
             return no("must_flee")  # 8.4: it flees if it has the PA
     return None
@@ -480,8 +492,6 @@ def _strike(b: Board, s: MatchState, f: Figure, d: a.Strike, pa: int) -> Said | 
 
 def _flee_refused(b: Board, s: MatchState, f: Figure, pa: int) -> Said | None:
     """3.9: the refusals of every Flee whatever its path: not engaged, PA short of its cost."""
-    from paintcheck.unpourun.engine import flee_cost
-
     if not b.engaged(s, f):
         return no("not_engaged", figure=f.id)
     return _pa(pa, flee_cost(b, s, f))

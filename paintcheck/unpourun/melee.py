@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING
 
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
-from paintcheck.unpourun.allowance import refused_charge_allowance
-from paintcheck.unpourun.measurer import distance
+from paintcheck.unpourun.allowance import charge_reaches, refused_charge_allowance
 from paintcheck.unpourun.needs import (
     charge_tests,
     meets,
     rerolls_left,
     strike_need,
 )
+from paintcheck.unpourun.pa import decision_pa
 from paintcheck.unpourun.query import EPS, d3
 from paintcheck.unpourun.state import Figure
 from paintcheck.unpourun.state import changed as replace  # dataclasses.replace for figures, faster
@@ -33,7 +33,7 @@ def charge(work: _Work, f: Figure, d: a.Charge) -> None:
     s = work.s
     act = s.activation
     assert act is not None
-    act.pa -= t.CHARGE_PA
+    act.pa -= decision_pa(work.b, s, f, d)
     target = work.fig(d.target)
     work.ev("charge_declared", "3.6", figure=f.id, target=target.id)
     if charge_tests(f, target) and work.b.can_test(s, f, t.CHARGE_TEST):
@@ -70,15 +70,14 @@ def reach(work: _Work, f: Figure, target: str, path: a.Path, malus: bool) -> Non
 def charge_move(work: _Work, f: Figure, d: a.ChargeMove) -> None:
     act = work.s.activation
     assert act is not None
+    reaches = charge_reaches(work.s, d)
+    act.pa -= decision_pa(work.b, work.s, f, d)  # 3.6 (d): a failed charge's extra PA, if left
     target, malus = act.charging, act.charge_malus
     act.charging, act.charge_malus = "", False
-    tg = work.fig(target)
-    if d.path and tg.pos is not None and distance(d.path[-1], tg.pos) <= EPS * 1e3:
+    if reaches:
         work.reach(f, target, d.path, malus)
         return
     work.ev("charge_failed", "3.6", figure=f.id, target=target)
-    if act.pa >= t.CHARGE_FAIL_EXTRA_PA:
-        act.pa -= t.CHARGE_FAIL_EXTRA_PA
     work.move_along(f, d.path, "ran", "3.6")
 
 

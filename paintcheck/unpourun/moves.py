@@ -15,8 +15,8 @@ from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.allowance import rout_allowance
 from paintcheck.unpourun.climb import plan
-from paintcheck.unpourun.query import EPS, Board
-from paintcheck.unpourun.state import Figure, MatchState, Point, Status
+from paintcheck.unpourun.query import EPS
+from paintcheck.unpourun.state import Figure, Point, Status
 from paintcheck.unpourun.state import changed as replace  # dataclasses.replace for figures, faster
 from paintcheck.unpourun.terrain import ROPE_COST_PER_PAS, Kind
 
@@ -145,8 +145,3 @@ def leave(work: _Work, fid: str) -> None:
     f = work.fig(fid)
     work.put(replace(f, status=Status.GONE, pos=None))
     work.ev("left_table", "8.5", figure=fid)
-
-
-def flee_cost(b: Board, s: MatchState, f: Figure) -> int:
-    """3.9: 1 PA per enemy engaged with the figure, −1 per ally within 1 pas, at least 1."""
-    return max(t.FLEE_MIN_PA, len(b.engaged_with(s, f)) - len(b.allies_within(s, f, t.FLEE_ALLY_RANGE)))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.allowance import move_allowance
-from paintcheck.unpourun.moves import flee_cost
+from paintcheck.unpourun.pa import decision_pa
 from paintcheck.unpourun.state import Activation, Figure, Phase, other
 from paintcheck.unpourun.state import changed as replace  # dataclasses.replace for figures, faster
 
@@ -117,24 +117,24 @@ def action(work: _Work, d: Any) -> None:
     f = work.fig(act.figure)
     if isinstance(d, (a.Walk, a.Run)):
         run = isinstance(d, a.Run)
-        act.pa -= t.RUN_PA if run else t.WALK_PA
+        act.pa -= decision_pa(work.b, s, f, d)
         allowance = move_allowance(work.b, s, f, d)
         work.climb_along(f, d.path, allowance, "ran" if run else "walked")
         act.last_move = True
     elif isinstance(d, a.Shoot):
-        act.pa -= t.RANGED[d.weapon].pa
+        act.pa -= decision_pa(work.b, s, f, d)
         act.last_move = False
         work.shoot(f.id, d.weapon, d.target, d.prefer)
     elif isinstance(d, a.Strike):
-        act.pa -= t.STRIKE_PA
+        act.pa -= decision_pa(work.b, s, f, d)
         act.last_move = False
         work.strike(f.id, d.target)
     elif isinstance(d, a.Medikit):
-        act.pa -= t.MEDIKIT_PA
+        act.pa -= decision_pa(work.b, s, f, d)
         act.last_move = False
         work.medikit(f.id, d.target)
     elif isinstance(d, a.Flee):
-        act.pa -= flee_cost(work.b, work.s, f)
+        act.pa -= decision_pa(work.b, s, f, d)
         act.last_move = False
         work.move_along(f, d.path, "fled", "3.9")
     elif isinstance(d, a.RoutMove):

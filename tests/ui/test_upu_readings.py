@@ -198,3 +198,22 @@ def test_the_new_match_screen_sums_up_each_chosen_band_from_the_bands_rules(app,
     assert problem == band_problems(scene.bands[refused].band, scene.options)[0]
     assert (tr("upu_match.new.summary_refused", reason=say(problem)), theme.TEXT_WARN) in frame
     assert (tr("upu_match.new.summary_plays"), theme.TEXT_DIM) in frame  # side A's band plays
+
+
+def test_a_trails_pa_is_the_engines_price_a_rout_all_left_a_failed_charge_one_more():
+    """The panel's PA for a trail is what the engine will spend (``pa.decision_pa``): a rout move every
+    PA left (8.4), a charge move that falls short its extra PA (3.6 (d)), one that reaches none."""
+    from paintcheck.ui.unpourun.move_tool import read
+    from tests.unpourun.upu_world import World, band
+
+    w = World(band(), band(), {"A2": (10, 20)})
+    w.set("A2", routing=True)
+    w.do(a.Activate("A2"))
+    rout = read(w.engine, w.s, w.f("A2"), ())
+    assert (rout.kind, rout.pa, rout.reason) == ("rout", 2, None)
+    w = World(band(), band(), {"A1": (10, 10), "B2": (10, 20)}, "A1")
+    w.do(a.Charge("B2", ((10.0, 19.0),)), 6, 6, 5, 6)  # B2 steps back to y = 23
+    short = read(w.engine, w.s, w.f("A1"), ((10.0, 20.0),))
+    assert (short.kind, short.pa, short.reason) == ("charge_move", t.CHARGE_FAIL_EXTRA_PA, None)
+    reached = read(w.engine, w.s, w.f("A1"), ((10.0, 22.0),))
+    assert (reached.kind, reached.pa, reached.reason) == ("charge_move", 0, None)

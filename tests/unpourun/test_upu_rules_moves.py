@@ -188,7 +188,7 @@ def test_r3_9_flee_cost_and_where_it_ends():
     at = {"A1": (10, 10), "A3": (8.5, 11), "B2": (10, 11), "B3": (11, 10), "B4": (6.5, 6)}
     a_band = band(fig(CHEF), fig(SF), fig(SF))
     w = World(a_band, band(fig(SF), fig(SF), fig(SF)), at, "A1")
-    from paintcheck.unpourun.engine import flee_cost
+    from paintcheck.unpourun.pa import flee_cost
 
     assert flee_cost(w.engine.board, w.s, w.f("A1")) == 1  # 2 enemies - 1 ally within 1
     assert w.why(a.Flee(((10.0, 12.5),))).key == "unpourun_rules.refusal.path_overlap"

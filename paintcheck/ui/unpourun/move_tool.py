@@ -22,12 +22,14 @@ from paintcheck.said import Said
 from paintcheck.ui import i18n
 from paintcheck.ui.i18n import tr
 from paintcheck.unpourun import actions as a
+from paintcheck.unpourun import legality
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.allowance import move_allowance, path_terms
 from paintcheck.unpourun.climb import move_cost
-from paintcheck.unpourun.engine import Engine, flee_cost
+from paintcheck.unpourun.engine import Engine
 from paintcheck.unpourun.measurer import path_length
-from paintcheck.unpourun.state import Figure, MatchState, Phase, Point
+from paintcheck.unpourun.pa import decision_pa
+from paintcheck.unpourun.state import Figure, MatchState, Point
 from paintcheck.unpourun.terrain import Kind
 
 SAMPLE_STEP = 0.25  # pas between the trail's points asked for their terrain (the difficult stretches)
@@ -41,7 +43,7 @@ class Reading:
     path: tuple[Point, ...]  # after the start
     length: float  # pas, as the crow flies along the trail
     cost: float  # pas of allowance (difficult terrain counts twice)
-    pa: int  # the PA the decision costs (0 when refused or free)
+    pa: int  # the PA the decision costs (the engine's ``decision_pa``; 0 when refused)
     decision: Any  # None when refused
     reason: Said | None  # the engine's refusal (None: legal)
     difficult: tuple[tuple[Point, Point], ...] = ()  # stretches of the trail over difficult terrain
@@ -72,20 +74,15 @@ class Trail:
         return tuple((float(x), float(y)) for x, y in points)
 
 
-def move_kinds(engine: Engine, s: MatchState, f: Figure) -> list[tuple[str, type, int]]:
-    """The move decisions the state waits for from ``f``, the cheaper first: (kind, class, PA)."""
-    if s.phase == Phase.WITHDRAW:
-        return [("withdraw", a.Withdraw, 0)]
-    act = s.activation
-    if s.phase != Phase.ACTIVATION or act is None or act.figure != f.id:
-        return []
-    if act.charging:
-        return [("charge_move", a.ChargeMove, 0)]
-    if f.routing and not engine.board.engaged(s, f):
-        return [("rout", a.RoutMove, 0)]
-    if engine.board.engaged(s, f):
-        return [("flee", a.Flee, flee_cost(engine.board, s, f))]
-    return [("walk", a.Walk, t.WALK_PA), ("run", a.Run, t.RUN_PA)]
+# the words a move is said with (``upu_match.move.*``)
+KIND_WORDS: dict[type, str] = {a.Walk: "walk", a.Run: "run", a.Flee: "flee", a.ChargeMove: "charge_move",
+                               a.Withdraw: "withdraw", a.RoutMove: "rout", a.Charge: "charge"}
+
+
+def move_kinds(engine: Engine, s: MatchState, f: Figure) -> list[tuple[str, type]]:
+    """The move decisions the state waits for from ``f``, the cheaper first (the legality's
+    ``move_kinds``): (words, class)."""
+    return [(KIND_WORDS[cls], cls) for cls in legality.move_kinds(engine.board, s, f)]
 
 
 def difficult_stretches(engine: Engine, full: list[Point]) -> tuple[tuple[Point, Point], ...]:
@@ -138,7 +135,7 @@ def read(engine: Engine, s: MatchState, f: Figure, path: tuple[Point, ...]) -> R
     kinds = move_kinds(engine, s, f)
     length = path_length(full) if path else 0.0
     stretches = difficult_stretches(engine, full) if path else ()
-    target = charged(s, f, path) if kinds and kinds[0][0] == "walk" else None
+    target = charged(s, f, path) if kinds and kinds[0][1] is a.Walk else None
     # the cost the legality compares to the allowance, measured as the legality measures this move
     # (``path_terms``: a flee's difficult ground as open, 3.9; rope climbs on a Walk, Run or rout, 3.11)
     move_class: type = a.Charge if target is not None else kinds[0][1] if kinds else a.Walk
@@ -152,24 +149,25 @@ def read(engine: Engine, s: MatchState, f: Figure, path: tuple[Point, ...]) -> R
             path,
             length,
             cost,
-            t.CHARGE_PA if reason is None else 0,
+            decision_pa(engine.board, s, f, decision) if reason is None else 0,
             decision if reason is None else None,
             reason,
             stretches,
-            "charge",
+            KIND_WORDS[a.Charge],
             move_allowance(engine.board, s, f, decision),
         )
     if not kinds:
         reason = engine.why_illegal(s, a.Walk(path))
         return Reading(path, length, cost, 0, None, reason, stretches)
     first: tuple[str, Said | None, float] | None = None
-    for kind, cls, pa in kinds:
+    for kind, cls in kinds:
         decision = cls(path)
         allowance = move_allowance(engine.board, s, f, decision)
         reason = engine.why_illegal(s, decision)
         if reason is None:
+            pa = decision_pa(engine.board, s, f, decision)
             return Reading(path, length, cost, pa, decision, None, stretches, kind, allowance, climb)
-        if first is None or (kind == "run" and cost > first[2]):
+        if first is None or (cls is a.Run and cost > first[2]):
             first = (kind, reason, allowance)
     assert first is not None
     return Reading(path, length, cost, 0, None, first[1], stretches, first[0], first[2], climb)
