@@ -15,6 +15,7 @@ from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.allowance import rout_allowance
 from paintcheck.unpourun.climb import plan
+from paintcheck.unpourun.pa import decision_pa
 from paintcheck.unpourun.query import EPS
 from paintcheck.unpourun.state import Figure, Point, Status
 from paintcheck.unpourun.state import changed as replace  # dataclasses.replace for figures, faster
@@ -104,7 +105,7 @@ def rout_move(work: _Work, fid: str, path: a.Path = (), edge: str = "") -> None:
     f = work.fig(fid)
     pa = act.pa if act is not None else 0
     if act is not None:
-        act.pa = 0
+        act.pa -= decision_pa(work.b, s, f, a.RoutMove(path, edge))  # 8.4: all it has left
     if work.m.touches_edge(work.b.pos(f)):
         work.leave(fid)
         return
