@@ -14,6 +14,7 @@ from paintcheck.field.lattice import CoordinateError, Lattice
 from paintcheck.odds.lessons import LessonError, lesson_from_dict
 from paintcheck.odds.shot import OddsError, shot_odds
 from paintcheck.rules import events as ev
+from paintcheck.rules import reasons
 from paintcheck.rules.actions import IllegalActionError, parse_action
 from paintcheck.said import Said
 from paintcheck.ui import event_words, i18n
@@ -88,7 +89,7 @@ def test_errors_a_user_meets_carry_a_said(refuse, error, key, english):
 
 
 def test_an_event_says_itself_and_its_text_is_that_entrys_english():
-    e = ev.ShotLost("B1", "W2", ev.LOST_RAN_OFF)
+    e = ev.ShotLost("B1", "W2", reasons.LOST_RAN_OFF)
     assert e.said.key == "rules.event.shot_lost" and e.text == "B1's shot at W2 is lost: the target ran off."
     assert event_words.event_words(e, "fr") == i18n.say(e.said, "fr") != e.text
 

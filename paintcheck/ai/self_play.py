@@ -48,7 +48,7 @@ MATCH_SEED_STRIDE = 1_000_003  # match i of seed s plays with seed s * stride + 
 ROLES = ("first", "second")
 CHUNK_MAX = 8  # matches a worker takes at once: progress comes back often
 ERROR_SAMPLES = 5
-# how a match ended, by its reason's catalogue key (rules.events)
+# how a match ended, by its reason's catalogue key (rules.reasons)
 END_KINDS = {"rules.end.flag": "flag", "rules.end.one_side": "eliminations",
              "rules.end.both_sides": "eliminations", "rules.end.turns": "turns"}
 

@@ -1,7 +1,7 @@
 """The dice of a branch: the same luck as the line it leaves, fresh rolls, or none (odds only).
 
 A roll is keyed by what it is for, not by its place in the match: ``(turn, round, purpose, player,
-rank)``, where ``purpose`` is the engine's ``Said`` of it (``rules.events.purpose_*``: a shot at W2, a
+rank)``, where ``purpose`` is the engine's ``Said`` of it (``rules.reasons.purpose_*``: a shot at W2, a
 dodge die, the speed test, ...), ``player`` who rolls it (a player, or a team for who speaks first)
 and ``rank`` how many rolls of that same (turn, round, purpose, player) came before it in the line.
 The engine tells the dice what a roll is for through ``Step.roll`` (``rules.dice.KeyedRoller``).

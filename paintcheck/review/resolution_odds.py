@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from paintcheck.odds.forecast import Forecast, entry_forecast
 from paintcheck.review.branch_dice import RollKey
-from paintcheck.rules import events as ev
+from paintcheck.rules import reasons
 from paintcheck.rules.engine import Engine
 from paintcheck.rules.state import MatchState
 from paintcheck.rules.values import RoundView
@@ -28,7 +28,8 @@ from paintcheck.said import Percent, Said
 log = logging.getLogger(__name__)
 
 NO_ODDS = (ShotKind.DUMP, ShotKind.PREBUNK)  # not a shot of the d20: no shot odds
-BEFORE_RESOLUTION = (str(ev.PURPOSE_SPEED), str(ev.PURPOSE_REFLEX_DEF))  # dice rolled before its shots
+# dice rolled before its shots
+BEFORE_RESOLUTION = (str(reasons.PURPOSE_SPEED), str(reasons.PURPOSE_REFLEX_DEF))
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from paintcheck.field.lattice import Point, other_team
 from paintcheck.rules import events as ev
-from paintcheck.rules import tables
+from paintcheck.rules import reasons, tables
 from paintcheck.rules.actions import (
     AssignOrders,
     BreakSheet,
@@ -159,7 +159,7 @@ class Engine:
         for pid in active.values():
             p = s.players[pid]
             if p.gun == GUN_DEAD:
-                roll = step.roll(tables.DEAD_GUN_DIE, ev.PURPOSE_DEAD_GUN, pid)
+                roll = step.roll(tables.DEAD_GUN_DIE, reasons.PURPOSE_DEAD_GUN, pid)
                 p.gun = GUN_OK if roll > tables.DEAD_GUN_REPAIR_ABOVE else GUN_BROKEN
                 step.emit(ev.GunChecked(pid, roll, p.gun == GUN_OK))
         s.speakers = self._speaking_order(step, active)
@@ -169,23 +169,23 @@ class Engine:
         s = step.state
         if len(active) == 1:
             (team,) = active
-            step.emit(ev.SpeakingOrder((team,), ev.SPEAKS_ONLY_COACH))
+            step.emit(ev.SpeakingOrder((team,), reasons.SPEAKS_ONLY_COACH))
             return [team]
         loaded = [t for t in TEAMS if s.players[active[t]].boulets]
         if len(loaded) == 1:
             first = loaded[0]
-            reason = ev.SPEAKS_BOULETS
+            reason = reasons.SPEAKS_BOULETS
         elif s.count_on_field(Team.BLUE) != s.count_on_field(Team.WHITE):
             first = min(TEAMS, key=s.count_on_field)
-            reason = ev.SPEAKS_FEWER
+            reason = reasons.SPEAKS_FEWER
         else:
             while True:
-                b = step.roll(tables.SPEAKS_FIRST_DIE, ev.PURPOSE_SPEAKS_FIRST, Team.BLUE)
-                w = step.roll(tables.SPEAKS_FIRST_DIE, ev.PURPOSE_SPEAKS_FIRST, Team.WHITE)
+                b = step.roll(tables.SPEAKS_FIRST_DIE, reasons.PURPOSE_SPEAKS_FIRST, Team.BLUE)
+                w = step.roll(tables.SPEAKS_FIRST_DIE, reasons.PURPOSE_SPEAKS_FIRST, Team.WHITE)
                 if b != w:
                     break
             first = Team.BLUE if b < w else Team.WHITE
-            reason = ev.speaks_lower_d6(min(b, w), max(b, w))
+            reason = reasons.speaks_lower_d6(min(b, w), max(b, w))
         step.emit(ev.SpeakingOrder((first, other_team(first)), reason))
         return [first, other_team(first)]
 
@@ -220,7 +220,7 @@ class Engine:
             if can_react(s, team, self.m):
                 return
             s.reactors.pop(0)
-            step.emit(ev.NoReaction(team, ev.NO_PLAYER_CAN_REACT))
+            step.emit(ev.NoReaction(team, reasons.NO_PLAYER_CAN_REACT))
         self.resolution.start(step)
 
     def _react(self, step: Step, d: React) -> None:
@@ -229,7 +229,7 @@ class Engine:
         for r in d.reactions:
             step.emit(ev.ReactionDeclared(r.player, r.kind, r.target))
         if not d.reactions:
-            step.emit(ev.NoReaction(d.team, ev.COACH_DECLARES_NONE))
+            step.emit(ev.NoReaction(d.team, reasons.COACH_DECLARES_NONE))
         s.reactors.pop(0)
         self._skip_idle_reactors(step)
 
@@ -253,7 +253,8 @@ class Engine:
                 for q in s.players.values():
                     if q.token is not None and q.token.target == pid and not (
                             stays or q.token.point == plan.end):
-                        step.emit(ev.TokenRemoved(q.id, ev.token_left_cover(pid), q.token, boulets=False))
+                        step.emit(ev.TokenRemoved(q.id, reasons.token_left_cover(pid), q.token,
+                                                  boulets=False))
                         q.token = None
         hung_by = None
         if s.flags and runs:  # the runs walked together: first there takes or hangs (RULES 13.2)
@@ -264,7 +265,7 @@ class Engine:
                     hung_by = s.players[n.player]
         s.resolution, s.speakers, s.reactors = None, [], []
         if hung_by is not None:  # RULES 4.7, 13.3
-            self._end_match(step, hung_by.team, ev.flag_hung(hung_by.id))
+            self._end_match(step, hung_by.team, reasons.flag_hung(hung_by.id))
             return
         if s.turn == tables.BREAK_TURN:
             for pid in list(s.active.values()) if s.break_stage == "finish" else ():
@@ -298,7 +299,7 @@ class Engine:
         if s.turn >= tables.MAX_TURNS:
             blue, white = s.count_on_field(Team.BLUE), s.count_on_field(Team.WHITE)
             winner = DRAW if blue == white else (Team.BLUE if blue > white else Team.WHITE)
-            reason = ev.after_last_turn(s.turn, blue, white)
+            reason = reasons.after_last_turn(s.turn, blue, white)
             self._end_match(step, winner, reason)
             return
         s.turn += 1
@@ -320,8 +321,8 @@ class Engine:
         if blue and white:
             return False
         winner = DRAW if not (blue or white) else (Team.BLUE if blue else Team.WHITE)
-        self._end_match(step, winner, ev.none_left_other_side() if winner != DRAW
-                        else ev.none_left_either_side())
+        self._end_match(step, winner, reasons.none_left_other_side() if winner != DRAW
+                        else reasons.none_left_either_side())
         return True
 
     def _end_match(self, step: Step, winner: str, reason: str) -> None:

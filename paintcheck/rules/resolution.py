@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from paintcheck.field.lattice import Point, chebyshev
-from paintcheck.rules import chance, tables
+from paintcheck.rules import chance, reasons, tables
 from paintcheck.rules import events as ev
 from paintcheck.rules.actions import REFLEX, Dodge
 from paintcheck.rules.break_turn import PREBUNK, template_reading
@@ -89,7 +89,7 @@ class ResolutionPhases:
         if segments:
             lost = segments
         else:
-            roll = step.roll(tables.REFLEX_DEF_DIE, ev.PURPOSE_REFLEX_DEF, pid)
+            roll = step.roll(tables.REFLEX_DEF_DIE, reasons.PURPOSE_REFLEX_DEF, pid)
             lost = 1 if roll in tables.REFLEX_DEF_LOSS_ROLL else 0
         lost = min(lost, p.def_count)
         p.def_count -= lost
@@ -100,10 +100,10 @@ class ResolutionPhases:
         rolls: dict[str, int] = {}
         for e in entries:
             if e.shooter not in rolls:
-                rolls[e.shooter] = step.roll(tables.SPEED_DIE, ev.PURPOSE_SPEED, e.shooter)
+                rolls[e.shooter] = step.roll(tables.SPEED_DIE, reasons.PURPOSE_SPEED, e.shooter)
         for e in entries:
             mods = speed_modifiers(view, e, entries)
-            parts = ((ev.LABEL_D6, rolls[e.shooter]), *mods.parts)
+            parts = ((reasons.LABEL_D6, rolls[e.shooter]), *mods.parts)
             if mods.last:
                 e.last = True
             e.score = rolls[e.shooter] + mods.total
@@ -130,13 +130,13 @@ class ResolutionPhases:
         assert res is not None  # the round's shots are being resolved
         shooter = s.players[e.shooter]
         if e.shooter in res.hit:
-            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_FASTER_SHOT))
+            step.emit(ev.ShotLost(e.shooter, e.target, reasons.LOST_FASTER_SHOT))
             return None
         if not shooter.on_field and e.shooter not in res.hit_now:
-            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_SHOOTER_DEAD))
+            step.emit(ev.ShotLost(e.shooter, e.target, reasons.LOST_SHOOTER_DEAD))
             return None
         if shooter.gun != GUN_OK or shooter.reload:
-            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_MARKER))
+            step.emit(ev.ShotLost(e.shooter, e.target, reasons.LOST_MARKER))
             return None
         view = RoundView(s, self.m)
         if e.kind == ShotKind.DUMP:
@@ -146,11 +146,11 @@ class ResolutionPhases:
         if reading.lost:
             step.emit(ev.ShotLost(e.shooter, e.target, reading.lost))
             return None
-        roll = step.roll(tables.SHOT_DIE, ev.purpose_shot_at(e.target), e.shooter)
+        roll = step.roll(tables.SHOT_DIE, reasons.purpose_shot_at(e.target), e.shooter)
         face = chance.shot_face(roll, reading.required)  # the branches: ``chance``, as the odds read them
         bonus: tuple[int, ...] = ()
         if face.critical:
-            bonus = step.exploding_d6(ev.PURPOSE_CRITICAL, e.shooter)
+            bonus = step.exploding_d6(reasons.PURPOSE_CRITICAL, e.shooter)
         margin = face.margin + sum(bonus)
         hit = chance.hits(face, sum(bonus))
         step.emit(ev.ShotResolved(
@@ -185,10 +185,11 @@ class ResolutionPhases:
         res = s.resolution
         assert res is not None and res.dodge is not None  # a dodge waits in the resolution
         dg = res.dodge
-        faces = [step.roll(tables.EXPLODING_DIE, ev.PURPOSE_DODGE, dg.target)]
+        faces = [step.roll(tables.EXPLODING_DIE, reasons.PURPOSE_DODGE, dg.target)]
         # a 6 is rolled again and added, while there is margin left to dodge  [B p.21-22, p.41]
         while chance.rolls_again(faces[-1], dg.margin - sum(faces)):
-            faces.append(step.roll(tables.EXPLODING_DIE, ev.purpose_again(ev.PURPOSE_DODGE), dg.target))
+            again = reasons.purpose_again(reasons.PURPOSE_DODGE)
+            faces.append(step.roll(tables.EXPLODING_DIE, again, dg.target))
         dg.used += 1
         dg.margin -= sum(faces)
         step.emit(ev.DodgeRolled(dg.target, tuple(faces), dg.margin))
@@ -200,7 +201,7 @@ class ResolutionPhases:
             self._dodged(step, dg.target, dg.used, shooter.point, automatic=False)
             self._place_token(step, e, shooter, token_point, advantage=True)
         else:
-            self._eliminate(step, dg.target, dg.shooter, ev.DODGE_FELL_SHORT)
+            self._eliminate(step, dg.target, dg.shooter, reasons.DODGE_FELL_SHORT)
             self._place_token(step, e, shooter, token_point, advantage=False)
         res.dodge = None
         res.next += 1
@@ -212,7 +213,7 @@ class ResolutionPhases:
         p.weakened_from = shooter_point
         step.emit(ev.Dodged(pid, dice, p.boulets, automatic))
         if p.token is not None:
-            step.emit(ev.TokenRemoved(pid, ev.TOKEN_BOULETS, p.token))
+            step.emit(ev.TokenRemoved(pid, reasons.TOKEN_BOULETS, p.token))
             p.token = None
 
     def _eliminate(self, step: Step, pid: str, by: str | None, reason: str) -> None:
@@ -233,7 +234,7 @@ class ResolutionPhases:
 
     def _fumble(self, step: Step, pid: str) -> None:
         p = step.state.players[pid]
-        roll = step.roll(tables.FUMBLE_DIE, ev.PURPOSE_FUMBLE, pid)
+        roll = step.roll(tables.FUMBLE_DIE, reasons.PURPOSE_FUMBLE, pid)
         outcome = tables.fumble_outcome(roll)
         step.emit(ev.Fumble(pid, roll, outcome))
         if outcome == "technical":
@@ -241,7 +242,7 @@ class ResolutionPhases:
             # 1 boulet; one who already carries boulets (a tied shooter who dodged) keeps them
             p.boulets = max(p.boulets, tables.TECHNICAL_PROBLEM_BOULETS)
             if p.token is not None:
-                step.emit(ev.TokenRemoved(pid, ev.TOKEN_BOULETS, p.token))
+                step.emit(ev.TokenRemoved(pid, reasons.TOKEN_BOULETS, p.token))
                 p.token = None
         elif outcome == "messy_paint":
             p.messy = True
@@ -264,7 +265,7 @@ class ResolutionPhases:
             if token is not None and token.target == pid and q.point is not None and self.m.in_lock_wedge(
                 q.point, shooter.point, p.team, shooter.cover, shooter.side, token_point,
             ):
-                step.emit(ev.TokenKept(pid, e.target, ev.token_priority_lock(q.id)))
+                step.emit(ev.TokenKept(pid, e.target, reasons.token_priority_lock(q.id)))
                 return
         cover: str | None = None
         side: str | None = None
@@ -286,28 +287,28 @@ class ResolutionPhases:
         dumper = view.stand(e.shooter, e.action)
         target = view.state.players[e.target]
         if not target.on_field:
-            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_TARGET_DEAD))
+            step.emit(ev.ShotLost(e.shooter, e.target, reasons.LOST_TARGET_DEAD))
             return
         if view.running(e.target):
-            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_RAN_OFF))
+            step.emit(ev.ShotLost(e.shooter, e.target, reasons.LOST_RAN_OFF))
             return
         st = view.static_stand(e.target)
         if chebyshev(dumper.point, st.point) > tables.DUMP_REACH:
-            step.emit(ev.ShotLost(e.shooter, e.target, ev.LOST_OUT_OF_REACH))
+            step.emit(ev.ShotLost(e.shooter, e.target, reasons.LOST_OUT_OF_REACH))
             return
-        roll = step.roll(tables.DUMP_DIE, ev.purpose_dump_on(e.target), e.shooter)
-        parts = [(ev.LABEL_D6, roll)]
+        roll = step.roll(tables.DUMP_DIE, reasons.purpose_dump_on(e.target), e.shooter)
+        parts = [(reasons.LABEL_D6, roll)]
         if e.supports:
-            parts.append((ev.label_supports(e.supports), tables.DUMP_SUPPORT_BONUS * e.supports))
+            parts.append((reasons.label_supports(e.supports), tables.DUMP_SUPPORT_BONUS * e.supports))
         if not view.sees(st, [dumper.point])[0]:
-            parts.append((ev.LABEL_OUTSIDE_FOV, tables.DUMP_OUTSIDE_FOV_BONUS))
+            parts.append((reasons.LABEL_OUTSIDE_FOV, tables.DUMP_OUTSIDE_FOV_BONUS))
         total = sum(v for _, v in parts)
         outcome = tables.dump_outcome(total)
         step.emit(ev.DumpResolved(e.shooter, e.target, roll, tuple(parts), total, outcome))
         if outcome in ("disaster", "confusion"):
-            self._eliminate(step, e.shooter, e.target, ev.dump_outcome(outcome))
+            self._eliminate(step, e.shooter, e.target, reasons.dump_outcome(outcome))
         if outcome in ("confusion", "clean"):
-            self._eliminate(step, e.target, e.shooter, ev.dumped(outcome))
+            self._eliminate(step, e.target, e.shooter, reasons.dumped(outcome))
 
 
 def fire_entry(player: str, fire: Fire) -> ShotEntry:

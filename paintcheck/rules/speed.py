@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from paintcheck.rules import events as ev
-from paintcheck.rules import tables
+from paintcheck.rules import reasons, tables
 from paintcheck.rules.actions import REFLEX, SUPPRESSIVE
 from paintcheck.rules.state import ShotEntry
 from paintcheck.rules.values import RoundView
@@ -42,22 +42,22 @@ def speed_modifiers(view: RoundView, e: ShotEntry, entries: Iterable[ShotEntry])
     if e.kind == SUPPRESSIVE:  # a presser who fires anything else loses it  [B p.40]
         presser_team = s.players[e.shooter].team
         if any(x.shooter == e.target and s.players[x.target].team == presser_team for x in entries):
-            parts.append((ev.LABEL_PRESSER, tables.SPEED_PRESSER_BONUS))
+            parts.append((reasons.LABEL_PRESSER, tables.SPEED_PRESSER_BONUS))
     if e.kind == REFLEX:
-        parts.append((ev.LABEL_REFLEX, tables.SPEED_REFLEX_MALUS))
+        parts.append((reasons.LABEL_REFLEX, tables.SPEED_REFLEX_MALUS))
     if e.index:
-        parts.append((ev.label_shot_number(e.index + 1), tables.SPEED_EXTRA_SHOT_MALUS * e.index))
+        parts.append((reasons.label_shot_number(e.index + 1), tables.SPEED_EXTRA_SHOT_MALUS * e.index))
     last = False
     plan = view.plans.get(e.shooter)
     if plan is not None and e.action >= 0:
         if plan.stance_at(e.action).side_changed:
-            parts.append((ev.LABEL_AFTER_SIDE_CHANGE, tables.SPEED_AFTER_SIDE_CHANGE_MALUS))
+            parts.append((reasons.LABEL_AFTER_SIDE_CHANGE, tables.SPEED_AFTER_SIDE_CHANGE_MALUS))
         if plan.move_action is not None and e.action > plan.move_action:
             n = view.moved_vulnerable(e.shooter)
             if n > tables.SPEED_SHOOTS_LAST_ABOVE:
                 last = True
             elif n:
-                parts.append((ev.label_moved_vulnerable(n), tables.SPEED_PER_VULNERABLE_POINT * n))
+                parts.append((reasons.label_moved_vulnerable(n), tables.SPEED_PER_VULNERABLE_POINT * n))
     return SpeedModifiers(tuple(parts), last)
 
 

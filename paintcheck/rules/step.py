@@ -3,7 +3,7 @@ engine's phases (``engine``, ``resolution``, ``break_turn``) work on it."""
 
 from __future__ import annotations
 
-from paintcheck.rules import chance, tables
+from paintcheck.rules import chance, reasons, tables
 from paintcheck.rules import events as ev
 from paintcheck.rules.dice import Roller
 from paintcheck.rules.measure import Measurer
@@ -35,7 +35,7 @@ class Step:
         """A d6 whose 6 is rolled again and added, again and again (RULES 7.3, 9.2)."""
         faces = [self.roll(tables.EXPLODING_DIE, purpose, player)]
         while chance.explodes(faces[-1]):
-            faces.append(self.roll(tables.EXPLODING_DIE, ev.purpose_again(purpose), player))
+            faces.append(self.roll(tables.EXPLODING_DIE, reasons.purpose_again(purpose), player))
         return tuple(faces)
 
     def emit(self, event: ev.Event) -> None:

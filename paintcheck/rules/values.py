@@ -12,7 +12,7 @@ from weakref import WeakKeyDictionary
 from paintcheck.field.catalogue import kind_word
 from paintcheck.field.lattice import Point
 from paintcheck.rules import events as ev
-from paintcheck.rules import tables
+from paintcheck.rules import reasons, tables
 from paintcheck.rules.actions import REFLEX, SUPPRESSIVE, Clean, Declare
 from paintcheck.rules.events import Parts
 from paintcheck.rules.measure import CROSS, Measurer, Touch
@@ -426,7 +426,7 @@ class RoundView:
         shooter = self.stand(entry.shooter, entry.action)
         target = state.players[entry.target]
         if not target.on_field:
-            return lost(ev.LOST_TARGET_DEAD)
+            return lost(reasons.LOST_TARGET_DEAD)
         m = self.m
         running = self.running(entry.target)
         if running:
@@ -440,10 +440,10 @@ class RoundView:
         # the kind's part, then only the parts worth something
         shot: list[tuple[str, int]] = [(LABEL_KIND.get(kind, kind), base_value(kind))]
         if entry.supports and (v := tables.SUPPORT_BONUS * entry.supports):
-            shot.append((ev.label_supports(entry.supports), v))
+            shot.append((reasons.label_supports(entry.supports), v))
         if entry.index:
             if v := tables.MULTI_TARGET_MALUS * entry.index:
-                shot.append((ev.label_shot_number(entry.index + 1), v))
+                shot.append((reasons.label_shot_number(entry.index + 1), v))
             first = self._first_target(entry)
             if first is not None:
                 seg = tables.angle_segment(m.angle_between(shooter.point, first, aim))

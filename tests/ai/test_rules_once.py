@@ -7,7 +7,7 @@ import pytest
 
 from paintcheck.ai.normal import NormalCoach
 from paintcheck.rules import events as ev
-from paintcheck.rules import tables
+from paintcheck.rules import reasons, tables
 from paintcheck.rules.engine import Engine
 from tests.rules.harness import measurer
 from tests.rules.test_rules_s10_s13 import dump_duel
@@ -28,4 +28,4 @@ def test_a_changed_dump_die_moves_the_engine_and_the_coach(monkeypatch):
     monkeypatch.setattr(tables, "DUMP_DIE", 8)
     assert worth(0) == pytest.approx(4 / 8 - 2 / 8)  # 5-8 clean, 1-2 a disaster
     g = dump_duel([3, 4, 6, 15])
-    assert {e.sides for e in g.of(ev.Rolled) if e.purpose == ev.purpose_dump_on("W1")} == {8}
+    assert {e.sides for e in g.of(ev.Rolled) if e.purpose == reasons.purpose_dump_on("W1")} == {8}

@@ -11,7 +11,7 @@ import pytest
 from paintcheck.review.branch_dice import NoRolls, Ranks, RollNeeded, SameLuck
 from paintcheck.review.branches import Branches, load_review
 from paintcheck.review.timeline import Review, ReviewError
-from paintcheck.rules import events as ev
+from paintcheck.rules import reasons
 from paintcheck.rules.actions import Declare, Def, React, Reaction
 from paintcheck.rules.codec import BranchRecord, CodecError, MatchRecord, load_match, save_match
 from paintcheck.rules.events import Rolled
@@ -69,16 +69,16 @@ def test_same_luck_keys_a_roll_by_what_it_is_for_not_by_its_order():
     """Two shots rolled in the other order get the same faces, each by its target."""
     table = box_table()
     state = table.start()
-    luck = {(2, 1, str(ev.purpose_shot_at("W1")), "B1", 0): 17,
-            (2, 1, str(ev.purpose_shot_at("W2")), "B1", 0): 3}
+    luck = {(2, 1, str(reasons.purpose_shot_at("W1")), "B1", 0): 17,
+            (2, 1, str(reasons.purpose_shot_at("W2")), "B1", 0): 3}
     dice = SameLuck(luck, Ranks(), entropy=random.Random(0))
     step = Step(state.copy(), dice, table.measurer)
     state_round = step.state
     state_round.round = 1
-    w2 = step.roll(20, ev.purpose_shot_at("W2"), "B1")
-    w1 = step.roll(20, ev.purpose_shot_at("W1"), "B1")
+    w2 = step.roll(20, reasons.purpose_shot_at("W2"), "B1")
+    w1 = step.roll(20, reasons.purpose_shot_at("W1"), "B1")
     assert (w1, w2) == (17, 3) and dice.rolls == [3, 17] and dice.kept_luck == 2
-    again = step.roll(20, ev.purpose_shot_at("W2"), "B1")  # rank 1 of that key: the main line had none
+    again = step.roll(20, reasons.purpose_shot_at("W2"), "B1")  # rank 1 of that key: the main line had none
     assert dice.kept_luck == 2 and dice.rolls == [3, 17, again]
     assert [e.value for e in step.events] == [3, 17, again]
 
@@ -247,8 +247,8 @@ def test_no_rolls_names_the_die_it_stops_before():
     state.round = 2
     step = Step(state, NoRolls(Ranks()), table.measurer)
     with pytest.raises(RollNeeded) as stop:
-        step.roll(20, ev.purpose_shot_at("W3"), "B2")
-    assert stop.value.key == (2, 2, str(ev.purpose_shot_at("W3")), "B2", 0) and stop.value.state is state
+        step.roll(20, reasons.purpose_shot_at("W3"), "B2")
+    assert stop.value.key == (2, 2, str(reasons.purpose_shot_at("W3")), "B2", 0) and stop.value.state is state
 
 
 def test_a_branch_record_round_trips():

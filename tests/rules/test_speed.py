@@ -7,7 +7,7 @@ import pytest
 
 from paintcheck.ai.hard import HardCoach
 from paintcheck.rules import events as ev
-from paintcheck.rules import tables
+from paintcheck.rules import reasons, tables
 from paintcheck.rules.actions import REFLEX, Def, Reaction, Shot
 from paintcheck.rules.speed import beats_chance, speed_modifiers
 from paintcheck.rules.state import REACT, ShotEntry
@@ -64,7 +64,7 @@ def test_the_speed_die_is_read_from_the_tables(monkeypatch):
     assert beats_chance(1) == pytest.approx(55 / 100)  # P(d10 + 1 > d10)
     g = reflex_round()
     g.react("white", Reaction("W1", REFLEX, "B1"))
-    assert {e.sides for e in g.of(ev.Rolled, purpose=ev.PURPOSE_SPEED)} == {10}
+    assert {e.sides for e in g.of(ev.Rolled, purpose=reasons.PURPOSE_SPEED)} == {10}
     assert forecast(reflex_round())[1] == pytest.approx(1 - beats_chance(-1) * HIT)
 
 

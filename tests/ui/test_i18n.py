@@ -239,10 +239,11 @@ def test_the_converted_screens_draw_no_english_in_french(french):
     seen["load-confirm"] = drawn.frame(app)
     assert "Supprimer pour de bon" in seen["load-confirm"]
 
-    from paintcheck.rules import events as ev
+    from paintcheck.rules import reasons
 
-    for winner, reason in (("blue", ev.after_last_turn(10, 3, 2)), ("white", ev.flag_hung("W2")),
-                           ("draw", ev.none_left_either_side()), ("blue", ev.none_left_other_side())):
+    ends = (("blue", reasons.after_last_turn(10, 3, 2)), ("white", reasons.flag_hung("W2")),
+            ("draw", reasons.none_left_either_side()), ("blue", reasons.none_left_other_side()))
+    for winner, reason in ends:
         app.switch("result", winner=winner, reason=reason)
         seen[f"result-{reason}"] = drawn.frame(app)
     assert "Victoire des Bleus" in seen["result-no player left on the other side"]
@@ -261,18 +262,18 @@ def test_the_converted_screens_draw_no_english_in_french(french):
 
 
 def test_the_end_reasons_are_told_in_french():
-    from paintcheck.rules import events as ev
+    from paintcheck.rules import reasons
     from paintcheck.ui.scenes import end_reason_words
 
     try:
         i18n.set_locale("fr")
-        assert end_reason_words(ev.after_last_turn(10, 3, 2)) == (
+        assert end_reason_words(reasons.after_last_turn(10, 3, 2)) == (
             "après le tour 10, 3 Bleus contre 2 Blancs sur le terrain")
-        assert end_reason_words(ev.flag_hung("W2")) == "W2 a raccroché le drapeau"
+        assert end_reason_words(reasons.flag_hung("W2")) == "W2 a raccroché le drapeau"
         assert end_reason_words("something new") == "something new"
     finally:
         i18n.set_locale("en")
-    assert end_reason_words(ev.flag_hung("W2")) == "W2 hung the flag"
+    assert end_reason_words(reasons.flag_hung("W2")) == "W2 hung the flag"
 
 
 def test_the_how_to_play_pages_are_twins():

@@ -338,13 +338,13 @@ def test_the_computer_thinks_in_french(french, monkeypatch):
 
 def test_the_end_of_a_match_in_the_panel_in_french(french):
     """The panel of a match over: who won and why, in French, and the button to the result."""
-    from paintcheck.rules import events as ev
+    from paintcheck.rules import reasons
 
     app, walk = french
     new_turn2_match(app)
     scene = app.scene
     over = scene.session.state.copy()
-    over.phase, over.winner, over.end_reason = OVER, "white", ev.flag_hung("W2")
+    over.phase, over.winner, over.end_reason = OVER, "white", reasons.flag_hung("W2")
     scene.session.state = over
     scene.viewer = None
     scene.start_phase()
@@ -375,13 +375,14 @@ def test_the_log_names_a_shot_as_the_panel_does(french):
 
 # -- single sentences -------------------------------------------------------------------------------
 def test_the_panel_says_the_end_of_a_match_in_french():
-    from paintcheck.rules import events as ev
+    from paintcheck.rules import reasons
     from paintcheck.ui.match_panel import end_words
 
     try:
         i18n.set_locale("fr")
-        assert end_words(ev.flag_hung("W2")) == "W2 a raccroché le drapeau"
-        line = tr("match.over.line", result=tr("match.over.wins.blue"), reason=end_words(ev.flag_hung("W2")))
+        assert end_words(reasons.flag_hung("W2")) == "W2 a raccroché le drapeau"
+        hung = end_words(reasons.flag_hung("W2"))
+        line = tr("match.over.line", result=tr("match.over.wins.blue"), reason=hung)
         assert line == f"Victoire des Bleus{NNBSP}: W2 a raccroché le drapeau"
     finally:
         i18n.set_locale("en")

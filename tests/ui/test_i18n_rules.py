@@ -18,6 +18,7 @@ import pytest
 
 from paintcheck.field.layout_file import default_layout_path
 from paintcheck.rules import events as ev
+from paintcheck.rules import reasons
 from paintcheck.rules.actions import (
     AssignOrders,
     BreakSheet,
@@ -221,12 +222,12 @@ def test_the_refusals_met_cover_the_catalogue():
 
 
 def test_the_end_reasons_are_said_with_todays_english():
-    assert ev.flag_hung("W2") == "W2 hung the flag"
-    assert ev.after_last_turn(10, 3, 2) == "after turn 10, 3 Blue against 2 White on the field"
-    assert ev.none_left_other_side() == "no player left on the other side"
-    assert ev.none_left_either_side() == "no player left on either side"
-    for reason, french in ((ev.flag_hung("W2"), "W2 a raccroché le drapeau"),
-                           (ev.after_last_turn(10, 3, 2),
+    assert reasons.flag_hung("W2") == "W2 hung the flag"
+    assert reasons.after_last_turn(10, 3, 2) == "after turn 10, 3 Blue against 2 White on the field"
+    assert reasons.none_left_other_side() == "no player left on the other side"
+    assert reasons.none_left_either_side() == "no player left on either side"
+    for reason, french in ((reasons.flag_hung("W2"), "W2 a raccroché le drapeau"),
+                           (reasons.after_last_turn(10, 3, 2),
                             "après le tour 10, 3 Bleus contre 2 Blancs sur le terrain")):
         assert i18n.say(reason, "en") == reason and i18n.say(reason, "fr") == french
 
@@ -248,12 +249,12 @@ def test_every_event_of_the_matches_is_worded_in_both_languages():
 def test_the_engines_words_are_worded_once_from_their_key_and_plain_text_is_shown_as_it_came():
     """The engine's reasons and purposes are ``Said``: the window words them from their key and values,
     never by reading English back (``said_again`` is gone); plain text is data, shown as it came."""
-    assert i18n.say(ev.LOST_RAN_OFF, "fr") == "la cible est partie en courant"
-    lost = ev.ShotLost("B1", "W2", ev.LOST_RAN_OFF)
+    assert i18n.say(reasons.LOST_RAN_OFF, "fr") == "la cible est partie en courant"
+    lost = ev.ShotLost("B1", "W2", reasons.LOST_RAN_OFF)
     assert event_words(lost, "fr") == "Le tir de B1 sur W2 est perdu\u202f: la cible est partie en courant."
-    rolled = ev.Rolled(20, 7, ev.purpose_shot_at("W2"), "B1")
+    rolled = ev.Rolled(20, 7, reasons.purpose_shot_at("W2"), "B1")
     assert event_words(rolled, "fr") == "B1 lance un D20\u202f: 7 (tir sur W2)"
-    assert event_words(ev.MatchEnded("white", ev.flag_hung("W2")), "fr") == (
+    assert event_words(ev.MatchEnded("white", reasons.flag_hung("W2")), "fr") == (
         "Victoire des Blancs\u202f: W2 a raccroché le drapeau.")
     assert event_words(ev.ShotLost("B1", "W2", "the target ran off"), "fr").endswith("the target ran off.")
 
@@ -385,11 +386,11 @@ def test_a_resolution_told_its_log_and_a_refusal_drawn_in_french(french, monkeyp
 def test_the_result_screen_words_the_engines_end_reason_in_french(french):
     app, drawn = french
     for winner, reason, french_words in (
-            ("white", ev.flag_hung("W2"), "W2 a raccroché le drapeau"),
-            ("blue", ev.after_last_turn(10, 3, 2),
+            ("white", reasons.flag_hung("W2"), "W2 a raccroché le drapeau"),
+            ("blue", reasons.after_last_turn(10, 3, 2),
              "après le tour 10, 3 Bleus contre 2 Blancs sur le terrain"),
-            ("draw", ev.none_left_either_side(), "plus aucun joueur d’un côté comme de l’autre"),
-            ("blue", ev.none_left_other_side(), "plus aucun joueur dans l’autre camp")):
+            ("draw", reasons.none_left_either_side(), "plus aucun joueur d’un côté comme de l’autre"),
+            ("blue", reasons.none_left_other_side(), "plus aucun joueur dans l’autre camp")):
         app.switch("result", winner=winner, reason=reason)
         words = drawn.frame(app)
         assert french_words in words, words
