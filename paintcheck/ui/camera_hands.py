@@ -1,24 +1,34 @@
-"""The mouse and keys on a board's camera (``ui.camera``): zoom with the wheel, pan with a drag, fit
-with F. Given: the camera."""
+"""The mouse and keys on a board's camera: zoom with the wheel, pan with a drag, fit with F. Given:
+the camera (Paintcheck's field, ``ui.camera``; an Un pour un table, ``ui.unpourun.table_camera``)."""
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 import pygame
 
-from paintcheck.ui.camera import Camera
-from paintcheck.ui.transform import FieldTransform
+
+class Zooming(Protocol):
+    """A camera the hands move; ``fit`` is what it reads of the board as drawn now."""
+
+    def zoom_at(self, fit: Any, area: tuple[int, int, int, int], pos: tuple[int, int],
+                notches: float) -> None: ...
+
+    def pan(self, fit: Any, dx: float, dy: float) -> None: ...
+
+    def reset(self) -> None: ...
 
 
 class CameraHands:
     """The mouse and keys on a camera: the wheel over the board zooms about the mouse; a drag with the
     middle button, or with the left one while Space is held, pans; F fits the whole field."""
 
-    def __init__(self, camera: Camera) -> None:
+    def __init__(self, camera: Zooming) -> None:
         self.camera = camera
         self.panning: tuple[int, int] | None = None  # where a pan drag last was
         self.space = False  # Space held: a left drag pans
 
-    def event(self, event, fit: FieldTransform, area: tuple[int, int, int, int],
+    def event(self, event, fit: Any, area: tuple[int, int, int, int],
               mouse: tuple[int, int]) -> tuple[bool, bool]:
         """(taken, view changed): whether the camera took ``event``, and whether the view moved."""
         k, kind = pygame, event.type

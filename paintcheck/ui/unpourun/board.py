@@ -33,9 +33,10 @@ TRAIL_DIFFICULT = (255, 200, 60)
 HORS = (120, 120, 120)
 
 
-def make_view(table: Table, rect: pygame.Rect) -> TableView:
-    """The table designer's picture of the table (``table_view.TableView``), fitted in ``rect``."""
-    return TableView(table, rect)
+def make_view(table: Table, rect: pygame.Rect, zoom: float = 1.0, centre: Point | None = None) -> TableView:
+    """The table designer's picture of the table (``table_view.TableView``), fitted in ``rect``,
+    magnified ``zoom`` times about the table point ``centre`` (``table_camera``)."""
+    return TableView(table, rect, zoom=zoom, centre=centre)
 
 
 def zone_looks(table: Table, zones: dict[str, int]) -> tuple[ZoneLook, ...]:

@@ -5,7 +5,8 @@ of clickable decisions (``menu_model``, one button each, greyed with the engine'
 being dragged (``move_tool.Trail``), and its controllers: the deployment (``deploy_tool``), the ruler
 (h-upu-shot's ``RulerLayer``), the shot panel (``shot_tool``), the computer's worker (``computer``).
 Every decision goes through ``apply``: the engine's door, then the autosave;
-the match over, ``upu_result``. No hand-over: Un pour un has no secrets (0.1).
+the match over, ``upu_result``. No hand-over: Un pour un has no secrets (0.1). The table zooms and
+pans as Paintcheck's board does (``table_camera``, moved by ``ui.camera_hands``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 
 from paintcheck.ui import theme
+from paintcheck.ui.camera_hands import CameraHands
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.scenes import Scene
 from paintcheck.ui.session import Session
@@ -38,6 +40,7 @@ from paintcheck.ui.unpourun.computer import Computer
 from paintcheck.ui.unpourun.event_words import say as said
 from paintcheck.ui.unpourun.event_words import weapon_words
 from paintcheck.ui.unpourun.ruler import RulerLayer
+from paintcheck.ui.unpourun.table_camera import TableCamera
 from paintcheck.ui.unpourun.table_view import TableView
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
@@ -68,6 +71,9 @@ class UpuMatchScene(Scene):
         super().__init__(app)
         self.session: Session | None = None
         self._view: TableView | None = None
+        self.camera = TableCamera()  # the table's zoom and pan
+        self.hands = CameraHands(self.camera)
+        self.mouse = (0, 0)  # where the mouse last was (the wheel zooms about it)
         self.computer = Computer()
         self.selected: str | None = None
         self.trail: move_tool.Trail | None = None
@@ -89,6 +95,8 @@ class UpuMatchScene(Scene):
     def enter(self, persist: dict[str, Any]) -> None:
         """``session``: a new match; ``resume``: a saved match's file, replayed (one line when it
         cannot be, back on the title); neither: the match being played (back from How to play)."""
+        if persist.get("session", self.session) is not self.session or "resume" in persist:
+            self.camera.reset()  # another match: the whole table
         self.session = persist.get("session", self.session)
         if "resume" in persist:
             found = resume.load(persist["resume"])
@@ -142,12 +150,16 @@ class UpuMatchScene(Scene):
             pygame.Rect(MARGIN, self.table_rect.bottom + MARGIN, self.table_rect.width, RESERVE_H)
         )
         if self.session is not None:
-            self._view = board.make_view(self.game.table, self.table_rect)
+            self.view_changed()
         panel = pygame.Rect(0, 0, SHOT_PANEL[0], SHOT_PANEL[1])
         panel.topright = (self.table_rect.right - 8, self.table_rect.y + 8)
         self.shot = shot_tool.ShotTool(panel, self.apply)
         self.shown_for = None
         self.build_menu()
+
+    def view_changed(self) -> None:
+        """The table's view made again, as the camera now looks at it."""
+        self._view = board.make_view(self.game.table, self.table_rect, self.camera.zoom, self.camera.centre)
 
     def person_to_move(self) -> bool:
         s = self.session
@@ -246,6 +258,14 @@ class UpuMatchScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.controls.handle(event) or self.session is None or self.shot.panel.handle_event(event):
             return
+        if hasattr(event, "pos"):
+            self.mouse = event.pos
+        if self._view is not None and not self.deploy.holding and self.trail is None:
+            taken, moved = self.hands.event(event, self.view, tuple(self.view.area), self.mouse)
+            if moved:
+                self.view_changed()
+            if taken:
+                return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.press(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.trail is not None:
@@ -259,6 +279,8 @@ class UpuMatchScene(Scene):
             self.aim_ruler(pygame.mouse.get_pos())
 
     def figure_at(self, pos: tuple[int, int]) -> str | None:
+        if not self.view.area.collidepoint(pos):
+            return None  # the legend, or the table's part a zoom leaves unseen
         p = self.view.to_table(pos)
         r = t.BASE_RADIUS * GRAB
         near = [(math.dist(p, f.pos), f.id) for f in self.state.figures if f.on_table and f.pos is not None]
@@ -387,6 +409,8 @@ class UpuMatchScene(Scene):
         if zone is not None:  # the zone the button under the mouse takes
             board.draw_zone_highlight(surface, self.view, self.game.table, zone)
         moving = self.trail.figure if self.trail is not None else None
+        if self.view.zoom > 1.0:
+            surface.set_clip(self.view.area)  # what lies on a zoomed table stays in its area
         board.draw_figures(surface, self.view, s, self.selected, hidden=moving)
         if self.reading is not None:
             mover = self.reading_figure()
@@ -405,6 +429,7 @@ class UpuMatchScene(Scene):
             )
         if self.ruler is not None and self.trail is None and not self.deploy.holding:
             self.ruler.draw(surface, self.view)
+        surface.set_clip(None)
         self.deploy.draw(surface, s, self.view, self.table_rect)
         self.draw_panel(surface)
         self.shot.panel.draw(surface)

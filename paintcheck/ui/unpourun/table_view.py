@@ -93,7 +93,8 @@ class TableView:
     its zones are named and coloured."""
 
     def __init__(self, table: Table, rect: pygame.Rect | tuple[int, int, int, int],
-                 legend: bool = True, zone_looks: tuple[ZoneLook, ...] | None = None) -> None:
+                 legend: bool = True, zone_looks: tuple[ZoneLook, ...] | None = None,
+                 zoom: float = 1.0, centre: Point | None = None) -> None:
         self.table = table
         self.rect = pygame.Rect(rect)
         self.legend = legend
@@ -101,10 +102,20 @@ class TableView:
         room = self.rect.inflate(-2 * MARGIN, -2 * MARGIN)
         if legend:
             room.height -= LEGEND_H
-        self.pixels_per_pas = max(1e-6, min(room.width / table.width, room.height / table.depth))
+        self.area = room  # the table's part of ``rect`` (what a zoomed table is clipped to)
+        self.fit_pixels_per_pas = max(1e-6, min(room.width / table.width, room.height / table.depth))
+        self.zoom = max(1.0, zoom)
+        self.pixels_per_pas = self.fit_pixels_per_pas * self.zoom
         w, h = table.width * self.pixels_per_pas, table.depth * self.pixels_per_pas
-        self.left = room.x + (room.width - w) / 2
-        self.bottom = room.y + (room.height + h) / 2
+        if self.zoom == 1.0:  # the whole table, centred in its area
+            self.centre: Point = (table.width / 2, table.depth / 2)
+            self.left = room.x + (room.width - w) / 2
+            self.bottom = room.y + (room.height + h) / 2
+        else:  # the table point ``centre`` at the area's centre, kept on the table (as ``ui.camera``)
+            asked = centre if centre is not None else (table.width / 2, table.depth / 2)
+            self.centre = (min(table.width, max(0.0, asked[0])), min(table.depth, max(0.0, asked[1])))
+            self.left = room.x + room.width / 2 - self.centre[0] * self.pixels_per_pas
+            self.bottom = room.y + room.height / 2 + self.centre[1] * self.pixels_per_pas
         self.board = pygame.Rect(round(self.left), round(self.bottom - h), round(w), round(h))
         self._picture: pygame.Surface | None = None
         self._picture_key: tuple[object, ...] | None = None
@@ -142,6 +153,8 @@ class TableView:
         surf.fill(OFF_TABLE)
         dx, dy = -self.rect.x, -self.rect.y
         board = self.board.move(dx, dy)
+        if self.zoom > 1.0:
+            surf.set_clip(self.area.move(dx, dy))  # a zoomed table stays in its area
         pygame.draw.rect(surf, GROUND, board)
         self._draw_zones(surf, dx, dy)
         for piece in self.table.pieces:
@@ -153,8 +166,10 @@ class TableView:
             x, y = self.to_screen(label_point(zone.points))
             theme.blit_text(surf, look.label, (x + dx, y + dy), 13, look.edge, True, anchor="center")
         pygame.draw.rect(surf, theme.FIELD_LINE, board, 2)
+        surf.set_clip(None)
         if self.legend:
-            self._draw_legend(surf, board.bottom + MARGIN + 4)
+            bottom = board.bottom if self.zoom == 1.0 else self.area.bottom + dy
+            self._draw_legend(surf, bottom + MARGIN + 4)
         return surf
 
     def looks(self) -> tuple[ZoneLook, ...]:
@@ -222,8 +237,8 @@ class TableView:
         surf.blit(layer, (0, 0))
 
     def scale_pas(self) -> int:
-        """The scale bar's length in pas: the longest step under a fifth of the table's width."""
-        fifth = self.table.width / 5
+        """The scale bar's length in pas: the longest step under a fifth of the table's width seen."""
+        fifth = min(self.table.width, self.area.width / self.pixels_per_pas) / 5
         return max([s for s in SCALE_STEPS if s <= fifth] or [SCALE_STEPS[0]])
 
     def _draw_legend(self, surf: pygame.Surface, top: int) -> None:
