@@ -28,7 +28,7 @@ class CameraHands:
         self.panning: tuple[int, int] | None = None  # where a pan drag last was
         self.space = False  # Space held: a left drag pans
 
-    def event(self, event, fit: Any, area: tuple[int, int, int, int],
+    def event(self, event: pygame.event.Event, fit: Any, area: tuple[int, int, int, int],
               mouse: tuple[int, int]) -> tuple[bool, bool]:
         """(taken, view changed): whether the camera took ``event``, and whether the view moved."""
         k, kind = pygame, event.type
