@@ -21,7 +21,7 @@ from paintcheck.rules.codec import START_BREAK, CodecError
 from paintcheck.ui import i18n, overlays, saves, theme
 from paintcheck.ui.holder import Holder
 from paintcheck.ui.session import MatchSession
-from paintcheck.ui.window_size import DEFAULT_SIZE, MIN_SIZE, opening_position, opening_size
+from paintcheck.ui.window_size import DEFAULT_SIZE, opening_position, opening_size, smallest_size
 
 if TYPE_CHECKING:  # the scenes are imported when the window is made (``App.__init__``)
     from paintcheck.ui.net_scenes import NetLink
@@ -41,7 +41,8 @@ class App:
         self.language = language
         theme.reset()
         overlays.reset()
-        size = opening_size(size, None)
+        size = tuple(size or DEFAULT_SIZE)  # as asked: ``open_window`` has fitted it to the desktop
+        self.floor = smallest_size(size)  # a resize goes no smaller (a small desktop's whole size)
         pygame.display.set_caption("Paintcheck Digital")
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         if position is not None:
@@ -278,7 +279,7 @@ class App:
         self.awake -= dt
 
     def resize(self, size) -> None:
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        size = (max(self.floor[0], size[0]), max(self.floor[1], size[1]))
         if size != self.screen.get_size():
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.size = self.screen.get_size()

@@ -23,6 +23,7 @@ from paintcheck.ui.scenes import Scene
 
 TOP = 104  # the first row of fields
 COACH_TOP = 96  # the coaches' row (New match): the fields start under it
+FIELDS_GAP = 10  # between the coaches' rows and the first field
 BOTTOM = 112  # room under the fields: the message and the page's buttons
 GAP = 16  # between the two columns
 PLAY_W = 110
@@ -43,6 +44,7 @@ class FieldChooserScene(Scene):
         self.rows: list[tuple[pygame.Rect, saves.FieldChoice]] = []
         self.pointer = (-1, -1)  # where the mouse last moved: a greyed field's whole problem shows
         self.coach_captions: list = []
+        self.coaches_bottom = TOP + 42 - FIELDS_GAP  # under the coaches' rows, as last laid out
 
     def enter(self, persist: dict) -> None:
         try:  # the folder the window names exists, so that a coach can put his layouts there
@@ -58,8 +60,9 @@ class FieldChooserScene(Scene):
 
     @property
     def top(self) -> int:
-        """Where the first row of fields is: under the coaches' row when a match is to be played."""
-        return TOP + 42 if self.purpose == "play" else TOP
+        """Where the first row of fields is: under the coaches' rows when a match is to be played (a
+        row each in a narrow window)."""
+        return max(TOP + 42, self.coaches_bottom + FIELDS_GAP) if self.purpose == "play" else TOP
 
     def grid(self, size) -> tuple[int, int, int]:
         """Columns, rows of a page and the width of a column for a window of ``size``."""
@@ -79,6 +82,8 @@ class FieldChooserScene(Scene):
         columns, _, width = self.grid(size)
         self.x0 = (w - columns * width - (columns - 1) * GAP) // 2
         self.width = columns * width + (columns - 1) * GAP
+        if self.purpose == "play":
+            self.coach_buttons(c)  # first: the fields start under them
         n = self.per_page(size)
         self.pages = pages_of(len(self.entries), n)
         self.page = min(self.page, self.pages - 1)
@@ -99,8 +104,6 @@ class FieldChooserScene(Scene):
                   None if problem is None else
                   tr("fields.cannot_open" if design else "fields.cannot_play", problem=problem),
                   primary=True, width=PLAY_W)
-        if self.purpose == "play":
-            self.coach_buttons(c)
         c.at(self.x0, h - 64, self.width)
         c.row_height = 38
         add_page_buttons(c, self.page, self.pages, self.turn_page, width=110)
@@ -111,6 +114,7 @@ class FieldChooserScene(Scene):
         c.at(self.x0, COACH_TOP, self.width)
         c.row_height = 32
         self.coach_captions = add_coach_buttons(c, self.app, lambda: self.layout(self.app.size))
+        self.coaches_bottom = c.bottom
 
     def help_persist(self) -> dict:
         return {"purpose": self.purpose}

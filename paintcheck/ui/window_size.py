@@ -23,6 +23,12 @@ def opening_size(wanted: tuple[int, int] | None, desktop: tuple[int, int] | None
             min(dh, max(MIN_SIZE[1], min(h, dh - DECORATION[1]))))
 
 
+def smallest_size(opened: tuple[int, int]) -> tuple[int, int]:
+    """How small the window may be made: MIN_SIZE, or less where it ``opened`` smaller (a desktop
+    smaller than the minimum)."""
+    return min(MIN_SIZE[0], opened[0]), min(MIN_SIZE[1], opened[1])
+
+
 def opening_position(position: tuple[int, int] | None, size: tuple[int, int],
                      desktop: tuple[int, int] | None) -> tuple[int, int] | None:
     """``position`` again when the whole window of ``size`` stays on ``desktop``, else None (the

@@ -263,6 +263,26 @@ def test_the_chooser_fits_the_window(size):
         pygame.quit()
 
 
+def test_in_a_narrow_window_the_coaches_rows_stand_above_the_fields():
+    """A desktop smaller than the minimum gets a window of its size (``window_size``): there the two
+    coaches' buttons take a row each, and the fields start under them, none covered."""
+    from paintcheck.ui.app import App
+
+    app = App((1024, 700), seed=3)
+    try:
+        assert app.size == (1024, 700)
+        step(app)
+        _open_chooser(app)
+        scene = app.scene
+        coaches = [c.button.rect for k, c in scene.controls.choices.items() if k.startswith("coach-")]
+        assert len({r.top for r in coaches}) == 2  # a row each
+        first = scene.rows[0][0]
+        assert all(r.bottom <= first.top for r in coaches)
+        assert all(rect.right <= 1024 and rect.bottom <= 700 for rect, _ in scene.rows)
+    finally:
+        pygame.quit()
+
+
 def test_play_layout_field_is_first_and_enter_plays_it(tmp_path):
     from paintcheck.ui.app import App
 

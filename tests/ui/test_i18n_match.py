@@ -419,7 +419,8 @@ def _buttons_fit(app) -> None:
 @pytest.fixture
 def smallest(monkeypatch):
     """The window at its smallest, in French: the panel is narrowest there."""
-    from paintcheck.ui.app import MIN_SIZE, App
+    from paintcheck.ui.app import App
+    from paintcheck.ui.window_size import MIN_SIZE
 
     application = App(MIN_SIZE, seed=7, language="fr")
     application.step(1 / 60)

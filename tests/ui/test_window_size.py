@@ -4,7 +4,7 @@ and the size and place remembered for the next start."""
 from __future__ import annotations
 
 from paintcheck.ui import settings
-from paintcheck.ui.window_size import DEFAULT_SIZE, MIN_SIZE, opening_position, opening_size
+from paintcheck.ui.window_size import DEFAULT_SIZE, MIN_SIZE, opening_position, opening_size, smallest_size
 
 
 def test_a_1280_by_800_desktop_opens_a_window_that_fits_it():
@@ -52,3 +52,25 @@ def test_a_damaged_settings_file_is_left_and_the_window_size_not_remembered(user
     path.write_bytes(b"[" * 5000)
     settings.remember_window((1400, 850), (20, 30))  # no crash, the file untouched
     assert path.read_bytes() == b"[" * 5000 and settings.window_geometry() == (None, None)
+
+
+def test_a_window_made_smaller_stops_at_the_minimum_or_at_a_small_desktops_size():
+    assert smallest_size(DEFAULT_SIZE) == MIN_SIZE
+    assert smallest_size((1024, 600)) == (1024, 600)  # opened at a small desktop's whole size
+    assert smallest_size((1024, 900)) == (1024, MIN_SIZE[1])
+
+
+def test_the_window_opens_at_the_size_fitted_to_a_small_desktop_not_the_minimum():
+    """``open_window`` fits the size to the desktop; the window takes it as it is (it once took the
+    minimum again, and stood past a small screen's edges)."""
+    import pygame
+
+    from paintcheck.ui.app import App
+
+    app = App(opening_size(None, (1024, 600)), seed=1)
+    try:
+        assert app.size == (1024, 600)
+        app.resize((800, 500))  # a window made smaller than the desktop it opened on: no smaller
+        assert app.size == (1024, 600)
+    finally:
+        pygame.quit()
