@@ -411,9 +411,11 @@ def draw_sum(surface: pygame.Surface, frame: RangeFrame, y: int, rows: list[rang
         elif kind == range_sum.LOST:
             theme.blit_text(surface, row.words, (px, y + 2), 15, theme.TEXT_WARN, True)
             y += 26
-        elif kind == range_sum.NEEDS:
-            theme.blit_text(surface, row.words, (px, y + 6), 15, theme.TEXT, True)
-            y += 32
+        elif kind == range_sum.NEEDS:  # two lines in a narrow panel
+            lines = theme.wrap(row.words, 15, pw, bold=True)[:2]
+            for i, line in enumerate(lines):
+                theme.blit_text(surface, line, (px, y + 6 + 22 * i), 15, theme.TEXT, True)
+            y += 32 + 30 * (len(lines) - 1)
         elif kind == range_sum.ODDS:
             y = draw_odds(surface, px, pw, y, row.odds)
         else:  # the second shot, or what comes with a lesson's answer

@@ -269,3 +269,27 @@ def test_crossing_the_centre_line_says_the_colours_swap(app, range_scene, monkey
     app.message = None
     drag(app, scene.t.to_screen(*start), scene.t.to_screen(start[0] - 1, start[1]))
     assert scene.situation.shooter.point == (start[0] - 1, start[1]) and app.message is None
+
+
+def test_in_a_window_smaller_than_the_minimum_the_required_roll_wraps_in_the_panel(monkeypatch):
+    """A small desktop's window (``window_size``): the line with the required roll and the dodge dice
+    is wrapped to the panel, never past the window's edge."""
+    import pygame
+
+    from paintcheck.ui import theme
+    from paintcheck.ui.app import App
+
+    application = App((1024, 700), seed=7)
+    try:
+        application.step(1 / 60)
+        drawn = Drawn(monkeypatch)
+        application.switch("range")
+        step(application, 2)
+        frame = application.scene.frame
+        words = [w for w, _ in drawn.frame(application)]
+        first = next(i for i, w in enumerate(words) if "d20" in w)
+        needs = words[first:first + 2]  # one sentence, two lines
+        assert needs[1].endswith("(RULES 9.2)") or needs[1] == "9.2)", needs
+        assert all(frame.px + theme.text_width(w, 15, True) <= application.size[0] for w in needs)
+    finally:
+        pygame.quit()

@@ -10,7 +10,7 @@ import json
 import pygame
 import pytest
 
-from paintcheck.ui import i18n, saves, settings
+from paintcheck.ui import i18n, saves, settings, theme
 from paintcheck.unpourun import band_file
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.bands import BandSpec, FigureSpec
@@ -371,3 +371,26 @@ def test_how_to_play_from_the_builder_comes_back_to_the_band_as_it_was(app):
     assert app.scene.name == "help" and "sous-fifre" in app.scene.box.html_text
     press(app, "back")
     assert app.scene.name == "upu_builder" and app.scene.draft.band == band
+
+
+def test_in_a_window_smaller_than_the_minimum_the_header_stands_above_the_columns():
+    """A small desktop's window (``window_size``), in French: the file buttons take two rows, and the
+    middle and right columns start under them; the hint to buy a figure stays in its column."""
+    from paintcheck.ui.app import App
+
+    application = App((1024, 700), seed=7, language="fr")
+    try:
+        application.step(1 / 60)
+        application.set_game("unpourun")
+        application.switch("upu_builder")
+        step(application)
+        scene = application.scene
+        header = [scene.controls.rect(k) for k in ("new", "open", "save", "save_as", "back")]
+        assert len({r.top for r in header}) == 2  # two rows at this width, in French
+        assert max(r.bottom for r in header) <= scene.middle.top and scene.middle.top == scene.right.top
+        hint = [(words, at) for words, at in scene.headers if at[0] == scene.middle.x]
+        assert len(hint) >= 2  # wrapped
+        assert all(at[0] + theme.text_width(words, 15, True) <= scene.middle.right for words, at in hint)
+    finally:
+        pygame.quit()
+        i18n.set_locale("en")

@@ -122,19 +122,20 @@ class BuilderScene(Scene):
         return {"new": False}
 
     # -- layout -------------------------------------------------------------------------------------
-    def columns(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    def columns(self, size: tuple[int, int], top: int = TOP) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The left column from ``TOP``; the middle and right ones from ``top`` (under the header's
+        buttons, two rows of them in a narrow window)."""
         w, h = size
         left = pygame.Rect(20, TOP, 340, h - TOP - 20)
         right_w = max(330, (w - 400) // 3)
-        right = pygame.Rect(w - 20 - right_w, TOP, right_w, h - TOP - 20)
-        middle = pygame.Rect(left.right + 20, TOP, right.left - left.right - 40, h - TOP - 20)
+        right = pygame.Rect(w - 20 - right_w, top, right_w, h - top - 20)
+        middle = pygame.Rect(left.right + 20, top, right.left - left.right - 40, h - top - 20)
         return left, middle, right
 
     def layout(self, size: tuple[int, int]) -> None:
         w, _h = size
         c = self.controls
         c.clear()
-        self.left, self.middle, self.right = self.columns(size)
         d = self.draft
         # the header: the band's name, and its file's buttons
         self._close_entry()
@@ -142,11 +143,13 @@ class BuilderScene(Scene):
                                      initial_text=d.band.name)
         self.entry.set_text_length_limit(band_file.MAX_NAME)
         c.row_height = 32
-        c.at(self.left.right + 20, 16, w - self.left.right - 40)
+        left = self.columns(size)[0]
+        c.at(left.right + 20, 16, w - left.right - 40)
         for key, action in (("new", self.new), ("open", self.browse), ("save", self.save),
                             ("save_as", self.save_as), ("back", self.back)):
             c.add(key, tr(f"{NS}.{key}"), action, primary=key == "save",
                   danger=self.leaving is not None and key == self.leaving)
+        self.left, self.middle, self.right = self.columns(size, max(TOP, c.bottom + 16))
         c.row_height = ROW
         self.headers: list[tuple[str, tuple[int, int]]] = []
         self._left_column()
@@ -227,8 +230,9 @@ class BuilderScene(Scene):
     def _figure_column(self) -> None:
         c, d, box = self.controls, self.draft, self.middle
         spec = d.figure
-        if spec is None:
-            self.headers.append((tr(f"{NS}.choose_figure"), (box.x, box.y)))
+        if spec is None:  # on as many lines as the column needs (a narrow window)
+            for i, line in enumerate(theme.wrap(tr(f"{NS}.choose_figure"), 15, box.w, bold=True)):
+                self.headers.append((line, (box.x, box.y + 20 * i)))
             return
         y = self._header("melee", box.x, box.y)
         c.at(box.x, y, box.w)
