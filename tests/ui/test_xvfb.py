@@ -130,9 +130,11 @@ def test_the_range_with_real_mouse_events(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
-@pytest.mark.parametrize(("desktop", "window"), [("1280x800", [1280, 720]), ("1920x1080", [1600, 1000])])
+@pytest.mark.parametrize(("desktop", "window"), [("1280x800", [1280, 720]), ("1920x1080", [1600, 1000]),
+                                                  ("1024x700", [1024, 700])])
 def test_a_hot_seat_turn_by_real_clicks_fits_the_screen(tmp_path, desktop, window):
-    """Issue 25: the window opens at a size that fits the desktop; the break and turn 2, hot-seat,
+    """Issue 25: the window opens at a size that fits the desktop (a desktop under the minimum: all
+    of it, never past its edges); the break and turn 2, hot-seat,
     are played by xdotool's pointer; every button and the board stay inside the window; the break is
     told on the public board to both coaches, and the hand-over comes after the telling."""
     with xvfb_display(size=f"{desktop}x24") as display:
