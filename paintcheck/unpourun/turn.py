@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 
 _WAVE, _ACTIVATION = Phase.WAVE, Phase.ACTIVATION  # read once (an enum's member read from its class is slow)
 _new = object.__new__
+_PAID_UP_FRONT = (a.Walk, a.Run, a.Shoot, a.Strike, a.Medikit, a.Flee)  # ``decision_pa`` spent first
 
 
 def start_turn(work: _Work) -> None:
@@ -115,26 +116,23 @@ def action(work: _Work, d: Any) -> None:
     act = s.activation = _new(Activation)  # a copy: the state handed to the engine keeps its own
     act.__dict__ = old.__dict__.copy()  # (``engine._shell`` shares the activation)
     f = work.fig(act.figure)
+    if isinstance(d, _PAID_UP_FRONT):  # a charge, its move and a rout move pay in their own steps
+        act.pa -= decision_pa(work.b, s, f, d)
     if isinstance(d, (a.Walk, a.Run)):
         run = isinstance(d, a.Run)
-        act.pa -= decision_pa(work.b, s, f, d)
         allowance = move_allowance(work.b, s, f, d)
         work.climb_along(f, d.path, allowance, "ran" if run else "walked")
         act.last_move = True
     elif isinstance(d, a.Shoot):
-        act.pa -= decision_pa(work.b, s, f, d)
         act.last_move = False
         work.shoot(f.id, d.weapon, d.target, d.prefer)
     elif isinstance(d, a.Strike):
-        act.pa -= decision_pa(work.b, s, f, d)
         act.last_move = False
         work.strike(f.id, d.target)
     elif isinstance(d, a.Medikit):
-        act.pa -= decision_pa(work.b, s, f, d)
         act.last_move = False
         work.medikit(f.id, d.target)
     elif isinstance(d, a.Flee):
-        act.pa -= decision_pa(work.b, s, f, d)
         act.last_move = False
         work.move_along(f, d.path, "fled", "3.9")
     elif isinstance(d, a.RoutMove):
