@@ -363,7 +363,7 @@ class UpuMatchScene(Scene):
     def motion(self, pos: tuple[int, int]) -> None:
         self.last_motion = time.monotonic()
         if self.deploy.holding:
-            self.deploy.motion(self.engine, self.state, self.view, self.table_rect, pos)
+            self.deploy.motion(self.engine, self.state, self.view, self.view.area, pos)
         elif self.trail is not None:
             self.trail.end = self.view.to_table(pos)
             self.reading = move_tool.read(
@@ -374,7 +374,7 @@ class UpuMatchScene(Scene):
 
     def release(self, pos: tuple[int, int]) -> None:
         if self.deploy.holding:
-            decision, reason = self.deploy.release(self.engine, self.state, self.view, self.table_rect, pos)
+            decision, reason = self.deploy.release(self.engine, self.state, self.view, self.view.area, pos)
             if reason is not None:
                 self.app.flash(said(reason), error=True)
             elif decision is not None:
@@ -430,7 +430,7 @@ class UpuMatchScene(Scene):
         if self.ruler is not None and self.trail is None and not self.deploy.holding:
             self.ruler.draw(surface, self.view)
         surface.set_clip(None)
-        self.deploy.draw(surface, s, self.view, self.table_rect)
+        self.deploy.draw(surface, s, self.view, self.view.area)
         self.draw_panel(surface)
         self.shot.panel.draw(surface)
         self.draw_card(surface, mouse)
