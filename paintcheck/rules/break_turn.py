@@ -76,6 +76,12 @@ DROPPED_NO_POINTS = Said("rules.reason.no_points_left")
 
 
 # -- legality ------------------------------------------------------------------------------------------
+def line_budget(prebunker: bool) -> int:
+    """The action points a break sheet's line may spend (RULES 12.2, 12.3): the 4 actions, less a
+    prebunker's 2 for his prebunk."""
+    return tables.ACTION_POINTS - (tables.COST_PREBUNK if prebunker else 0)
+
+
 def why_sheet_illegal(state: MatchState, sheet: BreakSheet, m: Measurer,
                       lines_legal: bool = False) -> Said | None:
     """Why the engine refuses ``sheet``, or None. ``lines_legal``: its writer has judged each line on
@@ -130,12 +136,12 @@ def why_line_illegal(state: MatchState, team: str, ln: SheetLine, m: Measurer) -
         if total is None:
             return refusal("prebunk_line",
                            label=parts[0][0])
-        budget = tables.ACTION_POINTS - tables.COST_PREBUNK
+        budget = line_budget(True)
     else:
         if ln.start not in _base_points(lattice, team):
             return refusal("runner_base",
                            base=lattice.base_text())
-        budget = tables.ACTION_POINTS
+        budget = line_budget(False)
     reason = why_stance_illegal(m, ln.start, ln.cover, ln.side)
     if reason:
         return reason
@@ -352,7 +358,7 @@ class BreakTurn:
         s = step.state
         p, ln = s.players[pid], self._line(s, pid)
         assert p.point is not None  # an active player stands on the field
-        budget = tables.ACTION_POINTS - (tables.COST_PREBUNK if ln.prebunker else 0)
+        budget = line_budget(ln.prebunker)
         cleared, p.boulets = p.boulets, 0
         actions, dropping = [], False
         for a in ln.actions:

@@ -22,7 +22,7 @@ import pygame
 from paintcheck.field.lattice import COLUMN_LETTERS, Point
 from paintcheck.rules import tables
 from paintcheck.rules.actions import BreakSheet, Declare, Def, DumpAt, Move, SheetLine, ShotAt, Support
-from paintcheck.rules.break_turn import why_line_illegal
+from paintcheck.rules.break_turn import line_budget, why_line_illegal
 from paintcheck.rules.legality import why_stance_illegal
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import MatchState
@@ -217,8 +217,7 @@ class SheetEditor(Room):
         d = self.draft
         if d.start is None:
             return tr("match.sheet.start_first")
-        budget = tables.ACTION_POINTS - (tables.COST_PREBUNK if d.prebunker else 0)
-        if self.cost(d) + tables.COST_DUMP > budget:
+        if self.cost(d) + tables.COST_DUMP > line_budget(d.prebunker):
             return tr("match.sheet.no_point_for_dump")
         return None
 
@@ -228,8 +227,7 @@ class SheetEditor(Room):
             return tr("match.sheet.start_first")
         if any(isinstance(a, Move) for a in d.actions):
             return tr("match.declare.one_move")
-        budget = tables.ACTION_POINTS - (tables.COST_PREBUNK if d.prebunker else 0)
-        if self.cost(d) >= budget:
+        if self.cost(d) >= line_budget(d.prebunker):
             return tr("match.sheet.no_point_for_move")
         return None
 

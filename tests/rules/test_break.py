@@ -391,3 +391,12 @@ def test_r12_2_a_sheet_move_off_the_field_is_refused_before_it_is_walked():
     started = time.perf_counter()
     assert "off the field" in g.engine.why_illegal(g.state, BreakSheet("blue", (ok[0], far, *ok[2:])))
     assert time.perf_counter() - started < 1.0
+
+
+def test_r12_2_r12_3_a_lines_budget_is_its_four_actions_less_a_prebunkers_two():
+    """The budget the engine checks a sheet's line against and the sheet editor greys by, said once."""
+    from paintcheck.rules import tables
+    from paintcheck.rules.break_turn import line_budget
+
+    assert line_budget(False) == tables.ACTION_POINTS == 4
+    assert line_budget(True) == tables.ACTION_POINTS - tables.COST_PREBUNK == 2
