@@ -113,6 +113,14 @@ def distance(a: Point, b: Point) -> float:
     return max(0.0, centre_distance(a, b) - BASE_DIAMETER)
 
 
+def base_to_base(centre: Point, toward: Point) -> Point:
+    """The centre of a base touching the base at ``centre``, on the line from it toward ``toward``
+    (d = 0, 1.4: where a straight charge ends, 3.6)."""
+    dx, dy = toward[0] - centre[0], toward[1] - centre[1]
+    n = math.hypot(dx, dy) or 1.0
+    return centre[0] + dx / n * BASE_DIAMETER, centre[1] + dy / n * BASE_DIAMETER
+
+
 def distance_to_point(a: Point, p: Point) -> float:
     """d from a figure to a point: max(0, centre distance - 0.5) (1.4)."""
     return max(0.0, centre_distance(a, p) - BASE_RADIUS)

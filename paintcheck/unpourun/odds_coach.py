@@ -39,6 +39,7 @@ from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.allowance import charge_allowance, flee_allowance, run_allowance, walk_allowance
 from paintcheck.unpourun.engine import Engine
+from paintcheck.unpourun.measurer import base_to_base
 from paintcheck.unpourun.needs import cd_passes, charge_tests, damage_r
 from paintcheck.unpourun.odds import FigureOdds, p_damages, p_meets, shot_odds, strike_odds
 from paintcheck.unpourun.query import IMPOSSIBLE, Board
@@ -376,10 +377,7 @@ class OddsCoach:
     def charge_move(self, s: MatchState, f: Figure, target: Figure) -> Any:
         options: list[Any] = []
         if target.pos is not None and f.pos is not None:
-            dx, dy = f.pos[0] - target.pos[0], f.pos[1] - target.pos[1]
-            n = math.hypot(dx, dy) or 1.0
-            options.append(a.ChargeMove(((target.pos[0] + dx / n * t.BASE_DIAMETER,
-                                          target.pos[1] + dy / n * t.BASE_DIAMETER),)))
+            options.append(a.ChargeMove((base_to_base(target.pos, f.pos),)))
         options.append(a.ChargeMove(()))
         return self.best(s, [(-i, d) for i, d in enumerate(options)], a.ChargeMove(()))
 

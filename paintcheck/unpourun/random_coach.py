@@ -23,6 +23,7 @@ from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.allowance import charge_allowance, flee_allowance, run_allowance, walk_allowance
 from paintcheck.unpourun.engine import Engine
 from paintcheck.unpourun.legality import open_kinds_of, open_shot_weapons, withdraw_end_seen
+from paintcheck.unpourun.measurer import base_to_base
 from paintcheck.unpourun.query import CONTACT_REACH2
 from paintcheck.unpourun.state import Figure, MatchState, Phase
 
@@ -237,6 +238,4 @@ class RandomCoach:
     def contact_point(f: Figure, e: Figure) -> tuple[float, float]:
         """The point base to base with ``e`` on the line from ``e``'s centre to ``f``'s."""
         assert f.pos is not None and e.pos is not None
-        dx, dy = f.pos[0] - e.pos[0], f.pos[1] - e.pos[1]
-        n = math.hypot(dx, dy) or 1.0
-        return e.pos[0] + dx / n * t.BASE_DIAMETER, e.pos[1] + dy / n * t.BASE_DIAMETER
+        return base_to_base(e.pos, f.pos)

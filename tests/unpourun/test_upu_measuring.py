@@ -276,3 +276,20 @@ def test_3_4_a_path_may_not_overlap_a_base_nor_touch_an_enemy():
     assert [g >= 1 for g in gaps] == [True, True, True, False]  # 1.3: overlap below 1
     assert [g <= 1.1 for g in gaps] == [True, True, False, True]  # 1.5: in contact on the way
     assert m.path_on_table(path[:2]) is False and m.path_on_table([(1, 1), (47.5, 1)])
+
+
+def test_r1_4_base_to_base_touches_on_the_line_toward_the_point():
+    """``measurer.base_to_base``: the one place a straight charge's end is worked out (the coaches'
+    and the window's): d = 0 with the base it touches, on the line toward the point asked."""
+    import math
+
+    from paintcheck.unpourun.measurer import base_to_base, distance
+
+    for centre, toward in (((10.0, 10.0), (20.0, 13.0)), ((5.5, 40.0), (5.5, 2.0)), ((3.0, 3.0), (3.0, 3.0))):
+        end = base_to_base(centre, toward)
+        assert distance(end, centre) == pytest.approx(0.0, abs=1e-12)
+        if toward != centre:
+            (ux, uy), (vx, vy) = ((end[0] - centre[0], end[1] - centre[1]),
+                                  (toward[0] - centre[0], toward[1] - centre[1]))
+            assert ux * vy - uy * vx == pytest.approx(0.0, abs=1e-9)  # on the line
+            assert math.dist(end, toward) < math.dist(centre, toward)

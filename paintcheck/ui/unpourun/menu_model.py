@@ -18,8 +18,8 @@ from typing import Any
 from paintcheck.said import Said
 from paintcheck.ui.unpourun.zone_places import places
 from paintcheck.unpourun import actions as a
-from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.engine import Engine
+from paintcheck.unpourun.measurer import base_to_base
 from paintcheck.unpourun.state import Figure, MatchState, Phase
 
 PATH_EMPTY = "unpourun_rules.refusal.path_empty"
@@ -56,9 +56,7 @@ def _drag(engine: Engine, s: MatchState, key: str, d: Any) -> Entry:
 def contact_point(f: Figure, e: Figure) -> tuple[float, float]:
     """The point base to base with ``e`` on the line from ``e``'s centre to ``f``'s (a straight charge)."""
     assert f.pos is not None and e.pos is not None
-    dx, dy = f.pos[0] - e.pos[0], f.pos[1] - e.pos[1]
-    n = math.hypot(dx, dy) or 1.0
-    return e.pos[0] + dx / n * t.BASE_DIAMETER, e.pos[1] + dy / n * t.BASE_DIAMETER
+    return base_to_base(e.pos, f.pos)
 
 
 def entries(engine: Engine, s: MatchState) -> list[Entry]:

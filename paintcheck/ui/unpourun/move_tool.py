@@ -27,7 +27,7 @@ from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.allowance import move_allowance, path_terms
 from paintcheck.unpourun.climb import move_cost
 from paintcheck.unpourun.engine import Engine
-from paintcheck.unpourun.measurer import path_length
+from paintcheck.unpourun.measurer import base_to_base, path_length
 from paintcheck.unpourun.pa import decision_pa
 from paintcheck.unpourun.state import Figure, MatchState, Point
 from paintcheck.unpourun.terrain import Kind
@@ -123,9 +123,7 @@ def contact(target: Figure, before: Point) -> Point:
     """The point base to base with ``target`` on the line from its centre to ``before`` (the trail's
     point before the drop): where a charge along the trail ends."""
     assert target.pos is not None
-    dx, dy = before[0] - target.pos[0], before[1] - target.pos[1]
-    n = math.hypot(dx, dy) or 1.0
-    return target.pos[0] + dx / n * t.BASE_DIAMETER, target.pos[1] + dy / n * t.BASE_DIAMETER
+    return base_to_base(target.pos, before)
 
 
 def read(engine: Engine, s: MatchState, f: Figure, path: tuple[Point, ...]) -> Reading:
