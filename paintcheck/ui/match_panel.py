@@ -12,7 +12,7 @@ import pygame
 
 from paintcheck.rules import tables
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, OVER, REACT, SHEETS, TARGET, MatchState
-from paintcheck.ui import i18n, theme
+from paintcheck.ui import i18n, text_fit, theme
 from paintcheck.ui.event_words import words as engine_words
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.match_desk import Room
@@ -51,6 +51,19 @@ class PanelModel:
     bottom: int  # the lowest y a line may reach (the log box is under it)
 
 
+HEADING_SIZES = (15, 13)  # the heading's points: the smaller when the larger needs a third line
+
+
+def heading_lines(words: str, width: int) -> tuple[int, list[str]]:
+    """The panel's heading (whose turn, the telling, the result) on its two lines: at 15 points, or at
+    13 in a panel too narrow for it (a window under the minimum size); cut at two lines only past that."""
+    for size in HEADING_SIZES:
+        lines = theme.wrap(words, size, width, bold=True)
+        if len(lines) <= 2:
+            return size, lines
+    return size, lines[:2]
+
+
 def draw_panel(surface: pygame.Surface, model: PanelModel) -> list[str]:
     """The panel; returns the instruments' lines as shown."""
     state = model.state
@@ -75,28 +88,32 @@ def draw_panel(surface: pygame.Surface, model: PanelModel) -> list[str]:
         theme.blit_text(surface, str(turn), box.center, 13, (20, 20, 20) if now else theme.TEXT_DIM, True,
                         anchor="center")
         tx += step
-    theme.blit_text(surface, where, (tx + 10, 14), 15, theme.TEXT_DIM)
+    words, size = text_fit.shrink_then_cut(where, 15, x + w - tx - 10, 11)  # a narrow panel: smaller
+    theme.blit_text(surface, words, (tx + 10, 14 + (15 - size) // 2), size, theme.TEXT_DIM)
     # whose turn
     team = model.to_move
     y = 44
     if model.playing:
-        for line in theme.wrap(tr("match.telling"), 15, w, bold=True)[:2]:
-            theme.blit_text(surface, line, (x, y), 15, theme.TEXT_DIM, True)
+        size, lines = heading_lines(tr("match.telling"), w)
+        for line in lines:
+            theme.blit_text(surface, line, (x, y), size, theme.TEXT_DIM, True)
             y += 19
     elif team is not None and model.thinking is not None:
         theme.blit_text(surface, model.thinking, (x, y), 15, theme.TEXT_WARN, True)
     elif team is not None:
         who = tr(f"match.coach.{team}", instruction=instruction(state, team))
         colour = (140, 180, 255) if team == "blue" else (250, 250, 250)
-        for line in theme.wrap(who, 15, w, bold=True)[:2]:
-            theme.blit_text(surface, line, (x, y), 15, colour, True)
+        size, lines = heading_lines(who, w)
+        for line in lines:
+            theme.blit_text(surface, line, (x, y), size, colour, True)
             y += 19
     elif state.phase == OVER:
         result = tr("match.over.draw") if state.winner == "draw" else tr(
             f"match.over.wins.{state.winner}")
         line = tr("match.over.line", result=result, reason=end_words(state.end_reason))
-        for part in theme.wrap(line, 15, w, bold=True)[:2]:
-            theme.blit_text(surface, part, (x, y), 15, theme.TEXT_GOOD, True)
+        size, lines = heading_lines(line, w)
+        for part in lines:
+            theme.blit_text(surface, part, (x, y), size, theme.TEXT_GOOD, True)
             y += 19
     # dead zone
     draw_dead_zone(surface, state, x, 84, w)

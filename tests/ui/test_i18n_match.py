@@ -547,3 +547,30 @@ if __name__ == "__main__":  # python -m tests.ui.test_i18n_match docs/screenshot
     from tests.ui.xvfb import shoot_in_xvfb
 
     shoot_in_xvfb(french_match_screenshots, sys.argv[1:])
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_in_a_window_under_the_minimum_the_break_sheets_instruction_is_whole(language, monkeypatch):
+    """A small desktop's window (1024 x 700): the deciding coach's instruction, the panel's longest
+    heading, is drawn whole on its two lines (at 13 points where 15 would need a third)."""
+    from paintcheck.ui.app import App
+    from paintcheck.ui.match_panel import heading_lines, instruction
+    from tests.ui.driver import new_match
+
+    app = App((1024, 700), seed=7, language=language)
+    try:
+        step(app)
+        new_match(app)
+        scene = app.scene
+        assert scene.name == "match"
+        team = scene.session.to_move()
+        whole = tr(f"match.coach.{team}", instruction=instruction(scene.session.state, team))
+        assert len(theme.wrap(whole, 15, scene.pw, bold=True)) > 2  # it would not fit at 15 points
+        size, lines = heading_lines(whole, scene.pw)
+        assert size == 13 and len(lines) == 2 and " ".join(lines).split() == whole.split()
+        drawn = Drawn(monkeypatch)
+        step(app, 2)
+        assert all(line in drawn.strings for line in lines)
+    finally:
+        pygame.quit()
+        i18n.set_locale("en")
