@@ -16,6 +16,11 @@ MIN_ZOOM, MAX_ZOOM = 1.0, 4.0
 WHEEL_STEP = 1.25  # one notch of the wheel
 
 
+def wheel_zoom(zoom: float, notches: float) -> float:
+    """The zoom after ``notches`` of the wheel (> 0: in), kept within MIN_ZOOM..MAX_ZOOM."""
+    return min(MAX_ZOOM, max(MIN_ZOOM, zoom * WHEEL_STEP ** notches))
+
+
 @dataclass
 class Camera:
     zoom: float = MIN_ZOOM
@@ -41,7 +46,7 @@ class Camera:
         """Zoom in (``notches`` > 0) or out about the screen point ``pos``, which keeps its world point."""
         before = self.view(fit, area)
         wx, wy = before.to_world(*pos)
-        self.zoom = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom * WHEEL_STEP ** notches))
+        self.zoom = wheel_zoom(self.zoom, notches)
         if self.fitted():
             self.reset()
             return

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from paintcheck.ui.camera import MAX_ZOOM, MIN_ZOOM, WHEEL_STEP
+from paintcheck.ui.camera import MIN_ZOOM, wheel_zoom
 from paintcheck.unpourun.terrain import Point
 
 
@@ -40,7 +40,7 @@ class TableCamera:
         """Zoom in (``notches`` > 0) or out about the screen point ``pos`` of ``area``, which keeps its
         table point."""
         wx, wy = seen.to_table(pos)
-        self.zoom = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom * WHEEL_STEP ** notches))
+        self.zoom = wheel_zoom(self.zoom, notches)
         if self.fitted():
             self.reset()
             return
