@@ -47,6 +47,27 @@ class _OneLine(logging.Formatter):
         return "paintcheck: " + record.getMessage().splitlines()[0]
 
 
+class _NotFrom(logging.Filter):
+    """Drops the records of the logger ``name`` and of its children."""
+
+    def __init__(self, name: str):
+        super().__init__()
+        self.name_ = name
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.name == self.name_ or record.name.startswith(self.name_ + "."))
+
+
+def keep_to_the_file(name: str) -> None:
+    """From now on (until logging is started again), what the logger ``name`` and its children say
+    goes to the log file only, not to standard error: a library's words while the program ends what
+    it started (a local Dask cluster stopped by Ctrl-C) are for the file, not news for the user."""
+    for handler in _ours:
+        if isinstance(handler, _Stderr) and not any(
+                isinstance(f, _NotFrom) and f.name_ == name for f in handler.filters):
+            handler.addFilter(_NotFrom(name))
+
+
 def log_dir() -> Path:
     """The user's log folder (platformdirs: ``$XDG_STATE_HOME/paintcheck-digital/log`` on Linux)."""
     import platformdirs

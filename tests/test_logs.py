@@ -50,3 +50,29 @@ def test_verbose_writes_everything_to_stderr(tmp_path, monkeypatch, capsys):
     finally:
         stop_logging()
     assert "a detail" in capsys.readouterr().err
+
+
+def test_a_logger_kept_to_the_file_says_nothing_on_stderr_but_its_records_are_kept(tmp_path, monkeypatch,
+                                                                                    capsys):
+    from paintcheck.logs import keep_to_the_file
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    path = start_logging()
+    try:
+        keep_to_the_file("distributed")
+        keep_to_the_file("distributed")  # said twice, one filter
+        logging.getLogger("distributed.scheduler").error("Couldn't gather keys: %s", {"k": "forgotten"})
+        logging.getLogger("distributed").warning("a worker ended")
+        logging.getLogger("distributedx").warning("a neighbour")
+        logging.getLogger("paintcheck.test").warning("ours")
+    finally:
+        stop_logging()
+    assert capsys.readouterr().err == "paintcheck: a neighbour\npaintcheck: ours\n"
+    text = path.read_text(encoding="utf-8")
+    assert "Couldn't gather keys" in text and "a worker ended" in text
+    start_logging()  # started again: the filter went with the old handler
+    try:
+        logging.getLogger("distributed.scheduler").error("said again")
+    finally:
+        stop_logging()
+    assert capsys.readouterr().err == "paintcheck: said again\n"

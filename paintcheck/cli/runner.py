@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
+from paintcheck import logs
 from paintcheck.ai.playout import collector_paused
 from paintcheck.cli.errors import CommandError
 from paintcheck.cli.progress import progress
@@ -212,10 +213,12 @@ class _Connection:
         self.client, self.cluster, self.folder = client, cluster, folder
 
     def close(self) -> None:
-        # a worker busy with its chunk is ended after a few seconds, which Dask says at WARNING: that
-        # is the ending asked for, not news for the user
+        # what Dask says while our own cluster ends goes to the log file only: a worker busy with its
+        # chunk is ended after a few seconds (a warning), a chunk stopped by Ctrl-C or SIGTERM while
+        # its result was on its way is "forgotten" (an error of the scheduler, which runs here): the
+        # ending asked for, not news for the user
         if self.cluster is not None:
-            logging.getLogger("distributed").setLevel(logging.ERROR)
+            logs.keep_to_the_file("distributed")
         for part in (self.client, self.cluster):
             if part is None:
                 continue

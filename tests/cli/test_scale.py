@@ -221,6 +221,30 @@ def test_a_cluster_that_cannot_play_is_one_line_naming_the_scheduler():
     assert "RuntimeError: Error during deserialization" in said and "docs/scale.md" in said
 
 
+def test_what_dask_says_while_a_local_cluster_ends_goes_to_the_file_only(tmp_path, monkeypatch, capsys):
+    """A chunk whose result was on its way when SIGTERM came is "forgotten" as the client closes, and
+    the scheduler (in this process) says so at ERROR: the ending asked for, kept to the log file (CI
+    once failed on that line on standard error)."""
+    import logging
+
+    from paintcheck.cli import runner
+    from paintcheck.logs import start_logging, stop_logging
+
+    class Closing:
+        def close(self) -> None:
+            logging.getLogger("distributed.scheduler").error("Couldn't gather keys: %s", {"c": "forgotten"})
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    path = start_logging()
+    try:
+        runner._Connection(Closing(), Closing()).close()
+        logging.getLogger("paintcheck.test").warning("ours")
+    finally:
+        stop_logging()
+    assert capsys.readouterr().err == "paintcheck: ours\n"
+    assert path.read_text(encoding="utf-8").count("Couldn't gather keys") == 2
+
+
 def test_the_local_clusters_folder_complaints_are_left_out_and_its_workers_ignore_ctrl_c():
     import logging
     import signal
