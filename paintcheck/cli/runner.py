@@ -272,7 +272,10 @@ def _connect(scheduler: str, jobs: int) -> _Connection:
                 connection.cluster = distributed.LocalCluster(
                     n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
                     local_directory=folder, silence_logs=logging.ERROR, scheduler_port=0,
-                    host="127.0.0.1", preload=[__name__])
+                    host="127.0.0.1", preload=[__name__],
+                    # the scheduler's HTTP server (health and metrics, no dashboard) on a free port:
+                    # on 8787, taken by a club's own Dask, it warned in four lines
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
                 connection.client = distributed.Client(connection.cluster, timeout=CONNECT_SECONDS)
         except BaseException:
             connection.close()

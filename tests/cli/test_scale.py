@@ -59,7 +59,14 @@ def _same_bytes_on_a_local_cluster(tmp_path: Path, *args: str) -> None:
     mark = uuid.uuid4().hex
     try:
         pool = _command(tmp_path, *args, "--jobs", "2", mark=mark)
-        cluster = _command(tmp_path, *args, "--jobs", "2", "--scheduler", "local", mark=mark)
+        with socket.socket() as taken:  # Dask's usual HTTP port, taken (a club's own Dask): no warning
+            try:
+                taken.bind(("127.0.0.1", 8787))
+                taken.listen()
+            except OSError:
+                pass  # taken already
+            cluster = _command(tmp_path, *args, "--jobs", "2", "--scheduler", "local", mark=mark)
+        assert b"Warning" not in cluster.stderr, cluster.stderr.decode(errors="replace")[-2000:]
         assert pool.returncode == 0, pool.stderr.decode(errors="replace")[-2000:]
         assert cluster.returncode == 0, cluster.stderr.decode(errors="replace")[-2000:]
         assert cluster.stdout == pool.stdout and cluster.stdout.startswith(b"{")
