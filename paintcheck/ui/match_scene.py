@@ -55,11 +55,6 @@ from paintcheck.ui.widgets import Controls
 
 log = logging.getLogger(__name__)
 
-RESOLUTION_EVENTS = (ev.Moved, ev.SpeedTest, ev.ShotResolved, ev.DumpResolved, ev.DodgeRolled, ev.Eliminated,
-                     ev.ShotLost, ev.Dodged, ev.Fumble, ev.MatchEnded, ev.SheetsRevealed, ev.BreakRound,
-                     ev.TargetChosen, ev.TemplateLifted, ev.FlagMoved)
-
-
 CAPTION_KEEP = 66  # a caption stays on its row only with room for a button after it
 
 
@@ -91,7 +86,7 @@ class MatchScene(Scene):
         self.viewer: str | None = None
         self.private = False  # the viewer's secrets are drawn (he alone looks): set by sync()
         self.mouse = (0, 0)
-        self.telling = playback.Telling()
+        self.told = playback.Told(0)  # the telling, and how far each coach has seen it (``enter``)
         self.camera = Camera()  # the board's zoom and pan (``ui.camera``)
         self.hands = CameraHands(self.camera)
         self.computer = ComputerTurn(self)
@@ -147,10 +142,7 @@ class MatchScene(Scene):
             assert session is not None, "a match is entered with the app's match under way"
             self.renderer = FieldRenderer(session.table.field)
             self.camera.reset()
-            self.telling = playback.Telling()
-            told = len(session.events)
-            self.looked = {"blue": told, "white": told}  # events each coach has seen told
-            self.replay_from = told  # the first event *Tell again* tells
+            self.told = playback.Told(len(session.events))
         self._session = session
         self.handover_waits = False  # a hand-over waits for the end of a resolution told to both
         self.viewer = persist.get("viewer")
@@ -165,7 +157,7 @@ class MatchScene(Scene):
         self._board: pygame.Surface | None = None
         super().enter(persist)
         if self.viewer is not None and persist.get("handed"):  # what he missed while he looked away
-            self.replay_from = min(self.replay_from, self.looked.get(self.viewer, self.replay_from))
+            self.told.handed_to(self.viewer)
         self.sync()
         if kept is not None and self.app.scene is self:
             self.orders, self.declare, self.react, self.sheet, inst, tool = kept
@@ -319,12 +311,10 @@ class MatchScene(Scene):
             self.mark_looked()
             before = len(self.session.events)
             events = self.session.apply(decision)
-            self.replay_from = before
         except Exception as exc:  # noqa: BLE001 - never a traceback in the window; logged below
             self.engine_failed(exc)
             return []
-        if any(isinstance(e, RESOLUTION_EVENTS) for e in events):
-            self.telling = playback.Telling(events)
+        self.told.start(before, events)
         self.app.message = None
         self.append_log()
         self.autosave()
@@ -336,9 +326,7 @@ class MatchScene(Scene):
         coach's own are."""
         self.show_all()
         self.mark_looked()
-        self.replay_from = len(self.session.events) - len(events)
-        if any(isinstance(e, RESOLUTION_EVENTS) for e in events):
-            self.telling = playback.Telling(events)
+        self.told.start(len(self.session.events) - len(events), events)
         self.append_log()
         if self.net_choice() == self.net_key:  # he still makes the same choice: his draft stays
             self.rebuild()
@@ -422,7 +410,7 @@ class MatchScene(Scene):
 
     def append_log(self) -> None:
         """The log follows the telling: the events told so far are written."""
-        self.log.follow(self.session.events, len(self.session.events) - len(self.telling.pending()))
+        self.log.follow(self.session.events, self.told.count(self.session.events))
 
     # -- events -----------------------------------------------------------------------------------
     def handle_event(self, event) -> None:
@@ -495,6 +483,11 @@ class MatchScene(Scene):
     def animating(self) -> bool:
         return self.playing() or bool(self.instruments.inst.dragging) or self.computer.thinking is not None
 
+    @property
+    def telling(self) -> playback.Telling:
+        """The resolution being told (``playback.Told``)."""
+        return self.told.telling
+
     def playing(self) -> bool:
         """The resolution is still being told: lines to reveal or runs moving."""
         return self.telling.playing()
@@ -504,9 +497,9 @@ class MatchScene(Scene):
         self.telling.finish()
         self.append_log()
         if playing:
-            self.told()
+            self.telling_over()
 
-    def told(self) -> None:
+    def telling_over(self) -> None:
         """The telling is over: the next choices appear, or the hand-over that waited for it."""
         self.mark_looked()
         if self.handover_waits:
@@ -516,19 +509,17 @@ class MatchScene(Scene):
 
     def mark_looked(self) -> None:
         """Whoever looks at the screen has seen every event told so far."""
-        told = len(self.session.events) - len(self.telling.pending())
-        for team in self.app.holder.lookers:
-            self.looked[team] = max(self.looked.get(team, 0), told)
+        self.told.look(self.app.holder.lookers, self.session.events)
 
     def tell_again(self) -> None:
         """Every event since this coach's last decision, or since he last looked at the screen
         (after a hand-over: what was told while he looked away), told once more."""
-        batch = self.session.events[self.replay_from:]
-        if not any(isinstance(e, RESOLUTION_EVENTS) for e in batch):
+        batch = self.told.again(self.session.events)
+        if not batch:
             self.app.flash(tr("match.nothing_to_tell"), error=True)
             return
         self.show_all()
-        self.telling = playback.Telling(batch)
+        self.told.tell(batch)
         self.rebuild()
 
     def shown(self, state: MatchState) -> MatchState:
@@ -550,7 +541,7 @@ class MatchScene(Scene):
             self.telling.advance(dt)
             self.append_log()
             if not self.playing():
-                self.told()  # the next choice appears once the board shows what happened
+                self.telling_over()  # the next choice appears once the board shows what happened
         self.hover_reason = self.tools.hovered_reason(self.mouse) or self.controls.hovered_reason(self.mouse)
         if self.hover_reason is None and self.field_area.collidepoint(self.mouse):
             self.hover_reason = self.field_hover_reason()

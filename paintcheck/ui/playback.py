@@ -17,6 +17,17 @@ from dataclasses import replace
 from paintcheck.rules import events as ev
 from paintcheck.rules.flags import Flag
 from paintcheck.rules.state import MatchState
+from paintcheck.rules.vocab import TEAMS
+
+# the events a decision's telling shows line by line (a batch without any is written to the log at once)
+RESOLUTION_EVENTS = (ev.Moved, ev.SpeedTest, ev.ShotResolved, ev.DumpResolved, ev.DodgeRolled, ev.Eliminated,
+                     ev.ShotLost, ev.Dodged, ev.Fumble, ev.MatchEnded, ev.SheetsRevealed, ev.BreakRound,
+                     ev.TargetChosen, ev.TemplateLifted, ev.FlagMoved)
+
+
+def resolves(events: Sequence[object]) -> bool:
+    """The events hold a resolution to tell (dice rolled, players moved or eliminated, a reveal)."""
+    return any(isinstance(e, RESOLUTION_EVENTS) for e in events)
 
 
 def shown_state(state: MatchState, pending: Sequence[ev.Event], history: Sequence[ev.Event]) -> MatchState:
@@ -139,3 +150,45 @@ class Telling:
         """The shot being told now, while the telling runs."""
         return last_shot(self.told()) if self.playing() else None
 
+
+
+class Told:
+    """What the screen has told of a match: the resolution being told now (``telling``), how far each
+    coach has seen the events told (``looked``: a hand-over's coach missed what came after), and the
+    first event *Tell again* tells (``replay_from``). Counts index the match's events, which every
+    method is given as they stand (it keeps none)."""
+
+    def __init__(self, told: int) -> None:
+        self.telling = Telling()
+        self.looked = dict.fromkeys(TEAMS, told)
+        self.replay_from = told
+
+    def count(self, events: Sequence[ev.Event]) -> int:
+        """How many of the match's events are told so far (the rest of a telling is still to come)."""
+        return len(events) - len(self.telling.pending())
+
+    def start(self, first: int, batch: Sequence[ev.Event]) -> None:
+        """``batch``, the match's events from ``first`` on, just came (a decision, or the other machine's):
+        *Tell again* starts with it, and a resolution in it is told."""
+        self.replay_from = first
+        if resolves(batch):
+            self.tell(batch)
+
+    def look(self, lookers: frozenset[str], events: Sequence[ev.Event]) -> None:
+        """Whoever looks at the screen has seen every event told so far."""
+        told = self.count(events)
+        for team in lookers:
+            self.looked[team] = max(self.looked.get(team, 0), told)
+
+    def handed_to(self, team: str) -> None:
+        """The screen was handed to ``team``'s coach: *Tell again* starts where he looked away."""
+        self.replay_from = min(self.replay_from, self.looked.get(team, self.replay_from))
+
+    def again(self, events: Sequence[ev.Event]) -> list[ev.Event]:
+        """What *Tell again* tells: every event from ``replay_from`` on (empty when they hold nothing
+        to tell)."""
+        batch = list(events[self.replay_from:])
+        return batch if resolves(batch) else []
+
+    def tell(self, batch: Sequence[ev.Event]) -> None:
+        self.telling = Telling(batch)

@@ -22,7 +22,7 @@ from paintcheck.field.atomic import refuse_unless_file, write_atomically, write_
 from paintcheck.review.timeline import Eyes, Line, Review
 from paintcheck.rules import events as ev
 from paintcheck.rules.state import DECLARE, DODGE, REACT
-from paintcheck.ui import i18n, review_lines, saves, text_fit, theme
+from paintcheck.ui import i18n, playback, saves, text_fit, theme
 from paintcheck.ui.event_words import event_words
 from paintcheck.ui.export_image import save_png
 from paintcheck.ui.fieldview import FieldRenderer
@@ -44,7 +44,7 @@ class ExportError(ValueError):
 def resolution_steps(line: Line) -> list[int]:
     """The steps whose decision made a resolution (dice rolled, players moved or out); the last step
     when none did."""
-    return [k for k in range(1, len(line) + 1) if review_lines.resolved(line.events(k))] or [len(line)]
+    return [k for k in range(1, len(line) + 1) if playback.resolves(line.events(k))] or [len(line)]
 
 
 def default_eyes(review: Review) -> Eyes:

@@ -11,7 +11,7 @@ its ``Review``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -21,7 +21,6 @@ from paintcheck.review.timeline import MAIN, Eyes, Line, Review, ReviewError
 from paintcheck.ui import i18n, text_fit, theme
 from paintcheck.ui.holder import Holder
 from paintcheck.ui.i18n import tr
-from paintcheck.ui.match_scene import RESOLUTION_EVENTS
 from paintcheck.ui.session import MatchSession
 from paintcheck.ui.widgets import Controls
 
@@ -32,11 +31,6 @@ BUTTONS_W = 200  # a line's *Show* and *Delete* at the right of its row
 
 
 EVERY = 1  # the window's review keeps the state after every decision: a jump anywhere replays nothing
-
-
-def resolved(events: Sequence[object]) -> bool:
-    """The step made a resolution (dice rolled, players moved or eliminated)."""
-    return any(isinstance(e, RESOLUTION_EVENTS) for e in events)
 
 
 def lines_for(session: MatchSession, live_seat: str | None = None) -> Lines:

@@ -18,7 +18,7 @@ import pygame
 from paintcheck.review.timeline import Line
 from paintcheck.ui import text_fit, theme
 from paintcheck.ui.i18n import tr
-from paintcheck.ui.review_lines import resolved
+from paintcheck.ui.playback import resolves
 
 SEAT_COLOUR = {"blue": (110, 160, 255), "white": (235, 235, 235)}
 CURSOR = (250, 210, 60)
@@ -63,7 +63,7 @@ def marks(line: Line) -> list[Mark]:
     out: list[Mark] = []
     turn: int | None = None  # the first decision starts the strip's first turn
     for moment in line.moments[1:]:
-        out.append(Mark(moment.seat, moment.turn != turn, resolved(line.events(moment.index)), moment.turn))
+        out.append(Mark(moment.seat, moment.turn != turn, resolves(line.events(moment.index)), moment.turn))
         turn = moment.turn
     return out
 

@@ -360,14 +360,15 @@ def test_tell_again_after_a_hand_over_tells_what_was_told_while_he_looked_away(a
     to the other coach after the hand-over, with *Tell again*."""
     import pytest
 
-    from paintcheck.ui.match_scene import RESOLUTION_EVENTS
+    from paintcheck.ui.playback import RESOLUTION_EVENTS
 
     new_turn2_match(app)
     for _ in range(400):
         settle(app)
         if app.scene.name == "handover":
             team, scene = app.scene.team, app.scenes["match"]
-            missed = [e for e in app.session.events[scene.looked[team]:] if isinstance(e, RESOLUTION_EVENTS)]
+            seen = scene.told.looked[team]
+            missed = [e for e in app.session.events[seen:] if isinstance(e, RESOLUTION_EVENTS)]
             if missed:
                 hand_over_if_asked(app)
                 press(app, "tell-again")
