@@ -151,7 +151,6 @@ class Telling:
         return last_shot(self.told()) if self.playing() else None
 
 
-
 class Told:
     """What the screen has told of a match: the resolution being told now (``telling``), how far each
     coach has seen the events told (``looked``: a hand-over's coach missed what came after), and the
