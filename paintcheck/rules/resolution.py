@@ -210,7 +210,8 @@ class ResolutionPhases:
     def _dodged(self, step: Step, pid: str, dice: int, shooter_point: Point, automatic: bool) -> None:
         p = step.state.players[pid]
         p.boulets = tables.MAX_BOULETS if p.boulets else tables.boulets_for_dice(dice)
-        p.weakened_from = shooter_point
+        if p.weakened_from is None:  # the first shot that forced a dodge (B p.23, RULES 9.6)
+            p.weakened_from = shooter_point
         step.emit(ev.Dodged(pid, dice, p.boulets, automatic))
         if p.token is not None:
             step.emit(ev.TokenRemoved(pid, reasons.TOKEN_BOULETS, p.token))

@@ -538,12 +538,13 @@ class RoundView:
 
 def dodge_dice_for(boulets: int, def_count: int) -> int:
     """The dodge dice of a player carrying ``boulets`` with a DEF count ``def_count``, outside the
-    break's prebunk and a run (RULES 9.2, 9.7): none with four boulets, the re-dodge with fewer, else
-    by his DEF. ``RoundView.dodge_dice`` and the coaches read it."""
+    break's prebunk and a run (RULES 9.2, 9.7): none with four boulets; with fewer, his DEF's dice
+    but at most the re-dodge's one (B p.23 « n'aura droit qu'à 1 D6 » limits, it gives nothing: with
+    0 DEF, none). ``RoundView.dodge_dice`` and the coaches read it."""
     if boulets >= tables.MAX_BOULETS:
         return 0
     if boulets:
-        return tables.REDODGE_DICE
+        return min(tables.REDODGE_DICE, tables.dodge_dice(def_count))
     return tables.dodge_dice(def_count)
 
 

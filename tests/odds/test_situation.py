@@ -200,7 +200,7 @@ def test_weakened_position_counts_from_another_segment():
             other = p
         if seg == seg_now and same is None:
             same = p
-    weak = rd(replace(BASE, weakened_from=other, boulets=1))
+    weak = rd(replace(BASE, weakened_from=other, boulets=1, def_count=2))
     assert weak.term("weakened position") == tables.WEAKENED_BONUS
     assert weak.dodge_dice == tables.REDODGE_DICE  # a second dodge: one die (RULES 9.7)
     assert rd(replace(BASE, weakened_from=same, boulets=1)).term("weakened position") == 0
@@ -210,7 +210,9 @@ def test_weakened_position_counts_from_another_segment():
 def test_boulets_and_def_give_the_engines_dodge_dice():
     for def_count in range(5):
         assert rd(replace(BASE, def_count=def_count)).dodge_dice == tables.dodge_dice(def_count)
-        assert rd(replace(BASE, def_count=def_count, boulets=1)).dodge_dice == tables.REDODGE_DICE
+        # a second dodge: one die at most, none without DEF (RULES 9.2, 9.7)
+        assert rd(replace(BASE, def_count=def_count, boulets=1)).dodge_dice == min(
+            tables.REDODGE_DICE, tables.dodge_dice(def_count))
         assert rd(replace(BASE, def_count=def_count, boulets=4)).dodge_dice == 0
 
 

@@ -388,6 +388,24 @@ def test_r9_7_second_dodge_one_die_and_1_boulet_becomes_4():
     assert g.p("W1").boulets == 4
 
 
+def test_r9_7_a_boulet_limits_the_dodge_to_one_die_it_gives_none_without_def():
+    """B p.23: « n'aura droit qu'à 1 D6, même s'il a 4 def »: a limit. A player with 0 DEF carrying a
+    boulet (a fumble's technical problem) has no die (RULES 9.2): the hit eliminates him."""
+    g = b1_shoots_w1(measurer().see(B1, W1), [20, 3], w1_kw={"def_count": 0, "boulets": 1})
+    assert g.state.resolution is None or g.state.resolution.dodge is None
+    assert g.of(ev.Eliminated, player="W1")
+
+
+def test_r9_6_a_second_dodge_keeps_the_first_shooters_direction():
+    """B p.23: « tous les tirs à venir provenant d'un angle différent de celui dont est venu le premier
+    tir »: dodging again (1 boulet into 4) does not move the weakened position's reference."""
+    first = (0, -6)
+    g = b1_shoots_w1(measurer().see(B1, W1), [20, 3, 6],
+                     w1_kw={"def_count": 2, "boulets": 1, "weakened_from": first})
+    g.play(Dodge("white"))
+    assert g.p("W1").boulets == 4 and g.p("W1").weakened_from == first
+
+
 def test_r9_7_with_4_boulets_no_dodge():
     g = b1_shoots_w1(measurer().see(B1, W1), [20, 3], w1_kw={"def_count": 2, "boulets": 4})
     (out,) = g.of(ev.Eliminated, player="W1")
