@@ -18,11 +18,11 @@ engine builds with their collaborators (the measurer, the resolution, and the en
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial
 from typing import Any, Protocol
 
-from paintcheck.field.lattice import Point, other_team
+from paintcheck.field.lattice import other_team
 from paintcheck.rules import events as ev
 from paintcheck.rules import reasons, tables
 from paintcheck.rules.actions import (
@@ -35,6 +35,7 @@ from paintcheck.rules.actions import (
     IllegalActionError,
     React,
 )
+from paintcheck.rules.arrival import arrival, ran_to
 from paintcheck.rules.break_turn import (
     BreakTurn,
     why_choice_illegal,
@@ -45,7 +46,7 @@ from paintcheck.rules.flags import runs_with_flags
 from paintcheck.rules.invariants import check_invariants
 from paintcheck.rules.legality import Verdicts, can_react, to_move, why_illegal, why_sealed_orders_illegal
 from paintcheck.rules.measure import Measurer
-from paintcheck.rules.plan import Plan, declare_effects, make_plan
+from paintcheck.rules.plan import declare_effects, make_plan
 from paintcheck.rules.resolution import ResolutionPhases
 from paintcheck.rules.state import (
     DECLARE,
@@ -59,7 +60,7 @@ from paintcheck.rules.state import (
 )
 from paintcheck.rules.step import Step
 from paintcheck.rules.values import RoundView, stays_behind
-from paintcheck.rules.vocab import DRAW, TEAMS, Side, Team, side_of
+from paintcheck.rules.vocab import DRAW, TEAMS, Team, side_of
 from paintcheck.rules.words import declaration_words
 from paintcheck.said import Said
 
@@ -242,8 +243,8 @@ class Engine:
             p = s.players[pid]
             p.activated = True
             if p.on_field and plan.path:
-                end, cover, side = self._arrival(s, pid, plan)
-                ran = tuple(plan.path) if end == plan.end else _up_to_last(plan.path, end)
+                end, cover, side = arrival(self.m, s, pid, plan)
+                ran = ran_to(plan, end)
                 # a token stays while he stays behind the obstacle it presses, or when it was put
                 # this round at his arrival (RULES 10.1, 10.2)
                 stays = stays_behind(self.m, ran, p.cover, cover)
@@ -274,25 +275,6 @@ class Engine:
             self.break_turn.next_round(step)
             return
         self._next_round(step)
-
-    def _arrival(self, s: MatchState, pid: str, plan: Plan) -> tuple[Point, str | None, str | None]:
-        """Where a runner stops: his arrival point, or during the break, when a figure already
-        stands there (runs of one break round cross), the last free point of his path [H]."""
-        runner, end = s.players[pid], plan.end
-        if not any(q.point == end and q is not runner for q in s.players.values()):  # nobody there
-            return end, plan.final.cover, plan.final.side
-        taken = {q.point for q in s.players.values() if q.on_field and q is not runner}
-        assert plan.path is not None  # he ran
-        for point in reversed(plan.path[:-1]):
-            if point not in taken and self.m.obstacle_at(point) is None:
-                covers = self.m.covers(point)
-                if not covers:
-                    return point, None, None
-                side = plan.final.side
-                if side not in (Side.LEFT, Side.RIGHT) and not self.m.obstacle(covers[0]).overable:
-                    side = Side.LEFT
-                return point, covers[0], side or Side.LEFT
-        return plan.start, s.players[pid].cover, s.players[pid].side
 
     def end_turn(self, step: Step) -> None:
         s = step.state
@@ -329,10 +311,3 @@ class Engine:
         s = step.state
         s.phase, s.winner, s.end_reason = OVER, winner, reason
         step.emit(ev.MatchEnded(winner, reason))
-
-
-def _up_to_last(path: Sequence[Point], point: Point) -> tuple[Point, ...]:
-    """``path`` up to the last time it passes ``point`` (where a cut-short run stopped)."""
-    last = len(path) - 1 - path[::-1].index(point)
-    return tuple(path[: last + 1])
-

@@ -68,12 +68,14 @@ def run_with_flags(
 
 
 def runs_with_flags(
-    flags: dict[str, Flag], runs: Sequence[tuple[str, str, Sequence[Point]]], base_row: int
+    flags: dict[str, Flag], runs: Sequence[tuple[str, str, Sequence[Point]]], base_row: int,
+    hang: bool = True,
 ) -> tuple[dict[str, Flag], list[FlagNews]]:
     """A round's runs ``(player, team, path start first)`` walked together, a point a step: whoever
     reaches a flag's point in fewer steps takes it, and the first to reach his hanging base hangs
     [H]. At the same step, the order of ``runs`` (the speaking order) goes first [H]. Stops at the
-    first hang (the match is over)."""
+    first hang (the match is over). ``hang`` False: the runs take and return flags but hang none
+    (a runner eliminated when his move was over, RULES 11.3, 13.2)."""
     flags = dict(flags)
     news: list[FlagNews] = []
     # where flags lie and who carries one, read again only when a flag changes: most steps of most
@@ -95,7 +97,7 @@ def runs_with_flags(
                         flags[fid] = Flag(fid, flag.home, flag.home)
                         news.append(FlagNews("returned", fid, pid, point))
                 lying, carriers = _lying_and_carriers(flags)
-            if pid in carriers:
+            if hang and pid in carriers:
                 for fid, flag in flags.items():
                     if flag.carrier == pid and at_base(point, hang_base(flag, team), base_row):
                         news.append(FlagNews("hung", fid, pid, point))

@@ -14,10 +14,11 @@ from paintcheck.field.lattice import Point, chebyshev
 from paintcheck.rules import chance, reasons, tables
 from paintcheck.rules import events as ev
 from paintcheck.rules.actions import REFLEX, Dodge
+from paintcheck.rules.arrival import arrival, ran_to
 from paintcheck.rules.break_turn import PREBUNK, template_reading
-from paintcheck.rules.flags import drop_flags
+from paintcheck.rules.flags import drop_flags, runs_with_flags
 from paintcheck.rules.measure import Measurer
-from paintcheck.rules.plan import Fire, make_plan
+from paintcheck.rules.plan import Fire, Plan, make_plan
 from paintcheck.rules.speed import speed_modifiers
 from paintcheck.rules.state import DODGE, GUN_DEAD, GUN_OK, PendingDodge, Resolution, ShotEntry, Token
 from paintcheck.rules.step import Step
@@ -167,7 +168,8 @@ class ResolutionPhases:
         allowed, why_none = view.dodge_dice(e.target, reading.running)
         after = chance.after_hit(margin, allowed)
         if after == chance.ELIMINATED:
-            self._eliminate(step, e.target, e.shooter, why_none)
+            arrived = finished_move(view, e.target, reading.running)
+            self._eliminate(step, e.target, e.shooter, why_none, arrived)
             self._place_token(step, e, reading.shooter, reading.token_point, advantage=False)
             return None
         if after == chance.DODGED_AT_ONCE:
@@ -196,12 +198,16 @@ class ResolutionPhases:
         if not chance.dodge_over(dg.margin, dg.used, dg.allowed):
             return
         e = res.entries[res.next]
-        shooter, token_point = _shot_ends(RoundView(s, self.m), e)
+        view = RoundView(s, self.m)
+        shooter, token_point = _shot_ends(view, e)
         if chance.dodged(dg.margin):
             self._dodged(step, dg.target, dg.used, shooter.point, automatic=False)
             self._place_token(step, e, shooter, token_point, advantage=True)
         else:
-            self._eliminate(step, dg.target, dg.shooter, reasons.DODGE_FELL_SHORT)
+            # a template's shot reads every runner running (RULES 12.4, ``template_reading``)
+            running = e.kind == PREBUNK or view.running(dg.target)
+            self._eliminate(step, dg.target, dg.shooter, reasons.DODGE_FELL_SHORT,
+                            finished_move(view, dg.target, running))
             self._place_token(step, e, shooter, token_point, advantage=False)
         res.dodge = None
         res.next += 1
@@ -217,12 +223,15 @@ class ResolutionPhases:
             step.emit(ev.TokenRemoved(pid, reasons.TOKEN_BOULETS, p.token))
             p.token = None
 
-    def _eliminate(self, step: Step, pid: str, by: str | None, reason: str) -> None:
+    def _eliminate(self, step: Step, pid: str, by: str | None, reason: str, arrived: Plan | None) -> None:
+        """``pid`` leaves the field, where he stands, or when his move was over (``arrived``, his
+        plan: ``finished_move``), at its end (RULES 11.3); a carrier drops his flags there (13.2)."""
         p = step.state.players[pid]
         if p.point is None:  # in the dead zone already
             return
+        fell_at = p.point if arrived is None else self._finish_move(step, pid, arrived)
         token = p.token
-        p.fell_at, p.point, p.token = p.point, None, None
+        p.fell_at, p.point, p.token = fell_at, None, None
         step.state.flags, dropped = drop_flags(step.state.flags, pid, p.fell_at)
         res = step.state.resolution
         if res is not None:
@@ -232,6 +241,21 @@ class ResolutionPhases:
         step.emit(ev.Eliminated(pid, by, reason, token))
         for fid in dropped:
             step.emit(ev.FlagMoved("dropped", fid, pid, p.fell_at))
+
+    def _finish_move(self, step: Step, pid: str, plan: Plan) -> Point:
+        """The move of a runner eliminated after it was over (RULES 11.3): he runs it, taking and
+        returning the flags on his path as usual (13.2) but hanging none (he is out before the round's
+        end hangs a flag, docs/rules-decisions.md), and falls where it ends."""
+        s = step.state
+        p = s.players[pid]
+        end = arrival(self.m, s, pid, plan)[0]
+        ran = ran_to(plan, end)
+        step.emit(ev.Moved(pid, plan.start, end, plan.move_length, ran))
+        if s.flags:
+            s.flags, news = runs_with_flags(s.flags, [(pid, p.team, ran)], s.base_row, hang=False)
+            for n in news:
+                step.emit(ev.FlagMoved(n.kind, n.flag, n.player, n.point))
+        return end
 
     def _fumble(self, step: Step, pid: str) -> None:
         p = step.state.players[pid]
@@ -307,9 +331,11 @@ class ResolutionPhases:
         outcome = tables.dump_outcome(total)
         step.emit(ev.DumpResolved(e.shooter, e.target, roll, tuple(parts), total, outcome))
         if outcome in ("disaster", "confusion"):
-            self._eliminate(step, e.shooter, e.target, reasons.dump_outcome(outcome))
-        if outcome in ("confusion", "clean"):
-            self._eliminate(step, e.target, e.shooter, reasons.dumped(outcome))
+            self._eliminate(step, e.shooter, e.target, reasons.dump_outcome(outcome),
+                            finished_move(view, e.shooter, view.running(e.shooter)))
+        if outcome in ("confusion", "clean"):  # a target who runs is out of reach (above)
+            self._eliminate(step, e.target, e.shooter, reasons.dumped(outcome),
+                            finished_move(view, e.target, False))
 
 
 def fire_entry(player: str, fire: Fire) -> ShotEntry:
@@ -318,6 +344,17 @@ def fire_entry(player: str, fire: Fire) -> ShotEntry:
     lists a round's shots with it; the coaches and the odds read a declared shot through it."""
     kind = ShotKind.DUMP if fire.dump else ShotKind.SIMPLE
     return ShotEntry(player, fire.target, kind, max(fire.number, 0), fire.supports, fire.action)
+
+
+def finished_move(view: RoundView, pid: str, running: bool) -> Plan | None:
+    """``pid``'s plan when a shot that read him ``running`` (or not) hits him after his move was
+    over: a runner who fires after a short move is shot at his arrival (RULES 11.3). One hit while he
+    runs (a move of more than 4 points, a move with no shot after it, a template's line) falls where
+    he started, and one who did not move where he stands: None."""
+    plan = view.plans.get(pid)
+    if running or plan is None or not plan.move_length:
+        return None
+    return plan
 
 
 def _shot_ends(view: RoundView, e: ShotEntry) -> tuple[Stand, Point | None]:

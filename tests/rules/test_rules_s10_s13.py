@@ -632,3 +632,92 @@ def test_r11_4_the_dumpers_edge_is_only_for_shots_at_him():
     assert g.of(ev.DumpResolved)[0].outcome == "clean"
     assert not g.of(ev.ShotLost, shooter="W1")
     assert g.shot("W1").roll == 15
+
+
+# == §11.3 with §13.2: a runner whose move is over falls at its end ==========================================
+SHORT_END = (8, -4)  # two points from Blue1 (8, -6)
+
+
+def short_move_shooter_hit(flags, b1_actions, dice=(1, 6, 19)):
+    """Blue1 moves 2 points to SHORT_END and shoots White1; White1 (speed 6 against Blue1's
+    1 - 2) hits him there first (12 against no cover 4)."""
+    m = measurer().see(W1, (8, -5), SHORT_END).see(SHORT_END, W1)
+    m.at(SHORT_END, W1, 8.0)
+    g = Game(m, [standard("B1"), standard("W1"), standard("W2")], list(dice))
+    g.state.flags = flags
+    g.orders({"B1": 1}, {"W1": 1, "W2": 2})
+    g.declare("B1", *b1_actions)
+    g.declare("W1", Shot("B1"), Support())
+    return g
+
+
+def test_r11_3_r13_2_a_short_move_shooter_falls_and_drops_the_flag_at_his_arrival():
+    """RULES 11.3: after a short move « his move is over » (shots at him read his protection at his
+    arrival point), so eliminated he falls there, and a carrier drops the flag there (13.2); his run
+    is told before he falls. A runner shot while he runs (more than 4 points) still falls where he
+    started."""
+    from paintcheck.rules.flags import Flag
+
+    carried = {"centre": Flag("centre", (8, 0), None, "B1")}
+    g = short_move_shooter_hit(carried, [Move((SHORT_END,)), Shot("W1"), Support()])
+    assert dict(g.shot("W1").target_parts) == {"no cover": 4}
+    assert g.of(ev.Eliminated, player="B1")
+    assert (g.p("B1").point, g.p("B1").fell_at) == (None, SHORT_END)
+    assert g.state.flags["centre"] == Flag("centre", (8, 0), SHORT_END, None)
+    assert [(e.kind, e.point) for e in g.of(ev.FlagMoved)] == [("dropped", SHORT_END)]
+    (moved,) = g.of(ev.Moved, player="B1")
+    assert moved.path == (B1, (8, -5), SHORT_END)
+    told = [type(e) for e in g.events if isinstance(e, (ev.Moved, ev.Eliminated, ev.FlagMoved))]
+    assert told == [ev.Moved, ev.Eliminated, ev.FlagMoved]
+    # a long move (5 points, read at his movement value): shot during his run, he falls at his start
+    run = [(8, -5), (8, -4), (8, -3), (8, -2), (8, -1)]
+    m = measurer().see(W1, *run).see(run[-1], W1)
+    g = Game(m, [standard("B1"), standard("W1"), standard("W2")], [4, 1, 19])
+    g.state.flags = {"centre": Flag("centre", (8, 0), None, "B1")}
+    g.orders({"B1": 1}, {"W1": 1, "W2": 2})
+    g.declare("B1", Move((run[-1],)), Shot("W1"), Support())
+    g.declare("W1", Shot("B1"), Support())
+    assert dict(g.shot("W1").target_parts)["MOV"] == 10
+    assert g.p("B1").fell_at == B1 and g.state.flags["centre"].point == B1
+    assert not g.of(ev.Moved, player="B1")
+
+
+def test_r11_3_r13_2_a_short_move_shooter_who_fails_his_dodge_falls_at_his_arrival():
+    """RULES 11.3, 9.3: his DEF after the move gives one dodge die; it falls short: out, at his
+    arrival point."""
+    g = short_move_shooter_hit({}, [Move((SHORT_END,)), Shot("W1"), Def()], dice=(1, 6, 19, 1))
+    assert dict(g.shot("W1").target_parts) == {"no cover": 4, "1 DEF": 5}
+    g.play(Dodge("blue"))
+    assert g.of(ev.Eliminated, player="B1") and g.p("B1").fell_at == SHORT_END
+
+
+def test_r11_3_r13_2_a_short_move_shooter_takes_the_flag_on_his_path_and_drops_it_where_he_falls():
+    """RULES 13.2: the flag on the path of his finished move (11.3) is taken as usual; eliminated at
+    his arrival, he drops it there."""
+    from paintcheck.rules.flags import Flag, initial_flags
+
+    flags = initial_flags({"centre": (8, -5)})
+    g = short_move_shooter_hit(flags, [Move((SHORT_END,)), Shot("W1"), Support()])
+    assert g.of(ev.Eliminated, player="B1")
+    assert [(e.kind, e.player, e.point) for e in g.of(ev.FlagMoved)] == [
+        ("taken", "B1", (8, -5)), ("dropped", "B1", SHORT_END)]
+    assert g.state.flags["centre"] == Flag("centre", (8, -5), SHORT_END, None)
+
+
+def test_r11_3_r13_2_a_carrier_out_at_the_end_of_his_short_move_hangs_nothing():
+    """[H] A flag is hung when the round's runs are walked at its end (RULES 13.2, 13.3): a carrier
+    whose short move (11.3) ends next to White's base but who is shot there before the round ends
+    hangs nothing; he drops the flag there and the match goes on."""
+    from paintcheck.rules.flags import Flag
+
+    start, end, w = (8, 10), (8, 12), (10, 13)  # row 12: next to White's base row 13
+    m = measurer().see(w, start, (8, 11), end).see(end, w)
+    m.at(end, w, 8.0)
+    g = Game(m, [player("B1", start), standard("B2"), player("W1", w)], [6, 1, 19])  # White speaks first
+    g.state.flags = {"centre": Flag("centre", (8, 0), None, "B1")}
+    g.orders({"B1": 1, "B2": 2}, {"W1": 1})
+    g.declare("W1", Shot("B1"), Support())
+    g.declare("B1", Move((end,)), Shot("W1"), Support())
+    assert g.of(ev.Eliminated, player="B1") and g.p("B1").fell_at == end
+    assert [(e.kind, e.point) for e in g.of(ev.FlagMoved)] == [("dropped", end)]
+    assert g.state.phase != "over" and g.state.flags["centre"].point == end

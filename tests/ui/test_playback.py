@@ -81,3 +81,32 @@ def test_a_telling_reveals_a_line_at_a_time_and_waits_for_the_runs():
     again = Telling(lines)
     again.finish()
     assert not again.playing() and again.pending() == []
+
+
+def test_a_short_move_shooter_shot_at_his_arrival_is_shown_running_there_then_falling_there():
+    """RULES 11.3, 13.2: Blue1, carrying the flag, moves 2 points and shoots; White1 hits him at his
+    arrival. Told line by line, the board shows him at his start, then (his run told) at his
+    arrival, then gone, the flag lying at his arrival."""
+    from paintcheck.rules.actions import Move, Shot, Support
+    from paintcheck.rules.flags import Flag
+    from tests.rules.harness import B1, W1, Game, measurer, standard
+
+    end = (8, -4)
+    m = measurer().see(W1, (8, -5), end).see(end, W1)
+    m.at(end, W1, 8.0)
+    g = Game(m, [standard("B1"), standard("W1"), standard("W2")], [1, 6, 19])
+    g.state.flags = {"centre": Flag("centre", (8, 0), None, "B1")}
+    g.orders({"B1": 1}, {"W1": 1, "W2": 2})
+    g.declare("B1", Move((end,)), Shot("W1"), Support())
+    events = g.declare("W1", Shot("B1"), Support())
+    kinds = [type(e) for e in events]
+    ran, fell = kinds.index(ev.Moved), kinds.index(ev.Eliminated)
+
+    def board(told: int):
+        return shown_state(g.state, events[told:], g.events)
+
+    assert board(0).players["B1"].point == B1 and board(0).flags["centre"].carrier == "B1"
+    assert board(ran).players["B1"].point == B1
+    assert board(ran + 1).players["B1"].point == end and board(ran + 1).flags["centre"].carrier == "B1"
+    assert ran < fell and board(fell + 1).players["B1"].point is None
+    assert board(len(events)).flags["centre"] == Flag("centre", (8, 0), end, None)
