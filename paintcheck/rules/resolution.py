@@ -69,16 +69,7 @@ class ResolutionPhases:
         if not any(e.target in shooters for e in entries):
             return entries, [0] * len(entries)
         self._speed_tests(step, view, entries)
-        # resolved in an order where every shot comes after the shots that fire before it
-        # (``fires_before``): a dump after the shots at its dumper that beat it by DUMPER_EDGE
-        edge = tables.DUMPER_EDGE - 1
-        keys = []
-        for e in entries:
-            assert e.score is not None  # every shooter rolled his speed test
-            keys.append((e.last, -(e.score + (edge if e.kind == ShotKind.DUMP else 0))))
-        order = sorted(range(len(entries)), key=lambda i: keys[i])
-        distinct = sorted(set(keys))
-        return [entries[i] for i in order], [distinct.index(keys[i]) for i in order]
+        return resolution_order(entries)
 
     def _reflex_def_loss(self, step: Step, view: RoundView, pid: str, target: str) -> None:
         p = step.state.players[pid]
@@ -118,7 +109,7 @@ class ResolutionPhases:
         assert res is not None  # the round's shots are being resolved
         while res.next < len(res.entries):
             i = res.next
-            res.hit, res.hit_now = _hit_before(res, i)
+            res.hit, res.hit_now, res.out_now = _hit_before(res, i)
             if self._resolve_entry(step, res.entries[i]) == "pause":
                 s.phase = DODGE
                 return
@@ -165,6 +156,9 @@ class ResolutionPhases:
             return None
         res.hit_now.append(e.target)
         res.hits.append((e.target, res.next))
+        if not s.players[e.target].on_field:  # put out by a simultaneous shot: nothing more (RULES 11.5)
+            self._place_token(step, e, reading.shooter, reading.token_point, advantage=False)
+            return None
         allowed, why_none = view.dodge_dice(e.target, reading.running)
         after = chance.after_hit(margin, allowed)
         if after == chance.ELIMINATED:
@@ -236,6 +230,7 @@ class ResolutionPhases:
         res = step.state.resolution
         if res is not None:
             res.hits.append((pid, res.next))
+            res.outs.append((pid, res.next))
             if pid not in res.hit_now:
                 res.hit_now.append(pid)
         step.emit(ev.Eliminated(pid, by, reason, token))
@@ -310,8 +305,7 @@ class ResolutionPhases:
     def _dump(self, step: Step, view: RoundView, e: ShotEntry) -> None:
         """Bunkering (RULES 11.7): d6 + supports + 1 outside the target's field of vision."""
         dumper = view.stand(e.shooter, e.action)
-        target = view.state.players[e.target]
-        if not target.on_field:
+        if view.gone(e.target):
             step.emit(ev.ShotLost(e.shooter, e.target, reasons.LOST_TARGET_DEAD))
             return
         if view.running(e.target):
@@ -388,12 +382,47 @@ def fires_before(h: ShotEntry, s: ShotEntry) -> bool:
     return h.score > s.score
 
 
-def _hit_before(res: Resolution, i: int) -> tuple[list[str], list[str]]:
+def resolution_order(entries: list[ShotEntry]) -> tuple[list[ShotEntry], list[int]]:
+    """The scored ``entries`` of a round with a speed test in the order they are resolved, and their
+    simultaneous groups (RULES 11.1-11.5). Every entry comes after each entry that fires before it
+    (``fires_before``: a dump after the shots **at its dumper** that beat it by DUMPER_EDGE, and after
+    every other shot that beats it at all). Of the entries free to go, the first by score, a dump's
+    raised by DUMPER_EDGE - 1 (as the shots at its dumper it is simultaneous with), then in
+    declaration order. An entry joins the group of the entry before it unless an entry of that group
+    fires before it: the entries of a group are simultaneous, a dump with the shots at its dumper
+    that beat it by one less than the edge."""
+    edge = tables.DUMPER_EDGE - 1
+
+    def priority(i: int) -> tuple[bool, int]:
+        e = entries[i]
+        assert e.score is not None  # every shooter rolled his speed test
+        return e.last, -(e.score + (edge if e.kind == ShotKind.DUMP else 0))
+
+    after = [{j for j, h in enumerate(entries) if fires_before(h, e)} for e in entries]
+    waiting = sorted(range(len(entries)), key=priority)
+    order: list[int] = []
+    groups: list[int] = []
+    group, members = 0, set[int]()  # the group being filled
+    while waiting:
+        # the first free entry (in a ring of dumps at one score, which two dumpers cannot make: the first)
+        k = next((k for k, i in enumerate(waiting) if not after[i].intersection(waiting)), 0)
+        i = waiting.pop(k)
+        if after[i] & members:  # an entry of the group fires before it: a new group
+            group, members = group + 1, set()
+        members.add(i)
+        order.append(i)
+        groups.append(group)
+    return [entries[i] for i in order], groups
+
+
+def _hit_before(res: Resolution, i: int) -> tuple[list[str], list[str], list[str]]:
     """The players hit so far this round, split for entry ``i``: by shots that fire before it, and by
-    shots simultaneous with it (a shooter hit by those still fires, RULES 11.5)."""
+    shots simultaneous with it (a shooter hit by those still fires, RULES 11.5); and the players put
+    in the dead zone by shots simultaneous with it (a shot at them still happens, 11.5)."""
     e = res.entries[i]
     before: list[str] = []
     now: list[str] = []
     for pid, j in res.hits:
         (before if fires_before(res.entries[j], e) else now).append(pid)
-    return before, now
+    out_now = [pid for pid, j in res.outs if not fires_before(res.entries[j], e)]
+    return before, now, out_now

@@ -120,6 +120,8 @@ class Resolution:
     hit_now: list[str] = field(default_factory=list)  # ... by shots simultaneous with this one
     dodge: PendingDodge | None = None  # a dodge waiting for its coach
     hits: list[tuple[str, int]] = field(default_factory=list)  # every hit: (player, index of the entry)
+    out_now: list[str] = field(default_factory=list)  # in the dead zone by shots simultaneous with this one
+    outs: list[tuple[str, int]] = field(default_factory=list)  # every elimination: (player, entry index)
 
 
 @dataclass
@@ -184,6 +186,7 @@ class MatchState:
             res = Resolution(
                 [_shallow(e) for e in res.entries], res.groups.copy(), res.next, res.hit.copy(),
                 res.hit_now.copy(), _shallow(res.dodge) if res.dodge is not None else None, res.hits.copy(),
+                res.out_now.copy(), res.outs.copy(),
             )
         fields = self.__dict__.copy()
         players = {}

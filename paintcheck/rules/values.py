@@ -291,6 +291,12 @@ class RoundView:
         assert point is not None  # off the field, he fell somewhere
         return Stand(point, p.cover, p.side, p.posture, p.team, p.boulets > 0 and not tied)
 
+    def gone(self, pid: str) -> bool:
+        """In the dead zone before the shot being resolved: a shot at him is not fired. One put there
+        by a shot simultaneous with it is still shot at: tied shots all happen (RULES 11.5)."""
+        res = self.state.resolution
+        return not self.state.players[pid].on_field and (res is None or pid not in res.out_now)
+
     def running(self, pid: str) -> bool:
         """Shots at him use his movement value (RULES 8.5, 11.3)."""
         plan = self.plans.get(pid)
@@ -425,7 +431,7 @@ class RoundView:
         state = self.state
         shooter = self.stand(entry.shooter, entry.action)
         target = state.players[entry.target]
-        if not target.on_field:
+        if self.gone(entry.target):
             return lost(reasons.LOST_TARGET_DEAD)
         m = self.m
         running = self.running(entry.target)

@@ -19,7 +19,9 @@ from paintcheck.rules.actions import (
     Support,
 )
 from paintcheck.rules.legality import why_reaction_illegal
-from paintcheck.rules.state import Token
+from paintcheck.rules.resolution import resolution_order
+from paintcheck.rules.state import ShotEntry, Token
+from paintcheck.rules.vocab import ShotKind
 from tests.rules.harness import B1, B2, W1, W2, Game, measurer, player, standard
 
 RUN_B = [(8, -5), (8, -4), (8, -3)]  # Blue1's run from (8, -6), 3 points
@@ -435,6 +437,47 @@ def test_r11_4_dumper_wins_an_equal_score():
     assert g.of(ev.ShotLost, shooter="W1")
 
 
+def test_r11_4_a_shot_at_someone_else_beating_the_dumper_by_1_fires_before_the_dump():
+    """RULES 11.4: the dumper's edge concerns only the shots at him. Blue1 dumps White1 at speed 4;
+    Blue2's reflex at White1 scores 5 and fires first (plain score): White1 goes out, the dump is
+    lost (no roll), and White1's shot at Blue1 is lost to that faster shot."""
+    b, w = (8, -1), (8, 1)
+    m = measurer().see(w, b).see(B2, w)
+    g = Game(m, [player("B1", b), standard("B2"), player("W1", w), standard("W2"), standard("W3")],
+             [6, 4, 1, 6, 6])  # B2's DEF check 6; speed 4, 1, 6 - 1 = 5; B2's shot 6
+    g.orders({"B1": 1, "B2": 2}, {"W1": 1, "W2": 3, "W3": 4})
+    g.declare("B1", Dump("W1"), Def(), Def(), Def())
+    g.declare("W1", Shot("B1"), Support())
+    g.react("blue", Reaction("B2", REFLEX, "W1"))
+    assert {e.player: e.score for e in g.of(ev.SpeedTest)} == {"B1": 4, "W1": 1, "B2": 5}
+    assert g.shot("B2").hit and not g.of(ev.DumpResolved)
+    (lost,) = g.of(ev.ShotLost, shooter="B1")
+    assert "dead zone" in lost.reason
+    assert [(e.player, e.by) for e in g.of(ev.Eliminated)] == [("W1", "B2")]
+    assert g.p("B1").on_field
+
+
+def entry(shooter, target, score, kind=ShotKind.SIMPLE):
+    return ShotEntry(shooter, target, kind, score=score)
+
+
+def test_r11_4_r11_5_the_resolution_order_and_its_simultaneous_groups():
+    """RULES 11.4, 11.5: Blue1's dump at White1 scores 4; White1's shot at him 5 is simultaneous with
+    it (beaten by 1), Blue2's shot at White2 5 fires before it (plain score), White3's shot at Blue3
+    4 is tied with the dump. White2's shot at Blue1 6 beats the dumper by 2: before the dump."""
+    dump, at_dumper, other = entry("B1", "W1", 4, ShotKind.DUMP), entry("W1", "B1", 5), entry("B2", "W2", 5)
+    tied = entry("W3", "B3", 4)
+    order, groups = resolution_order([dump, at_dumper, other, tied])
+    assert order.index(other) < order.index(dump)
+    assert groups[order.index(other)] == groups[order.index(at_dumper)] < groups[order.index(dump)]
+    assert groups[order.index(dump)] == groups[order.index(tied)]
+    beaten = entry("W2", "B1", 6)
+    order, groups = resolution_order([dump, beaten])
+    assert (order, groups) == ([beaten, dump], [0, 1])
+    order, groups = resolution_order([dump, at_dumper])
+    assert (order, groups) == ([dump, at_dumper], [0, 0])
+
+
 def test_r11_5_tied_shots_both_happen_whatever_the_results():
     m = measurer().sees_each_other(B1, W1)
     g = duel(m, [3, 3, 15, 15], [Shot("W1"), Support()], [Shot("B1"), Support()])
@@ -456,6 +499,45 @@ def test_r7_5_r11_5_a_tied_shooter_who_dodged_and_fumbles_keeps_one_boulet():
     g = duel(m, [3, 3, 16, 1, 3], [Shot("W1"), Def()], [Def(), Shot("B1")])
     assert g.of(ev.Fumble, player="W1")[0].outcome == "technical"
     assert (g.p("W1").boulets, g.p("W1").gun) == (1, "dead")
+
+
+def test_r11_5_a_tied_shot_at_a_target_put_out_in_its_rank_is_fired():
+    """RULES 11.5, « tous les tirs à égalité ont lieu »: Blue1 and Blue2 both score 4 at White1.
+    Blue1's shot makes him dodge, the dodge falls short and he goes out; Blue2's tied shot is still
+    fired (rolled, its token put), and the dead White1 has no dodge to roll. White1's own shot, 1,
+    is lost to the faster shots."""
+    m = measurer().sees_each_other(B1, W1).see(B2, W1)
+    g = Game(m, [standard(p) for p in ("B1", "B2", "W1", "W2", "W3")],
+             [6, 4, 1, 5, 18, 1, 19])  # B2's DEF check; speed 4, 1, 5 - 1; B1 18, dodge 1, B2 19
+    g.orders({"B1": 1, "B2": 2}, {"W1": 1, "W2": 3, "W3": 4})
+    g.declare("B1", Shot("W1"), Support(), Support(), Support())
+    g.declare("W1", Def(), Shot("B1"))
+    g.react("blue", Reaction("B2", REFLEX, "W1"))
+    assert {e.player: e.score for e in g.of(ev.SpeedTest)} == {"B1": 4, "W1": 1, "B2": 4}
+    g.play(Dodge("white"))
+    assert [e.player for e in g.of(ev.Eliminated)] == ["W1"]
+    assert g.shot("B2").roll == 19 and g.shot("B2").margin == 3
+    assert g.of(ev.TokenPlaced, player="B2", target="W1")
+    assert not g.of(ev.ShotLost, shooter="B2")
+    assert len(g.of(ev.DodgeRolled)) == 1 and g.state.phase == "declare"
+    (lost,) = g.of(ev.ShotLost, shooter="W1")
+    assert "faster shot" in lost.reason
+
+
+def test_r11_4_r11_5_a_dump_simultaneous_with_the_one_that_put_its_target_out_is_rolled():
+    """RULES 11.4, 11.5: Blue1 and White1 dump each other, White1 faster by 1: simultaneous. White1's
+    dump is a disaster and puts him out; Blue1's dump at him is still rolled (here a disaster too)."""
+    b, w = (8, -1), (8, 1)
+    m = measurer().sees_each_other(b, w)
+    g = Game(m, [player("B1", b), standard("B2"), player("W1", w), standard("W2"), standard("W3")],
+             [4, 5, 1, 2])  # speed 4 and 5; White1's dump 1, Blue1's 2
+    g.orders({"B1": 1, "B2": 2}, {"W1": 1, "W2": 3, "W3": 4})
+    g.declare("B1", Dump("W1"), Def(), Def(), Def())
+    g.declare("W1", Dump("B1"), Def(), Def(), Def())
+    assert {e.player: e.score for e in g.of(ev.SpeedTest)} == {"B1": 4, "W1": 5}
+    assert [(d.dumper, d.outcome) for d in g.of(ev.DumpResolved)] == [("W1", "disaster"), ("B1", "disaster")]
+    assert not g.of(ev.ShotLost)
+    assert [e.player for e in g.of(ev.Eliminated)] == ["W1", "B1"]
 
 
 def test_r11_6_a_shooter_hit_by_a_faster_shot_loses_his_shot():
