@@ -161,7 +161,10 @@ class RandomCoach:
                 cost = tables.move_cost(len(path) - 1) if path is not None else 0
                 while cost < tables.ACTION_POINTS:
                     shot = rng.random() < 0.25
-                    actions.append(ShotAt(enemy[_below(bits, len(enemy))]) if shot else Def())
+                    aim = enemy[_below(bits, len(enemy))] if shot else None
+                    # a line whose first action is a shot is a prebunker's (RULES 12.2): a runner who
+                    # does not run starts with a DEF (the aim drawn all the same: the same draws)
+                    actions.append(ShotAt(aim) if aim is not None and actions else Def())
                     cost += tables.action_cost(actions[-1].code)
                 order = len(prebunkers) + len(runners) + 1
                 line = SheetLine(pid, order, start, posture, tuple(actions), cover, side)

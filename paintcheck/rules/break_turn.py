@@ -141,6 +141,8 @@ def why_line_illegal(state: MatchState, team: str, ln: SheetLine, m: Measurer) -
         if ln.start not in _base_points(lattice, team):
             return refusal("runner_base",
                            base=lattice.base_text())
+        if ln.actions and isinstance(ln.actions[0], ShotAt):  # « sa première action de jeu est un tir »
+            return refusal("runner_shoots_first")
         budget = line_budget(False)
     reason = why_stance_illegal(m, ln.start, ln.cover, ln.side)
     if reason:

@@ -99,3 +99,19 @@ def test_hard_fills_face_down_tokens_consistently_with_what_it_saw(table):
         tokens = list(full.orders["blue"].values())
         assert len(set(tokens)) == len(tokens) and all(1 <= t <= 5 for t in tokens)
         assert look(full, "white").state.orders == seen.orders  # the sample agrees with the view
+
+
+def test_r12_2_a_random_coachs_runner_never_opens_his_line_with_a_shot(table):
+    """RULES 12.2 [B p.29]: a player whose first action is a shot is a prebunker. The random coach's
+    runner who finds no run wrote his four actions by chance, a shot first a quarter of the time (on
+    this layout, seed 42 gave Blue2 "SHOT, SHOT, DEF, DEF" from his base); he now opens with a DEF."""
+    from paintcheck.ai.random_coach import RandomCoach
+    from paintcheck.rules.actions import ShotAt
+    from paintcheck.rules.views import view
+
+    for seed in range(38, 46):
+        state = table.start_break()
+        sheet = RandomCoach("blue", table.engine, seed).decide(view(state, "blue"))
+        assert table.engine.why_illegal(state, sheet) is None
+        runners = [ln for ln in sheet.lines if not ln.prebunker]
+        assert runners and not any(isinstance(ln.actions[0], ShotAt) for ln in runners), (seed, runners)

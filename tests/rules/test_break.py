@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -16,6 +17,7 @@ from paintcheck.rules.actions import (
     Def,
     Dodge,
     DumpAt,
+    IllegalActionError,
     Move,
     SheetLine,
     Shot,
@@ -151,8 +153,9 @@ def test_r12_6_a_prebunker_under_a_template_has_protection_10_and_a_free_dodge()
 
 
 def _runner_shoots_a_prebunker_beside_a_cone(rest):
-    """White1 runs nowhere: from his base he shoots Blue1, who prebunks from beside a cone that
-    the ruler crosses; Blue1's sheet ends with ``rest``."""
+    """White1 runs nowhere: from his base he takes a DEF and shoots Blue1 (a shot first would make
+    him a prebunker, RULES 12.2), who prebunks from beside a cone that the ruler crosses; Blue1's
+    sheet ends with ``rest``."""
     m = ScriptedMeasurer()
     m.add("cb", "cone", (2, -11))
     b1, wbase = (2, -12), BASES["white"][0]
@@ -161,7 +164,7 @@ def _runner_shoots_a_prebunker_beside_a_cone(rest):
     g = Break(m, [12])
     blue = [SheetLine("B1", 1, b1, "standing", rest, "cb", "left", (0, 5)),
             *runners("blue", 2, ["B2", "B3", "B4", "B5"])]
-    w1 = SheetLine("W1", 1, wbase, "standing", (ShotAt(b1), Def(), Def(), Def()))
+    w1 = SheetLine("W1", 1, wbase, "standing", (Def(), ShotAt(b1), Def(), Def()))
     g.sheets(blue, [w1, *runners("white", 2, ["W2", "W3", "W4", "W5"], skip=[wbase])])
     return g, m
 
@@ -261,10 +264,35 @@ def test_r12_2_sheet_legality():
                      (Move(((4, -5),)), ShotAt(None)))
     assert "behind line 8" in why([ok[0], late, *ok[2:]])
     assert "one line for each" in why(ok[:4])
-    twice = SheetLine("B2", 2, BASES["blue"][0], "standing", (ShotAt((8, 5)), ShotAt((8, 5))))
+    twice = SheetLine("B2", 2, BASES["blue"][0], "standing", (Def(), ShotAt((8, 5)), ShotAt((8, 5))))
     assert "one shot per point" in why([ok[0], twice, *ok[2:]])
     assert "DEF, SUP, MOV, and SHOT and DUMP at a point" in why(
         [ok[0], SheetLine("B2", 2, BASES["blue"][0], "standing", (Shot("W1"),)), *ok[2:]])
+
+
+def test_r12_2_a_runner_whose_first_action_is_a_shot_is_refused_he_is_a_prebunker():
+    """RULES 12.2 [B p.29]: « un joueur est appelé prebunker si sa première action de jeu est un
+    tir ». A runner's line (no prebunked point) that opens with a shot, at a point or chosen later,
+    was taken and played as a 4-action runner with no template and no prebunk cost."""
+    m = table()
+    g = Break(m)
+    ok = blue_prebunker()
+    base = BASES["blue"][0]
+    for first in (ShotAt((8, 5)), ShotAt(None)):
+        line = SheetLine("B2", 2, base, "standing", (first, Def(), Def(), Def()))
+        reason = why_line_illegal(g.state, "blue", line, m)
+        assert reason is not None and reason.key == "rules.refusal.runner_shoots_first"
+        assert reason == ("a player whose first action is a shot is a prebunker: a runner starts with "
+                          "another action")
+        sheet = BreakSheet("blue", (ok[0], line, *ok[2:]))
+        assert g.engine.why_illegal(g.state, sheet) == f"B2: {reason}"
+        with pytest.raises(IllegalActionError):
+            g.play(sheet)
+    # a DEF first, then the shot: a runner who stays on his base and shoots
+    later = SheetLine("B2", 2, base, "standing", (Def(), ShotAt((8, 5)), Def(), Def()))
+    assert g.engine.why_illegal(g.state, BreakSheet("blue", (ok[0], later, *ok[2:]))) is None
+    # a prebunker's line opens with his prebunk: the shot that follows it is his third action
+    assert why_line_illegal(g.state, "blue", replace(ok[0], actions=(ShotAt((8, 5)), Support())), m) is None
 
 
 def test_r12_2_a_sheet_whose_lines_are_known_legal_is_judged_across_lines_only():
@@ -333,7 +361,7 @@ def test_r12_2_r8_4_a_sheet_shot_whose_line_of_fire_is_impossible_is_refused_at_
     m.lines[(start, aim)] = (touch("pyr", "pyramid"),)  # crosses the pyramid (high)
     g = Break(m)
     ok = blue_prebunker()
-    line = SheetLine("B2", 2, start, "standing", (ShotAt(aim), Def(), Def(), Def()))
+    line = SheetLine("B2", 2, start, "standing", (Def(), ShotAt(aim), Def(), Def()))
     reason = g.engine.why_illegal(g.state, BreakSheet("blue", (ok[0], line, *ok[2:])))
     assert reason == ("B2: his shot at W:I5 is impossible from B:E13, standing: the line of fire "
                       "crosses pyr (high)")

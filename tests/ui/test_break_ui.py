@@ -363,6 +363,34 @@ def test_nothing_to_tell_again_once_other_decisions_were_made(app):
     assert not app.scene.playing() and "Nothing to tell again" in app.message[0]
 
 
+def test_r12_2_a_runners_sheet_greys_a_first_shot_with_the_engines_words(app):
+    """RULES 12.2 [B p.29]: a player whose first action is a shot is a prebunker. On a runner's empty
+    line, SHOT and SHOT LATER are greyed with the engine's refusal (not a sentence of the window's
+    own); after a DEF he may shoot."""
+    from paintcheck.rules.actions import ShotAt
+    from paintcheck.rules.break_turn import why_line_illegal
+    from paintcheck.ui.stances import said
+
+    new_match(app)
+    scene, editor = app.scene, app.scene.sheet
+    base = scene.session.state.lattice.base_points("blue")[0]
+    click(app, point_pos(app, base))
+    d = editor.draft
+    assert d.start == base and not d.prebunker
+    first = SheetLine(d.player, 0, base, d.posture, (ShotAt(None),), d.cover, d.side)
+    words = said(why_line_illegal(scene.session.state, "blue", first, scene.session.m))
+    assert "prebunker" in words
+    for key in ("sheet-SHOT", "sheet-LATER"):
+        assert not enabled(app, key)
+        assert scene.controls.choices[key].reason == words
+    press(app, "sheet-LATER")  # greyed: nothing written
+    assert d.actions == []
+    press(app, "sheet-DEF")
+    assert enabled(app, "sheet-SHOT") and enabled(app, "sheet-LATER")
+    press(app, "sheet-LATER")
+    assert [a.code for a in d.actions] == ["DEF", ShotAt(None).code]
+
+
 def test_a_sheet_shot_or_run_is_shown_refused_while_it_is_drawn_and_the_buttons_stay(app):
     """Issue 11: on the sheet, a shot the line of fire cannot make is refused as it is aimed, a run
     through an obstacle as it is drawn; Hand in and its neighbours keep their place."""
@@ -374,6 +402,7 @@ def test_a_sheet_shot_or_run_is_shown_refused_while_it_is_drawn_and_the_buttons_
     click(app, point_pos(app, lattice.base_points("blue")[0]))
     d = editor.draft
     assert d.start is not None
+    press(app, "sheet-DEF")  # a shot first would make him a prebunker (RULES 12.2)
     where = {k: scene.controls.rect(k).copy() for k in ("sheet-undo", "sheet-confirm")}
     press(app, "sheet-SHOT")
     impossible = next(p for p in lattice.points() if "impossible" in (editor.why_line(d, ShotAt(p)) or ""))
