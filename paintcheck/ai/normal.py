@@ -38,7 +38,7 @@ from paintcheck.rules.actions import (
     Support,
 )
 from paintcheck.rules.engine import Engine
-from paintcheck.rules.legality import reaction_options, why_reaction_illegal
+from paintcheck.rules.legality import reaction_options, start_stances, why_reaction_illegal
 from paintcheck.rules.resolution import fire_entry
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState, ShotEntry
 from paintcheck.rules.values import RoundView, with_declaration
@@ -150,20 +150,15 @@ class NormalCoach(Coach):
             scored += self._runs(state, judge, pid, head, left, shoots)
         return scored
 
-    def _stances(self, point: Point) -> list[tuple[str | None, str | None]]:
-        covers = self.m.covers(point)
-        if not covers:
-            return [(None, None)]
-        return [(c, s) for c in covers for s in self._sides(c)]
-
     def _sides(self, cover: str) -> tuple[str, ...]:
+        """The sides a player arriving behind ``cover`` may choose (RULES 3.3)."""
         return ("left", "right", "over") if self.m.obstacle(cover).overable else ("left", "right")
 
     def _stay(self, state, judge: Judge, pid: str, head: list, left: int, shoots: bool) -> list:
         p = state.players[pid]
         scored = []
         enemies = judge.enemies
-        for cover, side in self._stances(p.point):
+        for cover, side in start_stances(state, self.m, pid):  # his side kept (RULES 5.1)
             for posture in tables.POSTURES:
                 danger = [judge.danger(pid, p.point, cover, side, posture, d) for d in range(left + 1)]
                 provoked = [d + self._provoked(state, judge, pid) for d in danger]
@@ -276,9 +271,7 @@ class NormalCoach(Coach):
     def _safe(self, state, pid: str) -> Declare:
         """Clear the boulets, then DEF: always legal."""
         p = state.players[pid]
-        covers = self.m.covers(p.point)
-        cover = covers[0] if covers else None
-        side = (p.side if p.cover == cover and p.side else self._sides(cover)[0]) if cover else None
+        cover, side = start_stances(state, self.m, pid)[0]
         actions = [ClearBoulet()] * p.boulets + [Def()] * (tables.ACTION_POINTS - p.boulets)
         return Declare(pid, "kneeling", tuple(actions), cover, side)
 

@@ -37,7 +37,7 @@ from paintcheck.rules.actions import (
 )
 from paintcheck.rules.break_turn import why_line_illegal
 from paintcheck.rules.engine import Engine
-from paintcheck.rules.legality import Verdicts, reaction_options, why_reaction_over_limit
+from paintcheck.rules.legality import Verdicts, reaction_options, start_stances, why_reaction_over_limit
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.state import DECLARE, DODGE, ORDERS, REACT, SHEETS, TARGET, MatchState
 from paintcheck.rules.values import sequence_stand
@@ -222,15 +222,17 @@ class RandomCoach:
         verdicts = Verdicts(state, m)  # legality's verdicts on moves and shots, for this decision
         enemies = [(q.id, q.point) for q in state.players.values() if q.on_field and q.team != p.team]
         occupied = {q.point for q in state.players.values() if q.on_field}
+        sides: dict[str | None, list[str | None]] = {}  # cover -> the sides he may declare (RULES 5.1)
+        for cover, side in start_stances(state, m, pid):
+            sides.setdefault(cover, []).append(side)
         for _ in range(TRIES):
-            decl = self._random_sequence(state, pid, enemies, occupied)
+            decl = self._random_sequence(state, pid, enemies, occupied, sides)
             if self._refused(state, verdicts, decl):
                 continue
             if self.engine.why_illegal(state, decl, verdicts) is None:
                 return decl
-        covers = m.covers(p.point)
-        cover = covers[0] if covers else None
-        side = (p.side if p.side and p.cover == cover else self._side(cover)) if cover else None
+        cover = next(iter(sides))
+        side = self._start_side(sides[cover], cover)
         actions = [ClearBoulet()] * p.boulets + [Def()] * (tables.ACTION_POINTS - p.boulets)
         return Declare(pid, self.rng.choice(tables.POSTURES), tuple(actions), cover, side)
 
@@ -267,16 +269,22 @@ class RandomCoach:
             sides = self._sides[cover] = ("left", "right", "over") if overable else ("left", "right")
         return sides[_below(self.rng.getrandbits, len(sides))]
 
+    def _start_side(self, allowed: list[str | None], cover: str | None) -> str | None:
+        """The side he declares behind ``cover``: the one ``allowed`` (his own, kept: RULES 5.1),
+        else one drawn (``_side``)."""
+        return allowed[0] if len(allowed) == 1 else self._side(cover)
+
     def _random_sequence(self, state: MatchState, pid: str, enemies: list[tuple[str, Point]],
-                         occupied: set[Point]) -> Declare:
-        """A random sequence for ``pid``; ``enemies`` (id, point) on the field and the ``occupied``
-        points are read once per decision."""
+                         occupied: set[Point], sides: dict[str | None, list[str | None]]) -> Declare:
+        """A random sequence for ``pid``; ``enemies`` (id, point) on the field, the ``occupied``
+        points and the ``sides`` he may declare behind each cover (``start_stances``) are read once
+        per decision."""
         rng, m = self.rng, self.engine.m
         bits = rng.getrandbits  # ``rng.choice(seq)`` is ``seq[_below(bits, len(seq))]``
         p = state.players[pid]
-        covers = m.covers(p.point)
-        cover = covers[_below(bits, len(covers))] if covers else None
-        side = p.side if (cover == p.cover and p.side and rng.random() < 0.7) else self._side(cover)
+        covers = list(sides)  # [None] behind nothing
+        cover = None if covers == [None] else covers[_below(bits, len(covers))]
+        side = self._start_side(sides[cover], cover)
         actions: list = [_CLEAR] * p.boulets
         left = tables.ACTION_POINTS - p.boulets
         if p.messy and left >= tables.COST_CLEAN and rng.random() < 0.5:

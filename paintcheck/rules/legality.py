@@ -203,7 +203,7 @@ def why_declaration_illegal(state: MatchState, decl: Declare, m: Measurer,
     if decl.posture not in tables.POSTURES:
         return refusal("posture",
                        posture=repr(decl.posture))
-    reason = why_stance_illegal(m, p.point, decl.cover, decl.side)
+    reason = why_start_stance_illegal(state, m, decl.player, decl.cover, decl.side)
     if reason:
         return reason
     actions = decl.actions
@@ -271,6 +271,34 @@ def why_stance_illegal(m: Measurer, point: Point, cover: str | None, side: str |
         name = obstacle_name(m, cover)
         return refusal("too_high", obstacle=name)
     return None
+
+
+def why_start_stance_illegal(state: MatchState, m: Measurer, pid: str, cover: str | None,
+                             side: str | None) -> Said | None:
+    """The cover and side the activated ``pid`` declares at his sequence's start (RULES 3.2, 3.3,
+    5.1): a stance he may take where he stands, and behind the cover he already has, the side he
+    already plays. His side persists between activations: another one behind the same cover is a
+    side change (an action, behind an obstacle at most 1 point wide [B p.16]); another adjacent
+    cover, or a first side, is chosen freely (docs/rules-decisions.md, "Side played")."""
+    p = state.players[pid]
+    assert p.point is not None  # the activated player stands on the field
+    reason = why_stance_illegal(m, p.point, cover, side)
+    if reason or p.side is None or cover is None or cover != p.cover or side == p.side:
+        return reason
+    return refusal("side_kept", side=side_word(p.side))
+
+
+def start_stances(state: MatchState, m: Measurer, pid: str) -> tuple[tuple[str | None, Side | None], ...]:
+    """The (cover, side) stances ``pid`` may declare at his activation's start
+    (``why_start_stance_illegal``), covers in the measurer's order, sides in ``tables.SIDES``'
+    order; ``((None, None),)`` behind nothing."""
+    p = state.players[pid]
+    assert p.point is not None  # the activated player stands on the field
+    covers = m.covers(p.point)
+    if not covers:
+        return ((None, None),)
+    return tuple((c, s) for c in covers for s in tables.SIDES
+                 if why_start_stance_illegal(state, m, pid, c, s) is None)
 
 
 def why_move_illegal(state: MatchState, pid: str, move: Move, m: Measurer) -> Said | None:

@@ -31,7 +31,7 @@ from paintcheck.rules.actions import (
     SideChange,
     Support,
 )
-from paintcheck.rules.legality import why_move_illegal, why_stance_illegal
+from paintcheck.rules.legality import why_move_illegal, why_start_stance_illegal
 from paintcheck.rules.plan import make_plan
 from paintcheck.rules.route import route
 from paintcheck.rules.state import MatchState
@@ -85,13 +85,13 @@ class DeclareRoom(Room):
         self._forecast: list[tuple[str, tuple]] = []
 
     def start_draft(self, pid: str) -> None:
-        """The activated player's draft: his cover kept if he still stands by it, his boulets'
-        clearing written first (RULES 9.4)."""
+        """The activated player's draft: his cover and side kept if he still stands by it (RULES
+        5.1), his boulets' clearing written first (RULES 9.4)."""
         session = self.desk.session
         p = session.state.players[pid]
         covers = session.m.covers(p.point)
         cover = p.cover if p.cover in covers else (covers[0] if covers else None)
-        side = self.stances.default_side(cover, p.side if cover == p.cover else None, p.point)
+        side = self.stances.start_side(pid, cover, p.side if cover == p.cover else None)
         self.draft = Draft(pid, p.posture, cover, side, [ClearBoulet()] * p.boulets, p.boulets)
 
     def build(self) -> None:
@@ -105,6 +105,7 @@ class DeclareRoom(Room):
             c.add(f"posture-{posture}", tr(f"match.posture.{posture}"),
                   lambda v=posture: self.set_stance(posture=v), chosen=d.posture == posture, width=86)
         covers = m.covers(p.point)
+        state = self.desk.session.state
         if covers:
             caption(tr("match.declare.cover"), gap=4)
             for cov in covers:
@@ -113,8 +114,8 @@ class DeclareRoom(Room):
             caption(tr("match.declare.side"), gap=4)
             for side in tables.SIDES:
                 c.add(f"side-{side}", tr(f"match.side.{side}"), lambda v=side: self.set_stance(side=v),
-                      chosen=d.side == side, reason=said(why_stance_illegal(m, p.point, d.cover, side)),
-                      width=66)
+                      chosen=d.side == side, width=66,
+                      reason=said(why_start_stance_illegal(state, m, d.pid, d.cover, side)))
         c.newline()
         # the sequence's own buttons come before the rows that come and go (a move's points, its
         # arrival): they never move under the mouse while the sequence is written
@@ -250,8 +251,7 @@ class DeclareRoom(Room):
             d.posture = posture
         if cover is not None:
             d.cover = cover
-            p = self.desk.session.state.players[d.pid]
-            d.side = self.stances.default_side(cover, d.side, p.point)
+            d.side = self.stances.start_side(d.pid, cover, d.side)
         if side is not None:
             d.side = side
         self.desk.rebuild()

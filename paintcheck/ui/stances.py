@@ -1,7 +1,8 @@
 """Where a player stands behind cover, as the window proposes it: the side he takes by default
-behind an obstacle, a run's arrival stance and its buttons, an obstacle named for the coach at the
-screen. Shared by the declaration (``phase_declare``), the break sheet (``sheet_editor``) and the
-field of vision of an empty point (``instrument_layer``).
+behind an obstacle (behind his own cover at his sequence's start, the side he plays), a run's
+arrival stance and its buttons, an obstacle named for the coach at the screen. Shared by the
+declaration (``phase_declare``), the break sheet (``sheet_editor``) and the field of vision of an
+empty point (``instrument_layer``).
 
 Given: the ``Desk`` (the session, the coach at the screen, the scene's caption) and the controls the
 buttons go in.
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from paintcheck.field.lattice import FORWARD, Point
 from paintcheck.rules import tables
 from paintcheck.rules.actions import Move
-from paintcheck.rules.legality import why_stance_illegal
+from paintcheck.rules.legality import start_stances, why_stance_illegal
 from paintcheck.ui.event_words import words as engine_words
 from paintcheck.ui.i18n import tr
 from paintcheck.ui.match_desk import Desk
@@ -53,6 +54,17 @@ class Stances:
                 return "over"
             dx = (session.table.field.lattice.columns - 1) / 2 - centre_x or 1.0
         return "left" if dx * left_x > 0 else "right"
+
+    def start_side(self, pid: str, cover: str | None, wanted: str | None) -> str | None:
+        """The side the activated ``pid`` declares behind ``cover`` at his sequence's start:
+        ``default_side`` when the engine takes it there (``legality.start_stances``), else the one it
+        takes, his own behind the cover he already has (RULES 5.1: changing it is a SIDE action)."""
+        session = self.desk.session
+        p = session.state.players[pid]
+        assert p.point is not None  # the activated player stands on the field
+        allowed = [s for c, s in start_stances(session.state, session.m, pid) if c == cover]
+        side = self.default_side(cover, wanted, p.point)
+        return side if side in allowed or not allowed else allowed[0]
 
     def cover_name(self, obstacle_id: str) -> str:
         """An obstacle as the coach at the screen reads it: "cylinder at H6" in his own half."""

@@ -115,3 +115,24 @@ def test_r12_2_a_random_coachs_runner_never_opens_his_line_with_a_shot(table):
         assert table.engine.why_illegal(state, sheet) is None
         runners = [ln for ln in sheet.lines if not ln.prebunker]
         assert runners and not any(isinstance(ln.actions[0], ShotAt) for ln in runners), (seed, runners)
+
+
+@pytest.mark.parametrize("kind", COACH_KINDS)
+def test_r5_1_every_coach_keeps_his_side_behind_his_cover(kind):
+    """RULES 5.1 (a side change is an action, behind an obstacle at most 1 point wide [B p.16]): a
+    player behind a big rocket playing left, the enemies on its right, is declared left by every
+    coach (or moved, or behind another cover), never switched for free: each declaration is legal."""
+    from paintcheck.field.layout import Layout, ObstacleSpec
+    from paintcheck.geometry.measurer import FieldMeasurer
+    from tests.rules.harness import Game, player
+
+    m = FieldMeasurer(Layout("t", (ObstacleSpec("rb", "rocket_big", (8, -5), 0),
+                                   ObstacleSpec("cw", "cylinder", (12, 5), 0))).build())
+    for seed in range(6):
+        g = Game(m, [player("B1", (8, -6), "rb", "left"), player("W1", (12, 4), "cw", "left"),
+                     player("W2", (13, 2))])
+        g.orders({"B1": 1}, {"W1": 2, "W2": 3})
+        coach = make_coach(kind, "blue", g.engine, seed, **OPTIONS.get(kind, {}).get(kind, {}))
+        decl = coach.decide(look(g.state, "blue"))
+        assert g.why(decl) is None, (seed, decl)
+        assert decl.cover != "rb" or decl.side == "left", (seed, decl)

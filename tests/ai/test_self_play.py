@@ -80,7 +80,9 @@ def bare_white():
 
 
 def test_a_side_without_cover_is_found_unfair():
-    report = balance(bare_white(), "normal", 10, 0)
+    # 12 matches: since the side played is kept at the declaration (RULES 5.1, 0.10.3) the covered
+    # side wins a little less often; 10 at seed 0 gave 8-2, whose interval still holds 1/2
+    report = balance(bare_white(), "normal", 12, 0)
     assert report.errors == 0
     assert report.favoured == "blue", report.wins
 

@@ -22,6 +22,7 @@ from paintcheck.rules.actions import (
     SideChange,
     Support,
 )
+from paintcheck.rules.legality import start_stances
 from tests.rules.harness import B1, W1, Game, measurer, player, standard
 
 OPEN_W = (8, 3)  # no obstacle around
@@ -54,7 +55,7 @@ def test_r3_2_cover_must_be_next_to_him_and_named():
     g.orders({"B1": 1}, {"W1": 2})
     assert "not next to him" in g.why(Declare("B1", "standing", (Def(),), "cw1", "left"))
     assert "say which cover" in g.why(Declare("B1", "standing", (Def(),), None, None))
-    assert g.why(Declare("B1", "standing", (Def(),), "cb1", "right")) is None
+    assert g.why(Declare("B1", "standing", (Def(),), "cb1", "left")) is None
 
 
 def test_r3_3_over_only_on_low_obstacles():
@@ -237,6 +238,54 @@ def test_r5_1_side_change_only_behind_a_narrow_obstacle():
 def test_r5_1_no_side_change_without_cover():
     g = blue_first(players=[player("B1", (1, -2)), standard("W1")])
     assert "at most 1 point wide" in why_b1(g, SideChange("right"), cover=None, side=None)
+
+
+KEPT = "he plays left: changing side costs a SIDE action"
+
+
+def test_r5_1_the_side_played_is_kept_at_declaration_behind_the_same_cover():
+    """RULES 5.1 (a side change is an action, behind an obstacle at most 1 point wide [B p.16]) and
+    docs/rules-decisions.md "Side played": another side declared behind the cover he already has is
+    refused, narrow or wide, over included; the SIDE action is the way, where it is allowed. Another
+    adjacent cover (RULES 3.2), or a first side, is still chosen freely."""
+    g = blue_first()
+    assert KEPT in why_b1(g, Def(), side="right")  # an upright cylinder: narrow
+    assert why_b1(g, SideChange("right"), Def()) is None
+    with pytest.raises(IllegalActionError, match=KEPT):
+        g.declare("B1", Def(), side="right")
+    g.rest("B1")
+    assert g.p("B1").side == "left"
+    m = measurer().add("pyr", "pyramid", (8, -5))  # wide: no way round but a move
+    g = blue_first(m, [standard("B1", cover="pyr"), standard("W1")])
+    assert KEPT in why_b1(g, Def(), cover="pyr", side="right")
+    m = measurer().add("lc", "cylinder_lying", (8, -5))  # low: over is a side too
+    g = blue_first(m, [standard("B1", cover="lc"), standard("W1")])
+    assert KEPT in why_b1(g, Def(), cover="lc", side="over")
+    g = blue_first(m, [standard("B1", cover="lc", side="over"), standard("W1")])
+    assert "he plays over:" in why_b1(g, Def(), cover="lc", side="left")
+    assert why_b1(g, Def(), cover="lc", side="over") is None
+    # RULES 3.2 (the coach chooses among adjacent covers): the side kept is the side behind his
+    # own cover; behind another adjacent obstacle, or with no side yet, any side goes
+    m = measurer().add("pyr", "pyramid", (9, -5))
+    g = blue_first(m, [standard("B1"), standard("W1")])
+    assert KEPT in why_b1(g, Def(), side="right")
+    assert why_b1(g, Def(), cover="pyr", side="right") is None
+    g = blue_first(m, [player("B1", B1), standard("W1")])  # next to cb1, no side played yet
+    assert why_b1(g, Def(), side="right") is None
+
+
+def test_r5_1_start_stances_are_the_engines():
+    """RULES 5.1: the stances a player may declare at his activation's start, asked by every
+    producer of declarations (coaches, window), are those the engine accepts."""
+    m = measurer().add("lc", "cylinder_lying", (9, -5))
+    g = blue_first(m, [player("B1", B1, "cb1", "right"), standard("W1")])
+    stances = start_stances(g.state, g.m, "B1")
+    assert stances == (("cb1", "right"), ("lc", "left"), ("lc", "right"), ("lc", "over"))
+    for cover, side in [(c, s) for c in ("cb1", "lc") for s in ("left", "right", "over")]:
+        accepted = why_b1(g, Def(), cover=cover, side=side) is None
+        assert accepted == ((cover, side) in stances), (cover, side)
+    g = blue_first(players=[player("B1", (1, -2)), standard("W1")])
+    assert start_stances(g.state, g.m, "B1") == ((None, None),)
 
 
 def test_r5_1_r7_5_no_shot_while_reloading_until_reloaded():

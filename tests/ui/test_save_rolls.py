@@ -171,3 +171,34 @@ def test_the_computers_decision_the_engine_refuses_returns_to_the_title(app, use
     assert [d.team for d in session.record.decisions] == ["blue"]
     assert [d["team"] for d in json.loads(session.path.read_text(encoding="utf-8"))["decisions"]] == ["blue"]
     assert any(r.exc_info for r in caplog.records if r.name == "paintcheck.ui.match_scene")
+
+
+def test_r5_1_a_save_with_a_side_switched_for_free_does_not_replay(tmp_path):
+    """RULES 5.1: a save written before 0.10.3 may hold a declaration that switched the player's
+    side behind his own cover for free; the engine refuses it now, so the save is refused with the
+    one line of a save that does not replay (the engine's sentence in it), never a crash, and the
+    file is left as it was."""
+    from paintcheck.rules.actions import Declare, Def
+    from paintcheck.rules.codec import decision_to_dict
+    from paintcheck.rules.state import DECLARE
+
+    path = tmp_path / "match.json"
+    session = MatchSession.new(seed=3, start=START_DEFAULT_TURN2)
+    coaches = {t: RandomCoach(t, session.engine, 5 + i) for i, t in enumerate(("blue", "white"))}
+    while session.state.phase != DECLARE:
+        team = session.to_move()
+        session.apply(coaches[team].decide(view(session.state, team)))
+    p = session.state.players[session.state.active[session.to_move()]]
+    assert p.cover is not None and p.side is not None
+    switched = next(s for s in ("left", "right") if s != p.side)
+    session.save(path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["decisions"].append(decision_to_dict(Declare(p.id, p.posture, (Def(),) * 4, p.cover, switched)))
+    raw = json.dumps(data, indent=1).encode("utf-8")
+    path.write_bytes(raw)
+    with pytest.raises(CodecError) as err:
+        MatchSession.load(path)
+    line = str(err.value)
+    assert line.startswith(str(path)) and "does not replay" in line and "\n" not in line
+    assert f"he plays {p.side}: changing side costs a SIDE action" in line
+    assert path.read_bytes() == raw

@@ -259,6 +259,27 @@ def test_the_side_he_arrives_on_is_the_side_of_the_obstacle_he_stands_on(app):
     assert scene.stances.default_side(low.id, None, (x, y - 1)) == "over"
 
 
+def test_r5_1_his_own_side_is_chosen_and_another_greyed_with_the_engines_sentence(app):
+    """RULES 5.1: behind the cover he already has, the side he plays is the draft's; another side
+    is a SIDE action (where allowed), so its stance button is greyed with the engine's refusal,
+    and a click on it changes nothing; back behind his own cover, his own side comes back."""
+    scene = _to_first_declaration(app)
+    session, d = scene.session, scene.declare.draft
+    p = session.state.players[d.pid]
+    assert p.cover is not None and p.side is not None and d.cover == p.cover
+    assert d.side == p.side and enabled(app, f"side-{p.side}")
+    for side in ("left", "right"):
+        if side == p.side:
+            continue
+        expected = session.why_illegal(Declare(d.pid, d.posture, tuple(d.actions), d.cover, side))
+        assert expected.startswith(f"he plays {p.side}: changing side costs a SIDE action")
+        assert scene.controls.choices[f"side-{side}"].reason == expected and not enabled(app, f"side-{side}")
+        press(app, f"side-{side}")
+        assert scene.declare.draft.side == p.side
+        assert scene.stances.start_side(d.pid, p.cover, side) == p.side  # back behind his cover
+    assert scene.stances.start_side(d.pid, p.cover, None) == p.side
+
+
 def test_the_sequence_buttons_keep_their_place_while_a_move_is_drawn_and_arrives(app):
     """Issue 11: Confirm the sequence jumped when the Arrival row appeared."""
     scene = _to_first_declaration(app)
