@@ -114,6 +114,19 @@ def test_r4_5_blast_hits_friends_not_the_shooter_and_a_miss_does_nothing():
     assert "blast" not in w.kinds() and w.f("B2").pv == 2
 
 
+def test_r4_5_a_blast_on_a_hanging_figure_sees_from_the_height_it_reached():
+    """4.5 with 1.7, 1.8 and 3.11: "seen from the target's position" uses the target's elevation; B1
+    hangs at 2.5 against a wall of h 3 and sees B2 on top of it, so the blast hits B2 too."""
+    wall = table(("impassable", 3, rect(10, 20, 20, 30)))
+    at = {"A1": (15, 15), "B1": (15, 20), "B2": (15, 22)}
+    w = World(band(fig(CHEF, ranged=("grenade",))), band(fig(SF), fig(SF)), at, "A1", wall, QUIET)
+    w.set("B1", hanging=(0, 2.5))
+    assert w.engine.board.sees(w.f("B1"), w.f("B2"))
+    w.do(a.Shoot("grenade", "B1"), 6, 1, 1)  # a hit; B1 and B2 each roll a 1: no damage
+    assert next(e for e in w.events if e.kind == "blast").get("hit") == ("B1", "B2")
+    assert [e.get("figure") for e in w.events if e.kind == "no_damage"] == ["B1", "B2"]
+
+
 def test_r4_6_accidents_by_class():
     at = {"A1": (10, 10), "B2": (10, 15)}
     w = World(band(fig(CHEF, ranged=("pistolet_poudre",))), band(), at, "A1", options=QUIET)
