@@ -148,10 +148,12 @@ def _withdraw(b: Board, s: MatchState, d: a.Withdraw) -> Said | None:
 
 
 def withdraw_end_seen(b: Board, s: MatchState, end: Point) -> bool:
-    """6.5: Z still sees a figure at ``end``: every Withdraw whose path ends there is refused (what the
-    random coach asks of a point before its path's legality)."""
+    """6.5: Z still sees a figure at ``end`` (from Z's elevation, a hanging Z's the height it reached:
+    1.7, 3.11): every Withdraw whose path ends there is refused (what the random coach asks of a point
+    before its path's legality)."""
     assert s.withdraw is not None
-    return b.m.sees(end, s.withdraw[1])
+    _, z, _, z_elevation = s.withdraw
+    return b.m.sees(end, z, None, z_elevation)
 
 
 def move_kinds(b: Board, s: MatchState, f: Figure) -> tuple[type, ...]:

@@ -169,7 +169,7 @@ class OddsCoach:
 
     def withdraw(self, s: MatchState) -> a.Withdraw:
         assert s.withdraw is not None
-        fid, _, k = s.withdraw
+        fid, _, k, _ = s.withdraw
         f = s.figure(fid)
         x, y = self.b.pos(f)
         for i in range(WITHDRAW_TRIES):

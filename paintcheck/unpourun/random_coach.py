@@ -67,7 +67,7 @@ class RandomCoach:
             return a.Activate(rng.choice(ready))
         if s.phase == Phase.WITHDRAW:
             assert s.withdraw is not None
-            fid, _, k = s.withdraw
+            fid, _, k, _ = s.withdraw
             f = s.figure(fid)
             assert f.pos is not None
             for _ in range(MOVE_TRIES):
