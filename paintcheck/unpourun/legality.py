@@ -22,7 +22,7 @@ from paintcheck.unpourun.allowance import (
     walk_allowance,
 )
 from paintcheck.unpourun.climb import plan
-from paintcheck.unpourun.measurer import centre_distance, distance
+from paintcheck.unpourun.measurer import base_to_base, centre_distance, distance
 from paintcheck.unpourun.pa import KIND_PA, flee_cost, kind_pa
 from paintcheck.unpourun.query import EPS, Board
 from paintcheck.unpourun.state import Activation, Figure, MatchState, Phase, Point
@@ -466,6 +466,8 @@ def _charge_move(b: Board, s: MatchState, f: Figure, d: Any) -> Said | None:
         return None if not d.path else no("charge_target", target=target.id)
     if charge_reaches(s, d):
         return _charge_path(b, s, f, target, d.path)
+    if contact_reachable(b, s, f, target):
+        return no("charge_reachable", target=target.id)  # 3.6 (c): it moves into contact
     if not d.path:
         return None
     # 3.6 (d): the failed charge becomes a Run
@@ -478,6 +480,13 @@ def _charge_move(b: Board, s: MatchState, f: Figure, d: Any) -> Said | None:
         if (q[0] - p[0]) * (q[0] - c[0]) + (q[1] - p[1]) * (q[1] - c[1]) > EPS:
             return no("charge_away")
     return None
+
+
+def contact_reachable(b: Board, s: MatchState, f: Figure, target: Figure) -> bool:
+    """3.6 (c): after the target stepped back, contact can still be reached: the straight path to the
+    point base to base with the target, on the line toward the charger, is a legal charge path (the
+    engine looks for no detour; the owner may draw one). Then the charge may not fail (3.6 (d))."""
+    return _charge_path(b, s, f, target, (base_to_base(b.pos(target), b.pos(f)),)) is None
 
 
 def _strike(b: Board, s: MatchState, f: Figure, d: a.Strike, pa: int) -> Said | None:
