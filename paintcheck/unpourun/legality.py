@@ -5,6 +5,7 @@ One query the engine, the window and the coaches ask alike (RULES-unpourun §1.9
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -15,6 +16,7 @@ from paintcheck.unpourun.allowance import (
     BASE_TO_BASE,
     charge_allowance,
     charge_reaches,
+    flee_allowance,
     move_allowance,
     path_terms,
     rout_allowance,
@@ -280,8 +282,8 @@ def _kind_answer(b: Board, s: MatchState, f: Figure, act: Activation, kind: type
         return no("no_charge")
     if f.routing and not engaged and act.pa > 0:  # 8.4: its rout move, nothing else
         return FIELDS_DECIDE if issubclass(kind, a.RoutMove) else no("must_rout", figure=f.id)
-    if issubclass(kind, a.EndActivation):
-        return None
+    if issubclass(kind, a.EndActivation):  # 8.4: an engaged routing figure flees if it can
+        return FIELDS_DECIDE if f.routing and engaged else None
     if f.hanging is not None and not issubclass(kind, (a.Walk, a.Run, a.RoutMove)):
         return no("hanging", figure=f.id)  # 3.3, 3.11: it may only Walk or Run, to go on climbing
     if issubclass(kind, a.RoutMove):
@@ -331,6 +333,8 @@ def _action(b: Board, s: MatchState, d: Any) -> Said | None:
         return _strike(b, s, f, d, act.pa)
     if isinstance(d, a.Flee):
         return _flee(b, s, f, d, act.pa)
+    if isinstance(d, a.EndActivation):
+        return None if some_flee(b, s, f) is None else no("must_flee")  # 8.4: it flees if it can
     if isinstance(d, a.Medikit):
         return _medikit(b, s, f, d, act.pa)
     return _charge(b, s, f, d, act.pa)
@@ -523,6 +527,34 @@ def _flee(b: Board, s: MatchState, f: Figure, d: a.Flee, pa: int) -> Said | None
         if distance(end, b.pos(e)) <= distance(b.pos(f), b.pos(e)):
             return no("flee_farther")
     return None
+
+
+FLEE_DIRECTIONS = 16  # 8.4: the straight flees ``some_flee`` asks, turned evenly, at these shares of ½ Mvt
+FLEE_SHARES = (1.0, 0.6, 0.3)
+
+
+def flee_tries(b: Board, f: Figure, directions: int, shares: Sequence[float]) -> Iterator[a.Flee]:
+    """Straight Flees of ``f`` (3.9) to be asked: ``directions`` evenly turned from +x, each ending at
+    the ``shares`` of its allowance (½ Mvt), in that order."""
+    x, y = b.pos(f)
+    reach = flee_allowance(f)
+    for i in range(directions):
+        angle = 2 * math.pi * i / directions
+        for share in shares:
+            yield a.Flee(((x + math.cos(angle) * reach * share, y + math.sin(angle) * reach * share),))
+
+
+def some_flee(b: Board, s: MatchState, f: Figure) -> a.Flee | None:
+    """8.4: a Flee of the active figure ``f`` the legality takes (its PA, then the path: 3.9), the
+    first of ``flee_tries``; None when none is. An engaged routing figure with one may not end its
+    activation (« it flees (3.9) if it has the PA »); the engine looks at no other path (a figure
+    whose every straight flee is refused may end its activation)."""
+    act = s.activation
+    assert act is not None
+    if _flee_refused(b, s, f, act.pa) is not None:
+        return None
+    return next((d for d in flee_tries(b, f, FLEE_DIRECTIONS, FLEE_SHARES)
+                 if why_illegal(b, s, d) is None), None)
 
 
 def _medikit(b: Board, s: MatchState, f: Figure, d: a.Medikit, pa: int) -> Said | None:
