@@ -10,10 +10,12 @@ from paintcheck.unpourun.state import Figure, MatchState
 
 def blast_hit(b: Board, s: MatchState, shooter: Figure, target: Figure, w: t.Ranged) -> list[str]:
     """4.5: every figure on the table but the shooter whose centre is within radius + 0.5 of the
-    target's and which the target's position sees, the target always; nearest first."""
+    target's and which the target's position sees (1.8, from the figures' elevations, a hanging
+    figure's the height it reached: 1.7, 3.11), the target always; nearest first."""
     on = [f for f in s.figures if f.on_table]
     ids = [f.id for f in on]
-    found = b.m.blast(ids.index(target.id), w.blast, [b.pos(f) for f in on], ids.index(shooter.id))
+    found = b.m.blast(ids.index(target.id), w.blast, [b.pos(f) for f in on], ids.index(shooter.id),
+                      [b.elevation(f) for f in on])
     return [ids[i] for i in found.hit]
 
 

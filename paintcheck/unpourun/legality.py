@@ -5,6 +5,7 @@ One query the engine, the window and the coaches ask alike (RULES-unpourun §1.9
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -15,6 +16,7 @@ from paintcheck.unpourun.allowance import (
     BASE_TO_BASE,
     charge_allowance,
     charge_reaches,
+    flee_allowance,
     move_allowance,
     path_terms,
     rout_allowance,
@@ -22,7 +24,7 @@ from paintcheck.unpourun.allowance import (
     walk_allowance,
 )
 from paintcheck.unpourun.climb import plan
-from paintcheck.unpourun.measurer import centre_distance, distance
+from paintcheck.unpourun.measurer import base_to_base, centre_distance, distance
 from paintcheck.unpourun.pa import KIND_PA, flee_cost, kind_pa
 from paintcheck.unpourun.query import EPS, Board
 from paintcheck.unpourun.state import Activation, Figure, MatchState, Phase, Point
@@ -148,10 +150,12 @@ def _withdraw(b: Board, s: MatchState, d: a.Withdraw) -> Said | None:
 
 
 def withdraw_end_seen(b: Board, s: MatchState, end: Point) -> bool:
-    """6.5: Z still sees a figure at ``end``: every Withdraw whose path ends there is refused (what the
-    random coach asks of a point before its path's legality)."""
+    """6.5: Z still sees a figure at ``end`` (from Z's elevation, a hanging Z's the height it reached:
+    1.7, 3.11): every Withdraw whose path ends there is refused (what the random coach asks of a point
+    before its path's legality)."""
     assert s.withdraw is not None
-    return b.m.sees(end, s.withdraw[1])
+    _, z, _, z_elevation = s.withdraw
+    return b.m.sees(end, z, None, z_elevation)
 
 
 def move_kinds(b: Board, s: MatchState, f: Figure) -> tuple[type, ...]:
@@ -278,8 +282,8 @@ def _kind_answer(b: Board, s: MatchState, f: Figure, act: Activation, kind: type
         return no("no_charge")
     if f.routing and not engaged and act.pa > 0:  # 8.4: its rout move, nothing else
         return FIELDS_DECIDE if issubclass(kind, a.RoutMove) else no("must_rout", figure=f.id)
-    if issubclass(kind, a.EndActivation):
-        return None
+    if issubclass(kind, a.EndActivation):  # 8.4: an engaged routing figure flees if it can
+        return FIELDS_DECIDE if f.routing and engaged else None
     if f.hanging is not None and not issubclass(kind, (a.Walk, a.Run, a.RoutMove)):
         return no("hanging", figure=f.id)  # 3.3, 3.11: it may only Walk or Run, to go on climbing
     if issubclass(kind, a.RoutMove):
@@ -329,6 +333,8 @@ def _action(b: Board, s: MatchState, d: Any) -> Said | None:
         return _strike(b, s, f, d, act.pa)
     if isinstance(d, a.Flee):
         return _flee(b, s, f, d, act.pa)
+    if isinstance(d, a.EndActivation):
+        return None if some_flee(b, s, f) is None else no("must_flee")  # 8.4: it flees if it can
     if isinstance(d, a.Medikit):
         return _medikit(b, s, f, d, act.pa)
     return _charge(b, s, f, d, act.pa)
@@ -464,6 +470,8 @@ def _charge_move(b: Board, s: MatchState, f: Figure, d: Any) -> Said | None:
         return None if not d.path else no("charge_target", target=target.id)
     if charge_reaches(s, d):
         return _charge_path(b, s, f, target, d.path)
+    if contact_reachable(b, s, f, target):
+        return no("charge_reachable", target=target.id)  # 3.6 (c): it moves into contact
     if not d.path:
         return None
     # 3.6 (d): the failed charge becomes a Run
@@ -476,6 +484,13 @@ def _charge_move(b: Board, s: MatchState, f: Figure, d: Any) -> Said | None:
         if (q[0] - p[0]) * (q[0] - c[0]) + (q[1] - p[1]) * (q[1] - c[1]) > EPS:
             return no("charge_away")
     return None
+
+
+def contact_reachable(b: Board, s: MatchState, f: Figure, target: Figure) -> bool:
+    """3.6 (c): after the target stepped back, contact can still be reached: the straight path to the
+    point base to base with the target, on the line toward the charger, is a legal charge path (the
+    engine looks for no detour; the owner may draw one). Then the charge may not fail (3.6 (d))."""
+    return _charge_path(b, s, f, target, (base_to_base(b.pos(target), b.pos(f)),)) is None
 
 
 def _strike(b: Board, s: MatchState, f: Figure, d: a.Strike, pa: int) -> Said | None:
@@ -512,6 +527,34 @@ def _flee(b: Board, s: MatchState, f: Figure, d: a.Flee, pa: int) -> Said | None
         if distance(end, b.pos(e)) <= distance(b.pos(f), b.pos(e)):
             return no("flee_farther")
     return None
+
+
+FLEE_DIRECTIONS = 16  # 8.4: the straight flees ``some_flee`` asks, turned evenly, at these shares of ½ Mvt
+FLEE_SHARES = (1.0, 0.6, 0.3)
+
+
+def flee_tries(b: Board, f: Figure, directions: int, shares: Sequence[float]) -> Iterator[a.Flee]:
+    """Straight Flees of ``f`` (3.9) to be asked: ``directions`` evenly turned from +x, each ending at
+    the ``shares`` of its allowance (½ Mvt), in that order."""
+    x, y = b.pos(f)
+    reach = flee_allowance(f)
+    for i in range(directions):
+        angle = 2 * math.pi * i / directions
+        for share in shares:
+            yield a.Flee(((x + math.cos(angle) * reach * share, y + math.sin(angle) * reach * share),))
+
+
+def some_flee(b: Board, s: MatchState, f: Figure) -> a.Flee | None:
+    """8.4: a Flee of the active figure ``f`` the legality takes (its PA, then the path: 3.9), the
+    first of ``flee_tries``; None when none is. An engaged routing figure with one may not end its
+    activation (« it flees (3.9) if it has the PA »); the engine looks at no other path (a figure
+    whose every straight flee is refused may end its activation)."""
+    act = s.activation
+    assert act is not None
+    if _flee_refused(b, s, f, act.pa) is not None:
+        return None
+    return next((d for d in flee_tries(b, f, FLEE_DIRECTIONS, FLEE_SHARES)
+                 if why_illegal(b, s, d) is None), None)
 
 
 def _medikit(b: Board, s: MatchState, f: Figure, d: a.Medikit, pa: int) -> Said | None:

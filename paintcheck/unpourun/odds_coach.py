@@ -37,8 +37,9 @@ from typing import Any
 
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
-from paintcheck.unpourun.allowance import charge_allowance, flee_allowance, run_allowance, walk_allowance
+from paintcheck.unpourun.allowance import charge_allowance, run_allowance, walk_allowance
 from paintcheck.unpourun.engine import Engine
+from paintcheck.unpourun.legality import flee_tries, some_flee
 from paintcheck.unpourun.measurer import base_to_base
 from paintcheck.unpourun.needs import cd_passes, charge_tests, damage_r
 from paintcheck.unpourun.odds import FigureOdds, p_damages, p_meets, shot_odds, strike_odds
@@ -169,7 +170,7 @@ class OddsCoach:
 
     def withdraw(self, s: MatchState) -> a.Withdraw:
         assert s.withdraw is not None
-        fid, _, k = s.withdraw
+        fid, _, k, _ = s.withdraw
         f = s.figure(fid)
         x, y = self.b.pos(f)
         for i in range(WITHDRAW_TRIES):
@@ -211,7 +212,10 @@ class OddsCoach:
             if not act.last_move:
                 scored.extend(self.moves(s, f, act))
         scored.extend(self.medikits(s, f, act.pa))
-        return self.best(s, scored, a.EndActivation())
+        chosen = self.best(s, scored, None)
+        if chosen is None:  # 8.4: an engaged routing figure that can flee may not end: the legality's flee
+            chosen = some_flee(self.b, s, f) or a.EndActivation()
+        return chosen
 
     def here(self, s: MatchState, f: Figure, pa: int) -> float:
         """Ending the activation's plan where ``f`` stands with ``pa`` left: its shots or strikes, how
@@ -382,15 +386,10 @@ class OddsCoach:
         return self.best(s, [(-i, d) for i, d in enumerate(options)], a.ChargeMove(()))
 
     def flees(self, s: MatchState, f: Figure, pa: int) -> list[tuple[float, Any]]:
-        x, y = self.b.pos(f)
-        reach = flee_allowance(f)
         out: list[tuple[float, Any]] = []
-        for i in range(DIRECTIONS):
-            angle = 2 * math.pi * i / DIRECTIONS
-            to = (x + math.cos(angle) * reach, y + math.sin(angle) * reach)
-            d = a.Flee((to,))
+        for d in flee_tries(self.b, f, DIRECTIONS, (1.0,)):  # the whole ½ Mvt, each direction
             if self.legal(s, d):
-                view, g = self.moved(s, f, to)
+                view, g = self.moved(s, f, d.path[-1])
                 out.append((self.here(view, g, 0), d))
         return out
 

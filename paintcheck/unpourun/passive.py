@@ -91,7 +91,8 @@ def drain(work: _Work) -> None:
                 s.resume = (s.phase, s.mover)
                 s.phase, s.mover, s.free_shot = Phase.FREE_SHOT, x.player, (x_id, y_id)
         else:
-            work.ask_withdraw(x_id, work.b.pos(y), float(d3(work.roll("6.6", "d3", x_id))))
+            k = float(d3(work.roll("6.6", "d3", x_id)))
+            work.ask_withdraw(x_id, work.b.pos(y), k, work.b.elevation(y))
 
 
 def test_choices(work: _Work) -> list[tuple[str, str]]:
@@ -130,20 +131,21 @@ def take_first(work: _Work, d: a.TakeTest) -> None:
     work.ev("test_first", "6.8", figure=d.figure, enemy=d.enemy)
 
 
-def ask_withdraw(work: _Work, fid: str, z: Point, k: float) -> None:
-    """6.5: a standing figure not engaged withdraws k from Z; its owner may name a path (10.3)."""
+def ask_withdraw(work: _Work, fid: str, z: Point, k: float, z_elevation: float) -> None:
+    """6.5: a standing figure not engaged withdraws k from Z (at ``z``, its elevation ``z_elevation``:
+    a hanging Z's the height it reached, 1.7, 3.11); its owner may name a path (10.3)."""
     s = work.s
     f = work.fig(fid)
     if not f.standing or f.hanging is not None or work.b.engaged(s, f):
         return
     s.resume = (s.phase, s.mover)
-    s.phase, s.mover, s.withdraw = Phase.WITHDRAW, f.player, (fid, z, k)
+    s.phase, s.mover, s.withdraw = Phase.WITHDRAW, f.player, (fid, z, k, z_elevation)
 
 
 def withdraw(work: _Work, d: a.Withdraw) -> None:
     s = work.s
     assert s.withdraw is not None
-    fid, z, k = s.withdraw
+    fid, z, k, _ = s.withdraw
     s.withdraw = None
     s.phase, s.mover = s.resume
     if d.path:

@@ -22,7 +22,7 @@ from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.allowance import charge_allowance, flee_allowance, run_allowance, walk_allowance
 from paintcheck.unpourun.engine import Engine
-from paintcheck.unpourun.legality import open_kinds_of, open_shot_weapons, withdraw_end_seen
+from paintcheck.unpourun.legality import open_kinds_of, open_shot_weapons, some_flee, withdraw_end_seen
 from paintcheck.unpourun.measurer import base_to_base
 from paintcheck.unpourun.query import CONTACT_REACH2
 from paintcheck.unpourun.state import Figure, MatchState, Phase
@@ -67,7 +67,7 @@ class RandomCoach:
             return a.Activate(rng.choice(ready))
         if s.phase == Phase.WITHDRAW:
             assert s.withdraw is not None
-            fid, _, k = s.withdraw
+            fid, _, k, _ = s.withdraw
             f = s.figure(fid)
             assert f.pos is not None
             for _ in range(MOVE_TRIES):
@@ -131,12 +131,19 @@ class RandomCoach:
             edges = self.engine.m.nearest_edges(f.pos)  # 10.1: any of the tied nearest edges
             return a.RoutMove((), rng.choice(edges) if len(edges) > 1 else "")
         if rng.random() < END_EARLY:
-            return a.EndActivation()
+            return self.end(s, f)
         orders = CLOSE_ORDERS if engaged or f.routing else FREE_ORDERS
         for kind in open_kinds_of(board, s, f, engaged, orders[rng.randrange(len(orders))]):
             d = self.draw(s, f, kind)
             if d is not None:
                 return d
+        return self.end(s, f)
+
+    def end(self, s: MatchState, f: Figure) -> Any:
+        """Ending the activation, or for an engaged routing figure that can flee (8.4: the legality
+        refuses its end) the Flee the legality found (``some_flee``)."""
+        if f.routing and (flee := some_flee(self.engine.board, s, f)) is not None:
+            return flee
         return a.EndActivation()
 
     def draw(self, s: MatchState, f: Figure, kind: type) -> Any:

@@ -109,7 +109,7 @@ def being_shot(work: _Work, tid: str, sid: str, f_value: int) -> None:
         return
     if not work.cd_test(target, work.b.passive_cd(s, target), "being_shot", "6.7"):
         shooter = work.fig(sid)
-        z = shooter.pos if shooter.pos is not None else target.pos
-        assert z is not None
+        z = shooter if shooter.pos is not None else target
         k = d3(work.roll("6.7", "d3", tid))
-        work.ask_withdraw(tid, z, float(k))  # 6.5, asked of its owner before the next test (6.8)
+        # 6.5, asked of its owner before the next test (6.8)
+        work.ask_withdraw(tid, work.b.pos(z), float(k), work.b.elevation(z))

@@ -148,7 +148,7 @@ class MatchState:
     activation: Activation | None = None
     free_shot: tuple[str, str] | None = None  # (X, Y) of 6.6
     resume: tuple[Phase, str] = (Phase.WAVE, "A")  # the phase and mover a free shot returns to
-    withdraw: tuple[str, Point, float] | None = None  # 6.5: (figure, Z's centre, k)
+    withdraw: tuple[str, Point, float, float] | None = None  # 6.5: (figure, Z's centre, k, Z's elevation)
     queue: tuple[Pending, ...] = ()  # 6.8: the passive tests still to take, the next first
     moments: int = 0  # the moments that triggered tests so far (``Pending.moment``)
     choices: tuple[tuple[str, str], ...] = ()  # 6.8, 10.1: (figure, enemy) the ORDER phase offers

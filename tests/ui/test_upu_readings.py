@@ -212,8 +212,13 @@ def test_a_trails_pa_is_the_engines_price_a_rout_all_left_a_failed_charge_one_mo
     rout = read(w.engine, w.s, w.f("A2"), ())
     assert (rout.kind, rout.pa, rout.reason) == ("rout", 2, None)
     w = World(band(), band(), {"A1": (10, 10), "B2": (10, 20)}, "A1")
-    w.do(a.Charge("B2", ((10.0, 19.0),)), 6, 6, 5, 6)  # B2 steps back to y = 23
-    short = read(w.engine, w.s, w.f("A1"), ((10.0, 20.0),))
-    assert (short.kind, short.pa, short.reason) == ("charge_move", t.CHARGE_FAIL_EXTRA_PA, None)
+    w.do(a.Charge("B2", ((10.0, 19.0),)), 6, 6, 5, 6)  # B2 steps back to y = 23: still within reach
     reached = read(w.engine, w.s, w.f("A1"), ((10.0, 22.0),))
     assert (reached.kind, reached.pa, reached.reason) == ("charge_move", 0, None)
+    short = read(w.engine, w.s, w.f("A1"), ((10.0, 20.0),))  # 3.6 (c): it may not fall short on purpose
+    refused = "unpourun_rules.refusal.charge_reachable"
+    assert (short.kind, short.pa, short.reason.key) == ("charge_move", 0, refused)
+    w = World(band(), band(), {"A1": (10, 10), "B2": (10, 22)}, "A1")
+    w.do(a.Charge("B2", ((10.0, 21.0),)), 6, 6, 5, 6)  # B2 steps back to y = 25: out of reach (13.5)
+    short = read(w.engine, w.s, w.f("A1"), ((10.0, 20.0),))
+    assert (short.kind, short.pa, short.reason) == ("charge_move", t.CHARGE_FAIL_EXTRA_PA, None)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import numpy as np
 import pygame
@@ -24,7 +25,7 @@ from paintcheck.unpourun.bands import Options
 from paintcheck.unpourun.measurer import Measurer
 from paintcheck.unpourun.query import Board
 from paintcheck.unpourun.table_file import default_table_path, load_table, shipped_tables
-from paintcheck.unpourun.terrain import EYE_HEIGHT, OPEN_TABLE
+from paintcheck.unpourun.terrain import EYE_HEIGHT, OPEN_TABLE, Kind, Piece
 from tests.unpourun.upu_world import CHEF, SF, World, band, fig
 
 QUIET = Options(passive=frozenset())
@@ -135,6 +136,17 @@ def test_the_template_covers_what_the_engines_blast_hits():
     assert empty.target is None
     assert set(empty.template.hit) == {"B1", "B2", "B3"}
     assert "" not in empty.template.hit
+
+
+def test_the_template_on_a_hanging_target_sees_from_its_height():
+    """4.5 with 1.7 and 3.11: B1 hangs at 2.5 against a wall of h 3; the template, as the engine's blast,
+    takes B2 on top of the wall, which B1's height sees."""
+    wall = replace(OPEN_TABLE, pieces=(Piece(Kind.IMPASSABLE, 3, ((10, 20), (20, 20), (20, 30), (10, 30))),))
+    w = _world({"A1": (15.0, 15.0), "B1": (15.0, 20.0), "B2": (15.0, 22.0)}, ("grenade",), wall)
+    w.set("B1", hanging=(0, 2.5))
+    got = read_ruler(w.engine.board, w.s, "A1", "grenade", (15.0, 20.0), "B1")
+    state, events = w.engine.apply(w.s, a.Shoot("grenade", "B1"), ScriptedDice([6, 1, 1]))
+    assert got.template.hit == next(e for e in events if e.kind == "blast").get("hit") == ("B1", "B2")
 
 
 def _pixels(surface, colour) -> int:

@@ -225,13 +225,13 @@ class PlainCoach(RandomCoach):
             edges = self.engine.m.nearest_edges(f.pos)
             return a.RoutMove((), rng.choice(edges) if len(edges) > 1 else "")
         if rng.random() < END_EARLY:
-            return a.EndActivation()
+            return self.end(s, f)
         orders = CLOSE_ORDERS if engaged or f.routing else FREE_ORDERS
         for kind in plain_open(board, s, orders[rng.randrange(len(orders))]):
             d = self.draw(s, f, kind)
             if d is not None:
                 return d
-        return a.EndActivation()
+        return self.end(s, f)
 
     def draw(self, s: MatchState, f: Any, kind: type) -> Any:
         if kind in (a.Walk, a.Run, a.Flee):

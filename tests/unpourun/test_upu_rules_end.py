@@ -7,8 +7,10 @@ from __future__ import annotations
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.engine import victory_points
+from paintcheck.unpourun.odds_coach import OddsCoach
+from paintcheck.unpourun.random_coach import RandomCoach
 from paintcheck.unpourun.state import Phase, Status
-from tests.unpourun.upu_world import CHEF, SC, SF, World, band, fig
+from tests.unpourun.upu_world import CHEF, SC, SF, World, band, fig, rect, table
 
 
 def test_r7_1_hors_de_combat_at_zero_and_r7_2_dead_below():
@@ -116,6 +118,28 @@ def test_r8_4_a_routing_figure_does_nothing_else():
     w = World(band(), band(), {"A2": (10, 20), "B2": (10, 21)}, "A2")
     w.set("A2", routing=True)
     assert w.why(a.Strike("B2")).key == "unpourun_rules.refusal.must_flee"  # it has the PA to flee
+
+
+def test_r8_4_an_engaged_routing_figure_with_the_pa_flees_rather_than_ends():
+    """8.4: « If it is engaged, it flees (3.9) if it has the PA »: ending its activation is refused
+    while a Flee is legal; with no PA for it, or no legal flee path (walled in), it may end. The
+    coaches, which ask the legality, flee."""
+    at = {"A2": (10, 20), "B2": (10, 21)}
+    w = World(band(), band(), at, "A2")
+    w.set("A2", routing=True)
+    assert w.why(a.EndActivation()).key == "unpourun_rules.refusal.must_flee"
+    assert w.why(a.Flee(((10.0, 17.5),))) is None
+    for coach in (RandomCoach("A", w.engine, 0), OddsCoach("A", w.engine, 0)):
+        d = coach.act(w.s) if isinstance(coach, OddsCoach) else coach.end(w.s, w.f("A2"))
+        assert isinstance(d, a.Flee) and w.why(d) is None, (type(coach).__name__, d)
+    w = World(band(), band(), at, "A2", pa=0)
+    w.set("A2", routing=True)
+    assert w.why(a.EndActivation()) is None  # no PA to flee: it may strike, or end
+    walls = table(("impassable", 5, rect(8, 17, 9.45, 22)), ("impassable", 5, rect(10.55, 17, 12, 22)),
+                  ("impassable", 5, rect(9.45, 17, 10.55, 19.45)))
+    w = World(band(), band(), at, "A2", walls)
+    w.set("A2", routing=True)
+    assert w.why(a.Flee(((10.0, 19.0),))) is not None and w.why(a.EndActivation()) is None  # walled in
 
 
 def test_r9_3_victory_points_by_state():

@@ -154,15 +154,30 @@ def test_r3_6_charge_reaches_one_and_a_half_mvt():
 
 
 def test_r3_6_failed_charge_becomes_a_run():
-    # B2 (a sous-fifre) fails its being-charged test and steps back 3: the chef's charge fails
-    w = World(band(), band(), {"A1": (10, 10), "B2": (10, 20)}, "A1")
-    w.do(a.Charge("B2", ((10.0, 19.0),)), 6, 6, 5, 6)  # 2d6 12 > Cd 6 + 0; 5: steps back; d3 = 3
-    assert w.f("B2").pos == (10.0, 23.0)
+    # B2 (a sous-fifre) fails its being-charged test and steps back 3: contact is now 14 away, more
+    # than the chef's 13.5, so the charge fails (3.6 (d))
+    w = World(band(), band(), {"A1": (10, 10), "B2": (10, 22)}, "A1")
+    w.do(a.Charge("B2", ((10.0, 21.0),)), 6, 6, 5, 6)  # 2d6 12 > Cd 6 + 0; 5: steps back; d3 = 3
+    assert w.f("B2").pos == (10.0, 25.0)
     assert w.s.activation.charging == "B2"
     assert w.why(a.Walk(((10.0, 12.0),))).key == "unpourun_rules.refusal.charge_pending"
     assert w.why(a.ChargeMove(((14.0, 10.0),))).key == "unpourun_rules.refusal.charge_away"
     w.do(a.ChargeMove(((10.0, 20.0),)))  # does not reach contact: the failed charge's run
     assert "charge_failed" in w.kinds() and w.s.activation.pa == 1  # 1 + 1 more PA
+
+
+def test_r3_6_c_a_charger_that_can_still_reach_the_target_moves_into_contact():
+    """3.6 (c), (d): « S'il n'arrive pas au contact »: the charge fails only when contact cannot be
+    reached; B2 steps back 3 but contact is 12 away (the chef's charge reaches 13.5), so the charger may
+    neither stay nor run elsewhere."""
+    w = World(band(), band(), {"A1": (10, 10), "B2": (10, 20)}, "A1")
+    w.do(a.Charge("B2", ((10.0, 19.0),)), 6, 6, 5, 6)  # B2 fails its test and steps back 3
+    assert w.f("B2").pos == (10.0, 23.0) and w.s.activation.charging == "B2"
+    for stays in (a.ChargeMove(()), a.ChargeMove(((10.0, 20.0),))):
+        assert w.why(stays).key == "unpourun_rules.refusal.charge_reachable"
+    w.do(a.ChargeMove(((10.0, 22.0),)))
+    assert "charged" in w.kinds() and "charge_failed" not in w.kinds() and w.s.activation.pa == 2
+    assert w.engine.board.engaged(w.s, w.f("A1"))
 
 
 def test_r3_7_strike_on_the_ccc_bounded_to_two():

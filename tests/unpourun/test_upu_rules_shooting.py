@@ -114,6 +114,19 @@ def test_r4_5_blast_hits_friends_not_the_shooter_and_a_miss_does_nothing():
     assert "blast" not in w.kinds() and w.f("B2").pv == 2
 
 
+def test_r4_5_a_blast_on_a_hanging_figure_sees_from_the_height_it_reached():
+    """4.5 with 1.7, 1.8 and 3.11: "seen from the target's position" uses the target's elevation; B1
+    hangs at 2.5 against a wall of h 3 and sees B2 on top of it, so the blast hits B2 too."""
+    wall = table(("impassable", 3, rect(10, 20, 20, 30)))
+    at = {"A1": (15, 15), "B1": (15, 20), "B2": (15, 22)}
+    w = World(band(fig(CHEF, ranged=("grenade",))), band(fig(SF), fig(SF)), at, "A1", wall, QUIET)
+    w.set("B1", hanging=(0, 2.5))
+    assert w.engine.board.sees(w.f("B1"), w.f("B2"))
+    w.do(a.Shoot("grenade", "B1"), 6, 1, 1)  # a hit; B1 and B2 each roll a 1: no damage
+    assert next(e for e in w.events if e.kind == "blast").get("hit") == ("B1", "B2")
+    assert [e.get("figure") for e in w.events if e.kind == "no_damage"] == ["B1", "B2"]
+
+
 def test_r4_6_accidents_by_class():
     at = {"A1": (10, 10), "B2": (10, 15)}
     w = World(band(fig(CHEF, ranged=("pistolet_poudre",))), band(), at, "A1", options=QUIET)
@@ -148,7 +161,7 @@ def test_r6_1_passive_tests_are_options_and_r6_7_being_shot_at():
     w.do(a.Shoot("fusil", "B2"), 2, 1)  # out of use: no test
     w = World(band(fig(CHEF, ranged=("fusil",))), band(), at, "A1")
     w.do(a.Shoot("fusil", "B2"), 2, 1, 6, 6, 6)  # a hit, no damage, then 2d6 = 12 > Cd 6: withdraw 1d3 = 3
-    assert w.s.phase == Phase.WITHDRAW and w.s.mover == "B" and w.s.withdraw == ("B2", (10, 10), 3.0)
+    assert w.s.phase == Phase.WITHDRAW and w.s.mover == "B" and w.s.withdraw == ("B2", (10, 10), 3.0, 0)
     w.do(a.Withdraw(()))  # B names no point: straight away from the shooter
     assert w.f("B2").pos == (10.0, 23.0) and "withdrew" in w.kinds()
     w = World(
@@ -259,3 +272,17 @@ def test_r6_5_the_owner_may_withdraw_out_of_sight():
     assert w.why(a.Withdraw(((13.8, 22.0),))) is None  # behind the wall, 2.01 away
     w.do(a.Withdraw(((13.8, 22.0),)))
     assert w.f("B2").pos == (13.8, 22.0) and w.s.phase == Phase.ACTIVATION and w.s.mover == "A"
+
+
+def test_r6_5_out_of_sight_of_a_hanging_z_is_measured_from_its_height():
+    """6.5 with 6.6 and 1.7: "a point Z does not see" is sight from Z's elevation; Z (B1) hangs at 2.5
+    against a wall of h 3, and a low wall (h 2) hides E from Z's ground eye but not from its own."""
+    walls = table(("impassable", 3, rect(10, 20, 20, 30)), ("impassable", 2, rect(12, 18.5, 18, 19.2)))
+    w = World(band(fig(SF)), band(), {"A1": (15, 11), "B1": (15, 20)}, "A1", walls)
+    w.set("B1", hanging=(0, 2.5))
+    w.s.seen = frozenset()
+    w.do(a.Walk(((15.0, 12.0),)), 6, 6, 6)  # A1 sees the chef B1 (6.6), fails its test: withdraw 3
+    assert w.s.phase == Phase.WITHDRAW and w.s.withdraw[0] == "A1"
+    end = (15.0, 14.5)
+    assert w.m.sees(end, (15, 20), None, 2.5) and not w.m.sees(end, (15, 20))
+    assert w.why(a.Withdraw((end,))).key == "unpourun_rules.refusal.still_seen"

@@ -128,13 +128,15 @@ def blast_template(board: Board, s: MatchState, shooter: str, radius: float, cen
     on = [f for f in s.figures if f.on_table]
     ids = [f.id for f in on]
     positions = [board.pos(f) for f in on]
+    elevations = [board.elevation(f) for f in on]
     if target is None:
         positions.append(centre)
+        elevations.append(board.m.elevation(centre))
         ids.append("")
         aimed = len(positions) - 1
     else:
         aimed = ids.index(target)
-    found = board.m.blast(aimed, radius, positions, ids.index(shooter))
+    found = board.m.blast(aimed, radius, positions, ids.index(shooter), elevations)
     hit = tuple(ids[i] for i in found.hit if ids[i])
     return Template(found.centre, radius, found.reach, hit)
 
