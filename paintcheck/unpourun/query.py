@@ -223,7 +223,7 @@ class Board:
     def shot_targets(self, s: MatchState, shooter: Figure, nominated: Figure, weapon: str,
                      pick: Callable[[list[Figure], list[Figure]], Figure] | None = None) -> list[Figure]:
         """4.3: the shot's targets (``shot_group``, ``next_targets``), each tie broken by ``pick(tied,
-        chosen)`` (the owner's choice as a coach or the odds foresee it), else by the band order."""
+        chosen)`` (the owner's choice as a coach or the odds foresee it), else the first tied."""
         group = self.shot_group(s, shooter, nominated, weapon)
         n = 1 if t.RANGED[weapon].blast else t.RANGED[weapon].targets
         chosen, tied = self.next_targets(shooter, group, [], n)
