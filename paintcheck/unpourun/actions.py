@@ -2,8 +2,8 @@
 
 A path is the points the base's centre goes through after its start (3.4: straight segments), in
 *pas*, never rounded. Text forms: ``WALK 3.5,10;4,12``, ``SHOOT fusil B2``, ``CHARGE B1 7,20``,
-``STRIKE B1``, ``ACTIVATE A3``, ``DEPLOY A1 10.5,3``, ``TEST A2 B4``; ``parse`` reads them back and
-``to_dict``/``from_dict`` give their JSON form (saves, logs).
+``STRIKE B1``, ``ACTIVATE A3``, ``DEPLOY A1 10.5,3``, ``TEST A2 B4``, ``TARGET B3``; ``parse`` reads
+them back and ``to_dict``/``from_dict`` give their JSON form (saves, logs).
 """
 
 from __future__ import annotations
@@ -82,12 +82,18 @@ class Flee:
 
 @dataclass(frozen=True)
 class Shoot:
-    """4.1: ``weapon`` at the nominated ``target``; ``prefer``: the shooter's order among targets at equal
-    distances (4.3, 10.1; the others after them, in band order)."""
+    """4.1: ``weapon`` at the nominated ``target`` (4.3's ties are the targets' owner's: ``ChooseTarget``)."""
 
     weapon: str
     target: str
-    prefer: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ChooseTarget:
+    """4.3, 10.1: the targets' owner names the next target among the group members tied for nearest the
+    shooter."""
+
+    figure: str
 
 
 @dataclass(frozen=True)
@@ -135,13 +141,14 @@ class Withdraw:
 
 Decision = (RollOff | ChooseZone | Deploy | Activate | StopWave | Walk | Run | Charge | ChargeMove | Strike
             | Flee | Shoot | Medikit | EndActivation | FreeShot
-            | Withdraw | RoutMove | TakeTest)
+            | Withdraw | RoutMove | TakeTest | ChooseTarget)
 NAMES: dict[type, str] = {RollOff: "ROLLOFF", ChooseZone: "ZONE", Deploy: "DEPLOY", Activate: "ACTIVATE",
                           StopWave: "STOP", Walk: "WALK", Run: "RUN", Charge: "CHARGE",
                           ChargeMove: "CHARGEMOVE",
                           Strike: "STRIKE", Flee: "FLEE", Shoot: "SHOOT", Medikit: "MEDIKIT",
                           EndActivation: "END", FreeShot: "FREESHOT",
-                          Withdraw: "WITHDRAW", RoutMove: "ROUT", TakeTest: "TEST"}
+                          Withdraw: "WITHDRAW", RoutMove: "ROUT", TakeTest: "TEST",
+                          ChooseTarget: "TARGET"}
 BY_NAME = {name: cls for cls, name in NAMES.items()}
 EDGES = ("A", "B", "left", "right")  # 8.4: the table's edges, as the measurer names them
 
@@ -166,8 +173,8 @@ def text(d: Any) -> str:
     if isinstance(d, Deploy):
         return f"{name} {d.figure} {_point(d.at)}"
     if isinstance(d, Shoot):
-        return f"{name} {d.weapon} {d.target} {','.join(d.prefer)}".rstrip()
-    if isinstance(d, (Activate,)):
+        return f"{name} {d.weapon} {d.target}"
+    if isinstance(d, (Activate, ChooseTarget)):
         return f"{name} {d.figure}"
     if isinstance(d, (Strike, Medikit)):
         return f"{name} {d.target}"
@@ -204,11 +211,11 @@ def parse(s: str) -> Any:
         if cls is Deploy:
             return Deploy(args[0], _read_point(args[1]))
         if cls is Shoot:
-            if len(args) > 3:
+            if len(args) > 2:
                 raise ValueError("too many words")
-            return Shoot(args[0], args[1], tuple(args[2].split(",")) if len(args) > 2 else ())
-        if cls is Activate:
-            return Activate(args[0])
+            return Shoot(args[0], args[1])
+        if cls in (Activate, ChooseTarget):
+            return cls(args[0])
         if cls in (Strike, Medikit):
             return cls(args[0])
         if cls is ChooseZone:

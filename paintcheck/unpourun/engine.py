@@ -167,6 +167,8 @@ class _Work:
             self.withdraw(d)
         elif isinstance(d, a.TakeTest):
             self.take_first(d)
+        elif isinstance(d, a.ChooseTarget):
+            self.choose_target(d)
         else:
             self.action(d)
 
@@ -203,6 +205,7 @@ class _Work:
     charge, reach, charge_move, strike = melee.charge, melee.reach, melee.charge_move, melee.strike  # 3.6-3.8
     damage, fall, lose_pv, medikit = wounds.damage, wounds.fall, wounds.lose_pv, wounds.medikit  # §5, §7
     shoot, blast, accident = shooting.shoot, shooting.blast, shooting.accident  # §4
+    aim, choose_target, fire = shooting.aim, shooting.choose_target, shooting.fire  # 4.3, 10.1
     shot_tests, being_shot = shooting.shot_tests, shooting.being_shot  # 6.7
     sightings, drain, test_choices = passive.sightings, passive.drain, passive.test_choices  # 6.6, 6.8
     take_first, ask_withdraw, withdraw = passive.take_first, passive.ask_withdraw, passive.withdraw  # 6.5

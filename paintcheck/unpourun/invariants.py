@@ -47,6 +47,14 @@ def invariant_problems(s: MatchState, m: Measurer) -> list[str]:
             out.append(f"{f.id} has {act.pa} PA of its {f.stats.pa}")  # 3.3
         if not f.activated:
             out.append(f"{f.id} acts without being activated")  # 3.2
+    aim = s.aim  # 4.3, 10.1: a target is asked of the tied members' owner, in phase TARGET only
+    if (aim is not None) != (s.phase == Phase.TARGET):
+        out.append(f"phase {s.phase.value} with the shot's aim {aim}")
+    elif aim is not None:
+        tied = [s.figure(fid) for fid in aim.tied]
+        if len(tied) < 2 or any(g.player != s.mover or not g.standing for g in tied) \
+                or set(aim.tied) & set(aim.chosen) or not set(aim.tied) <= set(aim.group):
+            out.append(f"{s.mover} is asked to choose among {aim.tied} after {aim.chosen}")
     if s.turn > t.MAX_TURNS:
         out.append(f"turn {s.turn} is past the last turn")  # 9.1
     if s.phase == Phase.OVER and s.winner is None:

@@ -39,6 +39,7 @@ ALLOWED = {
     Phase.FREE_SHOT: (a.FreeShot,),
     Phase.WITHDRAW: (a.Withdraw,),
     Phase.ORDER: (a.TakeTest,),
+    Phase.TARGET: (a.ChooseTarget,),
     Phase.OVER: (),
 }
 
@@ -90,6 +91,11 @@ def _roll_off(b: Board, s: MatchState, d: a.RollOff) -> Said | None:
 def _take_test(b: Board, s: MatchState, d: a.TakeTest) -> Said | None:
     """6.8, 10.1: one of the choices offered."""
     return None if (d.figure, d.enemy) in s.choices else no("not_a_choice", figure=d.figure)
+
+
+def _choose_target(b: Board, s: MatchState, d: a.ChooseTarget) -> Said | None:
+    """4.3, 10.1: one of the group members tied for nearest the shooter."""
+    return None if s.aim is not None and d.figure in s.aim.tied else no("not_tied", figure=d.figure)
 
 
 def _door_of(kind: type) -> _Door:
@@ -423,14 +429,6 @@ def _shoot(b: Board, s: MatchState, f: Figure, d: a.Shoot, pa: int) -> Said | No
     target = _figure(s, d.target)
     if target is None or target.pos is None or not b.eligible(s, f, target, d.weapon):
         return no("cannot_shoot", weapon=d.weapon, target=d.target)
-    if d.prefer:  # 4.3, 10.1: the shooter orders enemies, each named once
-        named: dict[str, Figure] = {}
-        for g in s.figures:  # each id's first figure (``_figure``'s), the figures read once
-            named.setdefault(g.id, g)
-        for fid in d.prefer:
-            one = named.get(fid)
-            if one is None or not _is_standing_enemy(f, one) or d.prefer.count(fid) > 1:
-                return no("shot_order", figure=fid)
     return None
 
 
@@ -572,5 +570,6 @@ def _medikit(b: Board, s: MatchState, f: Figure, d: a.Medikit, pa: int) -> Said 
 # looked up once, then found by a dictionary: the random coach asks several candidates a decision)
 _DOOR_ORDER: tuple[tuple[type, _Door], ...] = (
     (a.ChooseZone, _choose_zone), (a.Deploy, _deploy), (a.Activate, _activate), (a.StopWave, _stop_wave),
-    (a.FreeShot, _free_shot), (a.Withdraw, _withdraw), (a.RollOff, _roll_off), (a.TakeTest, _take_test))
+    (a.FreeShot, _free_shot), (a.Withdraw, _withdraw), (a.RollOff, _roll_off), (a.TakeTest, _take_test),
+    (a.ChooseTarget, _choose_target))
 _DOORS: dict[type, _Door] = {}

@@ -228,10 +228,29 @@ def to_hit_terms(b: Board, shooter: Figure, target: Figure, weapon: str) -> tupl
     return need, tuple(terms)
 
 
-def shot_odds(b: Board, s: MatchState, shooter: Figure, weapon: str, nominated: Figure,
-              prefer: Sequence[str] = ()) -> ShotOdds:
+def least_hurt(b: Board, shooter: Figure, weapon: str, tied: Sequence[Figure],
+               chosen: Sequence[Figure]) -> Figure:
+    """4.3, 10.1: the tied group member its owner would rather see as the next target: the one whose
+    VP expected lost as that target (9.3: down, dead) is least, then whose damage is least likely, then
+    the first in ``tied``. The odds coach's answer, and what the shot's odds foresee."""
+    w = t.RANGED[weapon]
+    extra = t.EXTRA_TARGET_R if chosen else 0
+    f_term = _term("weapon_strength", "4.2", weapon=weapon, f=w.f)
+
+    def suffers(i: int) -> tuple[Fraction, Fraction, int]:
+        target = tied[i]
+        need = b.to_hit(shooter, target, weapon)[0]
+        o = _figure_odds(target, (), need, p_meets(need), wound(w.f, target, extra, f_term))
+        vp = o.p_hors * t.VP_DOWN[target.kind] + o.p_dead * t.VP_KILLED[target.kind]
+        return vp, o.p_hit * o.wound.p, i
+
+    return tied[min(range(len(tied)), key=suffers)]
+
+
+def shot_odds(b: Board, s: MatchState, shooter: Figure, weapon: str, nominated: Figure) -> ShotOdds:
     """The odds of ``shooter`` firing ``weapon`` at ``nominated`` (a ``Shoot``'s reading; its legality is
-    the engine's ``why_illegal``, asked apart)."""
+    the engine's ``why_illegal``, asked apart). Where members of the group tie for nearest, the owner's
+    choice is foreseen as ``least_hurt``."""
     w = t.RANGED[weapon]
     f_term = _term("weapon_strength", "4.2", weapon=weapon, f=w.f)
     out: list[FigureOdds] = []
@@ -248,7 +267,10 @@ def shot_odds(b: Board, s: MatchState, shooter: Figure, weapon: str, nominated: 
                 *terms, _term("in_blast", "4.5", target=nominated.id, radius=w.blast))
             out.append(_figure_odds(f, own, need, p_hit, wound(w.f, f, 0, f_term)))
     else:
-        for i, target in enumerate(b.shot_targets(s, shooter, nominated, weapon, tuple(prefer))):
+        def pick(tied: list[Figure], chosen: list[Figure]) -> Figure:
+            return least_hurt(b, shooter, weapon, tied, chosen)
+
+        for i, target in enumerate(b.shot_targets(s, shooter, nominated, weapon, pick)):
             need, terms = to_hit_terms(b, shooter, target, weapon)
             dice_needs.append(need)
             extra = t.EXTRA_TARGET_R if i else 0
@@ -318,8 +340,8 @@ def decision_odds(b: Board, s: MatchState, d: object) -> ShotOdds | StrikeOdds |
         return strike_odds(f, target)
     if d.weapon not in t.RANGED:
         return None
-    return shot_odds(b, s, f, d.weapon, target, d.prefer)
+    return shot_odds(b, s, f, d.weapon, target)
 
 
-__all__ = ["FigureOdds", "ShotOdds", "StrikeOdds", "Term", "Wound", "decision_odds", "losses", "p_damages",
-           "p_meets", "shot_odds", "strike_odds", "to_hit_terms", "wound"]
+__all__ = ["FigureOdds", "ShotOdds", "StrikeOdds", "Term", "Wound", "decision_odds", "least_hurt", "losses",
+           "p_damages", "p_meets", "shot_odds", "strike_odds", "to_hit_terms", "wound"]

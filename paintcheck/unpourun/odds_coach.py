@@ -42,7 +42,7 @@ from paintcheck.unpourun.engine import Engine
 from paintcheck.unpourun.legality import flee_tries, some_flee
 from paintcheck.unpourun.measurer import base_to_base
 from paintcheck.unpourun.needs import cd_passes, charge_tests, damage_r
-from paintcheck.unpourun.odds import FigureOdds, p_damages, p_meets, shot_odds, strike_odds
+from paintcheck.unpourun.odds import FigureOdds, least_hurt, p_damages, p_meets, shot_odds, strike_odds
 from paintcheck.unpourun.query import IMPOSSIBLE, Board
 from paintcheck.unpourun.state import Figure, MatchState, Phase, Status, changed
 
@@ -106,6 +106,11 @@ class OddsCoach:
             return self.activate(s)
         if s.phase == Phase.ORDER:
             return a.TakeTest(*s.choices[0])
+        if s.phase == Phase.TARGET:  # 4.3, 10.1: the tied member that suffers least
+            assert s.aim is not None
+            tied = [s.figure(fid) for fid in s.aim.tied]
+            chosen = [s.figure(fid) for fid in s.aim.chosen]
+            return a.ChooseTarget(least_hurt(self.b, s.figure(s.aim.shooter), s.aim.weapon, tied, chosen).id)
         if s.phase == Phase.FREE_SHOT:
             return self.free_shot(s)
         if s.phase == Phase.WITHDRAW:

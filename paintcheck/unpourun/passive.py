@@ -22,9 +22,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# the phases a test waits in (a free shot, a withdrawal, an order asked, the end), read once: an
+# the phases a test waits in (a free shot, a withdrawal, an order or a target asked, the end), read once: an
 # enum's member read from its class is slow (Python 3.11)
-_WAITS = (Phase.FREE_SHOT, Phase.WITHDRAW, Phase.ORDER, Phase.OVER)
+_WAITS = (Phase.FREE_SHOT, Phase.WITHDRAW, Phase.ORDER, Phase.TARGET, Phase.OVER)
 
 
 def sightings(work: _Work, moved: str) -> None:

@@ -8,7 +8,7 @@ no state of its own between calls, only the measurer.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.measurer import BOX_SLACK, Measurer, _squared_gap, centre_distance, distance
@@ -174,15 +174,11 @@ class Board:
             return False
         return self.sees(shooter, target)
 
-    def shot_targets(self, s: MatchState, shooter: Figure, nominated: Figure, weapon: str,
-                     prefer: Sequence[str] = ()) -> list[Figure]:
-        """4.3: the nominated target's group (chains of eligible enemies within 1 of each other); target 1
-        is the member nearest the shooter, then the unchosen member within 1 of a chosen one nearest the
-        shooter, up to *Cibles* n. Ties: the shooter's ``prefer`` order, then the band order (10.1)."""
-        w = t.RANGED[weapon]
-        if w.blast:
+    def shot_group(self, s: MatchState, shooter: Figure, nominated: Figure, weapon: str) -> list[Figure]:
+        """4.3: the nominated target's group, chains of eligible enemies within 1 of each other (a
+        blast's: the nominated target alone, 4.5)."""
+        if t.RANGED[weapon].blast:
             return [nominated]
-        here = self.pos(shooter)
         # the group grows through the eligible enemies within 1 of a member; an enemy's eligibility
         # (its sight line, 1.8) is asked only when it is within 1 of one, and once
         enemies = [e for e in s.figures if e.player != shooter.player and e.standing]
@@ -198,18 +194,42 @@ class Board:
                     if ok:
                         group.append(e)
                         frontier.append(e)
+        return group
 
-        def key(e: Figure) -> tuple[float, int, str]:
-            rank = prefer.index(e.id) if e.id in prefer else len(prefer)
-            return centre_distance(here, self.pos(e)), rank, e.id
-
-        chosen = [min(group, key=key)]
-        while len(chosen) < w.targets:
-            nxt = [e for e in group if e not in chosen
-                   and any(distance(self.pos(c), self.pos(e)) <= t.GROUP_LINK + EPS for c in chosen)]
-            if not nxt:
+    def next_targets(self, shooter: Figure, group: Sequence[Figure], chosen: Sequence[Figure],
+                     n: int) -> tuple[list[Figure], list[Figure]]:
+        """4.3: the targets after ``chosen`` while none is tied: target 1 is the member nearest the
+        shooter, then the unchosen member within 1 of a chosen one nearest the shooter, up to *Cibles*
+        ``n``. Returns (the targets, ``chosen`` first; the members tied for nearest where a choice
+        stopped it, in group order, [] when none did): the targets' owner breaks ties (10.1)."""
+        here = self.pos(shooter)
+        out = list(chosen)
+        while len(out) < n:
+            if out:
+                pool = [e for e in group if e not in out
+                        and any(distance(self.pos(c), self.pos(e)) <= t.GROUP_LINK + EPS for c in out)]
+            else:
+                pool = list(group)
+            if not pool:
                 break
-            chosen.append(min(nxt, key=key))
+            away = [centre_distance(here, self.pos(e)) for e in pool]
+            least = min(away)
+            tied = [e for e, d in zip(pool, away, strict=True) if d <= least + EPS]
+            if len(tied) > 1:
+                return out, tied
+            out.append(tied[0])
+        return out, []
+
+    def shot_targets(self, s: MatchState, shooter: Figure, nominated: Figure, weapon: str,
+                     pick: Callable[[list[Figure], list[Figure]], Figure] | None = None) -> list[Figure]:
+        """4.3: the shot's targets (``shot_group``, ``next_targets``), each tie broken by ``pick(tied,
+        chosen)`` (the owner's choice as a coach or the odds foresee it), else the first tied."""
+        group = self.shot_group(s, shooter, nominated, weapon)
+        n = 1 if t.RANGED[weapon].blast else t.RANGED[weapon].targets
+        chosen, tied = self.next_targets(shooter, group, [], n)
+        while tied:
+            chosen.append(pick(tied, chosen) if pick is not None else tied[0])
+            chosen, tied = self.next_targets(shooter, group, chosen, n)
         return chosen
 
     # -- moves (3.4) ----------------------------------------------------------------------------------

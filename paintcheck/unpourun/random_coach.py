@@ -81,6 +81,9 @@ class RandomCoach:
             return a.Withdraw(())
         if s.phase == Phase.ORDER:  # 6.8, 10.1: any of the tests (and tied enemies) offered
             return a.TakeTest(*rng.choice(s.choices))
+        if s.phase == Phase.TARGET:  # 4.3, 10.1: any of the tied group members
+            assert s.aim is not None
+            return a.ChooseTarget(rng.choice(s.aim.tied))
         if s.phase == Phase.FREE_SHOT:
             assert s.free_shot is not None
             x = s.figure(s.free_shot[0])
@@ -211,11 +214,7 @@ class RandomCoach:
                  for e, d in away if d <= reach]
         for _ in range(min(len(pairs), PICK_TRIES)):
             w, e = pairs.pop(rng.randrange(len(pairs)) if len(pairs) > 1 else 0)
-            prefer: tuple[str, ...] = ()
-            if t.RANGED[w].targets > 1 and len(standing) > 1:  # 4.3, 10.1: ties, any order
-                ids = [g.id for g in standing]
-                prefer = tuple(rng.sample(ids, len(ids)))
-            d = a.Shoot(w, e.id, prefer)
+            d = a.Shoot(w, e.id)
             if self.legal(s, d):
                 return d
         return None

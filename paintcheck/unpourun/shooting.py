@@ -7,9 +7,11 @@ dice, the events made) and reaches the other subjects through it.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import TYPE_CHECKING
 
+from paintcheck.unpourun import actions as a
 from paintcheck.unpourun import tables as t
 from paintcheck.unpourun.blasts import blast_hit, explosion_hit
 from paintcheck.unpourun.needs import (
@@ -19,7 +21,7 @@ from paintcheck.unpourun.needs import (
     meets,
 )
 from paintcheck.unpourun.query import d3
-from paintcheck.unpourun.state import Figure, Pending
+from paintcheck.unpourun.state import Aim, Figure, Pending, Phase
 from paintcheck.unpourun.state import changed as replace  # dataclasses.replace for figures, faster
 
 if TYPE_CHECKING:
@@ -28,11 +30,48 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def shoot(work: _Work, sid: str, weapon: str, nominated: str, prefer: tuple[str, ...] = ()) -> None:
+def shoot(work: _Work, sid: str, weapon: str, nominated: str) -> None:
+    """4.1, 4.3: the targets chosen, the owner asked at a tie (``aim``), then the shot fired."""
+    shooter = work.fig(sid)
+    group = work.b.shot_group(work.s, shooter, work.fig(nominated), weapon)
+    aim(work, Aim(sid, weapon, tuple(g.id for g in group), (), ()))
+
+
+def aim(work: _Work, pending: Aim) -> None:
+    """4.3, 10.1: the targets after ``pending.chosen``; at a tie for nearest, the targets' owner is
+    asked (phase TARGET, answered by ``choose_target``), else the shot is fired."""
     s = work.s
+    shooter = work.fig(pending.shooter)
+    group = [work.fig(fid) for fid in pending.group]
+    w = t.RANGED[pending.weapon]
+    n = 1 if w.blast else w.targets
+    chosen, tied = work.b.next_targets(shooter, group, [work.fig(fid) for fid in pending.chosen], n)
+    if tied:
+        s.resume = (s.phase, s.mover)
+        s.phase, s.mover = Phase.TARGET, tied[0].player
+        s.aim = dataclasses.replace(pending, chosen=tuple(c.id for c in chosen),
+                                    tied=tuple(e.id for e in tied))
+        return
+    fire(work, pending.shooter, pending.weapon, chosen)
+
+
+def choose_target(work: _Work, d: a.ChooseTarget) -> None:
+    """4.3, 10.1: the owner's choice among the tied members; the choice goes on from there."""
+    s = work.s
+    pending = s.aim
+    assert pending is not None
+    s.aim = None
+    s.phase, s.mover = s.resume
+    work.ev("target_chosen", "4.3", figure=pending.shooter, target=d.figure,
+            player=work.fig(d.figure).player)
+    aim(work, dataclasses.replace(pending, chosen=(*pending.chosen, d.figure), tied=()))
+
+
+def fire(work: _Work, sid: str, weapon: str, targets: list[Figure]) -> None:
+    """4.1-4.6: the to-hit dice at ``targets`` (in order), the damage, the blast, the accident; then
+    the targets' tests of being shot (6.7)."""
     w = t.RANGED[weapon]
     shooter = work.fig(sid)
-    targets = work.b.shot_targets(s, shooter, work.fig(nominated), weapon, prefer)
     work.ev("shot", "4.1", figure=sid, weapon=weapon, targets=tuple(x.id for x in targets))
     hits: list[tuple[int, Figure]] = []
     ones = False

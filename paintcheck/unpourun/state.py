@@ -27,6 +27,7 @@ class Phase(StrEnum):
     FREE_SHOT = "free_shot"  # 6.6: a sighting test passed; its owner may shoot once
     WITHDRAW = "withdraw"  # 6.5: a figure withdraws; its owner may name a path out of sight
     ORDER = "order"  # 6.8, 10.1: a player says which of his figures' tests comes next (and a tie's enemy)
+    TARGET = "target"  # 4.3, 10.1: the targets' owner chooses among group members tied for nearest
     OVER = "over"
 
 
@@ -121,6 +122,19 @@ class Pending:
     chosen: bool = False
 
 
+@dataclass(frozen=True)
+class Aim:
+    """A shot waiting for its targets' owner (4.3, 10.1): ``shooter`` fires ``weapon`` at the group
+    ``group`` (its members' ids); ``chosen`` are the targets so far, in order; ``tied`` the unchosen
+    members tied for nearest the shooter, among which the owner chooses the next."""
+
+    shooter: str
+    weapon: str
+    group: tuple[str, ...]
+    chosen: tuple[str, ...]
+    tied: tuple[str, ...]
+
+
 @dataclass
 class Activation:
     """The active figure's activation: its PA left, what it did last, what it may no longer do."""
@@ -149,6 +163,7 @@ class MatchState:
     free_shot: tuple[str, str] | None = None  # (X, Y) of 6.6
     resume: tuple[Phase, str] = (Phase.WAVE, "A")  # the phase and mover a free shot returns to
     withdraw: tuple[str, Point, float, float] | None = None  # 6.5: (figure, Z's centre, k, Z's elevation)
+    aim: Aim | None = None  # 4.3, 10.1: the shot whose targets' owner the TARGET phase asks
     queue: tuple[Pending, ...] = ()  # 6.8: the passive tests still to take, the next first
     moments: int = 0  # the moments that triggered tests so far (``Pending.moment``)
     choices: tuple[tuple[str, str], ...] = ()  # 6.8, 10.1: (figure, enemy) the ORDER phase offers

@@ -125,7 +125,7 @@ def action(work: _Work, d: Any) -> None:
         act.last_move = True
     elif isinstance(d, a.Shoot):
         act.last_move = False
-        work.shoot(f.id, d.weapon, d.target, d.prefer)
+        work.shoot(f.id, d.weapon, d.target)
     elif isinstance(d, a.Strike):
         act.last_move = False
         work.strike(f.id, d.target)

@@ -458,3 +458,43 @@ def test_a_greyed_action_says_the_engines_reason_under_the_mouse(app, monkeypatc
     monkeypatch.setattr(pygame.mouse, "get_pos", lambda: scene.controls.rect(key).center)
     shown = drawn.frame(app)
     assert (theme.wrap(choice.reason, 13, 380)[0], theme.TEXT_WARN) in shown
+
+
+def test_r4_3_a_tie_for_a_target_is_offered_to_the_targets_owner_in_the_menu(app):
+    """4.3, 10.1: A1's mitraillette at B1 and B2, tied for nearest: B's player (a person) is asked in
+    the window which is target 1, one button per tied figure; a click plays the choice."""
+    from paintcheck.ui.session import Session
+    from paintcheck.ui.unpourun import setup_model
+    from paintcheck.unpourun.bands import Options
+    from paintcheck.unpourun.terrain import OPEN_TABLE
+    from tests.unpourun.upu_world import SF, band, fig
+
+    first, second = band(fig(SF, ranged=("mitraillette",))), band(fig(SF), fig(SF))
+    record = setup_model.new_record(first, second, OPEN_TABLE, Options(passive=frozenset()),
+                                    {"A": "person", "B": "person"}, 8)
+    session = Session.begin(setup_model.UNPOURUN, record)
+    spots = {"A1": 24.0, "A2": 2.0, "B1": 23.5, "B2": 24.5, "B3": 46.0}  # B1, B2 21.006 from A1
+    session.apply(a.RollOff())
+    session.apply(a.ChooseZone(0))
+    while session.state.phase != Phase.TARGET:
+        s = session.state
+        if s.phase == Phase.DEPLOY:
+            f = next(f for f in s.band(s.mover) if f.pos is None)
+            session.apply(a.Deploy(f.id, (spots[f.id], 13.5 if s.zones[s.mover] == 0 else 34.5)))
+        elif s.phase == Phase.WAVE:
+            ready = [f.id for f in s.band(s.mover) if f.standing and not f.activated]
+            session.apply(a.StopWave() if s.wave == 1 and "A1" not in ready else a.Activate(ready[0]))
+        elif s.activation.figure == "A1":
+            session.apply(a.Shoot("mitraillette", "B1"))
+        else:
+            session.apply(a.EndActivation())
+    app.switch("upu_match", session=session)
+    step(app)
+    scene = app.scene
+    assert scene.state.mover == "B" and scene.state.aim.tied == ("B1", "B2")
+    assert tr("upu_match.phase.target") in scene.header()[0]
+    assert {"choose_target-B1-A1", "choose_target-B2-A1"} <= set(scene.controls.choices)
+    press(app, "choose_target-B2-A1")
+    assert session.record.decisions[-1] == a.ChooseTarget("B2")
+    shot = next(e for e in reversed(session.events) if e.kind == "shot")
+    assert shot.get("targets") == ("B2", "B1")

@@ -247,11 +247,7 @@ class PlainCoach(RandomCoach):
                      if math.dist(f.pos, e.pos or f.pos) <= t.RANGED[w].pl + t.BASE_DIAMETER]
             for _ in range(min(len(pairs), PICK_TRIES)):
                 w, e = pairs.pop(rng.randrange(len(pairs)) if len(pairs) > 1 else 0)
-                prefer: tuple[str, ...] = ()
-                if t.RANGED[w].targets > 1 and len(standing) > 1:
-                    ids = [g.id for g in standing]
-                    prefer = tuple(rng.sample(ids, len(ids)))
-                d = a.Shoot(w, e.id, prefer)
+                d = a.Shoot(w, e.id)
                 if self.legal(s, d):
                     return d
             return None
@@ -368,44 +364,6 @@ def test_the_coach_draws_among_several_candidates_as_the_plain_coach(engaged):
     assert played >= ({"Strike", "Medikit"} if engaged else {"Charge", "Shoot", "Medikit", "Walk"}), played
 
 
-def plain_shot_order(s: MatchState, d: a.Shoot) -> Any:
-    """4.3, 10.1: the shot's order asked name by name, each looked up (before the figures were read
-    once): the first name not a standing enemy or named twice."""
-    assert s.activation is not None
-    f = s.figure(s.activation.figure)
-    for fid in d.prefer:
-        g = next((g for g in s.figures if g.id == fid), None)
-        if g is None or g.player == f.player or not g.standing or d.prefer.count(fid) > 1:
-            return legality.no("shot_order", figure=fid)
-    return None
-
-
-@pytest.mark.parametrize("path", shipped_tables(), ids=lambda p: p.stem)
-def test_a_shots_order_is_refused_at_the_name_the_plain_check_refuses(path):
-    game, states = states_of(path, 97, 2)
-    b, rng = game.engine.board, random.Random(path.stem)
-    refused = legal = 0
-    for s in states:
-        act = s.activation
-        assert act is not None
-        f = s.figure(act.figure)
-        if legality.kind_refused(b, s, a.Shoot) is not None:
-            continue
-        ids = [g.id for g in s.figures] + ["Z9"]
-        for w in plain_weapons(f, act.pa):
-            for e in s.figures:
-                if e.player == f.player or not e.standing or not b.eligible(s, f, e, w):
-                    continue
-                for _ in range(4):
-                    prefer = tuple(rng.sample(ids, rng.randrange(0, 5)))
-                    if prefer and rng.random() < 0.3:  # a name twice
-                        prefer = (*prefer, rng.choice(prefer))
-                    d = a.Shoot(w, e.id, prefer)
-                    said = why_illegal(b, s, d)
-                    assert said == plain_shot_order(s, d), d
-                    refused += said is not None
-                    legal += said is None
-    assert refused > 20 and legal > 5
 
 
 def test_a_flights_openness_is_asked_again_when_the_enemies_in_contact_change():

@@ -130,7 +130,7 @@ def test_path_problem_gives_the_reference_key(table_name: str) -> None:
     b = Board(game.m)
     rng = random.Random(f"path_problem {table_name}")
     keys: dict[str | None, int] = {}
-    for s in played_states(game, 7)[::3]:
+    for s in played_states(game, 7)[::2]:
         s = knocked(s, rng)
         for f in s.figures:
             if f.pos is None or f.hanging is not None or rng.random() < 0.6:

@@ -194,3 +194,54 @@ def test_r6_5_a_forced_move_never_ends_inside_an_impassable_piece():
     setup = UnpourunTable(str(shipped_tables()[0]), check=True)
     winner, reason, turns = sim._play(setup, 100 * sim.MATCH_SEED_STRIDE + 917)
     assert winner is not None, reason
+
+
+def test_r4_3_a_match_with_a_target_asked_of_its_owner_replays_from_its_record(tmp_path):
+    """4.3, 10.1: a saved match in which B's player chose A1's first target among B1 and B2 (tied for
+    nearest) reads back and replays to the same state; the choice is a decision of its own."""
+    from paintcheck.seam.files import read_record, save_record
+    from paintcheck.unpourun.bands import Options
+    from paintcheck.unpourun.record import UNPOURUN
+    from paintcheck.unpourun.terrain import OPEN_TABLE
+    from tests.unpourun.upu_world import SF, band, fig
+
+    start = game_module.bands_start(band(fig(SF, ranged=("mitraillette",))), band(fig(SF), fig(SF)),
+                                    Options(passive=frozenset()))
+    game = UnpourunGame(OPEN_TABLE, check=True)
+    record = UNPOURUN.new_record(OPEN_TABLE, start, 8)
+    dice = record.dice()
+    s = game.begin(start)
+    spots = {"A1": 24.0, "A2": 2.0, "B1": 23.5, "B2": 24.5, "B3": 46.0}  # B1, B2 21.006 from A1
+
+    def decide(s):
+        if s.phase == Phase.ROLL_OFF:
+            return a.RollOff()
+        if s.phase == Phase.CHOOSE_ZONE:
+            return a.ChooseZone(0)
+        if s.phase == Phase.DEPLOY:
+            f = next(f for f in s.band(s.mover) if f.pos is None)
+            return a.Deploy(f.id, (spots[f.id], 13.5 if s.zones[s.mover] == 0 else 34.5))
+        if s.phase == Phase.WAVE:
+            ready = [f.id for f in s.band(s.mover) if f.standing and not f.activated]
+            if s.wave == 1 and "A1" not in ready:
+                return a.StopWave()
+            return a.Activate(ready[0])
+        if s.phase == Phase.TARGET:
+            return a.ChooseTarget(s.aim.tied[-1])
+        if s.activation.figure == "A1" and s.activation.pa == s.figure("A1").stats.pa:
+            return a.Shoot("mitraillette", "B1")
+        return a.EndActivation()
+
+    while s.turn < 2:
+        d = decide(s)
+        s, _ = game.apply(s, d, dice)
+        record.decisions.append(d)
+        assert game.invariant_problems(s) == []
+    assert a.ChooseTarget("B2") in record.decisions
+    path = tmp_path / "match.json"
+    save_record(record, path)
+    assert "TARGET B2" in json.loads(path.read_text(encoding="utf-8"))["decisions"]
+    kind, read = read_record(path, (UNPOURUN,))
+    state, events, _ = replay(kind.game(read), read)
+    assert state == s and read.decisions == record.decisions
+    assert next(e for e in events if e.kind == "shot").get("targets") == ("B2", "B1")

@@ -52,3 +52,28 @@ def test_odds_coach_beats_random_in_ninety_percent_of_two_hundred_matches():
     summary = tournament("odds", "random", 200, 11, jobs=2)
     assert summary["errors"] == 0, summary["error_samples"]
     assert summary["first_wins"] >= 180, summary
+
+
+def test_r4_3_asked_for_a_tied_target_the_odds_coach_names_the_figure_that_suffers_least():
+    """4.3, 10.1: B1 (1 PV left) and B2 (unhurt), tied for nearest A1's mitraillette: B's odds coach puts
+    B2 first (B1 would more likely go down), and the random coach names either, drawn from its seed."""
+    from paintcheck.unpourun import actions as a
+    from paintcheck.unpourun.bands import Options
+    from paintcheck.unpourun.odds_coach import OddsCoach
+    from paintcheck.unpourun.random_coach import RandomCoach
+    from paintcheck.unpourun.state import Phase
+    from tests.unpourun.upu_world import SF, World, band, fig
+
+    at = {"A1": (10.0, 10.0), "B1": (9.5, 20.0), "B2": (10.5, 20.0)}
+    w = World(band(fig(SF, ranged=("mitraillette",))), band(fig(SF), fig(SF)), at, "A1",
+              options=Options(passive=frozenset()))
+    w.set("B1", pv=1)
+    w.set("B2", pv=w.f("B2").stats.pv)
+    w.do(a.Shoot("mitraillette", "B1"))
+    assert w.s.phase == Phase.TARGET and w.s.mover == "B"
+    assert OddsCoach("B", w.engine, 1).decide(w.s) == a.ChooseTarget("B2")
+    w.set("B1", pv=w.f("B1").stats.pv)
+    w.set("B2", pv=1)
+    assert OddsCoach("B", w.engine, 1).decide(w.s) == a.ChooseTarget("B1")
+    drawn = {RandomCoach("B", w.engine, seed).decide(w.s) for seed in range(20)}
+    assert drawn == {a.ChooseTarget("B1"), a.ChooseTarget("B2")}

@@ -5,6 +5,8 @@ choice."""
 
 from __future__ import annotations
 
+import pytest
+
 from paintcheck.unpourun import actions as a
 from paintcheck.unpourun.bands import Options
 from paintcheck.unpourun.state import Phase
@@ -51,16 +53,52 @@ def test_r6_8_a_shots_withdrawal_comes_before_the_next_figures_test():
     assert w.s.phase == Phase.ACTIVATION
 
 
-def test_r10_1_targets_at_equal_distances_are_ordered_by_the_shooter():
+def test_r4_3_r10_1_a_tie_for_the_first_target_is_the_owners_choice():
+    """4.3 « the targets' owner breaks ties », 10.1: B1 and B2, one group, both 10.01 from A1: B's player
+    names target 1, the other is target 2."""
     quiet = Options(passive=frozenset())
-    at = {"A1": (10.0, 10.0), "B1": (9.5, 20.0), "B2": (10.5, 20.0)}  # one group, both 9.01 from A1
+    at = {"A1": (10.0, 10.0), "B1": (9.5, 20.0), "B2": (10.5, 20.0)}
     w = World(band(fig(SF, ranged=("mitraillette",))), band(fig(SF), fig(SF)), at, "A1", options=quiet)
-    assert w.why(a.Shoot("mitraillette", "B1", ("B2", "B2"))).key == "unpourun_rules.refusal.shot_order"
-    assert w.why(a.Shoot("mitraillette", "B1", ("A1",))).key == "unpourun_rules.refusal.shot_order"
-    w.do(a.Shoot("mitraillette", "B1", ("B2", "B1")), 2, 2)  # both missed (4+)
+    w.do(a.Shoot("mitraillette", "B1"))  # no die yet: the owner is asked first
+    assert w.s.phase == Phase.TARGET and w.s.mover == "B" and w.s.aim.tied == ("B1", "B2")
+    assert not any(e.kind == "shot" for e in w.events)
+    assert w.why(a.ChooseTarget("B3")).key == "unpourun_rules.refusal.not_tied"
+    assert w.why(a.Shoot("mitraillette", "B1")).key == "unpourun_rules.refusal.not_now"
+    w.do(a.ChooseTarget("B2"), 2, 2)  # both missed (4+)
     assert next(e for e in w.events if e.kind == "shot").get("targets") == ("B2", "B1")
-    assert a.parse(a.text(a.Shoot("mitraillette", "B1", ("B2", "B1")))) == a.Shoot("mitraillette", "B1",
-                                                                                  ("B2", "B1"))
+    assert w.s.phase == Phase.ACTIVATION and w.s.mover == "A" and w.s.aim is None
+
+
+def test_r4_3_r10_1_a_tie_for_a_next_target_is_the_owners_choice():
+    """4.3: target 1 is B1, nearest; B2 and B3, both within 1 of it, tie for target 2: B's player
+    chooses, and the third is the one left."""
+    quiet = Options(passive=frozenset())
+    at = {"A1": (10.0, 10.0), "B1": (10.0, 19.0), "B2": (9.2, 20.1), "B3": (10.8, 20.1)}
+    w = World(band(fig(SF, ranged=("mitraillette",))), band(fig(SF), fig(SF), fig(SF)), at, "A1",
+              options=quiet)
+    w.do(a.Shoot("mitraillette", "B2"))
+    assert w.s.phase == Phase.TARGET and w.s.mover == "B"
+    assert (w.s.aim.chosen, w.s.aim.tied) == (("B1",), ("B2", "B3"))
+    assert w.why(a.ChooseTarget("B1")).key == "unpourun_rules.refusal.not_tied"  # chosen already
+    w.do(a.ChooseTarget("B3"), 2, 2, 2)  # all missed (4+)
+    assert next(e for e in w.events if e.kind == "shot").get("targets") == ("B1", "B3", "B2")
+    assert next(e for e in w.events if e.kind == "target_chosen").values == (
+        ("figure", "A1"), ("target", "B3"), ("player", "B"))
+
+
+def test_r4_3_no_tie_no_question_and_the_text_forms():
+    """4.3: distinct distances: the shot is fired at once, nobody asked; a Shoot names no order of its
+    own any more (10.1: ties are the owner's), the owner's choice reads ``TARGET <figure>``."""
+    quiet = Options(passive=frozenset())
+    at = {"A1": (10.0, 10.0), "B1": (10.0, 19.0), "B2": (11.2, 19.5)}
+    w = World(band(fig(SF, ranged=("mitraillette",))), band(fig(SF), fig(SF)), at, "A1", options=quiet)
+    w.do(a.Shoot("mitraillette", "B2"), 2, 2)
+    assert next(e for e in w.events if e.kind == "shot").get("targets") == ("B1", "B2")
+    assert w.s.phase == Phase.ACTIVATION and w.s.aim is None
+    assert a.parse(a.text(a.ChooseTarget("B2"))) == a.ChooseTarget("B2") and a.text(a.ChooseTarget("B2")) \
+        == "TARGET B2"
+    with pytest.raises(ValueError):
+        a.parse("SHOOT mitraillette B1 B2,B1")
 
 
 def test_r10_1_r8_4_a_routing_figure_between_two_nearest_edges_goes_to_the_owners():

@@ -95,6 +95,11 @@ def entries(engine: Engine, s: MatchState) -> list[Entry]:
             )
             for fid, e in s.choices
         ]
+    if s.phase == Phase.TARGET:  # 4.3, 10.1: the targets' owner names the next among the tied
+        assert s.aim is not None
+        shooter = s.aim.shooter
+        return [_entry(engine, s, "choose_target", a.ChooseTarget(fid), figure=fid, shooter=shooter)
+                for fid in s.aim.tied]
     if s.phase == Phase.ACTIVATION:
         return activation(engine, s)
     return []
