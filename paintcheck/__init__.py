@@ -3,4 +3,4 @@ tournament paintball. ``python -m paintcheck`` or the ``paintcheck`` command ope
 sub-commands are in ``paintcheck.cli``."""
 
 # the one source of the version: pyproject.toml reads it; --version and the title show it
-__version__ = "0.10.3"
+__version__ = "0.11.0"

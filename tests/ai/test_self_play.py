@@ -81,7 +81,7 @@ def bare_white():
 
 def test_a_side_without_cover_is_found_unfair():
     # 20 matches: since the side played is kept at the declaration (RULES 5.1) and tied shots are all
-    # fired (11.5), 0.10.3, the covered side wins less often than the 10-0 of 10 matches before;
+    # fired (11.5), 0.11.0, the covered side wins less often than the 10-0 of 10 matches before;
     # at seed 0, 10 gave 8-2 and 12 gave 9-3 (intervals holding 1/2), 20 give 16-4
     report = balance(bare_white(), "normal", 20, 0)
     assert report.errors == 0

@@ -174,7 +174,7 @@ def test_the_computers_decision_the_engine_refuses_returns_to_the_title(app, use
 
 
 def test_r5_1_a_save_with_a_side_switched_for_free_does_not_replay(tmp_path):
-    """RULES 5.1: a save written before 0.10.3 may hold a declaration that switched the player's
+    """RULES 5.1: a save written before 0.11.0 may hold a declaration that switched the player's
     side behind his own cover for free; the engine refuses it now, so the save is refused with the
     one line of a save that does not replay (the engine's sentence in it), never a crash, and the
     file is left as it was."""
