@@ -159,7 +159,7 @@ class Told:
 
     def __init__(self, told: int) -> None:
         self.telling = Telling()
-        self.looked = dict.fromkeys(TEAMS, told)
+        self.looked: dict[str, int] = {team: told for team in TEAMS}
         self.replay_from = told
 
     def count(self, events: Sequence[ev.Event]) -> int:
