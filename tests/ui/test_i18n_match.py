@@ -139,6 +139,7 @@ def test_the_break_sheet_and_the_break_told_in_french(french):
     move(app, point_pos(app, (start[0], 0)))  # too far: refused as it is drawn
     walk.look("sheet, a run too long")
     press(app, "sheet-move-cancel")
+    press(app, "sheet-DEF")  # a runner's first action is not a shot (RULES 12.2)
     press(app, "sheet-SHOT")
     move(app, point_pos(app, (start[0], -start[1])))
     walk.look("sheet, a shot aimed")
